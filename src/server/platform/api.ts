@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+import type { Contract, ContractOperation, Role } from './contract.ts';
+import type { Database } from './db.ts';
+import { errors } from './errors.ts';
+import { CSRF_HEADER, SESSION_COOKIE, readSession, sameToken, type Auth } from './sessions.ts';
+import { resolveStoreAccess, type StoreAccess } from './tenancy.ts';
+
+type Operation = { parameters: object; responses: object };
+
+type PathOf<O> = O extends { parameters: { path: infer P } } ? P : Record<string, never>;
+type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? ([NonNullable<Q>] extends [never] ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
+type BodyOf<O> = O extends { requestBody: { content: { 'application/json': infer B } } } ? B : undefined;
+
+/** What a handler returns: one of the statuses its operation declares, with that status's body. */
+export type ResultOf<O extends Operation> = {
+  [S in keyof O['responses']]: O['responses'][S] extends { content: { 'application/json': infer B } }
+    ? { status: S; body: B }
+    : O['responses'][S] extends { content: { 'text/html': unknown } }
+      ? { status: S; html: string }
+      : { status: S; headers?: Record<string, string> };
+}[keyof O['responses']];
+
+export interface Services {
+  db: Database;
+  config: Config;
+  sessionSecret: string;
+}
+
+export interface HandlerContext<O extends Operation> extends Services {
+  params: PathOf<O>;
+  query: QueryOf<O>;
+  body: BodyOf<O>;
+  /** The session; null only on public operations. */
+  auth: Auth | null;
+  /** The store named in the path, already checked by the tenancy guard. */
+  store: StoreAccess | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<O extends Operation> = (context: HandlerContext<O>) => Promise<ResultOf<O>>;
+export type Handlers<Operations> = { [K in keyof Operations]: Operations[K] extends Operation ? Handler<Operations[K]> : never };
+
+/** Session-bound handlers may rely on these being set. */
+export function signedIn<O extends Operation>(context: HandlerContext<O>): Auth {
+  if (!context.auth) throw errors.unauthenticated();
+  return context.auth;
+}
+export function inStore<O extends Operation>(context: HandlerContext<O>): StoreAccess {
+  if (!context.store) throw errors.storeNotFound();
+  return context.store;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Registers every operation of a contract under `prefix`. Each request passes the same gate, in order:
+ * origin check, contract validation, session, CSRF token, tenancy guard and role; then the handler;
+ * then (outside production) the response is checked against the contract.
+ */
+export function registerContract(
+  app: FastifyInstance,
+  contract: Contract,
+  prefix: string,
+  handlers: Record<string, Handler<never>>,
+  services: Services,
+): void {
+  const missing = contract.operations.filter((op) => !handlers[op.operationId]).map((op) => op.operationId);
+  const extra = Object.keys(handlers).filter((id) => !contract.operations.some((op) => op.operationId === id));
+  if (missing.length || extra.length) throw new Error(`${contract.name} handlers out of step with the contract: missing [${missing}] extra [${extra}]`);
+
+  for (const operation of contract.operations) {
+    const handler = handlers[operation.operationId] as unknown as Handler<Operation>;
+    app.route({
+      method: operation.method,
+      url: prefix + operation.path.replace(/\{(\w+)\}/g, ':$1'),
+      handler: async (request, reply) => {
+        const context = await admit(operation, request, reply, services);
+        const result = (await handler(context)) as { status: number; body?: unknown; html?: string; headers?: Record<string, string> };
+        return send(operation, reply, result, services.config);
+      },
+    });
+  }
+}
+
+async function admit(operation: ContractOperation, request: FastifyRequest, reply: FastifyReply, services: Services): Promise<HandlerContext<Operation>> {
+  const unsafe = UNSAFE.has(operation.method);
+  if (unsafe && !sameOrigin(request)) throw errors.csrf();
+
+  const params = { ...(request.params as object) };
+  const query = { ...(request.query as object) };
+  const body = request.body;
+  const fieldErrors = [...operation.validateParams(params), ...operation.validateQuery(query), ...operation.validateBody(body)];
+  if (fieldErrors.length) throw errors.invalidRequest(fieldErrors);
+
+  const token = request.cookies[SESSION_COOKIE];
+  const auth = token ? await readSession(services.db, token, services.sessionSecret) : null;
+  if (!auth && !operation.isPublic) throw errors.unauthenticated();
+  if (auth && unsafe && !sameToken(String(request.headers[CSRF_HEADER] ?? ''), auth.csrfToken)) throw errors.csrf();
+
+  let store: StoreAccess | null = null;
+  if (operation.storeParam && auth) {
+    store = await resolveStoreAccess(services.db, auth, Number((params as Record<string, unknown>)[operation.storeParam]));
+    if (!store) throw errors.storeNotFound();
+  }
+  const role: Role | undefined = store?.role ?? auth?.role;
+  if (operation.roles && (!role || !operation.roles.includes(role))) throw errors.forbidden();
+
+  return { ...services, params, query, body, auth, store, request, reply } as HandlerContext<Operation>;
+}
+
+/** A state-changing call from another site is refused; browsers always send Origin on those. */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function send(operation: ContractOperation, reply: FastifyReply, result: { status: number; body?: unknown; html?: string; headers?: Record<string, string> }, config: Config) {
+  reply.code(result.status);
+  if (result.headers) reply.headers(result.headers);
+  const contentType = result.html !== undefined ? 'text/html' : result.body !== undefined ? 'application/json' : undefined;
+  if (config.validateResponses) {
+    const problem = operation.checkResponse(result.status, contentType, result.html ?? result.body);
+    if (problem) throw new Error(`Contract violation: ${problem}`);
+  }
+  if (result.html !== undefined) return reply.type('text/html; charset=utf-8').send(result.html);
+  if (result.body !== undefined) return reply.type('application/json; charset=utf-8').send(result.body);
+  return reply.send();
+}

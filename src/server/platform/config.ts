@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+
+/** Server settings, all from the environment; README.md lists them with their defaults. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the embedded PGlite database; ignored when `databaseUrl` is set. */
+  dataDir: string;
+  /** A PostgreSQL server instead of the embedded database. */
+  databaseUrl: string | undefined;
+  /** Signs CSRF tokens; when unset, a random one is kept in the database so restarts keep sessions usable. */
+  sessionSecret: string | undefined;
+  demoPassword: string;
+  /** The built single-page app. */
+  webDir: string;
+  /** Where the backend API is mounted on this server. */
+  backendPrefix: string;
+  production: boolean;
+  /** Check every response against the contract (on outside production; a mismatch is a bug). */
+  validateResponses: boolean;
+}
+
+export const DEFAULT_DEMO_PASSWORD = 'recompra-demo';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: parsePort(env.PORT ?? '3000'),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    sessionSecret: env.SESSION_SECRET || undefined,
+    demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
+    webDir: resolve(env.WEB_DIR ?? './dist/web'),
+    backendPrefix: env.BACKEND_PREFIX ?? '/backend',
+    production,
+    validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === 'true' : !production,
+  };
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${value}"`);
+  return port;
+}

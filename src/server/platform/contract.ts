@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { components } from '../../shared/api/app.gen.ts';
+import type { FieldError } from './errors.ts';
+
+export type Role = components['schemas']['Role'];
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One operation of a contract, with validators compiled from its schemas. */
+export interface ContractOperation {
+  operationId: string;
+  method: HttpMethod;
+  /** The path as the contract writes it, e.g. `/stores/{id}/stats`. */
+  path: string;
+  /** No session needed (`security: []`). */
+  isPublic: boolean;
+  /** Roles allowed (`x-roles`); every role when absent. */
+  roles: Role[] | undefined;
+  /** The path parameter naming the store the call touches (`/stores/{id}/…`), checked by the tenancy guard. */
+  storeParam: string | undefined;
+  parameterNames: { path: string[]; query: string[] };
+  hasBody: boolean;
+  validateParams: (value: unknown) => FieldError[];
+  validateQuery: (value: unknown) => FieldError[];
+  validateBody: (value: unknown) => FieldError[];
+  /** Null when the response matches the contract, else what is wrong (a server bug). */
+  checkResponse: (status: number, contentType: string | undefined, body: unknown) => string | null;
+}
+
+export interface Contract {
+  name: string;
+  document: Record<string, unknown>;
+  operations: ContractOperation[];
+}
+
+type Json = Record<string, unknown>;
+const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export function loadContract(file: URL, name: string): Contract {
+  const document = parse(readFileSync(file, 'utf8')) as Json;
+  const resolved = dereference(document, document) as Json;
+  const strict = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+  // Path and query values arrive as text; they are coerced to the contract's types (in place, on a copy).
+  const coercing = addFormats(new Ajv2020({ strict: false, allErrors: true, coerceTypes: true }));
+  const operations: ContractOperation[] = [];
+
+  for (const [path, item] of Object.entries((resolved.paths ?? {}) as Record<string, Json>)) {
+    for (const method of METHODS) {
+      const operation = item[method.toLowerCase()] as Json | undefined;
+      if (!operation) continue;
+      const parameters = [...((item.parameters as Json[]) ?? []), ...((operation.parameters as Json[]) ?? [])];
+      const pathParams = parameters.filter((p) => p.in === 'path');
+      const queryParams = parameters.filter((p) => p.in === 'query');
+      const requestBody = operation.requestBody as Json | undefined;
+      const bodySchema = (requestBody?.content as Json | undefined)?.['application/json'] as Json | undefined;
+      const security = (operation.security ?? resolved.security) as unknown[] | undefined;
+      const storeParam = /\/stores\/\{(\w+)\}/.exec(path)?.[1];
+
+      operations.push({
+        operationId: String(operation.operationId),
+        method,
+        path,
+        isPublic: Array.isArray(security) && security.length === 0,
+        roles: operation['x-roles'] as Role[] | undefined,
+        storeParam,
+        parameterNames: { path: pathParams.map((p) => String(p.name)), query: queryParams.map((p) => String(p.name)) },
+        hasBody: Boolean(bodySchema),
+        validateParams: fieldValidator(coercing.compile(parametersSchema(pathParams))),
+        validateQuery: fieldValidator(coercing.compile(parametersSchema(queryParams))),
+        validateBody: bodySchema
+          ? fieldValidator(strict.compile(bodySchema.schema as Json))
+          : (value) => (value === undefined || value === null ? [] : [{ field: '', message: 'Esta operación no recibe datos.' }]),
+        checkResponse: responseChecker(strict, `${method} ${path}`, operation.responses as Json),
+      });
+    }
+  }
+  return { name, document, operations };
+}
+
+function parametersSchema(parameters: Json[]): Json {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema ?? {}])),
+    required: parameters.filter((p) => p.required).map((p) => p.name),
+    // Unknown query parameters (cache busters, tracking) are ignored rather than refused.
+    additionalProperties: true,
+  };
+}
+
+function fieldValidator(validate: ValidateFunction): (value: unknown) => FieldError[] {
+  return (value) => (validate(value) ? [] : (validate.errors ?? []).map(toFieldError));
+}
+
+function responseChecker(ajv: Ajv2020, label: string, responses: Json) {
+  const validators = new Map<string, { json?: ValidateFunction; types: string[] }>();
+  for (const [status, response] of Object.entries(responses)) {
+    const content = ((response as Json).content ?? {}) as Record<string, Json>;
+    const json = content['application/json']?.schema as Json | undefined;
+    validators.set(status, { ...(json ? { json: ajv.compile(json) } : {}), types: Object.keys(content) });
+  }
+  return (status: number, contentType: string | undefined, body: unknown): string | null => {
+    const declared = validators.get(String(status)) ?? validators.get(`${String(status)[0]}XX`) ?? validators.get('default');
+    if (!declared) return `${label} answered ${status}, which the contract does not declare`;
+    if (declared.types.length === 0) return body === undefined || body === '' ? null : `${label} ${status} must have no body`;
+    const type = contentType?.split(';')[0]?.trim();
+    if (!type || !declared.types.includes(type)) return `${label} ${status} answered ${type ?? 'no content type'}, expected ${declared.types.join(' or ')}`;
+    if (type === 'application/json' && declared.json && !declared.json(body)) {
+      return `${label} ${status} body breaks the contract: ${ajvText(declared.json.errors)}`;
+    }
+    return null;
+  };
+}
+
+function ajvText(errorList: ErrorObject[] | null | undefined): string {
+  return (errorList ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+}
+
+/** Turns a validation error into a Spanish message on a dot-separated field path. */
+function toFieldError(error: ErrorObject): FieldError {
+  const base = error.instancePath.split('/').filter(Boolean).join('.');
+  const join = (name: string) => (base ? `${base}.${name}` : name);
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return { field: join(String(p.missingProperty)), message: 'Este campo es obligatorio.' };
+    case 'additionalProperties':
+      return { field: join(String(p.additionalProperty)), message: 'Este campo no se permite.' };
+    case 'minLength':
+      return { field: base, message: p.limit === 1 ? 'Este campo es obligatorio.' : `Debe tener al menos ${p.limit} caracteres.` };
+    case 'maxLength':
+      return { field: base, message: `Debe tener como máximo ${p.limit} caracteres.` };
+    case 'format':
+      return { field: base, message: p.format === 'email' ? 'Ingresa un correo electrónico válido.' : 'El formato no es válido.' };
+    case 'minimum':
+      return { field: base, message: `Debe ser mayor o igual a ${p.limit}.` };
+    case 'exclusiveMinimum':
+      return { field: base, message: `Debe ser mayor que ${p.limit}.` };
+    case 'maximum':
+      return { field: base, message: `Debe ser menor o igual a ${p.limit}.` };
+    case 'exclusiveMaximum':
+      return { field: base, message: `Debe ser menor que ${p.limit}.` };
+    case 'enum':
+      return { field: base, message: 'Elige uno de los valores permitidos.' };
+    case 'type':
+      return { field: base, message: typeMessage(String(p.type)) };
+    case 'minItems':
+      return { field: base, message: `Debe tener al menos ${p.limit} elementos.` };
+    case 'maxItems':
+      return { field: base, message: `Debe tener como máximo ${p.limit} elementos.` };
+    default:
+      return { field: base, message: 'El valor no es válido.' };
+  }
+}
+
+function typeMessage(type: string): string {
+  if (type.includes('integer')) return 'Debe ser un número entero.';
+  if (type.includes('number')) return 'Debe ser un número.';
+  if (type.includes('boolean')) return 'Debe ser verdadero o falso.';
+  if (type.includes('array')) return 'Debe ser una lista.';
+  if (type.includes('object')) return 'Debe ser un objeto.';
+  return 'Debe ser un texto.';
+}
+
+/** Inlines every local `$ref` (our contracts have no recursive schemas; a cycle is refused). */
+function dereference(node: unknown, root: Json, trail: string[] = []): unknown {
+  if (Array.isArray(node)) return node.map((child) => dereference(child, root, trail));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as Json).$ref;
+  if (typeof ref === 'string') {
+    if (!ref.startsWith('#/')) throw new Error(`Only local $ref are supported, got ${ref}`);
+    if (trail.includes(ref)) throw new Error(`Recursive $ref ${ref}`);
+    const target = ref
+      .slice(2)
+      .split('/')
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((value, key) => (value as Json | undefined)?.[key], root);
+    if (target === undefined) throw new Error(`Unresolved $ref ${ref}`);
+    return dereference(target, root, [...trail, ref]);
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, dereference(value, root, trail)]));
+}
+
+export const appContract = () => loadContract(new URL('../../../openapi/app.yaml', import.meta.url), 'app');
+export const backendContract = () => loadContract(new URL('../../../openapi/backend.yaml', import.meta.url), 'backend');

@@ -1,0 +1,67 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** The one database interface: the same SQL runs on embedded PGlite and on a PostgreSQL server. */
+export interface Queryable {
+  query<T extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs several statements with no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  await mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  return {
+    kind: 'pglite',
+    async query<T extends object>(sql: string, params: unknown[] = []) {
+      return (await db.query<T>(sql, params)).rows;
+    },
+    // PGlite has a single connection and serialises transactions itself.
+    transaction: (fn) => db.transaction((tx) => fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
+    async exec(sql) {
+      await db.exec(sql);
+    },
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    async query<T extends object>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[] });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

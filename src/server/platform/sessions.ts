@@ -1,0 +1,109 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from './db.ts';
+import type { Role } from './contract.ts';
+
+export const SESSION_COOKIE = 'recompra_session';
+/** Readable by the page, which echoes it in the `X-CSRF-Token` header of state-changing calls. */
+export const CSRF_COOKIE = 'recompra_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+const SESSION_DAYS = 14;
+
+/** The signed-in caller, as every handler sees it. */
+export interface Auth {
+  userId: number;
+  email: string;
+  name: string;
+  isProviderAdmin: boolean;
+  /** The current store, or null when the user has none (or lost access to it). */
+  storeId: number | null;
+  /** The caller's role in the current store (recompraAdmin for the provider's admins). */
+  role: Role;
+  tokenHash: Buffer;
+  csrfToken: string;
+}
+
+export const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+export function csrfTokenFor(secret: string, sessionToken: string): string {
+  return createHmac('sha256', secret).update(sessionToken).digest('base64url');
+}
+
+export function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function roleOf(isProviderAdmin: boolean, storeRole: Role | null): Role {
+  if (isProviderAdmin) return 'recompraAdmin';
+  // An account with no store yet is the owner-to-be of the one it will create.
+  return storeRole ?? 'admin';
+}
+
+export async function createSession(db: Queryable, userId: number, storeId: number | null): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(`insert into sessions (token_hash, user_id, current_store_id, expires_at) values ($1, $2, $3, now() + make_interval(days => $4))`, [
+    hashToken(token),
+    userId,
+    storeId,
+    SESSION_DAYS,
+  ]);
+  return token;
+}
+
+export async function readSession(db: Queryable, token: string, secret: string): Promise<Auth | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db.query<{ user_id: number; email: string; name: string; is_provider_admin: boolean; current_store_id: number | null; store_role: Role | null; store_exists: boolean }>(
+    `select u.id as user_id, u.email, u.name, u.is_provider_admin, s.current_store_id, m.role as store_role,
+            (st.id is not null) as store_exists
+       from sessions s
+       join users u on u.id = s.user_id
+       left join stores st on st.id = s.current_store_id
+       left join store_members m on m.store_id = s.current_store_id and m.user_id = u.id
+      where s.token_hash = $1 and s.expires_at > now()`,
+    [tokenHash],
+  );
+  if (!row) return null;
+  const hasStore = row.store_exists && (row.is_provider_admin || row.store_role !== null);
+  return {
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    isProviderAdmin: row.is_provider_admin,
+    storeId: hasStore ? row.current_store_id : null,
+    role: roleOf(row.is_provider_admin, hasStore ? row.store_role : null),
+    tokenHash,
+    csrfToken: csrfTokenFor(secret, token),
+  };
+}
+
+export async function deleteSession(db: Queryable, tokenHash: Buffer): Promise<void> {
+  await db.query('delete from sessions where token_hash = $1', [tokenHash]);
+}
+
+/** Secure everywhere but plain-HTTP localhost, where browsers would drop a Secure cookie. */
+function isSecure(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(request.hostname);
+}
+
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string, secret: string): void {
+  const common = { path: '/', sameSite: 'lax' as const, secure: isSecure(request), maxAge: SESSION_DAYS * 24 * 3600 };
+  reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
+  reply.setCookie(CSRF_COOKIE, csrfTokenFor(secret, token), { ...common, httpOnly: false });
+}
+
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  const common = { path: '/', sameSite: 'lax' as const, secure: isSecure(request) };
+  reply.clearCookie(SESSION_COOKIE, { ...common, httpOnly: true });
+  reply.clearCookie(CSRF_COOKIE, common);
+}
+
+/** The secret that signs CSRF tokens: SESSION_SECRET, else one generated once and kept in the database. */
+export async function loadSessionSecret(db: Queryable, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  const candidate = randomBytes(32).toString('base64url');
+  await db.query(`insert into server_settings (key, value) values ('session_secret', $1) on conflict (key) do nothing`, [candidate]);
+  const [row] = await db.query<{ value: string }>(`select value from server_settings where key = 'session_secret'`);
+  return row!.value;
+}

@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors } from './errors.ts';
+
+/** The built single-page app's entry page; read once, since a rebuild means a restart. */
+export function spaIndex(webDir: string): () => Promise<string> {
+  let html: Promise<string> | undefined;
+  return () => {
+    html ??= readFile(join(webDir, 'index.html'), 'utf8').catch((error: unknown) => {
+      html = undefined;
+      throw new Error(`The web app is not built (${String(error)}): run npm run build`);
+    });
+    return html;
+  };
+}
+
+/**
+ * Serves the built files and, for any other browser navigation outside the APIs, the entry page
+ * (history fallback). Unknown API paths answer the JSON error shape.
+ */
+export async function registerSpa(app: FastifyInstance, webDir: string, apiPrefixes: string[], index: () => Promise<string>): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDir,
+    index: false,
+    // Hashed assets never change; everything else is revalidated.
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.startsWith(join(webDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const isApi = apiPrefixes.some((prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`) || request.url.startsWith(`${prefix}?`));
+    if (isApi || request.method !== 'GET' || !request.headers.accept?.includes('text/html')) {
+      const error = errors.notFound();
+      return reply.code(404).send(error.toBody());
+    }
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await index());
+  });
+}
