@@ -56,7 +56,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Registers every operation of a contract under `prefix`. Each request passes the same gate, in order:
- * origin check, contract validation, session, CSRF token, tenancy guard and role; then the handler;
+ * origin check, session, CSRF token, path validation, tenancy guard, role, query and body validation; then the handler;
  * then (outside production) the response is checked against the contract.
  */
 export function registerContract(
@@ -88,24 +88,28 @@ async function admit(operation: ContractOperation, request: FastifyRequest, repl
   const unsafe = UNSAFE.has(operation.method);
   if (unsafe && !sameOrigin(request)) throw errors.csrf();
 
-  const params = { ...(request.params as object) };
-  const query = { ...(request.query as object) };
-  const body = request.body;
-  const fieldErrors = [...operation.validateParams(params), ...operation.validateQuery(query), ...operation.validateBody(body)];
-  if (fieldErrors.length) throw errors.invalidRequest(fieldErrors);
-
+  // Who is calling comes first, so an outsider learns nothing about an operation's rules.
   const token = request.cookies[SESSION_COOKIE];
   const auth = token ? await readSession(services.db, token, services.sessionSecret) : null;
   if (!auth && !operation.isPublic) throw errors.unauthenticated();
   if (auth && unsafe && !sameToken(String(request.headers[CSRF_HEADER] ?? ''), auth.csrfToken)) throw errors.csrf();
 
+  const params = { ...(request.params as object) } as Record<string, unknown>;
+  const paramErrors = operation.validateParams(params);
+  if (paramErrors.length) throw errors.invalidRequest(paramErrors);
+
   let store: StoreAccess | null = null;
   if (operation.storeParam && auth) {
-    store = await resolveStoreAccess(services.db, auth, Number((params as Record<string, unknown>)[operation.storeParam]));
+    store = await resolveStoreAccess(services.db, auth, Number(params[operation.storeParam]));
     if (!store) throw errors.storeNotFound();
   }
   const role: Role | undefined = store?.role ?? auth?.role;
   if (operation.roles && (!role || !operation.roles.includes(role))) throw errors.forbidden();
+
+  const query = { ...(request.query as object) };
+  const body = request.body;
+  const fieldErrors = [...operation.validateQuery(query), ...operation.validateBody(body)];
+  if (fieldErrors.length) throw errors.invalidRequest(fieldErrors);
 
   return { ...services, params, query, body, auth, store, request, reply } as HandlerContext<Operation>;
 }

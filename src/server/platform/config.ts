@@ -27,7 +27,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: parsePort(env.PORT ?? '3000'),
     host: env.HOST ?? '127.0.0.1',
-    dataDir: resolve(env.DATA_DIR ?? './data'),
+    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || undefined,
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,

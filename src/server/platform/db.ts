@@ -21,7 +21,8 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  await mkdir(dataDir, { recursive: true });
+  // `memory://` keeps the database in memory (tests); anything else is a folder.
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
   return {
     kind: 'pglite',

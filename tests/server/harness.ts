@@ -1,0 +1,88 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
+import { openDatabase, type Database } from '../../src/server/platform/db.ts';
+import { migrate } from '../../src/server/platform/migrations.ts';
+import { seedDemoStore } from '../../src/server/features/onboarding/demo-store.ts';
+
+export const DEMO_PASSWORD = 'clave-de-prueba';
+export const TEST_INDEX_HTML = '<!doctype html><html lang="es"><head><title>Recompra</title></head><body><div id="root"></div></body></html>';
+
+/**
+ * A fresh database: in-memory PGlite, or a new database on the PostgreSQL server named by
+ * TEST_DATABASE_URL (dropped on close), so the same tests prove the same SQL on both.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  const name = `recompra_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh, migrated database with the demo store, serving a stand-in web build. */
+export async function startTestServer(): Promise<TestServer> {
+  const db = await freshDatabase();
+  await migrate(db);
+  await seedDemoStore(db, DEMO_PASSWORD);
+  const webDir = await mkdtemp(join(tmpdir(), 'recompra-web-'));
+  await writeFile(join(webDir, 'index.html'), TEST_INDEX_HTML);
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://' };
+  const app = await buildApp({ config, db });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** A signed-in caller: its cookies and CSRF header, ready to pass to `inject`. */
+export interface Caller {
+  cookies: Record<string, string>;
+  headers: Record<string, string>;
+  user: { id: number; role: string; store: number | null };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<Caller> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  const cookies = cookieJar(response);
+  return { cookies, headers: { 'x-csrf-token': cookies.recompra_csrf! }, user: response.json() };
+}
+
+export function cookieJar(response: LightMyRequestResponse): Record<string, string> {
+  return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
+}
+
+export async function addStore(db: Database, name: string): Promise<number> {
+  const [row] = await db.query<{ id: number }>('insert into stores (name) values ($1) returning id', [name]);
+  return row!.id;
+}
