@@ -1,0 +1,109 @@
+import { defineConfig } from '@pandacss/dev';
+import { recipes, slotRecipes } from './src/web/ui/recipes';
+
+export default defineConfig({
+  preflight: true,
+  jsxFramework: 'react',
+  include: ['./src/web/**/*.{ts,tsx}', './stories/**/*.{ts,tsx}'],
+  exclude: ['./src/web/styled-system/**'],
+  outdir: 'src/web/styled-system',
+  importMap: 'styled-system',
+  strictTokens: true,
+  // Components pick variants from props at run time, which static extraction cannot see.
+  staticCss: { recipes: '*' },
+  globalCss: {
+    'html, body': {
+      fontFamily: 'body',
+      color: 'fg.default',
+      bg: 'bg.canvas',
+      lineHeight: 'normal',
+    },
+  },
+  theme: {
+    extend: {
+      tokens: {
+        colors: {
+          teal: {
+            50: { value: '#effaf8' },
+            100: { value: '#d6f2ec' },
+            200: { value: '#ace4d9' },
+            500: { value: '#0f8f7a' },
+            600: { value: '#0b7564' },
+            700: { value: '#0a5e51' },
+            900: { value: '#073b33' },
+          },
+          gray: {
+            0: { value: '#ffffff' },
+            50: { value: '#f7f8f9' },
+            100: { value: '#eef0f2' },
+            200: { value: '#dde1e5' },
+            400: { value: '#9aa3ad' },
+            600: { value: '#5b6570' },
+            800: { value: '#2b3138' },
+            900: { value: '#16191d' },
+          },
+          red: {
+            50: { value: '#fdf1f1' },
+            200: { value: '#f3c2c2' },
+            600: { value: '#c22b2b' },
+            700: { value: '#9e2020' },
+          },
+        },
+        fonts: {
+          body: { value: '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif' },
+          heading: { value: '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif' },
+          mono: { value: '"DejaVu Sans Mono", ui-monospace, monospace' },
+        },
+        radii: {
+          sm: { value: '4px' },
+          md: { value: '8px' },
+          lg: { value: '12px' },
+          full: { value: '9999px' },
+        },
+        sizes: {
+          sidebar: { value: '240px' },
+          form: { value: '360px' },
+          icon: { value: '20px' },
+          spinner: { value: '48px' },
+        },
+        durations: {
+          fast: { value: '120ms' },
+          slow: { value: '1200ms' },
+        },
+      },
+      semanticTokens: {
+        colors: {
+          fg: {
+            default: { value: '{colors.gray.900}' },
+            muted: { value: '{colors.gray.600}' },
+            subtle: { value: '{colors.gray.400}' },
+            inverted: { value: '{colors.gray.0}' },
+            error: { value: '{colors.red.700}' },
+          },
+          bg: {
+            canvas: { value: '{colors.gray.50}' },
+            surface: { value: '{colors.gray.0}' },
+            muted: { value: '{colors.gray.100}' },
+            error: { value: '{colors.red.50}' },
+          },
+          border: {
+            default: { value: '{colors.gray.200}' },
+            strong: { value: '{colors.gray.400}' },
+            error: { value: '{colors.red.600}' },
+          },
+          accent: {
+            subtle: { value: '{colors.teal.50}' },
+            muted: { value: '{colors.teal.100}' },
+            default: { value: '{colors.teal.600}' },
+            emphasized: { value: '{colors.teal.700}' },
+            fg: { value: '{colors.gray.0}' },
+            text: { value: '{colors.teal.700}' },
+            focus: { value: '{colors.teal.500}' },
+          },
+        },
+      },
+      recipes,
+      slotRecipes,
+    },
+  },
+});

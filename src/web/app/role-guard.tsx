@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { hasSignedInIdentity } from '../api/csrf';
+import { sessionQueryOptions } from '../api/session';
+import { LoadingScreen } from '../ui/loading-screen';
+import { decideAccess, type SessionState } from './access';
+import { pageNavigation } from './navigation';
+import { AppShell } from './shell/app-shell';
+import { RouterLink } from './shell/router-link';
+
+/**
+ * The only place that applies SPEC §2's routing rules: a layout route around every protected page,
+ * which renders the matched page only once the session allows it.
+ */
+export function RoleGuard() {
+  const { t } = useTranslation('common');
+  const location = useLocation();
+  const query = useQuery(sessionQueryOptions);
+  const session: SessionState = query.isPending
+    ? { status: 'pending' }
+    : query.isError
+      ? { status: 'error' }
+      : { status: 'success', user: query.data };
+  const decision = decideAccess({
+    pathname: location.pathname,
+    search: location.search,
+    session,
+    hasSignedInIdentity: hasSignedInIdentity(),
+  });
+  const leaveTo = decision.type === 'leave' ? decision.href : undefined;
+
+  useEffect(() => {
+    if (leaveTo) pageNavigation.assign(leaveTo);
+  }, [leaveTo]);
+
+  switch (decision.type) {
+    case 'loading':
+    case 'leave':
+      return <LoadingScreen />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'render':
+      return (
+        <AppShell role={decision.user.role} pathname={location.pathname} linkComponent={RouterLink}>
+          <Suspense fallback={<LoadingScreen layout="inline" label={t('pageLoading')} />}>
+            <Outlet />
+          </Suspense>
+        </AppShell>
+      );
+  }
+}

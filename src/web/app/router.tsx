@@ -1,0 +1,32 @@
+import { Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { LoadingScreen } from '../ui/loading-screen';
+import { PAGES } from './pages';
+import { RoleGuard } from './role-guard';
+import { ROUTES } from './routes';
+
+/** The route table as router entries: public pages stand alone, the rest render inside the guard. */
+export function buildRoutes(): RouteObject[] {
+  const rendered = ROUTES.filter((route) => !route.serverOnly);
+  const publicRoutes: RouteObject[] = rendered
+    .filter((route) => route.public)
+    .map((route) => {
+      const Page = PAGES.get(route.path);
+      return {
+        path: route.path,
+        element: <Suspense fallback={<LoadingScreen />}>{Page ? <Page /> : null}</Suspense>,
+      };
+    });
+  const protectedRoutes: RouteObject[] = rendered
+    .filter((route) => !route.public)
+    .map((route) => ({ path: route.path, Component: PAGES.get(route.path) ?? null }));
+  return [
+    ...publicRoutes,
+    // The catch-all sends unknown paths through the same rules (to /dashboard, or to sign in).
+    { element: <RoleGuard />, children: [...protectedRoutes, { path: '*' }] },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

@@ -1,0 +1,81 @@
+import type { Role } from '../api/session';
+import { BASE_NAMESPACES, type Namespace } from '../i18n/namespaces';
+
+export const ALL_ROLES = ['recompraAdmin', 'admin', 'user', 'colaborator'] as const satisfies readonly Role[];
+
+/** Screens that exist so far; every other route shows UnderConstruction. */
+export type ScreenId = 'dashboard' | 'login' | 'underConstruction';
+
+export interface RouteDef {
+  /** react-router pattern. */
+  path: string;
+  roles: readonly Role[];
+  /** Text groups the page loads (SPEC §2), `common` and `toasts` included. */
+  namespaces: readonly Namespace[];
+  screen: ScreenId;
+  /** Rendered without the role guard (the login screen). */
+  public?: boolean;
+  /** Served by the server, never rendered here; listed so the table matches SPEC §2. */
+  serverOnly?: boolean;
+}
+
+const withBase = (...groups: Namespace[]): readonly Namespace[] => [...BASE_NAMESPACES, ...groups];
+
+const DASHBOARD_GROUPS = withBase('dashboard', 'metrics', 'campaignDetail', 'campaigns', 'dates');
+const SEGMENT_GROUPS = withBase('segments', 'metrics', 'createSegment');
+const ACCOUNT_GROUPS = withBase('account', 'cancelSubscription', 'collaborators');
+const INTEGRATION_GROUPS = withBase('integrations', 'onboarding');
+const CHAT_GROUPS = withBase('chat', 'whatsappCampaignDetail', 'templateDetail');
+// SPEC §2 names no extra group for the campaign and messaging pages: they load the base ones.
+const BASE_GROUPS = withBase();
+
+export const HOME_PATH = '/dashboard';
+export const LOGIN_PATH = '/api/auth/login';
+export const LOGOUT_PATH = '/api/auth/logout';
+
+/** SPEC §2 route table. Order matters only for readability; matching is exact per pattern. */
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/', roles: ALL_ROLES, namespaces: DASHBOARD_GROUPS, screen: 'dashboard' },
+  { path: '/dashboard', roles: ALL_ROLES, namespaces: DASHBOARD_GROUPS, screen: 'dashboard' },
+  { path: '/segments', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
+  { path: '/segments/create', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
+  { path: '/segments/:id', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
+  { path: '/campaigns', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
+  { path: '/campaigns/create', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
+  { path: '/campaigns/:id', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
+  { path: '/whatsapp', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
+  { path: '/whatsapp/templates/create', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
+  { path: '/whatsapp/templates/:id', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
+  { path: '/whatsapp/campaigns/create', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
+  { path: '/whatsapp/campaigns/:id', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
+  { path: '/chat', roles: ALL_ROLES, namespaces: CHAT_GROUPS, screen: 'underConstruction' },
+  { path: '/account', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'underConstruction' },
+  { path: '/account/change-plan', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'underConstruction' },
+  {
+    path: '/account/payment-method',
+    roles: ['admin', 'user', 'colaborator'],
+    namespaces: ACCOUNT_GROUPS,
+    screen: 'underConstruction',
+  },
+  {
+    path: '/integrations',
+    roles: ['recompraAdmin', 'admin', 'user'],
+    namespaces: INTEGRATION_GROUPS,
+    screen: 'underConstruction',
+  },
+  { path: LOGIN_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'login', public: true },
+  { path: LOGOUT_PATH, roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction', serverOnly: true },
+];
+
+export type SidebarKey = 'dashboard' | 'segments' | 'campaigns' | 'integrations' | 'whatsapp' | 'account' | 'chat';
+
+/** SPEC §2 sidebar, in order. `path` is both the link and the access check. */
+export const SIDEBAR_ENTRIES: readonly { key: SidebarKey; path: string }[] = [
+  { key: 'dashboard', path: '/dashboard' },
+  { key: 'segments', path: '/segments' },
+  { key: 'campaigns', path: '/campaigns' },
+  { key: 'integrations', path: '/integrations' },
+  { key: 'whatsapp', path: '/whatsapp' },
+  { key: 'account', path: '/account' },
+  { key: 'chat', path: '/chat' },
+];

@@ -1,0 +1,47 @@
+import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { appShell } from 'styled-system/recipes';
+import type { Role } from '../../api/session';
+import { Sidebar, type SidebarItem, type SidebarLinkProps } from '../../ui/sidebar';
+import { activeSidebarKey, sidebarEntriesFor } from '../access';
+import { LOGOUT_PATH } from '../routes';
+
+export interface AppShellProps {
+  role: Role;
+  /** The current path; decides the active entry. */
+  pathname: string;
+  unreadChats?: number | undefined;
+  children: ReactNode;
+  linkComponent?: ComponentType<SidebarLinkProps>;
+}
+
+/** The signed-in layout: the role's sidebar and the page. Stateless. */
+export function AppShell({ role, pathname, unreadChats, children, linkComponent }: AppShellProps) {
+  const { t } = useTranslation('common');
+  const classes = appShell();
+  const active = activeSidebarKey(pathname);
+  const items: SidebarItem[] = sidebarEntriesFor(role).map((entry) => ({
+    key: entry.key,
+    href: entry.path,
+    label: t(`nav.${entry.key}`),
+    active: entry.key === active,
+    badge:
+      entry.key === 'chat' && unreadChats
+        ? { count: unreadChats, label: t('nav.unread', { count: unreadChats }) }
+        : undefined,
+  }));
+  return (
+    <div className={classes.root}>
+      <aside className={classes.aside}>
+        <Sidebar
+          brand={t('appName')}
+          navLabel={t('nav.label')}
+          items={items}
+          exit={{ href: LOGOUT_PATH, label: t('nav.logout') }}
+          linkComponent={linkComponent}
+        />
+      </aside>
+      <main className={classes.main}>{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../ui/under-construction';
+
+export function UnderConstructionPage() {
+  return <UnderConstruction />;
+}

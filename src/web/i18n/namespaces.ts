@@ -1,0 +1,50 @@
+/** One text group of SPEC §2 per namespace, plus `auth` for the login screen. */
+export const NAMESPACES = [
+  'common',
+  'toasts',
+  'dashboard',
+  'metrics',
+  'campaignDetail',
+  'campaigns',
+  'dates',
+  'segments',
+  'createSegment',
+  'account',
+  'cancelSubscription',
+  'collaborators',
+  'integrations',
+  'onboarding',
+  'chat',
+  'whatsappCampaignDetail',
+  'templateDetail',
+  'auth',
+] as const;
+
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Every page loads these (SPEC §2, "Text groups per page"). */
+export const BASE_NAMESPACES = ['common', 'toasts'] as const satisfies readonly Namespace[];
+
+type Messages = { default: Record<string, unknown> };
+
+/** Explicit imports, so each group is its own chunk and a missing file fails the type check. */
+export const namespaceLoaders: Record<Namespace, () => Promise<Messages>> = {
+  common: () => import('./es/common.json'),
+  toasts: () => import('./es/toasts.json'),
+  dashboard: () => import('./es/dashboard.json'),
+  metrics: () => import('./es/metrics.json'),
+  campaignDetail: () => import('./es/campaignDetail.json'),
+  campaigns: () => import('./es/campaigns.json'),
+  dates: () => import('./es/dates.json'),
+  segments: () => import('./es/segments.json'),
+  createSegment: () => import('./es/createSegment.json'),
+  account: () => import('./es/account.json'),
+  cancelSubscription: () => import('./es/cancelSubscription.json'),
+  collaborators: () => import('./es/collaborators.json'),
+  integrations: () => import('./es/integrations.json'),
+  onboarding: () => import('./es/onboarding.json'),
+  chat: () => import('./es/chat.json'),
+  whatsappCampaignDetail: () => import('./es/whatsappCampaignDetail.json'),
+  templateDetail: () => import('./es/templateDetail.json'),
+  auth: () => import('./es/auth.json'),
+};

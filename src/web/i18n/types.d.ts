@@ -1,0 +1,15 @@
+import type auth from './es/auth.json';
+import type common from './es/common.json';
+import type dashboard from './es/dashboard.json';
+
+// Typed keys for the groups that hold text so far; a misspelt key fails the type check.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      dashboard: typeof dashboard;
+    };
+  }
+}

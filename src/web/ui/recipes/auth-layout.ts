@@ -1,0 +1,38 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+
+export const authLayoutRecipe = defineSlotRecipe({
+  className: 'auth-layout',
+  jsx: ['AuthLayout'],
+  slots: ['root', 'panel', 'brand', 'header', 'title', 'subtitle', 'form', 'alert'],
+  base: {
+    root: { display: 'flex', alignItems: 'center', justifyContent: 'center', minH: 'dvh', p: '6', bg: 'bg.canvas' },
+    panel: {
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '6',
+      w: 'full',
+      maxW: 'form',
+      p: '8',
+      bg: 'bg.surface',
+      borderWidth: '1px',
+      borderStyle: 'solid',
+      borderColor: 'border.default',
+      borderRadius: 'lg',
+    },
+    brand: { fontSize: '2xl', fontWeight: 'bold', color: 'accent.text' },
+    header: { display: 'flex', flexDirection: 'column', gap: '1' },
+    title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' },
+    subtitle: { fontSize: 'sm', color: 'fg.muted' },
+    form: { display: 'flex', flexDirection: 'column', gap: '4' },
+    alert: {
+      p: '3',
+      fontSize: 'sm',
+      color: 'fg.error',
+      bg: 'bg.error',
+      borderWidth: '1px',
+      borderStyle: 'solid',
+      borderColor: 'border.error',
+      borderRadius: 'md',
+    },
+  },
+});

@@ -1,0 +1,43 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { lockedOutError } from '../../mocks/fixtures/session';
+import { LoginScreen } from '../../src/web/features/session/screens/login-screen';
+
+const meta = {
+  title: 'Screens/Session/Login',
+  component: LoginScreen,
+  parameters: { layout: 'fullscreen', route: '/api/auth/login' },
+  args: { onSubmit: fn() },
+} satisfies Meta<typeof LoginScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+
+export const WrongCredentials: Story = {
+  args: { error: { kind: 'invalidCredentials' }, defaultValues: { email: 'demo@recompra.cl' } },
+};
+
+export const LockedOut: Story = {
+  args: { error: { kind: 'server', message: lockedOutError.message }, defaultValues: { email: 'demo@recompra.cl' } },
+};
+
+export const NetworkError: Story = {
+  args: { error: { kind: 'network' }, defaultValues: { email: 'demo@recompra.cl' } },
+};
+
+export const Submitting: Story = {
+  args: { submitting: true, defaultValues: { email: 'demo@recompra.cl', password: 'secreta123' } },
+  parameters: { visual: { waitFor: 'button[aria-busy="true"]' } },
+};
+
+export const FieldErrors: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Correo electrónico'), 'demo@');
+    await userEvent.click(canvas.getByRole('button', { name: 'Ingresar' }));
+    await expect(await canvas.findByText('Ingresa un correo electrónico válido.')).toBeVisible();
+    await expect(canvas.getByText('Ingresa tu contraseña.')).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'clave-e2e';
+
+export interface RunningServer {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Runs the production server (`src/server/main.ts`) on a free port with a fresh embedded database. */
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'recompra-e2e-'));
+  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /Recompra está en (http:\/\/\S+)/.exec(log);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${log}`)));
+  });
+  return {
+    url,
+    output: () => log,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}

@@ -1,0 +1,44 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { sessionUsers } from '../../../mocks/fixtures/session';
+import { meAs, meWithoutSession } from '../../../mocks/handlers/session';
+import { pageNavigation } from '../../../src/web/app/navigation';
+import { buildRoutes } from '../../../src/web/app/router';
+import { setupMockServer } from '../msw';
+import { renderWithProviders } from '../render';
+
+const server = setupMockServer();
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const renderAt = (path: string) =>
+  renderWithProviders(<RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: [path] })} />);
+
+describe('RoleGuard', () => {
+  it('shows the loading animation, then the shell with the page', async () => {
+    server.use(meAs(sessionUsers.user));
+    await renderAt('/segments');
+    expect(screen.getByTestId('loading-screen')).toBeTruthy();
+    expect(await screen.findByText('En construcción')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Segmentos' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('sends a colaborator away from integrations to the dashboard', async () => {
+    server.use(meAs(sessionUsers.colaborator));
+    await renderAt('/integrations');
+    expect(await screen.findByText('Pedidos totales')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Inicio' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByRole('link', { name: 'Integraciones' })).toBeNull();
+  });
+
+  it('leaves for the login with returnTo when there is no session', async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    server.use(meWithoutSession());
+    await renderAt('/chat?filter=unread');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/auth/login?returnTo=%2Fchat%3Ffilter%3Dunread'));
+  });
+});

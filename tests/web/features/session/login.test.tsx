@@ -1,0 +1,74 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_PASSWORD } from '../../../../mocks/fixtures/session';
+import { pageNavigation } from '../../../../src/web/app/navigation';
+import { LoginRoute } from '../../../../src/web/features/session/routes/login-route';
+import { LoginScreen } from '../../../../src/web/features/session/screens/login-screen';
+import { setupMockServer } from '../../msw';
+import { renderWithApp } from '../../render';
+
+setupMockServer();
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function fillIn(email: string, password: string) {
+  fireEvent.input(screen.getByLabelText('Correo electrónico'), { target: { value: email } });
+  fireEvent.input(screen.getByLabelText('Contraseña'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+}
+
+describe('LoginScreen', () => {
+  it('submits the email and password once they are valid', async () => {
+    const onSubmit = vi.fn();
+    await renderWithApp(<LoginScreen onSubmit={onSubmit} />);
+    fillIn('demo@recompra.cl', 'secreta');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'demo@recompra.cl', password: 'secreta' }));
+  });
+
+  it('explains empty and malformed fields in Spanish instead of submitting', async () => {
+    const onSubmit = vi.fn();
+    await renderWithApp(<LoginScreen onSubmit={onSubmit} />);
+    fillIn('no-es-un-correo', '');
+    expect(await screen.findByText('Ingresa un correo electrónico válido.')).toBeTruthy();
+    expect(screen.getByText('Ingresa tu contraseña.')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the wrong-credentials message', async () => {
+    await renderWithApp(<LoginScreen onSubmit={vi.fn()} error={{ kind: 'invalidCredentials' }} />);
+    expect(screen.getByRole('alert').textContent).toBe('Correo o contraseña incorrectos.');
+  });
+
+  it('disables the form while submitting', async () => {
+    await renderWithApp(<LoginScreen onSubmit={vi.fn()} submitting />);
+    const button = screen.getByRole('button', { name: 'Ingresando…' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('LoginRoute', () => {
+  it('shows the wrong-credentials message when the server refuses', async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    await renderWithApp(<LoginRoute />, { route: '/api/auth/login' });
+    fillIn('demo@recompra.cl', 'incorrecta');
+    expect((await screen.findByRole('alert')).textContent).toBe('Correo o contraseña incorrectos.');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('goes to the safe returnTo after signing in', async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    await renderWithApp(<LoginRoute />, { route: '/api/auth/login?returnTo=%2Fsegments%3Ftab%3Dcustom' });
+    fillIn('demo@recompra.cl', DEMO_PASSWORD);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/segments?tab=custom'));
+  });
+
+  it('ignores a returnTo that leaves the site', async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    await renderWithApp(<LoginRoute />, { route: '/api/auth/login?returnTo=%2F%2Fevil.example' });
+    fillIn('demo@recompra.cl', DEMO_PASSWORD);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
+  });
+});

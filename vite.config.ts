@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage } from 'node:http';
+import pandacss from '@pandacss/dev/postcss';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type CSSOptions, type ProxyOptions } from 'vite';
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const serverTarget = process.env.RECOMPRA_DEV_SERVER ?? 'http://127.0.0.1:3000';
+
+/** The server answers `GET /api/auth/login` with this app's page; in development Vite serves it. */
+function loginPageBypass(req: IncomingMessage): string | undefined {
+  const path = (req.url ?? '').split('?')[0];
+  const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+  if (req.method === 'GET' && path === '/api/auth/login' && wantsHtml) return '/index.html';
+  return undefined;
+}
+
+// Panda's plugin is typed against its own copy of postcss; at run time it is an ordinary plugin.
+type PostcssPlugin = NonNullable<Exclude<CSSOptions['postcss'], string | undefined>['plugins']>[number];
+const pandaPostcss = pandacss({ configPath: fromRoot('./panda.config.ts'), cwd: repoRoot }) as unknown as PostcssPlugin;
+
+const apiProxy: ProxyOptions = { target: serverTarget, changeOrigin: false, bypass: loginPageBypass };
+
+export default defineConfig({
+  root: fromRoot('./src/web'),
+  publicDir: fromRoot('./src/web/public'),
+  envDir: repoRoot,
+  plugins: [react()],
+  resolve: { tsconfigPaths: true },
+  css: {
+    postcss: { plugins: [pandaPostcss] },
+  },
+  server: {
+    proxy: {
+      '/api': apiProxy,
+      '/backend': { target: serverTarget, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: fromRoot('./dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
