@@ -25,7 +25,7 @@ it('the demo owner logs in, sees the store orders on the dashboard and logs out'
   await page.waitForURL(`${server.url}/api/auth/login?returnTo=%2Fdashboard`);
   await signIn(page, 'demo@recompra.cl');
   await page.waitForURL(`${server.url}/dashboard`);
-  const figure = page.locator('article', { has: page.getByRole('heading', { name: 'Pedidos totales' }) });
+  const figure = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Pedidos totales' }) });
   await expect.poll(() => figure.textContent()).toBe('Pedidos totales48');
 
   await page.getByRole('link', { name: 'Cerrar sesión' }).click();

@@ -26,7 +26,9 @@ const SEGMENT_GROUPS = withBase('segments', 'metrics', 'createSegment');
 const ACCOUNT_GROUPS = withBase('account', 'cancelSubscription', 'collaborators');
 const INTEGRATION_GROUPS = withBase('integrations', 'onboarding');
 const CHAT_GROUPS = withBase('chat', 'whatsappCampaignDetail', 'templateDetail');
-// SPEC §2 names no extra group for the campaign and messaging pages: they load the base ones.
+// SPEC §2 names no groups for the campaign and messaging pages; they load the groups named after them.
+const CAMPAIGN_GROUPS = withBase('campaigns', 'campaignDetail');
+const WHATSAPP_GROUPS = withBase('whatsappCampaignDetail', 'templateDetail');
 const BASE_GROUPS = withBase();
 
 export const HOME_PATH = '/dashboard';
@@ -40,14 +42,14 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/segments', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
   { path: '/segments/create', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
   { path: '/segments/:id', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
-  { path: '/campaigns', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
-  { path: '/campaigns/create', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
-  { path: '/campaigns/:id', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
-  { path: '/whatsapp', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
-  { path: '/whatsapp/templates/create', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
-  { path: '/whatsapp/templates/:id', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
-  { path: '/whatsapp/campaigns/create', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
-  { path: '/whatsapp/campaigns/:id', roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction' },
+  { path: '/campaigns', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
+  { path: '/campaigns/create', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
+  { path: '/campaigns/:id', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
+  { path: '/whatsapp', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
+  { path: '/whatsapp/templates/create', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
+  { path: '/whatsapp/templates/:id', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
+  { path: '/whatsapp/campaigns/create', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
+  { path: '/whatsapp/campaigns/:id', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
   { path: '/chat', roles: ALL_ROLES, namespaces: CHAT_GROUPS, screen: 'underConstruction' },
   { path: '/account', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'underConstruction' },
   { path: '/account/change-plan', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'underConstruction' },

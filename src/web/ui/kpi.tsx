@@ -17,7 +17,7 @@ export function Kpi({ label, state, onRetry }: KpiProps) {
   const classes = kpi();
   return (
     <article className={classes.root} aria-busy={state.status === 'loading'}>
-      <h3 className={classes.label}>{label}</h3>
+      <h2 className={classes.label}>{label}</h2>
       {state.status === 'loading' ? <div className={classes.skeleton} data-testid="kpi-skeleton" /> : null}
       {state.status === 'success' ? <p className={classes.value}>{state.value}</p> : null}
       {state.status === 'error' ? (

@@ -1,0 +1,111 @@
+// Installed first so that every module below, and every story, reads the fixed clock.
+import { resetClock } from './frozen-time';
+import '../src/web/styles.css';
+import { useState, type ReactNode } from 'react';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { isCommonAssetRequest } from 'msw';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { Globals as SpringGlobals } from '@react-spring/web';
+import { initI18n, LANGUAGE, loadAllNamespaces } from '../src/web/i18n/index.ts';
+import type { VisualParameters } from './visual-parameters';
+
+declare module 'storybook/internal/csf' {
+  interface Parameters {
+    /** Initial location of the story's MemoryRouter; `/` when absent. */
+    route?: string;
+    /** How the test runner screenshots this story; see .storybook/visual-parameters.ts. */
+    visual?: VisualParameters;
+  }
+}
+
+declare global {
+  interface Window {
+    /** The current story's QueryClient, so the test runner can wait until no query is in flight. */
+    __STORY_QUERY_CLIENT__?: QueryClient;
+  }
+}
+
+document.documentElement.lang = LANGUAGE;
+void initI18n();
+
+// Charts animate through react-spring, which CSS cannot switch off; follow the reduced-motion
+// preference (the test runner asks for it) so they render their final frame at once.
+if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+  SpringGlobals.assign({ skipAnimation: true });
+}
+
+// Storybook's own files and the page's assets are not API calls.
+function isStorybookRequest(request: Request): boolean {
+  return /\.mdx$|sb-common-assets|sb-addons|sb-manager|iframe\.html|sb-vite|@vite|@react-refresh|\/virtual:|\.stories\.|index\.json$/.test(
+    request.url,
+  );
+}
+
+const msw = mswLoader(async () => {
+  const { setupWorker } = await import('msw/browser');
+  const worker = setupWorker();
+  await worker.start({
+    quiet: true,
+    // A request no handler answers fails instead of reaching a network that is not there; the
+    // test runner also fails the story on the "[MSW] Error" it logs.
+    onUnhandledRequest(request, print) {
+      if (isCommonAssetRequest(request) || isStorybookRequest(request)) return;
+      print.error();
+    },
+  });
+  return worker;
+});
+
+function StoryProviders({ route, children }: { route: string; children: ReactNode }) {
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({
+      defaultOptions: {
+        queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
+        mutations: { retry: false },
+      },
+    });
+    window.__STORY_QUERY_CLIENT__ = client;
+    return client;
+  });
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+// Keyed by story so that each story gets a fresh cache and router, never the previous story's.
+const withProviders: Decorator = (Story, context) => (
+  <StoryProviders key={context.id} route={context.parameters.route ?? '/'}>
+    <Story />
+  </StoryProviders>
+);
+
+const preview: Preview = {
+  decorators: [withProviders],
+  loaders: [
+    // Every text group up front, so stories render their Spanish text without suspending.
+    async () => {
+      await loadAllNamespaces();
+      return {};
+    },
+    msw,
+  ],
+  beforeEach() {
+    resetClock();
+  },
+  parameters: {
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    a11y: {
+      // Same rule set as the test runner: `region` is noise for component stories.
+      config: { rules: [{ id: 'region', enabled: false }] },
+      // The accessibility panel lists every violation as a warning; the test runner
+      // (.storybook/test-runner.ts) is what fails a story, on serious and critical ones.
+      test: 'todo',
+    },
+  },
+};
+
+export default preview;

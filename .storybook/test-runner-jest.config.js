@@ -1,0 +1,50 @@
+import { getJestConfig } from '@storybook/test-runner';
+
+// The default Jest configuration comes from @storybook/test-runner
+const testRunnerConfig = getJestConfig();
+
+// Visual baselines are only comparable when every run uses the same browser with the same settings:
+// Debian's Chromium (never a downloaded one), one device pixel, sRGB, no font hinting, no scrollbars,
+// reduced motion, and a fixed viewport, locale and time zone (Chile: CLP, es, UTC-3 in March).
+const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-dev-shm-usage',
+    '--font-render-hinting=none',
+    '--force-color-profile=srgb',
+    '--hide-scrollbars',
+  ],
+};
+
+const contextOptions = {
+  viewport: { width: 1024, height: 768 },
+  deviceScaleFactor: 1,
+  reducedMotion: 'reduce',
+  locale: 'es-CL',
+  timezoneId: 'America/Santiago',
+};
+
+/**
+ * @type {import('@jest/types').Config.InitialOptions}
+ */
+export default {
+  ...testRunnerConfig,
+  testEnvironmentOptions: {
+    ...testRunnerConfig.testEnvironmentOptions,
+    'jest-playwright': {
+      ...testRunnerConfig.testEnvironmentOptions?.['jest-playwright'],
+      browsers: ['chromium'],
+      launchOptions,
+      contextOptions,
+    },
+  },
+  // A story that needs longer than this is waiting for something that never comes.
+  testTimeout: 30_000,
+};

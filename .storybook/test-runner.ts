@@ -1,0 +1,190 @@
+// Every story, in Debian's Chromium: no unhandled request, no serious or critical accessibility
+// violation, and a screenshot identical to its committed baseline (tests/visual/__baselines__).
+// Browser settings live in test-runner-jest.config.js; `npm run test:stories` runs this.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { getStoryContext, waitForPageReady, type TestRunnerConfig } from '@storybook/test-runner';
+import { getViolations, injectAxe } from 'axe-playwright';
+import type { Result, RunOptions } from 'axe-core';
+import { toMatchImageSnapshot } from 'jest-image-snapshot';
+import type { Page } from 'playwright';
+import type { VisualParameters } from './visual-parameters';
+
+const baselinesDir = path.resolve('tests/visual/__baselines__');
+const diffDir = path.resolve('tests/visual/__diff_output__');
+const idleTimeoutMs = 10_000;
+
+// Transitions and animations would make the frame depend on timing; the caret blinks.
+const stillCss = `
+*, *::before, *::after {
+  transition: none !important;
+  animation: none !important;
+  caret-color: transparent !important;
+  scroll-behavior: auto !important;
+}`;
+
+type A11yParameters = {
+  disable?: boolean;
+  test?: 'off' | 'todo' | 'error';
+  config?: { rules?: { id: string; enabled?: boolean }[] };
+};
+
+/** Messages of the unhandled requests MSW logged during the current story, per page. */
+const unhandledRequests = new WeakMap<Page, string[]>();
+
+function listenForUnhandledRequests(page: Page): void {
+  if (unhandledRequests.has(page)) {
+    unhandledRequests.set(page, []);
+    return;
+  }
+  unhandledRequests.set(page, []);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('without a matching request handler')) {
+      unhandledRequests.get(page)?.push(message.text());
+    }
+  });
+}
+
+/** Waits for the conditions a screenshot depends on; never for a fixed time. */
+async function waitUntilStill(page: Page, storyId: string, visual: VisualParameters | undefined): Promise<void> {
+  await waitForPageReady(page);
+  if (visual && visual.waitFor) {
+    await page.locator(visual.waitFor).first().waitFor({ state: 'visible', timeout: idleTimeoutMs });
+  } else {
+    await page.evaluate(() => {
+      (window as { __idleFrames?: number }).__idleFrames = 0;
+    });
+    try {
+      // Idle means: no query or mutation in flight and nothing marked busy, for three frames in a
+      // row (a query that starts in an effect right after a render would otherwise slip through).
+      await page.waitForFunction(
+        () => {
+          const w = window as Window & { __idleFrames?: number };
+          const client = w.__STORY_QUERY_CLIENT__;
+          const idle =
+            document.body.querySelector('[aria-busy="true"]') === null &&
+            (!client || (client.isFetching() === 0 && client.isMutating() === 0));
+          w.__idleFrames = idle ? (w.__idleFrames ?? 0) + 1 : 0;
+          return w.__idleFrames >= 3;
+        },
+        undefined,
+        { polling: 'raf', timeout: idleTimeoutMs },
+      );
+    } catch {
+      throw new Error(
+        `Story "${storyId}" was still busy after ${idleTimeoutMs / 1000} s: a query or mutation is in flight or an ` +
+          `element has aria-busy="true". If the story shows a loading state on purpose, set ` +
+          `parameters.visual = { waitFor: '<selector of what it shows>' }.`,
+      );
+    }
+  }
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const pending = Array.from(document.images).filter((image) => !image.complete);
+    await Promise.all(
+      pending.map(
+        (image) =>
+          new Promise((resolve) => {
+            image.addEventListener('load', resolve, { once: true });
+            image.addEventListener('error', resolve, { once: true });
+          }),
+      ),
+    );
+    // Two frames: the last style and layout changes are painted.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+function formatViolations(storyId: string, violations: Result[]): string {
+  const lines = violations.map((violation) => {
+    const nodes = violation.nodes
+      .map((node) => `      - ${node.target.join(' ')}\n        ${node.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`)
+      .join('\n');
+    return `  [${violation.impact}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${nodes}`;
+  });
+  return `Accessibility violations (serious or critical) in story "${storyId}":\n${lines.join('\n')}`;
+}
+
+async function checkAccessibility(page: Page, storyId: string, a11y: A11yParameters | undefined): Promise<void> {
+  // `test: 'todo'` is the preview's default (warnings in the panel), so only an explicit opt-out skips.
+  if (a11y?.disable === true || a11y?.test === 'off') return;
+  // `region` is noise for component stories. Other rules are switched off only per story, through
+  // `parameters.a11y.config.rules` (the same parameter the Storybook accessibility panel reads).
+  const rules: NonNullable<RunOptions['rules']> = { region: { enabled: false } };
+  for (const rule of a11y?.config?.rules ?? []) {
+    rules[rule.id] = { enabled: rule.enabled ?? true };
+  }
+  // On `body`, not the story root: Ark renders dialogs, menus and toasts in portals outside it.
+  const violations = await getViolations(page, 'body', { rules, resultTypes: ['violations'] });
+  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  if (blocking.length === 0) return;
+  throw new Error(formatViolations(storyId, blocking));
+}
+
+async function compareScreenshot(page: Page, storyId: string): Promise<void> {
+  const baseline = path.join(baselinesDir, `${storyId}.png`);
+  const { snapshotState } = expect.getState() as { snapshotState: { _updateSnapshot: 'all' | 'new' | 'none' } };
+  if (snapshotState._updateSnapshot === 'none' && !existsSync(baseline)) {
+    throw new Error(
+      `Story "${storyId}" has no baseline (${path.relative(process.cwd(), baseline)}). ` +
+        'Run `npm run test:update-baselines`, review the new image and commit it.',
+    );
+  }
+  const image = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+  expect(image).toMatchImageSnapshot({
+    customSnapshotsDir: baselinesDir,
+    customDiffDir: diffDir,
+    customSnapshotIdentifier: storyId,
+    storeReceivedOnFailure: true,
+    customReceivedDir: diffDir,
+    // Rendering is deterministic in this setup, so any changed pixel is a change: strict enough for
+    // a 1px padding change; anti-aliased pixels count too.
+    comparisonMethod: 'pixelmatch',
+    customDiffConfig: { threshold: 0.01, includeAA: true },
+    failureThreshold: 0,
+    failureThresholdType: 'pixel',
+    // Compare in the worker instead of spawning a process per story.
+    runInProcess: true,
+  });
+}
+
+const config: TestRunnerConfig = {
+  setup() {
+    expect.extend({ toMatchImageSnapshot });
+  },
+
+  async preVisit(page) {
+    listenForUnhandledRequests(page);
+    // The page stays open from story to story: inject once, before the story renders.
+    const hasAxe = await page.evaluate((css) => {
+      if (!document.getElementById('visual-test-still')) {
+        const style = document.createElement('style');
+        style.id = 'visual-test-still';
+        style.textContent = css;
+        document.head.append(style);
+      }
+      return 'axe' in window;
+    }, stillCss);
+    if (!hasAxe) await injectAxe(page);
+  },
+
+  async postVisit(page, context) {
+    if (context.hasFailure) return;
+    const storyContext = await getStoryContext(page, context);
+    const visual = storyContext.parameters.visual as VisualParameters | undefined;
+
+    await waitUntilStill(page, context.id, visual);
+
+    const unhandled = unhandledRequests.get(page) ?? [];
+    if (unhandled.length > 0) {
+      throw new Error(`Story "${context.id}" made requests no MSW handler answers:\n${unhandled.join('\n')}`);
+    }
+
+    await checkAccessibility(page, context.id, storyContext.parameters.a11y as A11yParameters | undefined);
+
+    if (visual === false) return;
+    await compareScreenshot(page, context.id);
+  },
+};
+
+export default config;

@@ -1,0 +1,17 @@
+/**
+ * `parameters.visual` of a story or of its meta, read by .storybook/test-runner.ts.
+ *
+ * - absent: wait until the story is idle (no query or mutation in flight, nothing
+ *   `[aria-busy="true"]` inside the story root, fonts and images loaded), then compare the screenshot.
+ * - `{ waitFor: 'selector' }`: for states that never become idle, such as `Loading` (a handler that
+ *   never answers keeps a query in flight and a spinner busy): wait until that selector is visible
+ *   instead, then compare the screenshot.
+ * - `false`: accessibility is still checked but no screenshot is compared. Only for a story that
+ *   cannot be made deterministic; say why beside it. No story needs it today.
+ */
+export type VisualParameters =
+  | false
+  | {
+      /** CSS selector that must be visible before the screenshot; replaces the idle wait. */
+      waitFor?: string;
+    };
