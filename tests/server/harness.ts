@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/platform/config.ts';
 import { openDatabase, type Database } from '../../src/server/platform/db.ts';
 import { migrate } from '../../src/server/platform/migrations.ts';
 import { seedDemoStore } from '../../src/server/features/onboarding/demo-store.ts';
+import { createMailer } from '../../src/server/platform/mail.ts';
 
 export const DEMO_PASSWORD = 'clave-de-prueba';
 export const TEST_INDEX_HTML = '<!doctype html><html lang="es"><head><title>Recompra</title></head><body><div id="root"></div></body></html>';
@@ -53,7 +54,7 @@ export async function startTestServer(): Promise<TestServer> {
   const webDir = await mkdtemp(join(tmpdir(), 'recompra-web-'));
   await writeFile(join(webDir, 'index.html'), TEST_INDEX_HTML);
   const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://' };
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, mailer: createMailer(undefined, () => undefined) });
   return {
     app,
     db,
@@ -85,4 +86,16 @@ export function cookieJar(response: LightMyRequestResponse): Record<string, stri
 export async function addStore(db: Database, name: string): Promise<number> {
   const [row] = await db.query<{ id: number }>('insert into stores (name) values ($1) returning id', [name]);
   return row!.id;
+}
+
+/** The token of the newest link mailed to `email` (from the local outbox). */
+export async function mailedToken(db: Database, email: string): Promise<string> {
+  const [mail] = await db.query<{ body_text: string }>('select body_text from mail_outbox where recipient = $1 order by id desc limit 1', [email]);
+  const token = /token=([\w-]+)/.exec(mail?.body_text ?? '')?.[1];
+  if (!token) throw new Error(`no link was mailed to ${email}`);
+  return token;
+}
+
+export function json(body: unknown) {
+  return { payload: body as Record<string, unknown> };
 }

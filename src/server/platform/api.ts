@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Contract, ContractOperation, Role } from './contract.ts';
 import type { Database } from './db.ts';
 import { errors } from './errors.ts';
+import type { Mailer } from './mail.ts';
 import { CSRF_HEADER, SESSION_COOKIE, readSession, sameToken, type Auth } from './sessions.ts';
 import { resolveStoreAccess, type StoreAccess } from './tenancy.ts';
 
@@ -25,6 +26,7 @@ export interface Services {
   db: Database;
   config: Config;
   sessionSecret: string;
+  mailer: Mailer;
 }
 
 export interface HandlerContext<O extends Operation> extends Services {

@@ -15,6 +15,10 @@ export interface Config {
   webDir: string;
   /** Where the backend API is mounted on this server. */
   backendPrefix: string;
+  /** Sends mail through this SMTP server; unset, mail stays in the local outbox (/dev/mailbox). */
+  smtpUrl: string | undefined;
+  /** The address people reach the app at, for links in emails. */
+  publicUrl: string;
   production: boolean;
   /** Check every response against the contract (on outside production; a mismatch is a bug). */
   validateResponses: boolean;
@@ -24,15 +28,19 @@ export const DEFAULT_DEMO_PASSWORD = 'recompra-demo';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
+  const port = parsePort(env.PORT ?? '3000');
+  const host = env.HOST ?? '127.0.0.1';
   return {
-    port: parsePort(env.PORT ?? '3000'),
-    host: env.HOST ?? '127.0.0.1',
+    port,
+    host,
     dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || undefined,
     demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     webDir: resolve(env.WEB_DIR ?? './dist/web'),
     backendPrefix: env.BACKEND_PREFIX ?? '/backend',
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`).replace(/\/$/, ''),
     production,
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === 'true' : !production,
   };

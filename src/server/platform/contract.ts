@@ -42,9 +42,10 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 export function loadContract(file: URL, name: string): Contract {
   const document = parse(readFileSync(file, 'utf8')) as Json;
   const resolved = dereference(document, document) as Json;
-  const strict = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+  // `verbose` keeps each error's schema, so a schema's own `x-message` can stand in for the generic text.
+  const strict = addFormats(new Ajv2020({ strict: false, allErrors: true, verbose: true }));
   // Path and query values arrive as text; they are coerced to the contract's types (in place, on a copy).
-  const coercing = addFormats(new Ajv2020({ strict: false, allErrors: true, coerceTypes: true }));
+  const coercing = addFormats(new Ajv2020({ strict: false, allErrors: true, verbose: true, coerceTypes: true }));
   const operations: ContractOperation[] = [];
 
   for (const [path, item] of Object.entries((resolved.paths ?? {}) as Record<string, Json>)) {
@@ -91,7 +92,15 @@ function parametersSchema(parameters: Json[]): Json {
 }
 
 function fieldValidator(validate: ValidateFunction): (value: unknown) => FieldError[] {
-  return (value) => (validate(value) ? [] : (validate.errors ?? []).map(toFieldError));
+  return (value) => {
+    if (validate(value)) return [];
+    const unique = new Map<string, FieldError>();
+    for (const error of validate.errors ?? []) {
+      const fieldError = toFieldError(error);
+      unique.set(`${fieldError.field}\u0000${fieldError.message}`, fieldError);
+    }
+    return [...unique.values()];
+  };
 }
 
 function responseChecker(ajv: Ajv2020, label: string, responses: Json) {
@@ -123,6 +132,8 @@ function toFieldError(error: ErrorObject): FieldError {
   const base = error.instancePath.split('/').filter(Boolean).join('.');
   const join = (name: string) => (base ? `${base}.${name}` : name);
   const p = error.params as Record<string, unknown>;
+  const own = (error.parentSchema as Json | undefined)?.['x-message'];
+  if (typeof own === 'string' && error.keyword !== 'required' && error.keyword !== 'additionalProperties') return { field: base, message: own };
   switch (error.keyword) {
     case 'required':
       return { field: join(String(p.missingProperty)), message: 'Este campo es obligatorio.' };

@@ -10,6 +10,7 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors?: FieldError[],
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -27,6 +28,8 @@ export const errors = {
   forbidden: () => new HttpError(403, 'forbidden', 'No tienes permiso para realizar esta acción.'),
   storeNotFound: () => new HttpError(404, 'store_not_found', 'No encontramos esa tienda.'),
   notFound: () => new HttpError(404, 'not_found', 'No encontramos lo que buscas.'),
+  required: (field: string) => errors.invalidRequest([{ field, message: 'Este campo es obligatorio.' }]),
+  tooManyAttempts: (message: string, retryAfterSeconds: number) => new HttpError(429, 'too_many_attempts', message, undefined, { 'retry-after': String(retryAfterSeconds) }),
 };
 
 /** Spanish text for the framework's own client errors (malformed JSON, wrong content type, body too large…). */

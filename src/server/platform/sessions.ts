@@ -1,7 +1,9 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from './db.ts';
+import type { components } from '../../shared/api/app.gen.ts';
 import type { Role } from './contract.ts';
+import { hashToken, newToken } from './crypto.ts';
+import type { Queryable } from './db.ts';
 
 export const SESSION_COOKIE = 'recompra_session';
 /** Readable by the page, which echoes it in the `X-CSRF-Token` header of state-changing calls. */
@@ -23,8 +25,6 @@ export interface Auth {
   csrfToken: string;
 }
 
-export const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
-
 export function csrfTokenFor(secret: string, sessionToken: string): string {
   return createHmac('sha256', secret).update(sessionToken).digest('base64url');
 }
@@ -42,9 +42,9 @@ export function roleOf(isProviderAdmin: boolean, storeRole: Role | null): Role {
 }
 
 export async function createSession(db: Queryable, userId: number, storeId: number | null): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newToken();
   await db.query(`insert into sessions (token_hash, user_id, current_store_id, expires_at) values ($1, $2, $3, now() + make_interval(days => $4))`, [
-    hashToken(token),
+    hash,
     userId,
     storeId,
     SESSION_DAYS,
@@ -76,6 +76,39 @@ export async function readSession(db: Queryable, token: string, secret: string):
     tokenHash,
     csrfToken: csrfTokenFor(secret, token),
   };
+}
+
+export type SessionUser = components['schemas']['SessionUser'];
+
+export function sessionUser(auth: Auth): SessionUser {
+  return { id: auth.userId, email: auth.email, name: auth.name, role: auth.role, store: auth.storeId };
+}
+
+/**
+ * Signs `userId` in: a new session, its cookies, and the user as the contract shows it. The session
+ * opens in `storeId`, or by default in the user's first store (the first store of all for the
+ * provider's admins), or in none.
+ */
+export async function beginSession(
+  { db, request, reply, sessionSecret }: { db: Queryable; request: FastifyRequest; reply: FastifyReply; sessionSecret: string },
+  userId: number,
+  storeId?: number | null,
+): Promise<SessionUser> {
+  const token = await createSession(db, userId, storeId === undefined ? await defaultStoreId(db, userId) : storeId);
+  setSessionCookies(request, reply, token, sessionSecret);
+  return sessionUser((await readSession(db, token, sessionSecret))!);
+}
+
+async function defaultStoreId(db: Queryable, userId: number): Promise<number | null> {
+  const [row] = await db.query<{ id: number }>(
+    `select s.id from stores s
+      where exists (select 1 from users u where u.id = $1 and u.is_provider_admin)
+         or exists (select 1 from store_members m where m.store_id = s.id and m.user_id = $1)
+      order by (select m.created_at from store_members m where m.store_id = s.id and m.user_id = $1) nulls last, s.id
+      limit 1`,
+    [userId],
+  );
+  return row?.id ?? null;
 }
 
 export async function deleteSession(db: Queryable, tokenHash: Buffer): Promise<void> {

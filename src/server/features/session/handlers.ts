@@ -1,13 +1,22 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import type { Handlers, Services } from '../../platform/api.ts';
-import { errors } from '../../platform/errors.ts';
-import { verifyPassword } from '../../platform/passwords.ts';
-import { clearSessionCookies, createSession, deleteSession, readSession, SESSION_COOKIE, setSessionCookies } from '../../platform/sessions.ts';
-import { sessionUser } from './session-user.ts';
+import type { Handlers } from '../../platform/api.ts';
+import { errors, HttpError } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { forgetEvents, isLimited, recordEvent } from '../../platform/rate-limit.ts';
+import { beginSession, clearSessionCookies, deleteSession, SESSION_COOKIE, sessionUser } from '../../platform/sessions.ts';
+import { passwordResetHandlers } from './password-reset.ts';
 
-type SessionOperations = Pick<operations, 'getSessionUser' | 'showLogin' | 'login' | 'logout'>;
+type SessionOperations = Pick<
+  operations,
+  'getSessionUser' | 'showLogin' | 'login' | 'logout' | 'showSignup' | 'signup' | 'showPasswordReset' | 'requestPasswordReset' | 'confirmPasswordReset'
+>;
+
+// Five wrong passwords lock an account for 15 minutes; twenty lock the address they came from.
+const SIGN_IN_LIMIT = { perAccount: { max: 5, windowMinutes: 15 }, perAddress: { max: 20, windowMinutes: 15 } };
+const SIGN_UP_LIMIT = { max: 10, windowMinutes: 60 };
 
 export function sessionHandlers(spaIndex: () => Promise<string>): Handlers<SessionOperations> {
+  const page = async () => ({ status: 200 as const, html: await spaIndex() });
   return {
     async getSessionUser({ auth, request, reply }) {
       if (!auth) {
@@ -18,19 +27,41 @@ export function sessionHandlers(spaIndex: () => Promise<string>): Handlers<Sessi
       return { status: 200, body: sessionUser(auth) };
     },
 
-    async showLogin() {
-      return { status: 200, html: await spaIndex() };
-    },
+    showLogin: page,
+    showSignup: page,
+    showPasswordReset: page,
 
-    async login({ body, db, sessionSecret, request, reply, auth }) {
+    async login(context) {
+      const { body, db, request, auth } = context;
+      const accountKey = `sign-in:email:${body.email.toLowerCase()}`;
+      const addressKey = `sign-in:ip:${request.ip}`;
+      if ((await isLimited(db, accountKey, SIGN_IN_LIMIT.perAccount)) || (await isLimited(db, addressKey, SIGN_IN_LIMIT.perAddress))) {
+        throw new HttpError(429, 'locked_out', 'Demasiados intentos fallidos. Espera 15 minutos e inténtalo de nuevo.', undefined, { 'retry-after': String(15 * 60) });
+      }
       const [user] = await db.query<{ id: number; password_hash: string | null }>('select id, password_hash from users where lower(email) = lower($1)', [body.email]);
       const valid = await verifyPassword(user?.password_hash ?? null, body.password);
-      if (!user || !valid) throw errors.invalidCredentials();
+      if (!user || !valid) {
+        await recordEvent(db, accountKey, addressKey);
+        throw errors.invalidCredentials();
+      }
+      await forgetEvents(db, accountKey);
       if (auth) await deleteSession(db, auth.tokenHash);
-      const token = await createSession(db, user.id, await defaultStoreId(db, user.id));
-      setSessionCookies(request, reply, token, sessionSecret);
-      const session = await readSession(db, token, sessionSecret);
-      return { status: 200, body: sessionUser(session!) };
+      return { status: 200, body: await beginSession(context, user.id) };
+    },
+
+    async signup(context) {
+      const { body, db, request } = context;
+      const addressKey = `sign-up:ip:${request.ip}`;
+      if (await isLimited(db, addressKey, SIGN_UP_LIMIT)) throw errors.tooManyAttempts('Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en una hora.', 3600);
+      await recordEvent(db, addressKey);
+      const passwordHash = await hashPassword(body.password);
+      const [user] = await db.query<{ id: number }>(
+        'insert into users (email, name, password_hash) values ($1, $2, $3) on conflict (lower(email)) do nothing returning id',
+        [body.email.trim().toLowerCase(), body.name.trim(), passwordHash],
+      );
+      if (!user) throw new HttpError(409, 'email_taken', 'Ya existe una cuenta con ese correo. Inicia sesión o recupera tu contraseña.');
+      // The account has no store yet: the welcome guide's first step creates it.
+      return { status: 201, body: await beginSession(context, user.id, null) };
     },
 
     async logout({ auth, db, request, reply }) {
@@ -38,18 +69,7 @@ export function sessionHandlers(spaIndex: () => Promise<string>): Handlers<Sessi
       clearSessionCookies(request, reply);
       return { status: 302, headers: { location: '/api/auth/login' } };
     },
-  };
-}
 
-/** The store a new session opens in: the user's first store, or the first store for the provider's admins. */
-async function defaultStoreId(db: Services['db'], userId: number): Promise<number | null> {
-  const [row] = await db.query<{ id: number }>(
-    `select s.id from stores s
-      where exists (select 1 from users u where u.id = $1 and u.is_provider_admin)
-         or exists (select 1 from store_members m where m.store_id = s.id and m.user_id = $1)
-      order by (select m.created_at from store_members m where m.store_id = s.id and m.user_id = $1) nulls last, s.id
-      limit 1`,
-    [userId],
-  );
-  return row?.id ?? null;
+    ...passwordResetHandlers,
+  };
 }

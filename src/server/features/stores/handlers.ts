@@ -2,9 +2,8 @@ import type { operations } from '../../../shared/api/app.gen.ts';
 import { signedIn, type Handlers } from '../../platform/api.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
-import { readSession, SESSION_COOKIE, type Auth } from '../../platform/sessions.ts';
+import { readSession, SESSION_COOKIE, sessionUser, type Auth } from '../../platform/sessions.ts';
 import { resolveStoreAccess } from '../../platform/tenancy.ts';
-import { sessionUser } from '../session/session-user.ts';
 
 type StoreOperations = Pick<operations, 'getMe' | 'listStores' | 'switchStore'>;
 

@@ -10,7 +10,8 @@ function toLoginError(error: unknown): LoginError {
   if (error instanceof ApiError) {
     if (error.status === 401) return { kind: 'invalidCredentials' };
     if (error.status === 0) return { kind: 'network' };
-    if (error.status === 403 && error.body?.message) return { kind: 'server', message: error.body.message };
+    // A locked-out account (429) or a refused origin (403) carry the server's own Spanish message.
+    if ((error.status === 403 || error.status === 429) && error.body?.message) return { kind: 'server', message: error.body.message };
   }
   return { kind: 'failed' };
 }
