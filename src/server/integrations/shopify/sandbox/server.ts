@@ -1,0 +1,494 @@
+import { Readable } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { SHOPIFY_API_VERSION, sandboxEndpoint } from '../client.ts';
+import { CHECKOUT_LINE_ITEMS } from '../queries.ts';
+import type { BulkKind, BulkOperationStatus, QueryCost, WebhookTopic } from '../types.ts';
+import { WEBHOOK_TOPIC_HEADER } from '../types.ts';
+import { TIMELINE_START_MS, createDemoStore, inRange, parseSearch, type DemoStore, type GeneratorOptions, type TimeFilter } from './generator.ts';
+import { DEFAULT_WEBHOOK_SECRET, checkoutPayload, deliverWebhook, orderPayload, topicHeader } from './webhooks.ts';
+
+export const SANDBOX_SHOP = 'recompra-demo.myshopify.com';
+export const SANDBOX_TOKEN = 'shpat_sandbox_demo';
+export const SANDBOX_WEBHOOK_SECRET = DEFAULT_WEBHOOK_SECRET;
+export const SANDBOX_PREFIX = '/sandbox/shopify';
+
+/** What Shopify answers a request with an unknown or revoked token. */
+const INVALID_TOKEN_BODY = { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' };
+const MAX_QUERY_COST = 1000;
+const DAY = 86_400;
+
+export interface SandboxOptions extends GeneratorOptions {
+  /** Send webhooks for orders, fulfilments and carts as time passes (default false). */
+  liveWebhooks?: boolean;
+  /** How often live webhooks are checked (default 60 s). */
+  webhookIntervalMs?: number;
+  webhookSecret?: string;
+  /** How long a bulk operation runs before it completes (default 300 ms). */
+  bulkDelayMs?: number;
+  /** The cost bucket (Shopify's standard plan: 2000 points, 100 restored per second). */
+  throttle?: { maximumAvailable?: number; restoreRate?: number };
+}
+
+export interface WebhookSubscription {
+  id: string;
+  topic: WebhookTopic;
+  uri: string;
+}
+
+export interface TickReport {
+  ordersCreated: number;
+  ordersFulfilled: number;
+  checkoutsCreated: number;
+  delivered: number;
+  failed: number;
+}
+
+export interface ShopifySandbox {
+  store: DemoStore;
+  shop: string;
+  token: string;
+  webhookSecret: string;
+  subscriptions(): WebhookSubscription[];
+  /** Sends the webhooks due since the last tick (what the live timer does every interval). */
+  emitDueWebhooks(): Promise<TickReport>;
+  /** Posts a webhook to every subscription of `topic`, signed like Shopify; resolves to the statuses. */
+  deliverWebhook(topic: WebhookTopic | string, payload: object): Promise<number[]>;
+  /** Test hooks: sets the points left in the cost bucket; makes the next calls fail with `status`. */
+  setAvailableCost(points: number): void;
+  failNextRequests(count: number, status: number, headers?: Record<string, string>): void;
+  failNextBulkOperation(errorCode: string): void;
+  /** Stops the live webhooks timer. */
+  stop(): void;
+}
+
+interface BulkState {
+  id: string;
+  kind: BulkKind;
+  filter: TimeFilter;
+  /** The visible moment, fixed when it starts so the file is one snapshot. */
+  now: number;
+  startedAt: number;
+  origin: string;
+  canceled: boolean;
+  failure: string | null;
+  objectCount: number | null;
+}
+
+interface GraphqlBody {
+  query?: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+
+type Answer = { data: unknown; actualCost?: number };
+interface Operation {
+  cost(variables: Record<string, unknown>): number;
+  run(variables: Record<string, unknown>, request: FastifyRequest): Answer | Promise<Answer>;
+}
+
+const BULK_QUERY = /^\s*\{\s*(products|customers|orders)\s*(?:\(\s*query\s*:\s*("(?:[^"\\]|\\.)*")\s*\))?\s*\{/;
+
+/**
+ * Mounts the sandbox store under `/sandbox/shopify/{shop}/…` on an existing Fastify app: the GraphQL
+ * Admin endpoint (the operations the client sends, by `operationName`) and the bulk result files.
+ */
+export function registerShopifySandbox(app: FastifyInstance, options: SandboxOptions = {}): ShopifySandbox {
+  const store = createDemoStore(options);
+  const webhookSecret = options.webhookSecret ?? SANDBOX_WEBHOOK_SECRET;
+  const bulkDelayMs = options.bulkDelayMs ?? 300;
+  const maximumAvailable = options.throttle?.maximumAvailable ?? 2000;
+  const restoreRate = options.throttle?.restoreRate ?? 100;
+  const bucket = { available: maximumAvailable, at: Date.now() };
+  const bulkOperations = new Map<string, BulkState>();
+  let lastBulk: BulkState | null = null;
+  let bulkCounter = 0;
+  const subscriptions: WebhookSubscription[] = [];
+  const faults: Array<{ status: number; headers: Record<string, string> }> = [];
+  let nextBulkFailure: string | null = null;
+  let lastTick = store.nowSeconds();
+
+  function refill(): void {
+    const now = Date.now();
+    bucket.available = Math.min(maximumAvailable, bucket.available + ((now - bucket.at) / 1000) * restoreRate);
+    bucket.at = now;
+  }
+  const costExtension = (requested: number, actual: number | null): { cost: QueryCost } => ({
+    cost: {
+      requestedQueryCost: requested,
+      actualQueryCost: actual,
+      throttleStatus: { maximumAvailable, currentlyAvailable: Math.floor(bucket.available), restoreRate },
+    },
+  });
+
+  function bulkStatus(operation: BulkState): BulkOperationStatus {
+    if (operation.canceled) return 'CANCELED';
+    if (Date.now() - operation.startedAt < bulkDelayMs) return Date.now() - operation.startedAt < bulkDelayMs / 4 ? 'CREATED' : 'RUNNING';
+    return operation.failure ? 'FAILED' : 'COMPLETED';
+  }
+
+  function bulkNode(operation: BulkState) {
+    const status = bulkStatus(operation);
+    if (status === 'COMPLETED') operation.objectCount ??= countBulkObjects(store, operation);
+    const count = status === 'COMPLETED' ? operation.objectCount! : 0;
+    return {
+      id: operation.id,
+      status,
+      errorCode: status === 'FAILED' ? operation.failure : null,
+      objectCount: String(count),
+      url: status === 'COMPLETED' && count > 0 ? `${operation.origin}${SANDBOX_PREFIX}/${SANDBOX_SHOP}/bulk/${operation.id.split('/').pop()}.jsonl` : null,
+      partialDataUrl: null,
+    };
+  }
+
+  const operations: Record<string, Operation> = {
+    Shop: {
+      cost: () => 1,
+      run: () => ({ data: { shop: { name: 'Recompra Demo', currencyCode: 'CLP', ianaTimezone: 'America/Santiago', myshopifyDomain: SANDBOX_SHOP } } }),
+    },
+    OrdersCount: {
+      cost: () => 1,
+      run: (variables) => ({ data: { ordersCount: { count: countOrders(store, parseSearch(variables.query as string | null), store.nowSeconds()), precision: 'EXACT' } } }),
+    },
+    BulkOperationRunQuery: {
+      cost: () => 10,
+      run: (variables, request) => {
+        const match = BULK_QUERY.exec(String(variables.query ?? ''));
+        if (!match) return { data: { bulkOperationRunQuery: { bulkOperation: null, userErrors: [{ field: ['query'], message: 'Invalid bulk query: the sandbox exports products, customers or orders.', code: 'INVALID' }] } } };
+        if (lastBulk && ['CREATED', 'RUNNING'].includes(bulkStatus(lastBulk))) {
+          return {
+            data: {
+              bulkOperationRunQuery: {
+                bulkOperation: null,
+                userErrors: [{ field: null, message: `A bulk query operation for this app and shop is already in progress: ${lastBulk.id}.`, code: 'OPERATION_IN_PROGRESS' }],
+              },
+            },
+          };
+        }
+        const search = match[2] ? (JSON.parse(match[2]) as string) : null;
+        const operation: BulkState = {
+          id: `gid://shopify/BulkOperation/${7_100_000 + ++bulkCounter}`,
+          kind: match[1] as BulkKind,
+          filter: parseSearch(search),
+          now: store.nowSeconds(),
+          startedAt: Date.now(),
+          origin: `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`,
+          canceled: false,
+          failure: nextBulkFailure,
+          objectCount: null,
+        };
+        nextBulkFailure = null;
+        bulkOperations.set(operation.id, operation);
+        lastBulk = operation;
+        return { data: { bulkOperationRunQuery: { bulkOperation: { id: operation.id, status: 'CREATED' }, userErrors: [] } } };
+      },
+    },
+    BulkOperation: {
+      cost: () => 1,
+      run: (variables) => {
+        const operation = bulkOperations.get(String(variables.id));
+        return { data: { node: operation ? bulkNode(operation) : null } };
+      },
+    },
+    CurrentBulkOperation: {
+      cost: () => 1,
+      run: () => ({ data: { currentBulkOperation: lastBulk ? bulkNode(lastBulk) : null } }),
+    },
+    BulkOperationCancel: {
+      cost: () => 10,
+      run: (variables) => {
+        const operation = bulkOperations.get(String(variables.id));
+        if (!operation) return { data: { bulkOperationCancel: { bulkOperation: null, userErrors: [{ field: ['id'], message: 'Bulk operation does not exist' }] } } };
+        const status = bulkStatus(operation);
+        if (status !== 'CREATED' && status !== 'RUNNING') {
+          return { data: { bulkOperationCancel: { bulkOperation: { id: operation.id, status }, userErrors: [{ field: null, message: `A bulk operation cannot be canceled when it is ${status.toLowerCase()}` }] } } };
+        }
+        operation.canceled = true;
+        return { data: { bulkOperationCancel: { bulkOperation: { id: operation.id, status: 'CANCELING' }, userErrors: [] } } };
+      },
+    },
+    AbandonedCheckouts: {
+      // Shopify's estimate: the connection, then per node its objects and its line items connection.
+      cost: (variables) => 2 + Number(variables.first ?? 0) * checkoutNodeCost(CHECKOUT_LINE_ITEMS),
+      run: (variables) => {
+        const first = Number(variables.first);
+        const page = checkoutsPage(store, first, variables.after as string | null, parseSearch(variables.query as string | null), store.nowSeconds());
+        const actual = 2 + page.nodes.reduce((sum, node) => sum + checkoutNodeCost(node.lineItems.nodes.length), 0);
+        return { data: { abandonedCheckouts: page }, actualCost: actual };
+      },
+    },
+    WebhookSubscriptionCreate: {
+      cost: () => 10,
+      run: (variables) => {
+        const topic = String(variables.topic) as WebhookTopic;
+        const uri = String(variables.uri ?? variables.callbackUrl ?? '');
+        const userErrors: Array<{ field: string[]; message: string }> = [];
+        if (!(topic in WEBHOOK_TOPIC_HEADER)) userErrors.push({ field: ['topic'], message: `The sandbox does not send ${topic} webhooks` });
+        else if (!/^https?:\/\/\S+$/.test(uri)) userErrors.push({ field: ['webhookSubscription', 'uri'], message: 'Address is invalid' });
+        else if (subscriptions.some((s) => s.topic === topic && s.uri === uri)) userErrors.push({ field: ['webhookSubscription', 'uri'], message: 'Address for this topic has already been taken' });
+        if (userErrors.length) return { data: { webhookSubscriptionCreate: { webhookSubscription: null, userErrors } } };
+        const subscription = { id: `gid://shopify/WebhookSubscription/${1_500_000 + subscriptions.length + 1}`, topic, uri };
+        subscriptions.push(subscription);
+        return { data: { webhookSubscriptionCreate: { webhookSubscription: subscription, userErrors: [] } } };
+      },
+    },
+  };
+
+  async function graphql(request: FastifyRequest<{ Params: { shop: string; version: string } }>, reply: FastifyReply) {
+    if (request.params.shop !== SANDBOX_SHOP) return reply.code(404).send({ errors: 'Not Found' });
+    reply.header('x-shopify-api-version', /^\d{4}-\d{2}$/.test(request.params.version) ? request.params.version : SHOPIFY_API_VERSION);
+    const fault = faults.shift();
+    if (fault) return reply.code(fault.status).headers(fault.headers).send({ errors: fault.status === 429 ? 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' : 'Internal Server Error' });
+    if (request.headers['x-shopify-access-token'] !== SANDBOX_TOKEN) return reply.code(401).send(INVALID_TOKEN_BODY);
+
+    const body = (request.body ?? {}) as GraphqlBody;
+    const name = body.operationName ?? /^\s*(?:query|mutation)\s+(\w+)/.exec(body.query ?? '')?.[1] ?? '';
+    const variables = body.variables ?? {};
+    const operation = operations[name];
+    if (!body.query || !operation) {
+      return reply.send({
+        errors: [{ message: `Field '${name || 'unknown'}' doesn't exist on type 'QueryRoot'`, extensions: { code: 'undefinedField', typeName: 'QueryRoot', fieldName: name } }],
+      });
+    }
+    refill();
+    const requested = operation.cost(variables);
+    if (requested > MAX_QUERY_COST) {
+      return reply.send({
+        errors: [
+          {
+            message: `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+            extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: MAX_QUERY_COST, documentation: 'https://shopify.dev/api/usage/limits#rate-limits' },
+          },
+        ],
+      });
+    }
+    if (bucket.available < requested) {
+      return reply.send({
+        errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/limits#rate-limits' } }],
+        extensions: costExtension(requested, null),
+      });
+    }
+    bucket.available -= requested;
+    const answer = await operation.run(variables, request);
+    const actual = answer.actualCost ?? requested;
+    bucket.available = Math.min(maximumAvailable, bucket.available + (requested - actual));
+    return reply.send({ data: answer.data, extensions: costExtension(requested, actual) });
+  }
+
+  app.post(`${SANDBOX_PREFIX}/:shop/admin/api/:version/graphql.json`, graphql);
+
+  // The result file of a bulk operation, generated as it is read: the response's backpressure paces it.
+  app.get<{ Params: { shop: string; file: string } }>(`${SANDBOX_PREFIX}/:shop/bulk/:file`, async (request, reply) => {
+    const operation = bulkOperations.get(`gid://shopify/BulkOperation/${request.params.file.replace(/\.jsonl$/, '')}`);
+    if (request.params.shop !== SANDBOX_SHOP || !operation || bulkStatus(operation) !== 'COMPLETED') return reply.code(404).send({ errors: 'Not Found' });
+    return reply.type('application/jsonl').send(Readable.from(bulkLines(store, operation), { objectMode: false, highWaterMark: 1 << 16 }));
+  });
+
+  async function deliverToSubscribers(topic: WebhookTopic | string, payload: object, triggeredAt?: Date): Promise<number[]> {
+    const header = topicHeader(topic);
+    const targets = subscriptions.filter((s) => WEBHOOK_TOPIC_HEADER[s.topic] === header);
+    const statuses: number[] = [];
+    for (const target of targets) {
+      statuses.push(await deliverWebhook(header, payload, { url: target.uri, secret: webhookSecret, shop: SANDBOX_SHOP, triggeredAt }));
+    }
+    return statuses;
+  }
+
+  let ticking: Promise<TickReport> | null = null;
+  async function tick(): Promise<TickReport> {
+    const now = store.nowSeconds();
+    const from = lastTick;
+    lastTick = Math.max(lastTick, now);
+    const report: TickReport = { ordersCreated: 0, ordersFulfilled: 0, checkoutsCreated: 0, delivered: 0, failed: 0 };
+    if (now <= from) return report;
+    const events: Array<{ at: number; topic: WebhookTopic; payload: () => object }> = [];
+    const index = store.currentIndex(now);
+    // Fulfilments come at most a few days after the order.
+    const { from: first, to } = store.orderRange({ createdMin: from + 1 - 6 * DAY, createdMax: now, updatedMin: -Infinity, updatedMax: Infinity }, now, index);
+    for (let rank = first; rank < to; rank++) {
+      const order = store.orderAt(rank, index);
+      if (order.createdAt > from) events.push({ at: order.createdAt, topic: 'ORDERS_CREATE', payload: () => orderPayload(order, order.createdAt) });
+      if (order.fulfilledAt !== null && order.fulfilledAt > from && order.fulfilledAt <= now) {
+        events.push({ at: order.fulfilledAt, topic: 'ORDERS_FULFILLED', payload: () => orderPayload(order, order.fulfilledAt!) });
+      }
+    }
+    for (let j = store.visibleCheckouts(from); j < store.visibleCheckouts(now); j++) {
+      const checkout = store.checkoutAt(j);
+      events.push({ at: checkout.createdAt, topic: 'CHECKOUTS_CREATE', payload: () => checkoutPayload(checkout, SANDBOX_SHOP) });
+    }
+    events.sort((a, b) => a.at - b.at);
+    for (const event of events) {
+      if (event.topic === 'ORDERS_CREATE') report.ordersCreated++;
+      else if (event.topic === 'ORDERS_FULFILLED') report.ordersFulfilled++;
+      else report.checkoutsCreated++;
+      const statuses = await deliverToSubscribers(event.topic, event.payload());
+      for (const status of statuses) {
+        if (status >= 200 && status < 300) report.delivered++;
+        else report.failed++;
+      }
+    }
+    return report;
+  }
+
+  const sandbox: ShopifySandbox = {
+    store,
+    shop: SANDBOX_SHOP,
+    token: SANDBOX_TOKEN,
+    webhookSecret,
+    subscriptions: () => subscriptions.map((s) => ({ ...s })),
+    emitDueWebhooks() {
+      // One tick at a time; a call during a tick waits for it and runs after.
+      const run = (ticking ?? Promise.resolve()).catch(() => undefined).then(tick);
+      ticking = run.finally(() => {
+        if (ticking === run) ticking = null;
+      });
+      return run;
+    },
+    deliverWebhook: (topic, payload) => deliverToSubscribers(topic, payload),
+    setAvailableCost(points) {
+      refill();
+      bucket.available = Math.max(0, Math.min(maximumAvailable, points));
+    },
+    failNextRequests(count, status, headers = {}) {
+      for (let k = 0; k < count; k++) faults.push({ status, headers });
+    },
+    failNextBulkOperation(errorCode) {
+      nextBulkFailure = errorCode;
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+
+  let timer: NodeJS.Timeout | null = null;
+  if (options.liveWebhooks) {
+    timer = setInterval(() => void sandbox.emitDueWebhooks().catch(() => undefined), options.webhookIntervalMs ?? 60_000);
+    timer.unref();
+  }
+  app.addHook('onClose', async () => sandbox.stop());
+  return sandbox;
+}
+
+export interface StartedSandbox extends ShopifySandbox {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** The endpoint template for `createShopifyClient`. */
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+/** The sandbox alone on its own port (tests, `scripts/shopify-sandbox.ts`). */
+export async function startShopifySandbox(options: SandboxOptions & { port?: number; host?: string } = {}): Promise<StartedSandbox> {
+  const { port = 0, host = '127.0.0.1', ...sandboxOptions } = options;
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 1024 * 1024 });
+  const sandbox = registerShopifySandbox(app, sandboxOptions);
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  return {
+    ...sandbox,
+    url,
+    endpoint: sandboxEndpoint(url),
+    async close() {
+      sandbox.stop();
+      await app.close();
+    },
+  };
+}
+
+function checkoutNodeCost(lineItems: number): number {
+  // The checkout, its customer, its price set and money; the line items connection and each item with its product.
+  return 4 + 2 + lineItems;
+}
+
+function countOrders(store: DemoStore, filter: TimeFilter, now: number): number {
+  const { from, to } = store.orderRange(filter, now);
+  if (filter.updatedMin === -Infinity && filter.updatedMax === Infinity) return to - from;
+  let count = 0;
+  const index = store.currentIndex(now);
+  for (let rank = from; rank < to; rank++) {
+    if (inRange(store.orderUpdatedAt(store.orderAt(rank, index), now), filter.updatedMin, filter.updatedMax)) count++;
+  }
+  return count;
+}
+
+/** Records a bulk operation's file will hold (orders count with their line items, as Shopify counts). */
+function countBulkObjects(store: DemoStore, operation: BulkState): number {
+  const { filter, now } = operation;
+  if (operation.kind === 'orders' && filter.updatedMin === -Infinity && filter.updatedMax === Infinity) {
+    const index = store.currentIndex(now);
+    const { from, to } = store.orderRange(filter, now, index);
+    let lines = 0;
+    for (let rank = from; rank < to; rank++) lines += store.lineCountAt(rank, index);
+    return to - from + lines;
+  }
+  let count = 0;
+  for (const _ of bulkRecords(store, operation)) count++;
+  return count;
+}
+
+function* bulkRecords(store: DemoStore, operation: BulkState): Generator<object> {
+  const { filter, now } = operation;
+  if (operation.kind === 'products') {
+    for (const product of store.products) {
+      if (product.createdAt > now) continue;
+      const updated = product.updatedAt <= now ? product.updatedAt : product.createdAt;
+      if (inRange(product.createdAt, filter.createdMin, filter.createdMax) && inRange(updated, filter.updatedMin, filter.updatedMax)) yield store.productNode(product, now);
+    }
+    return;
+  }
+  if (operation.kind === 'customers') {
+    const visible = store.visibleCustomers(now);
+    for (let i = 0; i < visible; i++) {
+      const profile = store.profile(i);
+      if (!inRange(profile.arrival, filter.createdMin, filter.createdMax)) continue;
+      const node = store.customerNode(profile, now);
+      if (filter.updatedMin !== -Infinity || filter.updatedMax !== Infinity) {
+        const updated = (Date.parse(node.updatedAt) - TIMELINE_START_MS) / 1000;
+        if (!inRange(updated, filter.updatedMin, filter.updatedMax)) continue;
+      }
+      yield node;
+    }
+    return;
+  }
+  const index = store.currentIndex(now);
+  const { from, to } = store.orderRange(filter, now, index);
+  const byUpdate = filter.updatedMin !== -Infinity || filter.updatedMax !== Infinity;
+  for (let rank = from; rank < to; rank++) {
+    const order = store.orderAt(rank, index);
+    if (byUpdate && !inRange(store.orderUpdatedAt(order, now), filter.updatedMin, filter.updatedMax)) continue;
+    yield store.orderNode(order, now);
+    yield* store.lineItemNodes(order);
+  }
+}
+
+/** The JSONL text in chunks of about 64 KiB. */
+function* bulkLines(store: DemoStore, operation: BulkState): Generator<string> {
+  let chunk = '';
+  for (const record of bulkRecords(store, operation)) {
+    chunk += `${JSON.stringify(record)}\n`;
+    if (chunk.length >= 65_536) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+function checkoutsPage(store: DemoStore, first: number, after: string | null, filter: TimeFilter, now: number) {
+  const visible = store.visibleCheckouts(Math.min(now, filter.createdMax, filter.updatedMax));
+  let start = Math.max(0, filter.createdMin, filter.updatedMin) > 0 ? store.visibleCheckouts(Math.max(filter.createdMin, filter.updatedMin) - 1) : 0;
+  if (after) {
+    const position = Number(Buffer.from(after, 'base64url').toString('utf8').replace(/^checkout:/, ''));
+    if (Number.isInteger(position)) start = Math.max(start, position + 1);
+  }
+  const end = Math.min(visible, start + Math.max(0, Math.min(250, first)));
+  const nodes = [];
+  for (let j = start; j < end; j++) nodes.push(store.checkoutNode(store.checkoutAt(j), SANDBOX_SHOP));
+  const cursor = (j: number) => Buffer.from(`checkout:${j}`).toString('base64url');
+  return {
+    nodes,
+    pageInfo: { hasNextPage: end < visible, hasPreviousPage: start > 0, startCursor: nodes.length ? cursor(start) : null, endCursor: nodes.length ? cursor(end - 1) : null },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Records as the GraphQL Admin API returns them (field names unchanged), for the queries the client sends.
+ * Amounts are decimal strings ("12990.0"); ids are global ids ("gid://shopify/Order/…").
+ */
+
+export interface Money {
+  amount: string;
+  currencyCode: string;
+}
+
+export interface MoneyBag {
+  shopMoney: Money;
+}
+
+/** Shopify's CustomerMarketingConsentState / CustomerSmsMarketingState values. */
+export type MarketingState = 'SUBSCRIBED' | 'NOT_SUBSCRIBED' | 'UNSUBSCRIBED' | 'PENDING' | 'REDACTED' | 'INVALID';
+
+export interface Region {
+  province: string | null;
+  provinceCode: string | null;
+  city: string | null;
+}
+
+export interface Shop {
+  name: string;
+  currencyCode: string;
+  ianaTimezone: string;
+  myshopifyDomain: string;
+}
+
+export interface Product {
+  id: string;
+  title: string;
+  productType: string;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Customer {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  /** UnsignedInt64, sent as a string. */
+  numberOfOrders: string;
+  emailMarketingConsent: { marketingState: MarketingState } | null;
+  smsMarketingConsent: { marketingState: MarketingState } | null;
+  defaultAddress: Region | null;
+}
+
+export interface Order {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  cancelledAt: string | null;
+  displayFinancialStatus: string | null;
+  displayFulfillmentStatus: string;
+  customer: { id: string } | null;
+  currentTotalPriceSet: MoneyBag;
+  totalDiscountsSet: MoneyBag;
+  discountCodes: string[];
+  paymentGatewayNames: string[];
+  /** The dispatch method. */
+  shippingLine: { title: string } | null;
+  shippingAddress: Region | null;
+}
+
+/** A line item as a bulk export gives it: flattened, pointing at its order through `__parentId`. */
+export interface LineItem {
+  id: string;
+  __parentId: string;
+  quantity: number;
+  title: string;
+  product: { id: string } | null;
+  originalTotalSet: MoneyBag;
+  discountedTotalSet: MoneyBag;
+}
+
+export interface AbandonedCheckout {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+  customer: { id: string } | null;
+  totalPriceSet: MoneyBag;
+  abandonedCheckoutUrl: string;
+  lineItems: { nodes: Array<{ title: string; quantity: number; product: { id: string } | null }> };
+}
+
+/** What an orders bulk export yields: each order, then its line items; `kind` is added by the client from the id. */
+export type BulkOrderRecord = ({ kind: 'order' } & Order) | ({ kind: 'lineItem' } & LineItem);
+
+export interface BulkRecord {
+  products: Product;
+  customers: Customer;
+  orders: BulkOrderRecord;
+}
+
+export type BulkKind = keyof BulkRecord;
+
+export type WebhookTopic = 'ORDERS_CREATE' | 'ORDERS_FULFILLED' | 'CHECKOUTS_CREATE';
+
+/** The topic as webhook deliveries name it in `X-Shopify-Topic`. */
+export const WEBHOOK_TOPIC_HEADER: Record<WebhookTopic, string> = {
+  ORDERS_CREATE: 'orders/create',
+  ORDERS_FULFILLED: 'orders/fulfilled',
+  CHECKOUTS_CREATE: 'checkouts/create',
+};
+
+export type BulkOperationStatus = 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELING' | 'CANCELED' | 'EXPIRED';
+
+export interface BulkOperation {
+  id: string;
+  status: BulkOperationStatus;
+  errorCode: string | null;
+  objectCount: string;
+  url: string | null;
+  partialDataUrl: string | null;
+}
+
+/** `extensions.cost` of every GraphQL answer. */
+export interface QueryCost {
+  requestedQueryCost: number;
+  actualQueryCost: number | null;
+  throttleStatus: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+}
