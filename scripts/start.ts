@@ -22,5 +22,5 @@ if (built < sourcesChanged) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-process.env.NODE_ENV ??= 'production';
+// NODE_ENV stays as given: set NODE_ENV=production for a real deployment (README.md says what changes).
 await import('../src/server/main.ts');

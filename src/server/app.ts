@@ -15,6 +15,14 @@ import { registerSpa, spaIndex } from './platform/spa.ts';
 import { dashboardHandlers } from './features/dashboard/handlers.ts';
 import { sessionHandlers } from './features/session/handlers.ts';
 import { storeHandlers } from './features/stores/handlers.ts';
+import { shopifyAccess } from './features/integrations/connection.ts';
+import { integrationHandlers, storeConnectionHandlers } from './features/integrations/handlers.ts';
+import { registerNightlyJob } from './features/integrations/nightly.ts';
+import { registerSyncJob } from './features/integrations/sync.ts';
+import { registerShopifyWebhooks } from './features/integrations/webhooks.ts';
+import { registerShopifySandbox } from './integrations/shopify/sandbox/index.ts';
+import { JobWorker } from './platform/jobs.ts';
+import { loadSecretBox, type SecretBox } from './platform/secrets.ts';
 import { accountHandlers } from './features/account/handlers.ts';
 import { teamHandlers } from './features/team/handlers.ts';
 
@@ -24,11 +32,30 @@ export interface AppOptions {
   logger?: boolean;
   /** Where mail goes; by default SMTP_URL or the local outbox. */
   mailer?: Mailer;
+  /** Encrypts third-party secrets; by default from ENCRYPTION_KEY (platform/secrets.ts). */
+  secrets?: SecretBox;
+  /** Let the Shopify sandbox send webhooks as its demo store receives orders (the running server, not tests). */
+  liveSandbox?: boolean;
 }
 
-export async function buildApp({ config, db, logger = false, mailer = createMailer(config.smtpUrl) }: AppOptions): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobWorker;
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, logger = false, mailer = createMailer(config.smtpUrl) } = options;
   const app = Fastify({ logger: logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024, trustProxy: true, forceCloseConnections: true });
-  const services: Services = { db, config, mailer, sessionSecret: await loadSessionSecret(db, config.sessionSecret) };
+  const secrets = options.secrets ?? (await loadSecretBox(db, config.encryptionKey, config.production));
+  const shopify = shopifyAccess(config.shopifyEndpoint, secrets, config.publicUrl);
+  const services: Services = { db, config, mailer, shopify, sessionSecret: await loadSessionSecret(db, config.sessionSecret) };
+  // Jobs run in this process; main.ts starts the worker, tests drain it.
+  const jobs = new JobWorker(db);
+  registerSyncJob(jobs, db, shopify);
+  registerNightlyJob(jobs, db, shopify);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
   const index = spaIndex(config.webDir);
 
   await app.register(fastifyCookie);
@@ -42,10 +69,15 @@ export async function buildApp({ config, db, logger = false, mailer = createMail
     return reply.code(500).send({ message: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.', code: 'internal_error' });
   });
 
-  const appHandlers: Handlers<AppOperations> = { ...sessionHandlers(index), ...storeHandlers, ...teamHandlers(index), ...accountHandlers };
-  const backendHandlers: Handlers<BackendOperations> = { ...dashboardHandlers };
+  const appHandlers: Handlers<AppOperations> = { ...sessionHandlers(index), ...storeHandlers, ...teamHandlers(index), ...accountHandlers, ...integrationHandlers };
+  const backendHandlers: Handlers<BackendOperations> = { ...dashboardHandlers, ...storeConnectionHandlers };
   registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services);
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);
+  registerShopifyWebhooks(app, db, config.shopifyWebhookSecret);
+  if (config.sandboxes) {
+    const sandbox = registerShopifySandbox(app, { webhookSecret: config.shopifyWebhookSecret, liveWebhooks: options.liveSandbox ?? false });
+    app.addHook('onClose', async () => sandbox.stop());
+  }
   await registerDocs(app);
   if (!config.production) registerMailbox(app, db);
   await registerSpa(app, config.webDir, ['/api', config.backendPrefix], index);

@@ -16,7 +16,7 @@ export interface RunningServer {
 export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'recompra-e2e-'));
   const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD, DATABASE_URL: '' },
+    env: { ...process.env, NODE_ENV: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

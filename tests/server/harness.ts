@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/platform/config.ts';
+import { loadConfig, type Config } from '../../src/server/platform/config.ts';
 import { openDatabase, type Database } from '../../src/server/platform/db.ts';
 import { migrate } from '../../src/server/platform/migrations.ts';
-import { seedDemoStore } from '../../src/server/features/onboarding/demo-store.ts';
+import { randomBytes } from 'node:crypto';
+import { seedDemoStore } from '../../src/server/demo-store.ts';
+import { secretBox } from '../../src/server/platform/secrets.ts';
 import { createMailer } from '../../src/server/platform/mail.ts';
 
 export const DEMO_PASSWORD = 'clave-de-prueba';
@@ -46,15 +48,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh, migrated database with the demo store, serving a stand-in web build. */
-export async function startTestServer(): Promise<TestServer> {
+/**
+ * The real app on a fresh, migrated database with the demo store (its import queued, not run),
+ * serving a stand-in web build. Sandboxes are off unless asked for.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const db = await freshDatabase();
   await migrate(db);
-  await seedDemoStore(db, DEMO_PASSWORD);
+  const secrets = secretBox(randomBytes(32));
+  await seedDemoStore(db, DEMO_PASSWORD, secrets);
   const webDir = await mkdtemp(join(tmpdir(), 'recompra-web-'));
   await writeFile(join(webDir, 'index.html'), TEST_INDEX_HTML);
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://' };
-  const app = await buildApp({ config, db, mailer: createMailer(undefined, () => undefined) });
+  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://', sandboxes: false, ...overrides };
+  const app = await buildApp({ config, db, secrets, mailer: createMailer(undefined, () => undefined) });
   return {
     app,
     db,

@@ -4,6 +4,7 @@ import type { Contract, ContractOperation, Role } from './contract.ts';
 import type { Database } from './db.ts';
 import { errors } from './errors.ts';
 import type { Mailer } from './mail.ts';
+import type { ShopifyAccess } from '../features/integrations/connection.ts';
 import { CSRF_HEADER, SESSION_COOKIE, readSession, sameToken, type Auth } from './sessions.ts';
 import { resolveStoreAccess, type StoreAccess } from './tenancy.ts';
 
@@ -27,6 +28,7 @@ export interface Services {
   config: Config;
   sessionSecret: string;
   mailer: Mailer;
+  shopify: ShopifyAccess;
 }
 
 export interface HandlerContext<O extends Operation> extends Services {

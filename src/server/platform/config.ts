@@ -19,6 +19,14 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The address people reach the app at, for links in emails. */
   publicUrl: string;
+  /** 32 bytes (hex or base64) that encrypt third-party secrets; required in production. */
+  encryptionKey: string | undefined;
+  /** The Shopify Admin GraphQL endpoint, with {shop} and {version}; the local sandbox by default. */
+  shopifyEndpoint: string;
+  /** Signs Shopify's webhooks (the app's client secret). */
+  shopifyWebhookSecret: string;
+  /** Serve the platforms' local sandboxes (on by default). */
+  sandboxes: boolean;
   production: boolean;
   /** Check every response against the contract (on outside production; a mismatch is a bug). */
   validateResponses: boolean;
@@ -41,6 +49,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backendPrefix: env.BACKEND_PREFIX ?? '/backend',
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`).replace(/\/$/, ''),
+    encryptionKey: env.ENCRYPTION_KEY || undefined,
+    shopifyEndpoint: env.SHOPIFY_ENDPOINT || `http://127.0.0.1:${port}/sandbox/shopify/{shop}/admin/api/{version}/graphql.json`,
+    shopifyWebhookSecret: env.SHOPIFY_WEBHOOK_SECRET || 'sandbox-webhook-secret',
+    sandboxes: env.SANDBOXES !== 'off',
     production,
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === 'true' : !production,
   };

@@ -40,6 +40,8 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server closed (a restart, a dropped database) is replaced, not fatal.
+  pool.on('error', (error) => console.error(`PostgreSQL cerró una conexión inactiva: ${error.message}`));
   await pool.query('select 1');
   return {
     kind: 'postgres',

@@ -303,6 +303,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/ordersCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /** Orders imported for the store (the plan recommendation reads it). */
+        get: operations["getOrdersCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /** The state of the four integrations (the Integrations screen). */
+        get: operations["getIntegrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /** Where the import of the store's data stands (the first-integration loading screen polls it). */
+        get: operations["getStoreSync"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/sync/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed import from where it stopped. */
+        post: operations["retryStoreSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -407,6 +487,39 @@ export interface components {
         };
         CollaboratorInvitationRequest: {
             email: components["schemas"]["Email"];
+        };
+        /** @enum {string} */
+        ScrapingStatus: "NEEDS_SCRAPE" | "IN_PROGRESS" | "FINISHED" | "FINISHED_ONE_YEAR" | "HISTORIC_IN_PROGRESS" | "FAILED";
+        StoreSync: {
+            status: components["schemas"]["ScrapingStatus"];
+            lastYear: components["schemas"]["SyncProgress"];
+            history: components["schemas"]["SyncProgress"];
+            /** @description Why the import failed (Spanish), when it did. */
+            error: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description Orders imported out of the orders the platform reported for that period. */
+        SyncProgress: {
+            imported: number;
+            total: number;
+        };
+        /** @enum {string} */
+        IntegrationState: "connected" | "notConnected" | "needsAttention";
+        Integrations: {
+            store: {
+                state: components["schemas"]["IntegrationState"];
+                name: string;
+                /** @description The connected {host}.myshopify.com address, or null. */
+                url: string | null;
+                sync: components["schemas"]["StoreSync"];
+            };
+            socialAds: components["schemas"]["SimpleIntegration"];
+            messaging: components["schemas"]["SimpleIntegration"];
+            emailMarketing: components["schemas"]["SimpleIntegration"];
+        };
+        SimpleIntegration: {
+            state: components["schemas"]["IntegrationState"];
         };
     };
     responses: {
@@ -994,6 +1107,115 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getOrdersCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integrations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integrations"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getStoreSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreSync"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    retryStoreSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import is queued again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreSync"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

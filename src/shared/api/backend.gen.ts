@@ -17,6 +17,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/stores/shopifySettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect a Shopify store; creates the store, makes the caller its admin and starts the import. */
+        post: operations["createStoreWithShopify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{id}/shopifySettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the store's Shopify connection (name, address, access token). */
+        patch: operations["updateShopifySettings"];
+        trace?: never;
+    };
+    "/stores/{id}/productTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product types of the store's catalogue, alphabetically. */
+        get: operations["listProductTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -37,6 +88,21 @@ export interface components {
             /** @description Orders the store has received, all time. */
             totalOrders: number;
         };
+        ShopifySettings: {
+            name: string;
+            /** @description The store's Shopify address, `{host}.myshopify.com`. */
+            url: string;
+            accessToken: string;
+        };
+        ConnectedStore: {
+            id: number;
+            name: string;
+            /** @description The normalised {host}.myshopify.com address. */
+            url: string;
+            scrapingStatus: components["schemas"]["ScrapingStatus"];
+        };
+        /** @enum {string} */
+        ScrapingStatus: "NEEDS_SCRAPE" | "IN_PROGRESS" | "FINISHED" | "FINISHED_ONE_YEAR" | "HISTORIC_IN_PROGRESS" | "FAILED";
     };
     responses: {
         /** @description The request breaks the contract or a rule. */
@@ -68,6 +134,24 @@ export interface components {
         };
         /** @description No such store for this user. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description That Shopify store is already connected to another Recompra store. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Shopify refused the credentials. */
+        Unprocessable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -110,6 +194,98 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createStoreWithShopify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    store: components["schemas"]["ShopifySettings"];
+                };
+            };
+        };
+        responses: {
+            /** @description Store created and connected; the import has started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedStore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    updateShopifySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    shopifySettings: components["schemas"]["ShopifySettings"];
+                };
+            };
+        };
+        responses: {
+            /** @description Connection changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedStore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listProductTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -1,5 +1,8 @@
-import type { Database } from '../../platform/db.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import { queueSync } from './features/integrations/sync.ts';
+import { SANDBOX_SHOP, SANDBOX_TOKEN } from './integrations/shopify/sandbox/index.ts';
+import type { Database } from './platform/db.ts';
+import { hashPassword } from './platform/passwords.ts';
+import type { SecretBox } from './platform/secrets.ts';
 
 export const DEMO_STORE_NAME = 'Tienda Demo';
 export const DEMO_USERS = [
@@ -7,13 +10,13 @@ export const DEMO_USERS = [
   { email: 'colaborador@recompra.cl', name: 'Colaborador Demo', role: 'colaborator' },
   { email: 'admin@recompra.cl', name: 'Administración Recompra', role: 'recompraAdmin' },
 ] as const;
-const DEMO_ORDERS = 48;
 
 /**
- * On a database with no users, creates the demo store, its owner and collaborator, a provider admin
- * and a few orders, so the app can be used at once. Returns false when there was already data.
+ * On a database with no users, creates the demo store, its owner and collaborator and a provider
+ * admin, connects the store to the local Shopify sandbox and queues its import, so the app can be
+ * used at once. Returns false when there was already data.
  */
-export async function seedDemoStore(db: Database, password: string): Promise<boolean> {
+export async function seedDemoStore(db: Database, password: string, secrets: SecretBox): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [existing] = await tx.query('select 1 from users limit 1 for update');
@@ -28,13 +31,13 @@ export async function seedDemoStore(db: Database, password: string): Promise<boo
       ]);
       if (user.role !== 'recompraAdmin') await tx.query('insert into store_members (store_id, user_id, role) values ($1, $2, $3)', [store!.id, row!.id, user.role]);
     }
-    // A fixed spread of orders (one every 7 days from a fixed date, amounts between 9.990 and 89.990 CLP).
-    await tx.query(
-      `insert into orders (store_id, external_id, placed_at, total_amount)
-       select $1, 'demo-' || n, timestamptz '2026-01-05 12:00:00-03' + make_interval(days => n * 7), 9990 + (n * 7919 % 80) * 1000
-         from generate_series(1, $2::integer) as n`,
-      [store!.id, DEMO_ORDERS],
-    );
+    await tx.query(`insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, 'CLP', 'America/Santiago')`, [
+      store!.id,
+      SANDBOX_SHOP,
+      secrets.seal(SANDBOX_TOKEN),
+    ]);
+    await tx.query('insert into store_syncs (store_id) values ($1)', [store!.id]);
+    await queueSync(tx, store!.id);
     return true;
   });
 }

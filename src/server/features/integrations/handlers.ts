@@ -1,0 +1,155 @@
+import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
+import type { components, operations as BackendOperations } from '../../../shared/api/backend.gen.ts';
+import { normalizeShopDomain, ShopifyAuthError } from '../../integrations/shopify/client.ts';
+import { inStore, signedIn, type Handlers } from '../../platform/api.ts';
+import type { Queryable } from '../../platform/db.ts';
+import { errors, HttpError } from '../../platform/errors.ts';
+import type { ShopifyAccess } from './connection.ts';
+import { queueSync, readSync } from './sync.ts';
+
+type ShopifySettings = components['schemas']['ShopifySettings'];
+type ConnectedStore = components['schemas']['ConnectedStore'];
+type StoreOperations = Pick<BackendOperations, 'createStoreWithShopify' | 'updateShopifySettings' | 'listProductTypes'>;
+type IntegrationOperations = Pick<AppOperations, 'getOrdersCount' | 'getIntegrations' | 'getStoreSync' | 'retryStoreSync'>;
+
+const messages = {
+  invalidUrl: 'Ingresa la dirección de tu tienda en Shopify, por ejemplo mitienda.myshopify.com.',
+  invalidCredentials: 'Shopify rechazó estas credenciales: revisa la dirección de la tienda y el token de acceso.',
+  unreachable: 'No pudimos conectarnos con Shopify. Inténtalo de nuevo en unos minutos.',
+  alreadyConnected: 'Esa tienda de Shopify ya está conectada a otra cuenta de Recompra.',
+  notFailed: 'La sincronización no falló: no hay nada que reintentar.',
+};
+
+/** Checks the settings with Shopify itself; returns the normalised shop domain and the sealed token. */
+async function verifiedSettings(shopify: ShopifyAccess, settings: ShopifySettings, field: string) {
+  const shop = normalizeShopDomain(settings.url);
+  if (!shop) throw errors.invalidRequest([{ field: `${field}.url`, message: messages.invalidUrl }]);
+  const accessToken = settings.accessToken.trim();
+  try {
+    const details = await shopify.clientFor(shop, accessToken).shop();
+    return { shop, sealedToken: shopify.secrets.seal(accessToken), details };
+  } catch (error) {
+    if (error instanceof ShopifyAuthError) throw new HttpError(422, 'invalid_credentials', messages.invalidCredentials, [{ field: `${field}.accessToken`, message: messages.invalidCredentials }]);
+    throw new HttpError(422, 'shopify_unreachable', messages.unreachable);
+  }
+}
+
+async function connectedStore(db: Queryable, storeId: number): Promise<ConnectedStore> {
+  const [row] = await db.query<{ id: number; name: string; shop_domain: string; status: ConnectedStore['scrapingStatus'] }>(
+    `select s.id, s.name, c.shop_domain, coalesce(y.status, 'NEEDS_SCRAPE') as status
+       from stores s join shopify_connections c on c.store_id = s.id left join store_syncs y on y.store_id = s.id where s.id = $1`,
+    [storeId],
+  );
+  return { id: row!.id, name: row!.name, url: row!.shop_domain, scrapingStatus: row!.status };
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+export const storeConnectionHandlers: Handlers<StoreOperations> = {
+  async createStoreWithShopify(context) {
+    const auth = signedIn(context);
+    const settings = context.body.store;
+    const { shop, sealedToken, details } = await verifiedSettings(context.shopify, settings, 'store');
+    const storeId = await context.db
+      .transaction(async (tx) => {
+        const [store] = await tx.query<{ id: number }>('insert into stores (name) values ($1) returning id', [settings.name.trim()]);
+        await tx.query('insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)', [
+          store!.id,
+          shop,
+          sealedToken,
+          details.currencyCode,
+          details.ianaTimezone,
+        ]);
+        // The provider's admins reach every store already; anyone else becomes its administrator.
+        if (!auth.isProviderAdmin) await tx.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [store!.id, auth.userId]);
+        await tx.query('insert into store_syncs (store_id) values ($1)', [store!.id]);
+        await tx.query('update sessions set current_store_id = $1 where token_hash = $2', [store!.id, auth.tokenHash]);
+        await queueSync(tx, store!.id);
+        return store!.id;
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new HttpError(409, 'store_already_connected', messages.alreadyConnected) : error;
+      });
+    return { status: 201, body: await connectedStore(context.db, storeId) };
+  },
+
+  async updateShopifySettings(context) {
+    const { storeId } = inStore(context);
+    const settings = context.body.shopifySettings;
+    const { shop, sealedToken, details } = await verifiedSettings(context.shopify, settings, 'shopifySettings');
+    await context.db
+      .transaction(async (tx) => {
+        await tx.query('update stores set name = $2 where id = $1', [storeId, settings.name.trim()]);
+        const [previous] = await tx.query<{ shop_domain: string }>('select shop_domain from shopify_connections where store_id = $1 for update', [storeId]);
+        await tx.query(
+          `insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)
+           on conflict (store_id) do update set shop_domain = excluded.shop_domain, access_token_encrypted = excluded.access_token_encrypted,
+             currency = excluded.currency, timezone = excluded.timezone, updated_at = now()`,
+          [storeId, shop, sealedToken, details.currencyCode, details.ianaTimezone],
+        );
+        await tx.query('insert into store_syncs (store_id) values ($1) on conflict do nothing', [storeId]);
+        // A new token may be what a failed import was waiting for; another shop starts over.
+        if (previous && previous.shop_domain !== shop) {
+          await tx.query(`update store_syncs set status = 'NEEDS_SCRAPE', phase = 'lastYear', last_year_from = null, catalogue_done = false, resume_after = null, error = null where store_id = $1`, [storeId]);
+        } else {
+          await tx.query(`update store_syncs set status = case when status = 'FAILED' then (case phase when 'history' then 'FINISHED_ONE_YEAR' else 'NEEDS_SCRAPE' end) else status end, error = null where store_id = $1`, [storeId]);
+        }
+        await queueSync(tx, storeId);
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new HttpError(409, 'store_already_connected', messages.alreadyConnected) : error;
+      });
+    return { status: 200, body: await connectedStore(context.db, storeId) };
+  },
+
+  async listProductTypes(context) {
+    const rows = await context.db.query<{ product_type: string }>(
+      `select distinct product_type from products where store_id = $1 and product_type <> '' order by product_type`,
+      [inStore(context).storeId],
+    );
+    return { status: 200, body: rows.map((row) => row.product_type) };
+  },
+};
+
+export const integrationHandlers: Handlers<IntegrationOperations> = {
+  async getOrdersCount(context) {
+    const [row] = await context.db.query<{ count: number }>('select count(*)::integer as count from orders where store_id = $1', [inStore(context).storeId]);
+    return { status: 200, body: { count: row?.count ?? 0 } };
+  },
+
+  async getIntegrations(context) {
+    const { storeId } = inStore(context);
+    const [store] = await context.db.query<{ name: string; shop_domain: string | null }>(
+      'select s.name, c.shop_domain from stores s left join shopify_connections c on c.store_id = s.id where s.id = $1',
+      [storeId],
+    );
+    const sync = await readSync(context.db, storeId);
+    const state = !store?.shop_domain ? 'notConnected' : sync.status === 'FAILED' ? 'needsAttention' : 'connected';
+    return {
+      status: 200,
+      body: {
+        store: { state, name: store!.name, url: store?.shop_domain ?? null, sync },
+        // The other three integrations come with their own forms; until then they are not connected.
+        socialAds: { state: 'notConnected' },
+        messaging: { state: 'notConnected' },
+        emailMarketing: { state: 'notConnected' },
+      },
+    };
+  },
+
+  async getStoreSync(context) {
+    return { status: 200, body: await readSync(context.db, inStore(context).storeId) };
+  },
+
+  async retryStoreSync(context) {
+    const { storeId } = inStore(context);
+    const [row] = await context.db.query<{ phase: string }>(
+      `update store_syncs set status = case phase when 'history' then 'FINISHED_ONE_YEAR' else 'NEEDS_SCRAPE' end, error = null, updated_at = now()
+        where store_id = $1 and status = 'FAILED' returning phase`,
+      [storeId],
+    );
+    if (!row) throw new HttpError(409, 'sync_not_failed', messages.notFailed);
+    await queueSync(context.db, storeId);
+    return { status: 202, body: await readSync(context.db, storeId) };
+  },
+};

@@ -1,0 +1,191 @@
+import type { components } from '../../../shared/api/app.gen.ts';
+import { ShopifyAuthError, type ShopifyClient } from '../../integrations/shopify/client.ts';
+import type { LineItem, Order } from '../../integrations/shopify/types.ts';
+import type { Database, Queryable } from '../../platform/db.ts';
+import { enqueue, type JobContext, type JobWorker } from '../../platform/jobs.ts';
+import { storeClient, type ShopifyAccess } from './connection.ts';
+import { upsertAbandonedCheckouts, upsertCustomers, upsertLineItems, upsertOrders, upsertProducts } from './store-data.ts';
+
+export type StoreSync = components['schemas']['StoreSync'];
+export const SYNC_QUEUE = 'store-sync';
+const WEBHOOK_TOPICS = ['ORDERS_CREATE', 'ORDERS_FULFILLED', 'CHECKOUTS_CREATE'] as const;
+const BATCH_SIZE = 2000;
+
+interface SyncRow {
+  status: StoreSync['status'];
+  phase: 'lastYear' | 'history' | 'done';
+  last_year_from: Date | null;
+  catalogue_done: boolean;
+  resume_after: Date | null;
+}
+
+/** Queues the store's import (or its continuation); one at a time per store. */
+export async function queueSync(db: Queryable, storeId: number): Promise<void> {
+  await enqueue(db, SYNC_QUEUE, { storeId }, { singletonKey: String(storeId), maxAttempts: 5 });
+}
+
+export async function readSync(db: Queryable, storeId: number): Promise<StoreSync> {
+  const [row] = await db.query<{
+    status: StoreSync['status'];
+    last_year_total: number;
+    last_year_imported: number;
+    history_total: number;
+    history_imported: number;
+    error: string | null;
+    updated_at: Date;
+  }>('select status, last_year_total, last_year_imported, history_total, history_imported, error, updated_at from store_syncs where store_id = $1', [storeId]);
+  if (!row) return { status: 'NEEDS_SCRAPE', lastYear: { imported: 0, total: 0 }, history: { imported: 0, total: 0 }, error: null, updatedAt: new Date(0).toISOString() };
+  return {
+    status: row.status,
+    lastYear: { imported: row.last_year_imported, total: Math.max(row.last_year_total, row.last_year_imported) },
+    history: { imported: row.history_imported, total: Math.max(row.history_total, row.history_imported) },
+    error: row.error,
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+const setSync = (db: Queryable, storeId: number, fields: Record<string, unknown>) => {
+  const names = Object.keys(fields);
+  return db.query(`update store_syncs set ${names.map((name, i) => `${name} = $${i + 2}`).join(', ')}, updated_at = now() where store_id = $1`, [
+    storeId,
+    ...names.map((name) => fields[name]),
+  ]);
+};
+
+/**
+ * The import, as a job that can stop anywhere and go on: NEEDS_SCRAPE → IN_PROGRESS (catalogue,
+ * customers, then the last year of orders) → FINISHED_ONE_YEAR → HISTORIC_IN_PROGRESS (older orders)
+ * → FINISHED. Every batch commits its rows with the newest order time it holds, so a restart asks
+ * Shopify only for orders from there on; upserts make the overlap harmless.
+ */
+export async function runSync(
+  db: Database,
+  client: ShopifyClient,
+  storeId: number,
+  context: Pick<JobContext, 'heartbeat' | 'signal'>,
+  webhookUrl: string | null,
+  now = new Date(),
+  batchSize = BATCH_SIZE,
+): Promise<void> {
+  const [row] = await db.query<SyncRow>('select status, phase, last_year_from, catalogue_done, resume_after from store_syncs where store_id = $1', [storeId]);
+  if (!row || row.phase === 'done') return;
+  let lastYearFrom = row.last_year_from;
+  if (!lastYearFrom) {
+    lastYearFrom = new Date(now.getTime() - 365 * 24 * 3600 * 1000);
+    const [lastYearTotal, historyTotal] = await Promise.all([client.ordersCount(`created_at:>='${lastYearFrom.toISOString()}'`), client.ordersCount(`created_at:<'${lastYearFrom.toISOString()}'`)]);
+    await setSync(db, storeId, { last_year_from: lastYearFrom, last_year_total: lastYearTotal, history_total: historyTotal, started_at: now });
+  }
+
+  if (row.phase === 'lastYear') {
+    await setSync(db, storeId, { status: 'IN_PROGRESS', error: null });
+    if (!row.catalogue_done) {
+      await importInBatches(client.bulkExport('products', { signal: context.signal }), (batch) => upsertProducts(db, storeId, batch));
+      await importInBatches(client.bulkExport('customers', { signal: context.signal }), (batch) => upsertCustomers(db, storeId, batch));
+      await setSync(db, storeId, { catalogue_done: true });
+    }
+    await importOrders(db, client, storeId, context, `created_at:>='${(row.resume_after ?? lastYearFrom).toISOString()}'`, 'last_year_imported', batchSize);
+    await importInBatches(client.abandonedCheckouts({ query: `created_at:>='${lastYearFrom.toISOString()}'` }), (batch) => upsertAbandonedCheckouts(db, storeId, batch));
+    // From here on webhooks keep the data current between nightly refreshes.
+    if (webhookUrl) for (const topic of WEBHOOK_TOPICS) await client.subscribeWebhook(topic, webhookUrl);
+    await setSync(db, storeId, { status: 'FINISHED_ONE_YEAR', phase: 'history', resume_after: null });
+    row.resume_after = null;
+  }
+
+  await setSync(db, storeId, { status: 'HISTORIC_IN_PROGRESS', error: null });
+  const since = row.phase === 'history' && row.resume_after ? `created_at:>='${row.resume_after.toISOString()}' ` : '';
+  await importOrders(db, client, storeId, context, `${since}created_at:<'${lastYearFrom.toISOString()}'`, 'history_imported', batchSize);
+  await setSync(db, storeId, { status: 'FINISHED', phase: 'done', resume_after: null, finished_at: new Date(), refreshed_at: new Date() });
+}
+
+/** What changed since the last refresh (the nightly job): catalogue, customers, orders and carts. */
+export async function refreshStore(db: Database, client: ShopifyClient, storeId: number, context: Pick<JobContext, 'heartbeat' | 'signal'>, now = new Date()): Promise<void> {
+  const [row] = await db.query<{ refreshed_at: Date | null }>('select refreshed_at from store_syncs where store_id = $1', [storeId]);
+  const since = `updated_at:>='${(row?.refreshed_at ?? new Date(0)).toISOString()}'`;
+  await importInBatches(client.bulkExport('products', { query: since, signal: context.signal }), (batch) => upsertProducts(db, storeId, batch));
+  await importInBatches(client.bulkExport('customers', { query: since, signal: context.signal }), (batch) => upsertCustomers(db, storeId, batch));
+  await importOrders(db, client, storeId, context, since, null);
+  await importInBatches(client.abandonedCheckouts({ query: since }), (batch) => upsertAbandonedCheckouts(db, storeId, batch));
+  await setSync(db, storeId, { refreshed_at: now });
+}
+
+/** Streams the orders of `query`, committing each batch with its line items and the resume point. */
+async function importOrders(
+  db: Database,
+  client: ShopifyClient,
+  storeId: number,
+  context: Pick<JobContext, 'heartbeat' | 'signal'>,
+  query: string,
+  /** The progress counter the new orders add to; none for a refresh after the import. */
+  counter: 'last_year_imported' | 'history_imported' | null,
+  batchSize = BATCH_SIZE,
+): Promise<void> {
+  let orders: Order[] = [];
+  let items: LineItem[] = [];
+  const flush = async () => {
+    if (orders.length === 0 && items.length === 0) return;
+    const newest = orders.reduce((max, order) => (order.createdAt > max ? order.createdAt : max), '');
+    const batchOrders = orders;
+    const batchItems = items;
+    orders = [];
+    items = [];
+    await db.transaction(async (tx) => {
+      const inserted = await upsertOrders(tx, storeId, batchOrders);
+      await upsertLineItems(tx, storeId, batchItems);
+      if (counter) await tx.query(
+        `update store_syncs set ${counter} = ${counter} + $2, resume_after = greatest(resume_after, $3::timestamptz), updated_at = now() where store_id = $1`,
+        [storeId, inserted, newest || null],
+      );
+    });
+    await context.heartbeat();
+  };
+  for await (const record of client.bulkExport('orders', { query, signal: context.signal })) {
+    if (record.kind === 'order') {
+      // A batch ends between orders, so an order and its line items commit together.
+      if (orders.length >= batchSize) await flush();
+      orders.push(record);
+    } else {
+      items.push(record);
+    }
+  }
+  await flush();
+}
+
+async function importInBatches<T>(records: AsyncIterable<T>, write: (batch: T[]) => Promise<void>): Promise<void> {
+  let batch: T[] = [];
+  for await (const record of records) {
+    batch.push(record);
+    if (batch.length >= BATCH_SIZE) {
+      await write(batch);
+      batch = [];
+    }
+  }
+  await write(batch);
+}
+
+export function syncFailureMessage(error: unknown): string {
+  if (error instanceof ShopifyAuthError) return 'Shopify rechazó el token de acceso. Actualiza las credenciales de la tienda en Integraciones.';
+  return `No pudimos descargar los datos de Shopify (${error instanceof Error ? error.message : String(error)}). Reintenta en unos minutos.`;
+}
+
+/** Registers the import job: a refused token fails at once, anything else is retried with backoff. */
+export function registerSyncJob(worker: JobWorker, db: Database, access: ShopifyAccess): void {
+  worker.register<{ storeId: number }>(SYNC_QUEUE, {
+    leaseSeconds: 120,
+    handler: async (job, context) => {
+      const client = await storeClient(db, access, job.payload.storeId);
+      if (!client) return;
+      try {
+        await runSync(db, client, job.payload.storeId, context, access.webhookUrl);
+      } catch (error) {
+        if (error instanceof ShopifyAuthError) {
+          await setSync(db, job.payload.storeId, { status: 'FAILED', error: syncFailureMessage(error) });
+          return;
+        }
+        throw error;
+      }
+    },
+    onFinalFailure: async (job, error) => {
+      await setSync(db, job.payload.storeId, { status: 'FAILED', error: syncFailureMessage(error) });
+    },
+  });
+}
