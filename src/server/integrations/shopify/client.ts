@@ -283,8 +283,9 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
         throw new ShopifyError('invalid_response', `Línea ilegible en la exportación masiva: ${line.slice(0, 120)}`, { cause: error });
       }
       if (kind === 'orders') {
-        const type = typeof record.id === 'string' ? record.id.slice(14, record.id.indexOf('/', 14)) : '';
-        yield { kind: type === 'LineItem' ? 'lineItem' : 'order', ...record } as BulkRecord[K];
+        // gid://shopify/LineItem/… or gid://shopify/Order/…; set in place, which is cheaper than copying.
+        record.kind = typeof record.id === 'string' && record.id.startsWith('gid://shopify/LineItem/') ? 'lineItem' : 'order';
+        yield record as unknown as BulkRecord[K];
       } else {
         yield record as unknown as BulkRecord[K];
       }

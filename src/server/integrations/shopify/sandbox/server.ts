@@ -466,6 +466,23 @@ function* bulkRecords(store: DemoStore, operation: BulkState): Generator<object>
 /** The JSONL text in chunks of about 64 KiB. */
 function* bulkLines(store: DemoStore, operation: BulkState): Generator<string> {
   let chunk = '';
+  if (operation.kind === 'orders') {
+    const { filter, now } = operation;
+    const index = store.currentIndex(now);
+    const { from, to } = store.orderRange(filter, now, index);
+    const byUpdate = filter.updatedMin !== -Infinity || filter.updatedMax !== Infinity;
+    for (let rank = from; rank < to; rank++) {
+      const order = store.orderAt(rank, index);
+      if (byUpdate && !inRange(store.orderUpdatedAt(order, now), filter.updatedMin, filter.updatedMax)) continue;
+      chunk += store.orderJsonLines(order, now);
+      if (chunk.length >= 65_536) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
+    return;
+  }
   for (const record of bulkRecords(store, operation)) {
     chunk += `${JSON.stringify(record)}\n`;
     if (chunk.length >= 65_536) {
