@@ -75,7 +75,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);
   registerShopifyWebhooks(app, db, config.shopifyWebhookSecret);
   if (config.sandboxes) {
-    const sandbox = registerShopifySandbox(app, { webhookSecret: config.shopifyWebhookSecret, liveWebhooks: options.liveSandbox ?? false });
+    // The demo store gets a Shopify Plus-sized cost bucket (1,000 points a second), so its import is quick.
+    const sandbox = registerShopifySandbox(app, { webhookSecret: config.shopifyWebhookSecret, liveWebhooks: options.liveSandbox ?? false, throttle: { restoreRate: 1000 } });
     app.addHook('onClose', async () => sandbox.stop());
   }
   await registerDocs(app);

@@ -25,8 +25,14 @@ it('the demo owner logs in, sees the store orders on the dashboard and logs out'
   await page.waitForURL(`${server.url}/api/auth/login?returnTo=%2Fdashboard`);
   await signIn(page, 'demo@recompra.cl');
   await page.waitForURL(`${server.url}/dashboard`);
+  // The demo store imports from the local Shopify sandbox on first start; once done, the figure is its order count.
+  const sync = () => page.evaluate(() => fetch('/api/private/stores/1/sync').then((response) => response.json() as Promise<{ status: string }>));
+  await expect.poll(async () => (await sync()).status, { timeout: 60_000, intervals: [500] }).toBe('FINISHED');
+  const { count } = await page.evaluate(() => fetch('/api/private/stores/1/ordersCount').then((response) => response.json() as Promise<{ count: number }>));
+  expect(count).toBeGreaterThan(20_000);
+  await page.reload();
   const figure = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Pedidos totales' }) });
-  await expect.poll(() => figure.textContent()).toBe('Pedidos totales48');
+  await expect.poll(() => figure.textContent()).toBe(`Pedidos totales${new Intl.NumberFormat('es-CL').format(count)}`);
 
   await page.getByRole('link', { name: 'Cerrar sesión' }).click();
   await page.waitForURL(/\/api\/auth\/login/);

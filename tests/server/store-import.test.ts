@@ -11,7 +11,7 @@ let server: TestServer;
 let owner: Caller;
 
 beforeAll(async () => {
-  sandbox = await startShopifySandbox({ customers: 300, orders: 1500, now: NOW, bulkDelayMs: 20 });
+  sandbox = await startShopifySandbox({ customers: 300, orders: 1500, now: NOW, bulkDelayMs: 20, throttle: { restoreRate: 5000 } });
   server = await startTestServer({ shopifyEndpoint: sandbox.endpoint, shopifyWebhookSecret: sandbox.webhookSecret });
   const signup = await server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Marta Rojas', email: 'marta@tienda.cl', password: 'tienda2026' } });
   const cookies = cookieJar(signup);
