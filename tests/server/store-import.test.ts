@@ -177,7 +177,7 @@ describe('webhooks', () => {
     expect(await ordersNow()).toBe(before + 1);
     const [order] = await server.db.query<{ name: string; items: number }>(
       `select o.name, (select count(*)::integer from order_line_items i where i.store_id = o.store_id and i.order_external_id = o.external_id) as items
-         from orders o where external_id = 'gid://shopify/Order/99000001'`,
+         from orders o where external_id = 99000001`,
     );
     expect(order!.name).toBe('#99001');
     expect(order!.items).toBeGreaterThan(0);

@@ -9,10 +9,10 @@ beforeAll(async () => {
   [{ id: demoStore }] = (await server.db.query<{ id: number }>(`select id from stores where name = 'Tienda Demo'`)) as [{ id: number }];
   otherStore = await addStore(server.db, 'Otra Tienda');
   await server.db.query(
-    `insert into orders (store_id, external_id, placed_at, total_amount) select $1, 'o-' || n, now() - make_interval(days => n), 1000 from generate_series(1, 48) as n`,
+    `insert into orders (store_id, external_id, placed_at, total_amount) select $1, n, now() - make_interval(days => n), 1000 from generate_series(1, 48) as n`,
     [demoStore],
   );
-  await server.db.query(`insert into orders (store_id, external_id, placed_at, total_amount) values ($1, 'x-1', now(), 1000), ($1, 'x-2', now(), 2000)`, [otherStore]);
+  await server.db.query(`insert into orders (store_id, external_id, placed_at, total_amount) values ($1, 1, now(), 1000), ($1, 2, now(), 2000)`, [otherStore]);
 });
 afterAll(() => server.close());
 

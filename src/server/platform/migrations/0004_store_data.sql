@@ -33,9 +33,10 @@ create table store_syncs (
   updated_at timestamptz not null default now()
 );
 
+-- external ids are the platform's numeric ids (the tail of Shopify's gid://shopify/Type/123).
 create table products (
   store_id integer not null references stores (id) on delete cascade,
-  external_id text not null,
+  external_id bigint not null,
   title text not null,
   product_type text not null default '',
   tags jsonb not null default '[]',
@@ -46,7 +47,7 @@ create table products (
 
 create table customers (
   store_id integer not null references stores (id) on delete cascade,
-  external_id text not null,
+  external_id bigint not null,
   first_name text,
   last_name text,
   email text,
@@ -63,8 +64,9 @@ create table customers (
 );
 
 alter table orders
+  alter column external_id type bigint using external_id::bigint,
   add column name text,
-  add column customer_external_id text,
+  add column customer_external_id bigint,
   add column discount_total numeric(14, 2) not null default 0,
   add column discount_codes jsonb not null default '[]',
   add column payment_gateways jsonb not null default '[]',
@@ -79,9 +81,9 @@ create index orders_store_customer_idx on orders (store_id, customer_external_id
 
 create table order_line_items (
   store_id integer not null references stores (id) on delete cascade,
-  external_id text not null,
-  order_external_id text not null,
-  product_external_id text,
+  external_id bigint not null,
+  order_external_id bigint not null,
+  product_external_id bigint,
   title text not null,
   quantity integer not null,
   original_total numeric(14, 2) not null,
@@ -92,8 +94,8 @@ create index order_line_items_order_idx on order_line_items (store_id, order_ext
 
 create table abandoned_checkouts (
   store_id integer not null references stores (id) on delete cascade,
-  external_id text not null,
-  customer_external_id text,
+  external_id bigint not null,
+  customer_external_id bigint,
   created_at timestamptz not null,
   completed_at timestamptz,
   total_amount numeric(14, 2) not null,
