@@ -48,6 +48,15 @@ export default defineConfig({
             600: { value: '#c22b2b' },
             700: { value: '#9e2020' },
           },
+          blue: {
+            50: { value: '#eff5fc' },
+            200: { value: '#bcd4f0' },
+            600: { value: '#2463b0' },
+            800: { value: '#173f70' },
+          },
+          sand: {
+            100: { value: '#efeae2' },
+          },
         },
         fonts: {
           body: { value: '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif' },
@@ -79,17 +88,24 @@ export default defineConfig({
             subtle: { value: '{colors.gray.400}' },
             inverted: { value: '{colors.gray.0}' },
             error: { value: '{colors.red.700}' },
+            info: { value: '{colors.blue.800}' },
           },
           bg: {
             canvas: { value: '{colors.gray.50}' },
             surface: { value: '{colors.gray.0}' },
             muted: { value: '{colors.gray.100}' },
             error: { value: '{colors.red.50}' },
+            info: { value: '{colors.blue.50}' },
           },
           border: {
             default: { value: '{colors.gray.200}' },
             strong: { value: '{colors.gray.400}' },
             error: { value: '{colors.red.600}' },
+            info: { value: '{colors.blue.600}' },
+          },
+          chat: {
+            canvas: { value: '{colors.sand.100}' },
+            link: { value: '{colors.blue.600}' },
           },
           accent: {
             subtle: { value: '{colors.teal.50}' },

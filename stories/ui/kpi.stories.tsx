@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { css } from 'styled-system/css';
 import { fn } from 'storybook/test';
 import { Kpi } from '../../src/web/ui/kpi';
 
@@ -7,6 +8,13 @@ const meta = {
   component: Kpi,
   tags: ['autodocs'],
   args: { label: 'Pedidos totales', state: { status: 'success', value: '12.345' }, onRetry: fn() },
+  decorators: [
+    (Story) => (
+      <div className={css({ display: 'flex', pt: '16', pb: '8' })}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Kpi>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -17,3 +25,14 @@ export const Loading: Story = {
   parameters: { visual: { waitFor: '[data-testid="kpi-skeleton"]' } },
 };
 export const Error: Story = { args: { state: { status: 'error' } } };
+export const Increase: Story = { args: { change: { ratio: 0.124 } } };
+export const Decrease: Story = { args: { change: { ratio: -0.082 } } };
+/** For costs a fall is good news: shown in the success colour. */
+export const CostDecrease: Story = {
+  args: { label: 'Costo por adquisición', state: { status: 'success', value: '$4.250' }, change: { ratio: -0.15, lowerIsBetter: true } },
+};
+export const NoComparison: Story = { args: { change: { ratio: null } } };
+export const WithHelp: Story = {
+  args: { label: 'ROAS', state: { status: 'success', value: '4,2' }, help: 'Ingresos por cada peso invertido en anuncios.', change: { ratio: 0.05 } },
+};
+export const HelpOpen: Story = { args: { ...WithHelp.args, helpOpen: true } };

@@ -1,6 +1,8 @@
+import { orDash, type Formattable } from './number';
+
 const countFormat = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 });
 
-/** A whole number as Chilean Spanish writes it: 12.345. */
-export function formatCount(value: number): string {
-  return countFormat.format(value);
+/** A whole number as Chilean Spanish writes it: 12.345; a dash when missing. */
+export function formatCount(value: Formattable): string {
+  return orDash(value, (count) => countFormat.format(count));
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { loadingScreen } from 'styled-system/recipes';
+import { Spinner } from './spinner';
 
 export interface LoadingScreenProps {
   /** Defaults to the session-check text. */
@@ -15,7 +16,7 @@ export function LoadingScreen({ label, layout = 'page' }: LoadingScreenProps) {
   const text = label ?? t('sessionLoading');
   return (
     <div className={classes.root} role="status" aria-live="polite" aria-busy="true" data-testid="loading-screen">
-      <div className={classes.spinner} aria-hidden="true" />
+      <Spinner size="lg" />
       <p className={classes.label}>{text}</p>
     </div>
   );

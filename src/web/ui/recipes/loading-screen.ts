@@ -3,7 +3,7 @@ import { defineSlotRecipe } from '@pandacss/dev';
 export const loadingScreenRecipe = defineSlotRecipe({
   className: 'loading-screen',
   jsx: ['LoadingScreen'],
-  slots: ['root', 'spinner', 'label'],
+  slots: ['root', 'label'],
   base: {
     root: {
       display: 'flex',
@@ -13,18 +13,6 @@ export const loadingScreenRecipe = defineSlotRecipe({
       gap: '4',
       w: 'full',
       bg: 'bg.canvas',
-    },
-    spinner: {
-      w: 'spinner',
-      h: 'spinner',
-      borderRadius: 'full',
-      borderWidth: '4px',
-      borderStyle: 'solid',
-      borderColor: 'accent.muted',
-      borderTopColor: 'accent.default',
-      animation: 'spin',
-      animationDuration: 'slow',
-      _motionReduce: { animation: 'none', borderColor: 'accent.default' },
     },
     label: { fontSize: 'sm', color: 'fg.muted' },
   },

@@ -1,0 +1,35 @@
+import { EMPTY_VALUE } from './number';
+
+/** Dates are shown in the store's country. */
+export const TIME_ZONE = 'America/Santiago';
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+const dateOptions = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+const zonedFormat = new Intl.DateTimeFormat('es-CL', { ...dateOptions, timeZone: TIME_ZONE });
+// A calendar date (`YYYY-MM-DD`) names a day, not an instant: read and written in UTC so no zone shifts it.
+const dayFormat = new Intl.DateTimeFormat('es-CL', { ...dateOptions, timeZone: 'UTC' });
+
+export type DateInput = Date | string | null | undefined;
+
+function parse(value: DateInput): { date: Date; format: Intl.DateTimeFormat } | null {
+  if (value === null || value === undefined || value === '') return null;
+  const dayOnly = typeof value === 'string' && DAY_ONLY.test(value);
+  const date = typeof value === 'string' ? new Date(dayOnly ? `${value}T00:00:00Z` : value) : value;
+  if (Number.isNaN(date.getTime())) return null;
+  return { date, format: dayOnly ? dayFormat : zonedFormat };
+}
+
+/** 15 mar 2026. Accepts a `YYYY-MM-DD` day, an ISO instant or a Date. */
+export function formatDate(value: DateInput): string {
+  const parsed = parse(value);
+  return parsed ? parsed.format.format(parsed.date) : EMPTY_VALUE;
+}
+
+/** 1–15 mar 2026, 14 feb – 15 mar 2026: shared parts written once, as Intl does. */
+export function formatDateRange(from: DateInput, to: DateInput): string {
+  const start = parse(from);
+  const end = parse(to);
+  if (!start || !end) return EMPTY_VALUE;
+  return start.format.formatRange(start.date, end.date);
+}

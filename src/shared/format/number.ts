@@ -1,0 +1,48 @@
+/** What every formatter shows for a missing or unreadable value. */
+export const EMPTY_VALUE = '—';
+
+export type Formattable = number | null | undefined;
+
+function isNumber(value: Formattable): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** Formats with `format` when the value is a finite number, a dash otherwise. */
+export function orDash(value: Formattable, format: (value: number) => string): string {
+  return isNumber(value) ? format(value) : EMPTY_VALUE;
+}
+
+const clpFormat = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 });
+const usdFormat = new Intl.NumberFormat('es-CL', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+const percentFormat = new Intl.NumberFormat('es-CL', { style: 'percent', maximumFractionDigits: 1 });
+const signedPercentFormat = new Intl.NumberFormat('es-CL', {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+const daysFormat = new Intl.NumberFormat('es-CL', { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 1 });
+
+/** Chilean pesos without decimals: $12.345. */
+export function formatClp(value: Formattable): string {
+  return orDash(value, (amount) => clpFormat.format(Math.round(amount)));
+}
+
+/** US dollars (plan prices, message price): US$49,00, US$0,0889. */
+export function formatUsd(value: Formattable): string {
+  return orDash(value, (amount) => usdFormat.format(amount));
+}
+
+/** A ratio as a percentage: 0.123 → 12,3 %. `signed` adds + to a rise (changes against a period). */
+export function formatPercent(value: Formattable, options: { signed?: boolean } = {}): string {
+  return orDash(value, (ratio) => (options.signed ? signedPercentFormat : percentFormat).format(ratio));
+}
+
+/** A number of days: 1 día, 12,5 días. */
+export function formatDays(value: Formattable): string {
+  return orDash(value, (days) => daysFormat.format(days));
+}

@@ -1,0 +1,66 @@
+import type { BannerTone } from './banner';
+
+/** The banners of SPEC §2, in the order they stack when several apply. */
+export const BANNER_IDS = [
+  'pastDue',
+  'canceled',
+  'subscriptionRequired',
+  'trialEnding',
+  'integrationRequired',
+  'socialAdsTokenExpired',
+  'messagingIntegrationMissing',
+] as const;
+
+export type BannerId = (typeof BANNER_IDS)[number];
+
+export interface BannerConfig {
+  id: BannerId;
+  tone: BannerTone;
+  /** Where the action link leads. Texts: `banners.<id>.message` and `banners.<id>.action` in common.json. */
+  href: string;
+}
+
+export const BANNERS: Record<BannerId, BannerConfig> = {
+  pastDue: { id: 'pastDue', tone: 'danger', href: '/account' },
+  canceled: { id: 'canceled', tone: 'warning', href: '/account' },
+  subscriptionRequired: { id: 'subscriptionRequired', tone: 'warning', href: '/account' },
+  trialEnding: { id: 'trialEnding', tone: 'info', href: '/account' },
+  integrationRequired: { id: 'integrationRequired', tone: 'warning', href: '/integrations' },
+  socialAdsTokenExpired: { id: 'socialAdsTokenExpired', tone: 'warning', href: '/integrations' },
+  messagingIntegrationMissing: { id: 'messagingIntegrationMissing', tone: 'info', href: '/integrations' },
+};
+
+/** What the session says about the store, as far as banners care. */
+export interface BannerState {
+  /** Days left of the free trial; null when the store is not on trial. */
+  trialEndsInDays: number | null;
+  subscriptionStatus: 'active' | 'canceled' | 'past_due' | null;
+  hasSubscription: boolean;
+  hasStoreIntegration: boolean;
+  socialAdsTokenExpired: boolean;
+  hasMessagingIntegration: boolean;
+}
+
+/** The trial banner shows from this many days before the trial ends. */
+export const TRIAL_ENDING_NOTICE_DAYS = 3;
+
+export interface ActiveBanner extends BannerConfig {
+  /** For texts that count: days left of the trial. */
+  days?: number;
+}
+
+/** The banners that apply to a store, most urgent first. */
+export function bannersFor(state: BannerState): ActiveBanner[] {
+  const active: ActiveBanner[] = [];
+  if (state.subscriptionStatus === 'past_due') active.push(BANNERS.pastDue);
+  if (state.subscriptionStatus === 'canceled') active.push(BANNERS.canceled);
+  if (!state.hasSubscription && state.trialEndsInDays === null) active.push(BANNERS.subscriptionRequired);
+  if (state.trialEndsInDays !== null && state.trialEndsInDays <= TRIAL_ENDING_NOTICE_DAYS) {
+    active.push({ ...BANNERS.trialEnding, days: Math.max(0, state.trialEndsInDays) });
+  }
+  if (!state.hasStoreIntegration) active.push(BANNERS.integrationRequired);
+  // The social ads and messaging integrations need the store first: one step at a time.
+  if (state.hasStoreIntegration && state.socialAdsTokenExpired) active.push(BANNERS.socialAdsTokenExpired);
+  if (state.hasStoreIntegration && !state.hasMessagingIntegration) active.push(BANNERS.messagingIntegrationMissing);
+  return active;
+}

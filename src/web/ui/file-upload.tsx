@@ -1,0 +1,233 @@
+import { FileUpload as ArkFileUpload } from '@ark-ui/react/file-upload';
+import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fileUpload } from 'styled-system/recipes';
+import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../shared/constants';
+import { formatCount } from '../../shared/format';
+import {
+  MEDIA_EXTENSIONS,
+  mediaErrors,
+  mediaKind,
+  mediaSetErrors,
+  type MediaFileInfo,
+  type MediaSetItem,
+} from '../../shared/media-rules';
+import { Spinner } from './spinner';
+
+export interface MediaItem extends MediaSetItem {
+  id: string;
+  /** Set while the browser reads the file's dimensions and length. */
+  reading?: boolean;
+}
+
+export interface FileUploadProps {
+  label: ReactNode;
+  value: readonly MediaItem[];
+  onValueChange: (items: MediaItem[]) => void;
+  /** The carousel limit of SPEC §9 by default. */
+  maxFiles?: number;
+  /** Each video needs an image as its thumbnail (ad campaigns). */
+  requireThumbnails?: boolean;
+  disabled?: boolean;
+}
+
+const MEGABYTE = 1024 * 1024;
+
+/** MIME type → extensions, as the file picker and Ark's drop check want them. */
+const ACCEPT = Object.entries(MEDIA_FORMATS).reduce<Record<string, string[]>>((accept, [extension, mime]) => {
+  accept[mime] = [...(accept[mime] ?? []), `.${extension}`];
+  return accept;
+}, {});
+
+function megabytes(bytes: number): string {
+  return formatCount(Math.ceil(bytes / MEGABYTE));
+}
+
+/** Reads what the rules need from a file: image dimensions, or a video's dimensions and length. */
+export function readMediaInfo(file: File): Promise<MediaFileInfo> {
+  const base: MediaFileInfo = { name: file.name, type: file.type, size: file.size };
+  const kind = mediaKind(file);
+  if (kind === null) return Promise.resolve(base);
+  const url = URL.createObjectURL(file);
+  return new Promise<MediaFileInfo>((resolve) => {
+    const done = (info: Partial<MediaFileInfo>) => {
+      URL.revokeObjectURL(url);
+      resolve({ ...base, ...info });
+    };
+    if (kind === 'image') {
+      const image = new Image();
+      image.onload = () => done({ width: image.naturalWidth, height: image.naturalHeight });
+      image.onerror = () => done({});
+      image.src = url;
+    } else {
+      const video = document.createElement('video');
+      video.preload = 'metadata';
+      video.onloadedmetadata = () => done({ width: video.videoWidth, height: video.videoHeight, duration: video.duration });
+      video.onerror = () => done({});
+      video.src = url;
+    }
+  });
+}
+
+function UploadIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+      <path d="M12 16V4M7 9l5-5 5 5M4 16v4h16v-4" />
+    </svg>
+  );
+}
+
+const limits = {
+  imageMaxMb: megabytes(MEDIA_LIMITS.imageMaxBytes),
+  videoMaxMb: megabytes(MEDIA_LIMITS.videoMaxBytes),
+  imageMinWidth: MEDIA_LIMITS.imageMinWidth,
+  imageMinHeight: MEDIA_LIMITS.imageMinHeight,
+  videoMinWidth: MEDIA_LIMITS.videoMinWidth,
+  videoMinHeight: MEDIA_LIMITS.videoMinHeight,
+  videoMaxSeconds: MEDIA_LIMITS.videoMaxSeconds,
+  formats: MEDIA_EXTENSIONS.map((extension) => extension.toUpperCase()).join(', '),
+};
+
+/**
+ * Drag-and-drop media for ads and messages. Every rule of SPEC §5 is checked here, in the browser,
+ * with one Spanish message per broken rule; the server checks the same rules again.
+ */
+export function FileUpload({
+  label,
+  value,
+  onValueChange,
+  maxFiles = MEDIA_LIMITS.carouselMaxFiles,
+  requireThumbnails = true,
+  disabled = false,
+}: FileUploadProps) {
+  const { t } = useTranslation('common');
+  const classes = fileUpload();
+  const idPrefix = useId();
+  const thumbnailInput = useRef<HTMLInputElement>(null);
+  const thumbnailFor = useRef<string | null>(null);
+  // Metadata arrives after the parent has re-rendered with the new files: update the newest list.
+  const latest = useRef<MediaItem[]>([...value]);
+  useEffect(() => {
+    latest.current = [...value];
+  }, [value]);
+
+  const tooMany = mediaSetErrors(value, { maxFiles }).includes('tooManyFiles');
+  const needsThumbnail = (item: MediaItem) => requireThumbnails && mediaKind(item) === 'video' && !item.thumbnail;
+
+  function addFiles(files: File[]) {
+    if (files.length === 0) return;
+    const added = files.map((file, index) => ({
+      id: `${idPrefix}-${Date.now()}-${index}`,
+      name: file.name,
+      type: file.type,
+      size: file.size,
+      reading: true,
+    }));
+    latest.current = [...latest.current, ...added];
+    onValueChange(latest.current);
+    files.forEach((file, index) => {
+      void readMediaInfo(file).then((info) => {
+        const id = added[index]?.id;
+        latest.current = latest.current.map((item) => (item.id === id ? { ...item, ...info, reading: false } : item));
+        onValueChange(latest.current);
+      });
+    });
+  }
+
+  function chooseThumbnail(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    const id = thumbnailFor.current;
+    event.target.value = '';
+    if (!file || !id) return;
+    onValueChange(latest.current.map((item) => (item.id === id ? { ...item, thumbnail: file.name } : item)));
+  }
+
+  return (
+    <ArkFileUpload.Root
+      className={classes.root}
+      // The list is ours: Ark reads the drop and the picker, the rules above judge every file.
+      acceptedFiles={[]}
+      maxFiles={Number.MAX_SAFE_INTEGER}
+      accept={ACCEPT}
+      disabled={disabled}
+      invalid={tooMany || value.some((item) => needsThumbnail(item) || mediaErrors(item).length > 0)}
+      onFileAccept={(details) => addFiles(details.files)}
+      onFileReject={(details) => addFiles(details.files.map((rejection) => rejection.file))}
+      translations={{ dropzone: t('ui.fileUpload.dropzone') }}
+    >
+      <ArkFileUpload.Label className={classes.label}>{label}</ArkFileUpload.Label>
+      {/* Dropping is for the mouse; the trigger inside is the one control keyboards and screen readers use. */}
+      <ArkFileUpload.Dropzone className={classes.dropzone} disableClick>
+        <UploadIcon />
+        <span>{t('ui.fileUpload.dropHere')}</span>
+        <ArkFileUpload.Trigger className={classes.trigger}>{t('ui.fileUpload.choose')}</ArkFileUpload.Trigger>
+        <span className={classes.hint}>{t('ui.fileUpload.hint', limits)}</span>
+        <span className={classes.hint}>{t('ui.fileUpload.hintCount', { count: maxFiles })}</span>
+      </ArkFileUpload.Dropzone>
+      <ArkFileUpload.HiddenInput />
+      <input ref={thumbnailInput} type="file" accept="image/png,image/jpeg" hidden onChange={chooseThumbnail} tabIndex={-1} />
+      {tooMany ? (
+        <p className={classes.error} role="alert">
+          {t('ui.fileUpload.errors.tooManyFiles', { count: maxFiles })}
+        </p>
+      ) : null}
+      {value.length > 0 ? (
+        <ul className={classes.itemGroup} aria-label={t('ui.fileUpload.listLabel')}>
+          {value.map((item) => {
+            const errors = item.reading ? [] : mediaErrors(item);
+            const missingThumbnail = needsThumbnail(item);
+            const meta = item.reading
+              ? [t('ui.fileUpload.reading')]
+              : [
+                  t('ui.fileUpload.size', { size: formatCount(Math.max(1, Math.round(item.size / MEGABYTE))) }),
+                  item.width && item.height ? t('ui.fileUpload.dimensions', { width: item.width, height: item.height }) : null,
+                  item.duration !== undefined ? t('ui.fileUpload.seconds', { count: Math.round(item.duration) }) : null,
+                  item.thumbnail && mediaKind(item) === 'video' ? t('ui.fileUpload.thumbnail', { name: item.thumbnail }) : null,
+                ];
+            return (
+              <li key={item.id} className={classes.item} data-invalid={errors.length > 0 || missingThumbnail ? '' : undefined}>
+                <div className={classes.itemInfo}>
+                  <span className={classes.itemName}>{item.name}</span>
+                  <span className={classes.itemMeta}>
+                    {item.reading ? <Spinner size="sm" /> : null}
+                    {meta.filter(Boolean).join(t('ui.fileUpload.separator'))}
+                  </span>
+                  {errors.map((error) => (
+                    <span key={error} className={classes.error}>
+                      {t(`ui.fileUpload.errors.${error}`, limits)}
+                    </span>
+                  ))}
+                  {missingThumbnail ? <span className={classes.error}>{t('ui.fileUpload.errors.videoWithoutThumbnail')}</span> : null}
+                </div>
+                <div className={classes.itemActions}>
+                  {missingThumbnail ? (
+                    <button
+                      type="button"
+                      className={classes.action}
+                      disabled={disabled}
+                      onClick={() => {
+                        thumbnailFor.current = item.id;
+                        thumbnailInput.current?.click();
+                      }}
+                    >
+                      {t('ui.fileUpload.chooseThumbnail')}
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className={classes.action}
+                    disabled={disabled}
+                    aria-label={t('ui.fileUpload.removeNamed', { name: item.name })}
+                    onClick={() => onValueChange(latest.current.filter((other) => other.id !== item.id))}
+                  >
+                    {t('ui.fileUpload.remove')}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </ArkFileUpload.Root>
+  );
+}

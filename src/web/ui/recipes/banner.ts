@@ -1,0 +1,44 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+import { toneColors } from './badge';
+import { focusRing } from './shared';
+
+export const bannerRecipe = defineSlotRecipe({
+  className: 'banner',
+  jsx: ['Banner'],
+  slots: ['root', 'icon', 'message', 'action'],
+  base: {
+    root: {
+      display: 'flex',
+      alignItems: 'center',
+      flexWrap: 'wrap',
+      gap: '3',
+      px: '4',
+      py: '3',
+      w: 'full',
+      borderWidth: '1px',
+      borderStyle: 'solid',
+      borderRadius: 'md',
+      fontSize: 'sm',
+    },
+    icon: { w: 'icon', h: 'icon', flexShrink: '0' },
+    message: { flex: '1', minW: '48', color: 'fg.default' },
+    action: {
+      fontWeight: 'semibold',
+      color: 'inherit',
+      textDecoration: 'underline',
+      textUnderlineOffset: '2px',
+      whiteSpace: 'nowrap',
+      borderRadius: 'sm',
+      _hover: { textDecorationThickness: '2px' },
+      _focusVisible: focusRing,
+    },
+  },
+  variants: {
+    tone: {
+      info: { root: toneColors.info },
+      warning: { root: toneColors.warning },
+      danger: { root: toneColors.danger },
+    },
+  },
+  defaultVariants: { tone: 'info' },
+});

@@ -1,0 +1,73 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+import { focusRing } from './shared';
+import { surfacePanel } from './surface';
+
+export const dataTableRecipe = defineSlotRecipe({
+  className: 'data-table',
+  jsx: ['DataTable'],
+  slots: ['root', 'scroller', 'table', 'caption', 'headerCell', 'sortButton', 'sortIcon', 'row', 'cell', 'state', 'footer'],
+  base: {
+    root: {
+      display: 'flex',
+      flexDirection: 'column',
+      w: 'full',
+      ...surfacePanel,
+      overflow: 'hidden',
+    },
+    scroller: { overflowX: 'auto' },
+    table: { w: 'full', borderCollapse: 'collapse', fontSize: 'sm' },
+    caption: { srOnly: true },
+    headerCell: {
+      px: '4',
+      py: '3',
+      textAlign: 'start',
+      fontWeight: 'semibold',
+      color: 'fg.muted',
+      bg: 'bg.canvas',
+      borderBottomWidth: '1px',
+      borderBottomStyle: 'solid',
+      borderBottomColor: 'border.default',
+      whiteSpace: 'nowrap',
+      '&[data-align=end]': { textAlign: 'end' },
+    },
+    sortButton: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '1',
+      font: 'inherit',
+      color: 'inherit',
+      bg: 'transparent',
+      cursor: 'pointer',
+      borderRadius: 'sm',
+      _hover: { color: 'fg.default' },
+      _focusVisible: focusRing,
+      '&[data-sorted]': { color: 'fg.default' },
+    },
+    sortIcon: { w: '4', h: '4', flexShrink: '0' },
+    row: {
+      borderBottomWidth: '1px',
+      borderBottomStyle: 'solid',
+      borderBottomColor: 'border.default',
+      _last: { borderBottomWidth: '0' },
+      _hover: { bg: 'bg.canvas' },
+    },
+    cell: {
+      px: '4',
+      py: '3',
+      color: 'fg.default',
+      fontVariantNumeric: 'tabular-nums',
+      '&[data-align=end]': { textAlign: 'end' },
+    },
+    state: { p: '0' },
+    footer: {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'flex-end',
+      px: '4',
+      py: '3',
+      borderTopWidth: '1px',
+      borderTopStyle: 'solid',
+      borderTopColor: 'border.default',
+    },
+  },
+});

@@ -1,0 +1,58 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+import { focusRing } from './shared';
+import { textAction } from './surface';
+import { fileUploadAnatomy } from '@ark-ui/react/anatomy';
+
+export const fileUploadRecipe = defineSlotRecipe({
+  className: 'file-upload',
+  jsx: ['FileUpload'],
+  slots: [...fileUploadAnatomy.keys(), 'hint', 'errors', 'error', 'itemInfo', 'itemMeta', 'itemActions', 'action'],
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '3', w: 'full' },
+    label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
+    dropzone: {
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      justifyContent: 'center',
+      gap: '2',
+      px: '6',
+      py: '8',
+      textAlign: 'center',
+      bg: 'bg.surface',
+      borderWidth: '2px',
+      borderStyle: 'dashed',
+      borderColor: 'border.strong',
+      borderRadius: 'lg',
+      color: 'fg.muted',
+      fontSize: 'sm',
+      '& svg': { w: '8', h: '8', color: 'fg.subtle' },
+      _dragging: { borderColor: 'accent.default', bg: 'accent.subtle' },
+      _focusVisible: focusRing,
+      _invalid: { borderColor: 'border.error' },
+      _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+    },
+    trigger: { ...textAction, fontWeight: 'semibold', textDecoration: 'underline' },
+    hint: { fontSize: 'xs', color: 'fg.muted' },
+    errors: { display: 'flex', flexDirection: 'column', gap: '1' },
+    error: { fontSize: 'sm', color: 'fg.error' },
+    itemGroup: { display: 'flex', flexDirection: 'column', gap: '2' },
+    item: {
+      display: 'flex',
+      alignItems: 'flex-start',
+      gap: '3',
+      p: '3',
+      bg: 'bg.surface',
+      borderWidth: '1px',
+      borderStyle: 'solid',
+      borderColor: 'border.default',
+      borderRadius: 'md',
+      '&[data-invalid]': { borderColor: 'border.error' },
+    },
+    itemInfo: { display: 'flex', flexDirection: 'column', gap: '1', flex: '1', minW: '0' },
+    itemName: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', overflowWrap: 'anywhere' },
+    itemMeta: { display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', color: 'fg.muted' },
+    itemActions: { display: 'flex', gap: '2', flexShrink: '0' },
+    action: textAction,
+  },
+});

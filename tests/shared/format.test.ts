@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_VALUE,
+  formatClp,
+  formatCount,
+  formatDate,
+  formatDateRange,
+  formatDays,
+  formatPercent,
+  formatUsd,
+} from '../../src/shared/format';
+
+describe('formatClp', () => {
+  it('writes pesos as es-CL does, without decimals', () => {
+    expect(formatClp(12345)).toBe('$12.345');
+    expect(formatClp(0)).toBe('$0');
+    expect(formatClp(1234567890)).toBe('$1.234.567.890');
+  });
+  it('rounds fractions of a peso away', () => {
+    expect(formatClp(999.6)).toBe('$1.000');
+  });
+  it('keeps the sign of a negative amount', () => {
+    expect(formatClp(-5000)).toContain('5.000');
+    expect(formatClp(-5000)).toContain('-');
+  });
+  it('shows a dash for a missing value', () => {
+    expect(formatClp(null)).toBe(EMPTY_VALUE);
+    expect(formatClp(undefined)).toBe(EMPTY_VALUE);
+    expect(formatClp(Number.NaN)).toBe(EMPTY_VALUE);
+    expect(formatClp(Number.POSITIVE_INFINITY)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatUsd', () => {
+  it('shows cents and keeps the message price precise', () => {
+    expect(formatUsd(49)).toBe('US$49,00');
+    expect(formatUsd(0.0889)).toBe('US$0,0889');
+    expect(formatUsd(0)).toBe('US$0,00');
+    expect(formatUsd(null)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes ratios as percentages with one decimal at most', () => {
+    expect(formatPercent(0.1234)).toMatch(/^12,3\s?%$/);
+    expect(formatPercent(0)).toMatch(/^0\s?%$/);
+    expect(formatPercent(-0.05)).toMatch(/^-5\s?%$/);
+  });
+  it('signs a change when asked', () => {
+    expect(formatPercent(0.12, { signed: true })).toMatch(/^\+12\s?%$/);
+    expect(formatPercent(-0.12, { signed: true })).toMatch(/^-12\s?%$/);
+    expect(formatPercent(0, { signed: true })).toMatch(/^0\s?%$/);
+  });
+  it('shows a dash for NaN (a change against zero)', () => {
+    expect(formatPercent(Number.NaN)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatDays', () => {
+  it('writes singular and plural days', () => {
+    expect(formatDays(1)).toBe('1 día');
+    expect(formatDays(12.5)).toBe('12,5 días');
+    expect(formatDays(0)).toBe('0 días');
+    expect(formatDays(null)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands with dots', () => {
+    expect(formatCount(12345)).toBe('12.345');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(-1500)).toMatch(/^-1\.500$/);
+    expect(formatCount(1_000_000)).toBe('1.000.000');
+    expect(formatCount(Number.NaN)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatDate and formatDateRange', () => {
+  it('writes a calendar day without shifting it by the time zone', () => {
+    expect(formatDate('2026-03-01')).toBe('1 mar 2026');
+    expect(formatDate('2026-12-31')).toBe('31 dic 2026');
+  });
+  it('writes an instant as the day it is in Chile', () => {
+    // 02:00 UTC on the 16th is still the 15th in Santiago (UTC-3).
+    expect(formatDate('2026-03-16T02:00:00Z')).toBe('15 mar 2026');
+    expect(formatDate(new Date('2026-03-15T12:00:00-03:00'))).toBe('15 mar 2026');
+  });
+  it('shows a dash for missing or unreadable dates', () => {
+    expect(formatDate(null)).toBe(EMPTY_VALUE);
+    expect(formatDate('')).toBe(EMPTY_VALUE);
+    expect(formatDate('not a date')).toBe(EMPTY_VALUE);
+    expect(formatDateRange('2026-03-01', null)).toBe(EMPTY_VALUE);
+  });
+  it('writes the shared parts of a range once', () => {
+    expect(formatDateRange('2026-03-01', '2026-03-15')).toMatch(/^1\s–\s15 de mar de 2026$/);
+    expect(formatDateRange('2026-02-14', '2026-03-15')).toBe('14 de feb al 15 de mar de 2026');
+    expect(formatDateRange('2025-12-01', '2026-01-31')).toBe('1 de dic de 2025 al 31 de ene de 2026');
+    expect(formatDateRange('2026-03-15', '2026-03-15')).toBe('15 mar 2026');
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { BANNER_IDS, BANNERS, bannersFor, type BannerState } from '../../../src/web/ui/banners';
+
+const healthy: BannerState = {
+  trialEndsInDays: null,
+  subscriptionStatus: 'active',
+  hasSubscription: true,
+  hasStoreIntegration: true,
+  socialAdsTokenExpired: false,
+  hasMessagingIntegration: true,
+};
+
+const ids = (state: Partial<BannerState>) => bannersFor({ ...healthy, ...state }).map((banner) => banner.id);
+
+describe('bannersFor', () => {
+  it('shows nothing to a paying, fully integrated store', () => {
+    expect(bannersFor(healthy)).toEqual([]);
+  });
+  it('warns about a failed payment and a canceled subscription', () => {
+    expect(ids({ subscriptionStatus: 'past_due' })).toEqual(['pastDue']);
+    expect(ids({ subscriptionStatus: 'canceled' })).toEqual(['canceled']);
+  });
+  it('asks for a subscription when there is neither one nor a trial', () => {
+    expect(ids({ hasSubscription: false, subscriptionStatus: null })).toEqual(['subscriptionRequired']);
+    expect(ids({ hasSubscription: false, subscriptionStatus: null, trialEndsInDays: 6 })).toEqual([]);
+  });
+  it('announces the end of the trial in its last three days, with the days left', () => {
+    expect(ids({ trialEndsInDays: 4 })).toEqual([]);
+    const [banner] = bannersFor({ ...healthy, trialEndsInDays: 2 });
+    expect(banner).toMatchObject({ id: 'trialEnding', days: 2, href: '/account' });
+    expect(bannersFor({ ...healthy, trialEndsInDays: -1 })[0]).toMatchObject({ days: 0 });
+  });
+  it('asks for the store integration before the others', () => {
+    expect(ids({ hasStoreIntegration: false, hasMessagingIntegration: false, socialAdsTokenExpired: true })).toEqual([
+      'integrationRequired',
+    ]);
+  });
+  it('asks to renew the social ads token and to connect the messaging app', () => {
+    expect(ids({ socialAdsTokenExpired: true })).toEqual(['socialAdsTokenExpired']);
+    expect(ids({ hasMessagingIntegration: false })).toEqual(['messagingIntegrationMissing']);
+  });
+  it('puts the most urgent first', () => {
+    expect(ids({ subscriptionStatus: 'past_due', hasMessagingIntegration: false, socialAdsTokenExpired: true })).toEqual([
+      'pastDue',
+      'socialAdsTokenExpired',
+      'messagingIntegrationMissing',
+    ]);
+  });
+  it('links account problems to /account and integration ones to /integrations', () => {
+    for (const id of BANNER_IDS) {
+      const expected = ['integrationRequired', 'socialAdsTokenExpired', 'messagingIntegrationMissing'].includes(id)
+        ? '/integrations'
+        : '/account';
+      expect(BANNERS[id].href).toBe(expected);
+    }
+  });
+});
