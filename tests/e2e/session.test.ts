@@ -27,7 +27,7 @@ it('the demo owner logs in, sees the store orders on the dashboard and logs out'
   await page.waitForURL(`${server.url}/dashboard`);
   // The demo store imports from the local Shopify sandbox on first start; once done, the figure is its order count.
   const sync = () => page.evaluate(() => fetch('/api/private/stores/1/sync').then((response) => response.json() as Promise<{ status: string }>));
-  await expect.poll(async () => (await sync()).status, { timeout: 60_000, intervals: [500] }).toBe('FINISHED');
+  await expect.poll(async () => (await sync()).status, { timeout: 60_000, interval: 500 }).toBe('FINISHED');
   const { count } = await page.evaluate(() => fetch('/api/private/stores/1/ordersCount').then((response) => response.json() as Promise<{ count: number }>));
   expect(count).toBeGreaterThan(20_000);
   await page.reload();
