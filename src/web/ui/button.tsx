@@ -1,12 +1,37 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from 'styled-system/css';
 import { button, type ButtonVariantProps } from 'styled-system/recipes';
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   ButtonVariantProps & {
     children: ReactNode;
+    /** Shows a spinner, marks the button busy and ignores clicks until the work ends. */
+    loading?: boolean;
+    ref?: Ref<HTMLButtonElement>;
   };
 
-export function Button({ variant, size, fullWidth, className, type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={cx(button({ variant, size, fullWidth }), className)} {...rest} />;
+export function Button({ variant, size, fullWidth, loading = false, className, type = 'button', disabled, children, ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={cx(button({ variant, size, fullWidth }), className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      data-loading={loading ? '' : undefined}
+      {...rest}
+    >
+      {loading ? <span data-part="spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}
+
+export type IconButtonProps = Omit<ButtonProps, 'size' | 'fullWidth' | 'aria-label'> & {
+  /** The button's accessible name: an icon alone says nothing to a screen reader. */
+  'aria-label': string;
+};
+
+/** A square button holding only an icon. */
+export function IconButton({ variant = 'ghost', ...rest }: IconButtonProps) {
+  return <Button variant={variant} size="icon" {...rest} />;
 }

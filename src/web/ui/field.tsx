@@ -1,10 +1,10 @@
 import { Field as ArkField } from '@ark-ui/react/field';
 import { PasswordInput as ArkPasswordInput } from '@ark-ui/react/password-input';
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { field, passwordInput } from 'styled-system/recipes';
 
-interface FieldShellProps {
+export interface FieldShellProps {
   label: ReactNode;
   /** Shown below the input and marks it invalid; already translated. */
   error?: string | undefined;
@@ -21,9 +21,19 @@ export function FieldRoot({ label, error, helperText, required, disabled, childr
     <ArkField.Root className={classes.root} invalid={Boolean(error)} required={required} disabled={disabled}>
       <ArkField.Label className={classes.label}>{label}</ArkField.Label>
       {children}
+      <FieldMessages error={error} helperText={helperText} />
+    </ArkField.Root>
+  );
+}
+
+/** Helper text, or the error in its place; inside an Ark `Field.Root`, which wires both to the control. */
+export function FieldMessages({ error, helperText }: Pick<FieldShellProps, 'error' | 'helperText'>) {
+  const classes = field();
+  return (
+    <>
       {helperText && !error ? <ArkField.HelperText className={classes.helperText}>{helperText}</ArkField.HelperText> : null}
       <ArkField.ErrorText className={classes.errorText}>{error}</ArkField.ErrorText>
-    </ArkField.Root>
+    </>
   );
 }
 
@@ -40,6 +50,23 @@ export function TextInput({ label, error, helperText, required, disabled, ref, .
   return (
     <FieldRoot label={label} error={error} helperText={helperText} required={required} disabled={disabled}>
       <ArkField.Input ref={ref} className={field().input} {...input} />
+    </FieldRoot>
+  );
+}
+
+type NativeTextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children' | 'className'>;
+
+export interface TextareaProps extends NativeTextareaProps {
+  label: ReactNode;
+  error?: string | undefined;
+  helperText?: ReactNode;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+export function Textarea({ label, error, helperText, required, disabled, ref, ...textarea }: TextareaProps) {
+  return (
+    <FieldRoot label={label} error={error} helperText={helperText} required={required} disabled={disabled}>
+      <ArkField.Textarea ref={ref} className={field().textarea} {...textarea} />
     </FieldRoot>
   );
 }
@@ -77,4 +104,27 @@ export function PasswordInput({ label, error, helperText, required, disabled, re
       </ArkPasswordInput.Root>
     </FieldRoot>
   );
+}
+
+/** Props of a control that is on or off (checkbox, switch), with its label beside it. */
+export interface ToggleFieldProps {
+  id?: string;
+  name?: string;
+  /** Already translated. */
+  label: ReactNode;
+  checked?: boolean;
+  defaultChecked?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+  disabled?: boolean;
+  /** Shown below the control and marks it invalid; already translated. */
+  error?: string | undefined;
+  helperText?: ReactNode;
+}
+
+type FieldOwnProps = Omit<FieldShellProps, 'children'>;
+
+/** Separates what `FieldRoot` draws (label, messages, states) from the props of the control inside it. */
+export function splitFieldProps<P extends FieldOwnProps>(props: P): [FieldOwnProps, Omit<P, keyof FieldOwnProps>] {
+  const { label, error, helperText, required, disabled, ...control } = props;
+  return [{ label, error, helperText, required, disabled }, control];
 }

@@ -1,0 +1,56 @@
+import { Menu as ArkMenu } from '@ark-ui/react/menu';
+import { Portal } from '@ark-ui/react/portal';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { menu } from 'styled-system/recipes';
+import { IconButton } from './button';
+import { Icon } from './icons';
+
+export interface ActionsMenuItem {
+  value: string;
+  /** Already translated. */
+  label: string;
+  icon?: ReactNode;
+  /** Destructive actions (delete) read in the error colour. */
+  tone?: 'danger';
+  disabled?: boolean;
+}
+
+export interface ActionsMenuProps {
+  /** Fixed id, so the trigger and content ids stay the same between renders. */
+  id?: string;
+  items: readonly ActionsMenuItem[];
+  onSelect: (value: string) => void;
+  /** The trigger's accessible name; "Acciones" by default. */
+  label?: string;
+  defaultOpen?: boolean;
+}
+
+/** The "⋯" menu of a row or card: edit, delete, download… */
+export function ActionsMenu({ id, items, onSelect, label, defaultOpen }: ActionsMenuProps) {
+  // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
+  const autoId = useId();
+  const { t } = useTranslation('common');
+  const classes = menu();
+  return (
+    <ArkMenu.Root id={id ?? autoId} defaultOpen={defaultOpen} onSelect={(details) => onSelect(details.value)} positioning={{ placement: 'bottom-end' }}>
+      <ArkMenu.Trigger asChild>
+        <IconButton aria-label={label ?? t('ui.menu.actions')}>
+          <Icon name="dots" />
+        </IconButton>
+      </ArkMenu.Trigger>
+      <Portal>
+        <ArkMenu.Positioner className={classes.positioner}>
+          <ArkMenu.Content className={classes.content}>
+            {items.map((item) => (
+              <ArkMenu.Item key={item.value} value={item.value} disabled={item.disabled} className={classes.item} data-tone={item.tone}>
+                {item.icon}
+                {item.label}
+              </ArkMenu.Item>
+            ))}
+          </ArkMenu.Content>
+        </ArkMenu.Positioner>
+      </Portal>
+    </ArkMenu.Root>
+  );
+}

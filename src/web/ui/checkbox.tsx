@@ -1,0 +1,37 @@
+import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
+import { Field as ArkField } from '@ark-ui/react/field';
+import { useId } from 'react';
+import { FieldMessages, type ToggleFieldProps } from './field';
+import { checkbox, field } from 'styled-system/recipes';
+import { Icon } from './icons';
+
+export interface CheckboxProps extends ToggleFieldProps {
+  required?: boolean;
+}
+
+export function Checkbox({ id, name, label, checked, defaultChecked, onCheckedChange, disabled, required, error, helperText }: CheckboxProps) {
+  // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
+  const autoId = useId();
+  const classes = checkbox();
+  return (
+    <ArkField.Root className={field().root} invalid={Boolean(error)} disabled={disabled} required={required}>
+      <ArkCheckbox.Root
+        id={id ?? autoId}
+        name={name}
+        className={classes.root}
+        checked={checked}
+        defaultChecked={defaultChecked}
+        onCheckedChange={(details) => onCheckedChange?.(details.checked === true)}
+      >
+        <ArkCheckbox.Control className={classes.control}>
+          <ArkCheckbox.Indicator className={classes.indicator}>
+            <Icon name="check" />
+          </ArkCheckbox.Indicator>
+        </ArkCheckbox.Control>
+        <ArkCheckbox.Label className={classes.label}>{label}</ArkCheckbox.Label>
+        <ArkCheckbox.HiddenInput />
+      </ArkCheckbox.Root>
+      <FieldMessages error={error} helperText={helperText} />
+    </ArkField.Root>
+  );
+}

@@ -1,0 +1,50 @@
+import { RadioGroup as ArkRadioGroup } from '@ark-ui/react/radio-group';
+import { useId, type ReactNode } from 'react';
+import { radioGroup, type RadioGroupVariantProps } from 'styled-system/recipes';
+import { FieldsetRoot } from './fieldset';
+import type { SelectOption } from './select';
+
+export interface RadioGroupProps extends RadioGroupVariantProps {
+  id?: string;
+  name?: string;
+  /** The question the options answer; already translated. */
+  legend: ReactNode;
+  options: readonly SelectOption[];
+  value?: string | null;
+  defaultValue?: string;
+  onValueChange?: (value: string | null) => void;
+  disabled?: boolean;
+  /** Shown below the options and marks the group invalid; already translated. */
+  error?: string | undefined;
+  helperText?: ReactNode;
+}
+
+export function RadioGroup({ id, name, legend, options, value, defaultValue, onValueChange, disabled, error, helperText, orientation }: RadioGroupProps) {
+  // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
+  const autoId = useId();
+  const classes = radioGroup({ orientation });
+  return (
+    <FieldsetRoot legend={legend} error={error} helperText={helperText} disabled={disabled}>
+      <ArkRadioGroup.Root
+        id={id ?? autoId}
+        name={name}
+        className={classes.root}
+        value={value}
+        defaultValue={defaultValue}
+        onValueChange={(details) => onValueChange?.(details.value)}
+        disabled={disabled}
+        orientation={orientation === 'horizontal' ? 'horizontal' : 'vertical'}
+        invalid={Boolean(error)}
+      >
+        {options.map((option) => (
+          <ArkRadioGroup.Item key={option.value} value={option.value} disabled={option.disabled} className={classes.item}>
+            <ArkRadioGroup.ItemControl className={classes.itemControl} />
+            <ArkRadioGroup.ItemText className={classes.itemText}>{option.label}</ArkRadioGroup.ItemText>
+            <ArkRadioGroup.ItemHiddenInput />
+          </ArkRadioGroup.Item>
+        ))}
+      </ArkRadioGroup.Root>
+    </FieldsetRoot>
+  );
+}
+

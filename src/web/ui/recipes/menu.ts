@@ -1,0 +1,30 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+import { menuAnatomy } from '@ark-ui/react/anatomy';
+import { floatingItem, floatingPanel } from './shared';
+
+export const menuRecipe = defineSlotRecipe({
+  className: 'menu',
+  jsx: ['ActionsMenu'],
+  slots: menuAnatomy.keys(),
+  base: {
+    positioner: {},
+    content: floatingPanel,
+    item: {
+      ...floatingItem,
+      justifyContent: 'flex-start',
+      '&[data-tone=danger]': { color: 'fg.error' },
+      '& svg': { w: '4', h: '4' },
+    },
+    itemText: {},
+    itemIndicator: {},
+    itemGroup: {},
+    itemGroupLabel: { px: '2', py: '1.5', fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted' },
+    separator: { my: '1', borderTopWidth: '1px', borderTopStyle: 'solid', borderColor: 'border.default' },
+    trigger: {},
+    triggerItem: {},
+    contextTrigger: {},
+    indicator: {},
+    arrow: {},
+    arrowTip: {},
+  },
+});

@@ -1,0 +1,45 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+import { tabsAnatomy } from '@ark-ui/react/anatomy';
+import { focusRing } from './shared';
+
+export const tabsRecipe = defineSlotRecipe({
+  className: 'tabs',
+  jsx: ['Tabs'],
+  slots: tabsAnatomy.keys(),
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '4', w: 'full' },
+    list: {
+      position: 'relative',
+      display: 'flex',
+      gap: '1',
+      borderBottomWidth: '1px',
+      borderBottomStyle: 'solid',
+      borderBottomColor: 'border.default',
+      overflowX: 'auto',
+    },
+    trigger: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '2',
+      h: '10',
+      px: '3',
+      mb: '-1px',
+      fontFamily: 'body',
+      fontSize: 'sm',
+      fontWeight: 'medium',
+      color: 'fg.muted',
+      bg: 'transparent',
+      borderBottomWidth: '2px',
+      borderBottomStyle: 'solid',
+      borderBottomColor: 'transparent',
+      whiteSpace: 'nowrap',
+      cursor: 'pointer',
+      _hover: { _enabled: { color: 'fg.default' } },
+      _selected: { color: 'accent.text', borderBottomColor: 'accent.default', fontWeight: 'semibold' },
+      _focusVisible: focusRing,
+      _disabled: { color: 'fg.subtle', cursor: 'not-allowed' },
+    },
+    content: { _focusVisible: focusRing },
+    indicator: {},
+  },
+});

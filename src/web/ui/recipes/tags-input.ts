@@ -1,0 +1,67 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+import { tagsInputAnatomy } from '@ark-ui/react/anatomy';
+import { controlBase, focusRing } from './shared';
+
+export const tagsInputRecipe = defineSlotRecipe({
+  className: 'tags-input',
+  jsx: ['TagsInput'],
+  slots: tagsInputAnatomy.keys(),
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
+    label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
+    control: {
+      ...controlBase,
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'center',
+      gap: '1.5',
+      py: '1.5',
+      _focusWithin: { borderColor: 'accent.focus', boxShadow: '0 0 0 1px {colors.accent.focus}' },
+      // Muted instead of faded: the tags stay readable.
+      _disabled: { opacity: 1, bg: 'bg.muted', cursor: 'not-allowed' },
+    },
+    input: {
+      flex: '1',
+      minW: '24',
+      h: '7',
+      fontFamily: 'body',
+      fontSize: 'md',
+      color: 'fg.default',
+      bg: 'transparent',
+      outline: 'none',
+      _disabled: { cursor: 'not-allowed' },
+    },
+    item: {},
+    itemPreview: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '1',
+      h: '7',
+      ps: '2',
+      pe: '1',
+      fontSize: 'sm',
+      color: 'accent.text',
+      bg: 'accent.subtle',
+      borderRadius: 'sm',
+      _highlighted: { boxShadow: '0 0 0 2px {colors.accent.focus}' },
+      '[data-part=control][data-disabled] &': { color: 'fg.muted', bg: 'bg.surface' },
+    },
+    itemText: {},
+    itemInput: { h: '7', px: '1', fontSize: 'sm', outline: 'none' },
+    itemDeleteTrigger: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      w: '5',
+      h: '5',
+      borderRadius: 'sm',
+      color: 'accent.text',
+      bg: 'transparent',
+      cursor: 'pointer',
+      _hover: { bg: 'accent.muted' },
+      _focusVisible: focusRing,
+      '& svg': { w: '3.5', h: '3.5' },
+    },
+    clearTrigger: {},
+  },
+});

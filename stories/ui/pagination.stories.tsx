@@ -1,0 +1,30 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, within } from 'storybook/test';
+import { Pagination, type PaginationProps } from '../../src/web/ui/pagination';
+
+function PaginationDemo(props: Omit<PaginationProps, 'onPageChange'>) {
+  const [page, setPage] = useState(props.page);
+  return <Pagination {...props} page={page} onPageChange={setPage} />;
+}
+
+const meta = {
+  title: 'UI/Navigation/Pagination',
+  component: PaginationDemo,
+  tags: ['autodocs'],
+  args: { id: 'orders', count: 240, pageSize: 20, page: 1 },
+} satisfies Meta<typeof PaginationDemo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const FirstPage: Story = {};
+export const MiddlePage: Story = { args: { page: 6 } };
+export const LastPage: Story = { args: { page: 12 } };
+export const SinglePage: Story = { args: { count: 8 } };
+export const GoesToNextPage: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Página siguiente' }));
+    await expect(canvas.getByText('Página 2 de 12')).toBeInTheDocument();
+  },
+};

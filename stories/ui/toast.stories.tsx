@@ -1,0 +1,140 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_REMOVE_DELAY_MS } from '../../src/shared/constants';
+import { Button } from '../../src/web/ui/button';
+import { createAppToaster, Toaster, type ToastInput } from '../../src/web/ui/toast';
+
+interface ToastDemoProps {
+  /** Shown when the story starts. */
+  toasts: ToastInput[];
+  /** Shown by the button, for the stories that test timing. */
+  onDemand?: ToastInput;
+  /** Milliseconds before a toast closes; SPEC §9's value unless a story holds toasts for its picture. */
+  duration?: number;
+}
+
+/** Each story gets its own toaster, so no toast leaks from one story into the next. */
+function ToastDemo({ toasts, onDemand, duration = TOAST_DURATION_MS }: ToastDemoProps) {
+  const [toaster] = useState(() => {
+    const created = createAppToaster({ duration });
+    for (const toast of toasts) created.show(toast);
+    return created;
+  });
+  return (
+    <>
+      {onDemand ? <Button onClick={() => toaster.show(onDemand)}>Mostrar aviso</Button> : null}
+      <Toaster toaster={toaster} />
+    </>
+  );
+}
+
+const meta = {
+  title: 'UI/Feedback/Toast',
+  component: ToastDemo,
+  tags: ['autodocs'],
+  // The pictures hold their toasts open so the screenshot never races the timer; the timing stories
+  // at the end use SPEC §9's duration.
+  args: { toasts: [], duration: Number.POSITIVE_INFINITY },
+} satisfies Meta<typeof ToastDemo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = { args: { toasts: [{ id: 'saved', status: 'success', message: 'Cambios guardados.' }] } };
+export const Warning: Story = {
+  args: { toasts: [{ id: 'token', status: 'warning', message: 'Tu token de Meta vence pronto.' }] },
+};
+export const Error: Story = {
+  args: { toasts: [{ id: 'failed', status: 'error', message: 'No pudimos guardar los cambios.' }] },
+};
+export const Default: Story = { args: { toasts: [{ id: 'queued', message: 'Estamos creando tu segmento.' }] } };
+export const WithDescription: Story = {
+  args: {
+    toasts: [
+      {
+        id: 'payment',
+        status: 'error',
+        message: 'El pago no se pudo procesar.',
+        description: 'Revisa tu método de pago antes del próximo intento de cobro.',
+      },
+    ],
+  },
+};
+export const KeptOpen: Story = {
+  args: {
+    duration: TOAST_DURATION_MS,
+    toasts: [{ id: 'sync', status: 'warning', message: 'Integración con Klaviyo desconectada.', keepOpen: true }],
+  },
+};
+
+const five: ToastInput[] = [1, 2, 3, 4, 5].map((n) => ({ id: `queued-${n}`, message: `Aviso ${n}`, keepOpen: true }));
+
+/** Five shown at once: three visible, two waiting; closing one brings the next. F8 focuses the region. */
+export const FiveQueued: Story = {
+  args: { duration: TOAST_DURATION_MS, toasts: five },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByRole('status')).toHaveLength(TOAST_MAX_VISIBLE));
+    await expect(canvas.queryByText('Aviso 4')).toBeNull();
+    await expect(canvas.queryByText('Aviso 5')).toBeNull();
+
+    const [newest] = canvas.getAllByRole('status');
+    await userEvent.click(within(newest!).getByRole('button', { name: 'Cerrar notificación' }));
+    await waitFor(() => expect(canvas.getAllByRole('status')).toHaveLength(TOAST_MAX_VISIBLE), { timeout: 2000 });
+    await waitFor(() => expect(canvas.getAllByRole('status').filter((el) => el.dataset.state === 'open')).toHaveLength(TOAST_MAX_VISIBLE));
+    await expect(canvas.getAllByText(/^Aviso [45]$/)).toHaveLength(1);
+
+    // The hotkey is matched on `KeyboardEvent.code`, which a synthetic F8 must carry.
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8', code: 'F8', bubbles: true }));
+    await waitFor(() => expect(canvas.getByRole('region', { name: 'Notificaciones (F8)' })).toHaveFocus());
+  },
+};
+
+const onDemand: ToastInput = { status: 'success', message: 'Segmento sincronizado.' };
+
+/** Closes by itself after SPEC §9's 5000 ms, and leaves the page 350 ms later. */
+export const ClosesAfterDuration: Story = {
+  args: { duration: TOAST_DURATION_MS, onDemand },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Mostrar aviso' }));
+    const shownAt = performance.now();
+    const toast = await canvas.findByRole('status');
+    await expect(toast).toHaveAttribute('data-state', 'open');
+
+    await waitFor(() => expect(toast).toHaveAttribute('data-state', 'closed'), {
+      timeout: TOAST_DURATION_MS + 2000,
+      interval: 20,
+    });
+    const closedAt = performance.now();
+    await expect(closedAt - shownAt).toBeGreaterThanOrEqual(TOAST_DURATION_MS - 50);
+    await expect(closedAt - shownAt).toBeLessThan(TOAST_DURATION_MS + 1000);
+
+    await waitFor(() => expect(canvas.queryByRole('status')).toBeNull(), { timeout: 2000, interval: 20 });
+    await expect(performance.now() - closedAt).toBeGreaterThanOrEqual(TOAST_REMOVE_DELAY_MS - 50);
+  },
+};
+
+/** Stays open while the pointer is over it, well past the duration; Escape then closes it. */
+export const PausesOnHover: Story = {
+  args: { duration: TOAST_DURATION_MS, onDemand },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Mostrar aviso' }));
+    const shownAt = performance.now();
+    const toast = await canvas.findByRole('status');
+    await userEvent.hover(toast);
+    await waitFor(() => expect(toast).toHaveAttribute('data-paused'));
+
+    // Nothing to wait for here but time itself: the claim is that nothing happens.
+    await new Promise((resolve) => setTimeout(resolve, TOAST_DURATION_MS + TOAST_REMOVE_DELAY_MS + 300 - (performance.now() - shownAt)));
+    await expect(toast).toHaveAttribute('data-state', 'open');
+    await expect(toast).toBeInTheDocument();
+
+    await userEvent.unhover(toast);
+    await waitFor(() => expect(toast).not.toHaveAttribute('data-paused'));
+    toast.focus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(canvas.queryByRole('status')).toBeNull(), { timeout: 2000 });
+  },
+};
