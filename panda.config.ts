@@ -89,6 +89,8 @@ export default defineConfig({
             inverted: { value: '{colors.gray.0}' },
             error: { value: '{colors.red.700}' },
             info: { value: '{colors.blue.800}' },
+            success: { value: '{colors.green.800}' },
+            warning: { value: '{colors.amber.800}' },
           },
           bg: {
             canvas: { value: '{colors.gray.50}' },
@@ -96,12 +98,19 @@ export default defineConfig({
             muted: { value: '{colors.gray.100}' },
             error: { value: '{colors.red.50}' },
             info: { value: '{colors.blue.50}' },
+            success: { value: '{colors.green.50}' },
+            warning: { value: '{colors.amber.50}' },
+            danger: { value: '{colors.red.600}' },
+            dangerEmphasized: { value: '{colors.red.700}' },
+            overlay: { value: 'color-mix(in srgb, {colors.gray.900} 50%, transparent)' },
           },
           border: {
             default: { value: '{colors.gray.200}' },
             strong: { value: '{colors.gray.400}' },
             error: { value: '{colors.red.600}' },
             info: { value: '{colors.blue.600}' },
+            success: { value: '{colors.green.600}' },
+            warning: { value: '{colors.amber.500}' },
           },
           chat: {
             canvas: { value: '{colors.sand.100}' },

@@ -1,6 +1,7 @@
 import type auth from './es/auth.json';
 import type common from './es/common.json';
 import type dashboard from './es/dashboard.json';
+import type dates from './es/dates.json';
 import type toasts from './es/toasts.json';
 
 // Typed keys for the groups that hold text so far; a misspelt key fails the type check.
@@ -11,6 +12,7 @@ declare module 'i18next' {
       common: typeof common;
       auth: typeof auth;
       dashboard: typeof dashboard;
+      dates: typeof dates;
       toasts: typeof toasts;
     };
   }
