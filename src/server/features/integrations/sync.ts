@@ -150,7 +150,7 @@ async function importOrders(
   await flush();
 }
 
-async function importInBatches<T>(records: AsyncIterable<T>, write: (batch: T[]) => Promise<void>): Promise<void> {
+async function importInBatches<T>(records: AsyncIterable<T>, write: (batch: T[]) => Promise<unknown>): Promise<void> {
   let batch: T[] = [];
   for await (const record of records) {
     batch.push(record);

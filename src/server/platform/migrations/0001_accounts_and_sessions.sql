@@ -43,12 +43,11 @@ create table server_settings (
 
 create table orders (
   store_id integer not null references stores (id) on delete cascade,
-  id bigint generated always as identity primary key,
   -- The order's id on the store platform; one row per platform order.
-  external_id text not null,
+  external_id bigint not null,
   placed_at timestamptz not null,
   total_amount numeric(14, 2) not null,
   currency text not null default 'CLP',
-  unique (store_id, external_id)
+  primary key (store_id, external_id)
 );
 create index orders_store_placed_idx on orders (store_id, placed_at);

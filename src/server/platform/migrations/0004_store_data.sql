@@ -64,7 +64,6 @@ create table customers (
 );
 
 alter table orders
-  alter column external_id type bigint using external_id::bigint,
   add column name text,
   add column customer_external_id bigint,
   add column discount_total numeric(14, 2) not null default 0,
