@@ -6,6 +6,8 @@ type PageModule = { default: ComponentType };
 
 const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
   dashboard: () => import('../features/dashboard/routes/dashboard-route').then((m) => ({ default: m.DashboardRoute })),
+  integrations: () =>
+    import('../features/integrations/routes/integrations-route').then((m) => ({ default: m.IntegrationsRoute })),
   login: () => import('../features/session/routes/login-route').then((m) => ({ default: m.LoginRoute })),
   underConstruction: () => import('./under-construction-page').then((m) => ({ default: m.UnderConstructionPage })),
 };

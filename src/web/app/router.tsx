@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../ui/loading-screen';
 import { PAGES } from './pages';
 import { RoleGuard } from './role-guard';
+import { isDataPath, StoreReadyGate } from './store-ready-gate';
 import { ROUTES } from './routes';
 
 /** The route table as router entries: public pages stand alone, the rest render inside the guard. */
@@ -19,7 +20,12 @@ export function buildRoutes(): RouteObject[] {
     });
   const protectedRoutes: RouteObject[] = rendered
     .filter((route) => !route.public)
-    .map((route) => ({ path: route.path, Component: PAGES.get(route.path) ?? null }));
+    .map((route) => {
+      const Page = PAGES.get(route.path);
+      if (!Page) return { path: route.path };
+      // Data screens wait for a connected store and its last year of orders.
+      return { path: route.path, element: isDataPath(route.path) ? <StoreReadyGate><Page /></StoreReadyGate> : <Page /> };
+    });
   return [
     ...publicRoutes,
     // The catch-all sends unknown paths through the same rules (to /dashboard, or to sign in).

@@ -4,7 +4,7 @@ import { BASE_NAMESPACES, type Namespace } from '../i18n/namespaces';
 export const ALL_ROLES = ['recompraAdmin', 'admin', 'user', 'colaborator'] as const satisfies readonly Role[];
 
 /** Screens that exist so far; every other route shows UnderConstruction. */
-export type ScreenId = 'dashboard' | 'login' | 'underConstruction';
+export type ScreenId = 'dashboard' | 'integrations' | 'login' | 'underConstruction';
 
 export interface RouteDef {
   /** react-router pattern. */
@@ -63,7 +63,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/integrations',
     roles: ['recompraAdmin', 'admin', 'user'],
     namespaces: INTEGRATION_GROUPS,
-    screen: 'underConstruction',
+    screen: 'integrations',
   },
   { path: LOGIN_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'login', public: true },
   { path: LOGOUT_PATH, roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction', serverOnly: true },

@@ -2,6 +2,8 @@ import type auth from './es/auth.json';
 import type common from './es/common.json';
 import type dashboard from './es/dashboard.json';
 import type dates from './es/dates.json';
+import type integrations from './es/integrations.json';
+import type onboarding from './es/onboarding.json';
 import type toasts from './es/toasts.json';
 
 // Typed keys for the groups that hold text so far; a misspelt key fails the type check.
@@ -13,6 +15,8 @@ declare module 'i18next' {
       auth: typeof auth;
       dashboard: typeof dashboard;
       dates: typeof dates;
+      integrations: typeof integrations;
+      onboarding: typeof onboarding;
       toasts: typeof toasts;
     };
   }

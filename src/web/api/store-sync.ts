@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components } from '../../shared/api/app.gen';
+import { appClient } from './clients';
+import { unwrap } from './errors';
+
+export type StoreSync = components['schemas']['StoreSync'];
+export type ScrapingStatus = components['schemas']['ScrapingStatus'];
+
+/** How often the first-integration loading screen asks where the import stands. */
+export const STORE_SYNC_POLL_MS = 2000;
+
+/** The last year of orders is not in yet: data screens wait for it. */
+export function isFirstImportPending(status: ScrapingStatus): boolean {
+  return status === 'NEEDS_SCRAPE' || status === 'IN_PROGRESS';
+}
+
+/**
+ * Data screens wait while the last year is still missing: downloading, or failed before it was in
+ * (a total of 0 means the failure came before the platform even reported one).
+ */
+export function isLastYearMissing(sync: StoreSync): boolean {
+  if (isFirstImportPending(sync.status)) return true;
+  return sync.status === 'FAILED' && (sync.lastYear.total === 0 || sync.lastYear.imported < sync.lastYear.total);
+}
+
+export async function fetchStoreSync(storeId: number, signal?: AbortSignal): Promise<StoreSync> {
+  return unwrap(await appClient.GET('/private/stores/{id}/sync', { params: { path: { id: storeId } }, signal }));
+}
+
+/** Shared by the data-screen gate and the Integrations screen, which both watch the store's import. */
+export const storeSyncQueryOptions = (storeId: number) =>
+  queryOptions({
+    queryKey: ['stores', storeId, 'sync'] as const,
+    queryFn: ({ signal }) => fetchStoreSync(storeId, signal),
+  });
+
+/** The import, polled while the last year is still downloading. */
+export function useStoreSync(storeId: number | null) {
+  return useQuery({
+    ...storeSyncQueryOptions(storeId ?? 0),
+    enabled: storeId !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status !== undefined && isFirstImportPending(status) ? STORE_SYNC_POLL_MS : false;
+    },
+  });
+}
+
+/** Retries a failed import from where it stopped; every view of the store's state refreshes. */
+export function useRetryStoreSync(storeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await appClient.POST('/private/stores/{id}/sync/retry', { params: { path: { id: storeId } } })),
+    onSuccess: (sync) => {
+      queryClient.setQueryData(storeSyncQueryOptions(storeId).queryKey, sync);
+      return queryClient.invalidateQueries({ queryKey: ['stores', storeId] });
+    },
+  });
+}

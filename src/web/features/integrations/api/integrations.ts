@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { components } from '../../../../shared/api/app.gen';
+import { appClient } from '../../../api/clients';
+import { unwrap } from '../../../api/errors';
+
+export type Integrations = components['schemas']['Integrations'];
+
+export async function fetchIntegrations(storeId: number, signal?: AbortSignal): Promise<Integrations> {
+  return unwrap(await appClient.GET('/private/stores/{id}/integrations', { params: { path: { id: storeId } }, signal }));
+}
+
+/** SPEC §7 data area "integrations" of the current store. */
+export const integrationsQueryOptions = (storeId: number) =>
+  queryOptions({
+    queryKey: ['stores', storeId, 'integrations'] as const,
+    queryFn: ({ signal }) => fetchIntegrations(storeId, signal),
+  });
+
+/** Polls while the store imports, so the card's progress moves. */
+export function useIntegrations(storeId: number | null) {
+  return useQuery({
+    ...integrationsQueryOptions(storeId ?? 0),
+    enabled: storeId !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.store.sync.status;
+      return status === 'NEEDS_SCRAPE' || status === 'IN_PROGRESS' || status === 'HISTORIC_IN_PROGRESS' ? 2000 : false;
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import type { ShopifySettingsInput } from '../../../../shared/shopify-settings';
+import { ApiError } from '../../../api/errors';
+import { pageNavigation } from '../../../app/navigation';
+import { useCreateStore, useUpdateShopifySettings } from '../api/store-settings';
+import { StoreFormScreen, type StoreFormError, type StoreFormField } from '../screens/store-form-screen';
+
+const FIELDS: readonly StoreFormField[] = ['name', 'url', 'accessToken'];
+
+const isField = (value: string | undefined): value is StoreFormField => FIELDS.includes(value as StoreFormField);
+
+/** The server names fields by their path in the body (`store.url`, `shopifySettings.accessToken`). */
+export function toStoreFormError(error: unknown, fallback: { network: string; failed: string }): StoreFormError {
+  if (!(error instanceof ApiError)) return { message: fallback.failed, fieldErrors: {} };
+  if (error.status === 0) return { message: fallback.network, fieldErrors: {} };
+  const fieldErrors: StoreFormError['fieldErrors'] = {};
+  for (const fieldError of error.body?.fieldErrors ?? []) {
+    const field = fieldError.field.split('.').pop();
+    if (isField(field)) fieldErrors[field] ??= fieldError.message;
+  }
+  const message = error.status >= 500 ? fallback.failed : (error.body?.message ?? fallback.failed);
+  return { message, fieldErrors };
+}
+
+export type StoreFormRouteProps =
+  /** No store yet: connecting creates it, then the app starts over on `afterCreate` with it in the session. */
+  | { storeId: null; afterCreate: string; onCancel?: () => void }
+  | { storeId: number; defaultValues: Partial<ShopifySettingsInput>; onSaved: () => void; onCancel?: () => void };
+
+export function StoreFormRoute(props: StoreFormRouteProps) {
+  return props.storeId === null ? (
+    <CreateStoreForm afterCreate={props.afterCreate} onCancel={props.onCancel} />
+  ) : (
+    <EditStoreForm storeId={props.storeId} defaultValues={props.defaultValues} onSaved={props.onSaved} onCancel={props.onCancel} />
+  );
+}
+
+function useFallbackMessages() {
+  const { t } = useTranslation('integrations');
+  return { network: t('storeForm.network'), failed: t('storeForm.failed') };
+}
+
+function CreateStoreForm({ afterCreate, onCancel }: { afterCreate: string; onCancel?: (() => void) | undefined }) {
+  const create = useCreateStore();
+  const fallback = useFallbackMessages();
+  return (
+    <StoreFormScreen
+      mode="create"
+      onCancel={onCancel}
+      // A full page load: the session now carries the new store.
+      onSubmit={(values) => create.mutate(values, { onSuccess: () => pageNavigation.assign(afterCreate) })}
+      saving={create.isPending || create.isSuccess}
+      error={create.isError ? toStoreFormError(create.error, fallback) : null}
+    />
+  );
+}
+
+interface EditStoreFormProps {
+  storeId: number;
+  defaultValues: Partial<ShopifySettingsInput>;
+  onSaved: () => void;
+  onCancel?: (() => void) | undefined;
+}
+
+function EditStoreForm({ storeId, defaultValues, onSaved, onCancel }: EditStoreFormProps) {
+  const update = useUpdateShopifySettings(storeId);
+  const fallback = useFallbackMessages();
+  return (
+    <StoreFormScreen
+      mode="edit"
+      defaultValues={defaultValues}
+      onCancel={onCancel}
+      onSubmit={(values) => update.mutate(values, { onSuccess: onSaved })}
+      saving={update.isPending}
+      error={update.isError ? toStoreFormError(update.error, fallback) : null}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { invalidStoreCredentialsError, sandboxStoreSettings } from '../../mocks/fixtures/integrations';
+import { StoreFormScreen } from '../../src/web/features/integrations/screens/store-form-screen';
+
+const meta = {
+  title: 'Screens/Integrations/StoreForm',
+  component: StoreFormScreen,
+  parameters: { route: '/integrations' },
+  args: { mode: 'create', onSubmit: fn(), onCancel: fn() },
+} satisfies Meta<typeof StoreFormScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+
+export const Required: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Conectar tienda' }));
+    await expect(await canvas.findAllByText('Este campo es obligatorio.')).toHaveLength(3);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const TooLong: Story = {
+  args: {
+    defaultValues: { name: 'Tienda '.repeat(16), url: `${'a'.repeat(250)}.myshopify.com`, accessToken: `shpat_${'x'.repeat(250)}` },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Conectar tienda' }));
+    await expect(await canvas.findByText('Usa como máximo 100 caracteres.')).toBeVisible();
+    await expect(canvas.getAllByText('Usa como máximo 255 caracteres.')).toHaveLength(2);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const InvalidCredentials: Story = {
+  args: {
+    defaultValues: { ...sandboxStoreSettings, accessToken: 'shpat_equivocado' },
+    error: { message: invalidStoreCredentialsError.message, fieldErrors: { accessToken: invalidStoreCredentialsError.message } },
+  },
+};
+
+export const Saving: Story = {
+  args: { saving: true, defaultValues: sandboxStoreSettings },
+  parameters: { visual: { waitFor: 'button[aria-busy="true"]' } },
+};
+
+export const Edit: Story = {
+  args: { mode: 'edit', defaultValues: { name: sandboxStoreSettings.name, url: sandboxStoreSettings.url } },
+};

@@ -1,0 +1,19 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { syncFailedLastYear, syncMidway, syncStarting } from '../../mocks/fixtures/integrations';
+import { FirstImportScreen } from '../../src/web/features/onboarding/screens/first-import-screen';
+
+const meta = {
+  title: 'Screens/Onboarding/FirstImport',
+  component: FirstImportScreen,
+  parameters: { route: '/dashboard' },
+  args: { sync: syncStarting, onRetry: fn() },
+} satisfies Meta<typeof FirstImportScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const ZeroPercent: Story = {};
+
+export const Midway: Story = { args: { sync: syncMidway } };
+
+export const Failed: Story = { args: { sync: syncFailedLastYear } };

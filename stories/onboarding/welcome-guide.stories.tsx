@@ -1,0 +1,17 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { StoreFormScreen } from '../../src/web/features/integrations/screens/store-form-screen';
+import { WelcomeGuideScreen } from '../../src/web/features/onboarding/screens/welcome-guide-screen';
+
+const meta = {
+  title: 'Screens/Onboarding/WelcomeGuide',
+  component: WelcomeGuideScreen,
+  parameters: { route: '/dashboard' },
+  args: { step: 0, storeForm: <StoreFormScreen mode="create" onSubmit={fn()} />, accountHref: '/account' },
+} satisfies Meta<typeof WelcomeGuideScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Step1: Story = {};
+
+export const Step2: Story = { args: { step: 1 } };

@@ -1,0 +1,49 @@
+import { cleanup, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { syncFailedLastYear, syncFinished, syncMidway } from '../../../mocks/fixtures/integrations';
+import { sessionUsers, userWithoutStore } from '../../../mocks/fixtures/session';
+import { storeSyncAnswer, storeSyncSequence } from '../../../mocks/handlers/integrations';
+import { meAs } from '../../../mocks/handlers/session';
+import { buildRoutes } from '../../../src/web/app/router';
+import { setupMockServer } from '../msw';
+import { renderWithProviders } from '../render';
+
+const server = setupMockServer();
+
+afterEach(cleanup);
+
+const renderAt = (path: string) =>
+  renderWithProviders(<RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: [path] })} />);
+
+describe('StoreReadyGate', () => {
+  it('shows the welcome guide with the store form when the user has no store', async () => {
+    server.use(meAs(userWithoutStore));
+    await renderAt('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Te damos la bienvenida a Recompra' })).toBeTruthy();
+    expect(screen.getByLabelText('Dirección de la tienda').getAttribute('placeholder')).toBe('mitienda.myshopify.com');
+    expect(screen.queryByText('Pedidos totales')).toBeNull();
+  });
+
+  it('shows the import progress while the last year downloads, then the page once it is in', async () => {
+    server.use(meAs(sessionUsers.admin), storeSyncSequence([syncMidway, syncFinished]));
+    await renderAt('/segments');
+    const progress = await screen.findByRole('progressbar');
+    expect(progress.getAttribute('aria-valuenow')).toBe('50');
+    expect(screen.getByText('4.100 de 8.200 pedidos')).toBeTruthy();
+    expect(await screen.findByText('En construcción', undefined, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('shows the error and a retry when the import failed before the last year was in', async () => {
+    server.use(meAs(sessionUsers.admin), storeSyncAnswer(syncFailedLastYear));
+    await renderAt('/dashboard');
+    expect(await screen.findByText(syncFailedLastYear.error!)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+  });
+
+  it('shows the page when the import has finished', async () => {
+    server.use(meAs(sessionUsers.admin), storeSyncAnswer(syncFinished));
+    await renderAt('/dashboard');
+    expect(await screen.findByText('Pedidos totales')).toBeTruthy();
+  });
+});

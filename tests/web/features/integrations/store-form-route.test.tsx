@@ -1,0 +1,47 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { invalidStoreCredentialsError, sandboxStoreSettings, storeAlreadyConnectedError } from '../../../../mocks/fixtures/integrations';
+import { backendHttp } from '../../../../mocks/handlers/clients';
+import { pageNavigation } from '../../../../src/web/app/navigation';
+import { StoreFormRoute } from '../../../../src/web/features/integrations/routes/store-form-route';
+import { setupMockServer } from '../../msw';
+import { renderWithApp } from '../../render';
+
+const server = setupMockServer();
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function fill(values: { name: string; url: string; accessToken: string }) {
+  fireEvent.change(screen.getByLabelText('Nombre de la tienda'), { target: { value: values.name } });
+  fireEvent.change(screen.getByLabelText('Dirección de la tienda'), { target: { value: values.url } });
+  fireEvent.change(screen.getByLabelText('Token de acceso'), { target: { value: values.accessToken } });
+  fireEvent.click(screen.getByRole('button', { name: 'Conectar tienda' }));
+}
+
+describe('StoreFormRoute (connecting the first store)', () => {
+  it('shows Shopify refusing the credentials on the token field', async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    await renderWithApp(<StoreFormRoute storeId={null} afterCreate="/dashboard" />);
+    fill({ ...sandboxStoreSettings, accessToken: 'shpat_equivocado' });
+    expect(await screen.findByText(invalidStoreCredentialsError.message)).toBeTruthy();
+    expect(screen.getByLabelText('Token de acceso').getAttribute('aria-invalid')).toBe('true');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message when the shop is already connected elsewhere', async () => {
+    server.use(backendHttp.post('/me/stores/shopifySettings', ({ response }) => response(409).json(storeAlreadyConnectedError)));
+    await renderWithApp(<StoreFormRoute storeId={null} afterCreate="/dashboard" />);
+    fill(sandboxStoreSettings);
+    expect((await screen.findByRole('alert')).textContent).toBe(storeAlreadyConnectedError.message);
+  });
+
+  it('starts the app over on the dashboard once the store is created', async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    await renderWithApp(<StoreFormRoute storeId={null} afterCreate="/dashboard" />);
+    fill(sandboxStoreSettings);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
+  });
+});
