@@ -1,8 +1,10 @@
 import { dashboardHandlers } from './dashboard';
 import { integrationsHandlers } from './integrations';
 import { sessionHandlers } from './session';
+import { signupHandlers } from './signup';
+import { teamHandlers } from './team';
 
 /** What every story and test gets unless it overrides a call. */
-export const handlers = [...sessionHandlers, ...dashboardHandlers, ...integrationsHandlers];
+export const handlers = [...sessionHandlers, ...dashboardHandlers, ...integrationsHandlers, ...signupHandlers, ...teamHandlers];
 
 export default handlers;

@@ -9,6 +9,14 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
   integrations: () =>
     import('../features/integrations/routes/integrations-route').then((m) => ({ default: m.IntegrationsRoute })),
   login: () => import('../features/session/routes/login-route').then((m) => ({ default: m.LoginRoute })),
+  signup: () => import('../features/session/routes/signup-route').then((m) => ({ default: m.SignupRoute })),
+  passwordReset: () => import('../features/session/routes/password-reset-route').then((m) => ({ default: m.PasswordResetRoute })),
+  invitation: () => import('../features/session/routes/invitation-route').then((m) => ({ default: m.InvitationRoute })),
+  // The account page's "Tienda" tab is the team feature's screen; features never import each other, so they meet here.
+  account: () =>
+    Promise.all([import('../features/account/routes/account-route'), import('../features/team/routes/team-route')]).then(
+      ([account, team]) => ({ default: () => <account.AccountRoute storeTab={<team.TeamRoute />} /> }),
+    ),
   underConstruction: () => import('./under-construction-page').then((m) => ({ default: m.UnderConstructionPage })),
 };
 

@@ -9,6 +9,7 @@ import { decideAccess, type SessionState } from './access';
 import { pageNavigation } from './navigation';
 import { AppShell } from './shell/app-shell';
 import { RouterLink } from './shell/router-link';
+import { StoreSwitcher } from './shell/store-switcher';
 
 /**
  * The only place that applies SPEC §2's routing rules: a layout route around every protected page,
@@ -43,7 +44,12 @@ export function RoleGuard() {
       return <Navigate to={decision.to} replace />;
     case 'render':
       return (
-        <AppShell role={decision.user.role} pathname={location.pathname} linkComponent={RouterLink}>
+        <AppShell
+          role={decision.user.role}
+          pathname={location.pathname}
+          linkComponent={RouterLink}
+          storeSwitcher={<StoreSwitcher user={decision.user} />}
+        >
           <Suspense fallback={<LoadingScreen layout="inline" label={t('pageLoading')} />}>
             <Outlet />
           </Suspense>

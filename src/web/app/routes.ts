@@ -4,7 +4,7 @@ import { BASE_NAMESPACES, type Namespace } from '../i18n/namespaces';
 export const ALL_ROLES = ['recompraAdmin', 'admin', 'user', 'colaborator'] as const satisfies readonly Role[];
 
 /** Screens that exist so far; every other route shows UnderConstruction. */
-export type ScreenId = 'dashboard' | 'integrations' | 'login' | 'underConstruction';
+export type ScreenId = 'dashboard' | 'integrations' | 'login' | 'signup' | 'passwordReset' | 'invitation' | 'account' | 'underConstruction';
 
 export interface RouteDef {
   /** react-router pattern. */
@@ -34,6 +34,9 @@ const BASE_GROUPS = withBase();
 export const HOME_PATH = '/dashboard';
 export const LOGIN_PATH = '/api/auth/login';
 export const LOGOUT_PATH = '/api/auth/logout';
+export const SIGNUP_PATH = '/api/auth/signup';
+export const RESET_PASSWORD_PATH = '/api/auth/reset-password';
+export const INVITATION_PATH = '/api/auth/invitation';
 
 /** SPEC §2 route table. Order matters only for readability; matching is exact per pattern. */
 export const ROUTES: readonly RouteDef[] = [
@@ -51,7 +54,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/whatsapp/campaigns/create', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
   { path: '/whatsapp/campaigns/:id', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
   { path: '/chat', roles: ALL_ROLES, namespaces: CHAT_GROUPS, screen: 'underConstruction' },
-  { path: '/account', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'underConstruction' },
+  { path: '/account', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'account' },
   { path: '/account/change-plan', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'underConstruction' },
   {
     path: '/account/payment-method',
@@ -66,6 +69,9 @@ export const ROUTES: readonly RouteDef[] = [
     screen: 'integrations',
   },
   { path: LOGIN_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'login', public: true },
+  { path: SIGNUP_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'signup', public: true },
+  { path: RESET_PASSWORD_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'passwordReset', public: true },
+  { path: INVITATION_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'invitation', public: true },
   { path: LOGOUT_PATH, roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction', serverOnly: true },
 ];
 

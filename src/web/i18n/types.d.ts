@@ -1,4 +1,6 @@
+import type account from './es/account.json';
 import type auth from './es/auth.json';
+import type collaborators from './es/collaborators.json';
 import type common from './es/common.json';
 import type dashboard from './es/dashboard.json';
 import type dates from './es/dates.json';
@@ -12,7 +14,9 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      account: typeof account;
       auth: typeof auth;
+      collaborators: typeof collaborators;
       dashboard: typeof dashboard;
       dates: typeof dates;
       integrations: typeof integrations;

@@ -13,10 +13,12 @@ export interface AppShellProps {
   unreadChats?: number | undefined;
   children: ReactNode;
   linkComponent?: ComponentType<SidebarLinkProps>;
+  /** Above the page: the store switcher, for those who can change store. */
+  storeSwitcher?: ReactNode;
 }
 
 /** The signed-in layout: the role's sidebar and the page. Stateless. */
-export function AppShell({ role, pathname, unreadChats, children, linkComponent }: AppShellProps) {
+export function AppShell({ role, pathname, unreadChats, children, linkComponent, storeSwitcher }: AppShellProps) {
   const { t } = useTranslation('common');
   const classes = appShell();
   const active = activeSidebarKey(pathname);
@@ -41,7 +43,10 @@ export function AppShell({ role, pathname, unreadChats, children, linkComponent 
           linkComponent={linkComponent}
         />
       </aside>
-      <main className={classes.main}>{children}</main>
+      <main className={classes.main}>
+        {storeSwitcher}
+        {children}
+      </main>
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { authLayout } from 'styled-system/recipes';
 import { loginRequestSchema, type LoginInput } from '../../../../shared/auth';
 import { Button } from '../../../ui/button';
 import { PasswordInput, TextInput } from '../../../ui/field';
+import { Link } from '../../../ui/link';
+import { AuthAlert, AuthPanel } from './auth-panel';
 
 export type LoginError =
   | { kind: 'invalidCredentials' }
@@ -18,6 +20,8 @@ export interface LoginScreenProps {
   submitting?: boolean;
   error?: LoginError | null;
   defaultValues?: Partial<LoginInput>;
+  signupHref?: string;
+  resetPasswordHref?: string;
 }
 
 type ErrorKey =
@@ -39,9 +43,8 @@ function isErrorKey(value: string | undefined): value is ErrorKey {
   return value !== undefined && ERROR_KEYS.includes(value);
 }
 
-export function LoginScreen({ onSubmit, submitting = false, error = null, defaultValues }: LoginScreenProps) {
+export function LoginScreen({ onSubmit, submitting = false, error = null, defaultValues, signupHref = '/api/auth/signup', resetPasswordHref = '/api/auth/reset-password' }: LoginScreenProps) {
   const { t } = useTranslation('auth');
-  const { t: tCommon } = useTranslation('common');
   const classes = authLayout();
   const {
     register,
@@ -64,42 +67,31 @@ export function LoginScreen({ onSubmit, submitting = false, error = null, defaul
             : t('login.failed');
 
   return (
-    <main className={classes.root}>
-      <section className={classes.panel} aria-labelledby="login-title">
-        <p className={classes.brand}>{tCommon('appName')}</p>
-        <header className={classes.header}>
-          <h1 id="login-title" className={classes.title}>
-            {t('login.title')}
-          </h1>
-          <p className={classes.subtitle}>{t('login.subtitle')}</p>
-        </header>
-        <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onSubmit(values))}>
-          {alert ? (
-            <p role="alert" className={classes.alert}>
-              {alert}
-            </p>
-          ) : null}
-          <TextInput
-            label={t('login.email')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            error={fieldError(errors.email?.message)}
-            disabled={submitting}
-            {...register('email')}
-          />
-          <PasswordInput
-            label={t('login.password')}
-            autoComplete="current-password"
-            error={fieldError(errors.password?.message)}
-            disabled={submitting}
-            {...register('password')}
-          />
-          <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
-            {submitting ? t('login.submitting') : t('login.submit')}
-          </Button>
-        </form>
-      </section>
-    </main>
+    <AuthPanel id="login-title" title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onSubmit(values))}>
+        {alert ? <AuthAlert>{alert}</AuthAlert> : null}
+        <TextInput
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          error={fieldError(errors.email?.message)}
+          disabled={submitting}
+          {...register('email')}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          error={fieldError(errors.password?.message)}
+          disabled={submitting}
+          {...register('password')}
+        />
+        <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
+          {submitting ? t('login.submitting') : t('login.submit')}
+        </Button>
+        <Link href={resetPasswordHref}>{t('login.forgotPassword')}</Link>
+        <Link href={signupHref}>{t('login.createAccount')}</Link>
+      </form>
+    </AuthPanel>
   );
 }

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { appClient } from '../../../api/clients';
+import { unwrap } from '../../../api/errors';
+
+export const accountDetailsQueryOptions = queryOptions({
+  queryKey: ['account', 'details'],
+  queryFn: async ({ signal }) => unwrap(await appClient.GET('/private/me/account_details', { signal })),
+});
+
+export function useAccountDetails() {
+  return useQuery(accountDetailsQueryOptions);
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { components } from '../../../../shared/api/app.gen';
+import { appClient } from '../../../api/clients';
+import { unwrap } from '../../../api/errors';
+
+type InvitationAcceptance = components['schemas']['InvitationAcceptance'];
+
+export const invitationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation', token],
+    queryFn: async ({ signal }) => unwrap(await appClient.GET('/auth/invitation/details', { params: { query: { token } }, signal })),
+    // An expired or used link answers 410; asking again changes nothing.
+    retry: false,
+    staleTime: Infinity,
+  });
+
+export function useInvitation(token: string) {
+  return useQuery({ ...invitationQueryOptions(token), enabled: token !== '' });
+}
+
+export async function acceptInvitation(body: InvitationAcceptance) {
+  return unwrap(await appClient.POST('/auth/invitation/accept', { body }));
+}
+
+export function useAcceptInvitation() {
+  return useMutation({ mutationFn: acceptInvitation });
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authLayout } from 'styled-system/recipes';
+import type auth from '../../../i18n/es/auth.json';
+
+export interface AuthPanelProps {
+  /** Ties the section to its heading. */
+  id: string;
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}
+
+/** The centred panel every signed-out screen shares: brand, heading, then the form or message. */
+export function AuthPanel({ id, title, subtitle, children }: AuthPanelProps) {
+  const { t } = useTranslation('common');
+  const classes = authLayout();
+  return (
+    <main className={classes.root}>
+      <section className={classes.panel} aria-labelledby={id}>
+        <p className={classes.brand}>{t('appName')}</p>
+        <header className={classes.header}>
+          <h1 id={id} className={classes.title}>
+            {title}
+          </h1>
+          {subtitle ? <p className={classes.subtitle}>{subtitle}</p> : null}
+        </header>
+        {children}
+      </section>
+    </main>
+  );
+}
+
+export function AuthAlert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className={authLayout().alert}>
+      {children}
+    </p>
+  );
+}
+
+type AuthErrorKey = `errors.${keyof (typeof auth)['errors']}`;
+
+/** Field messages of the shared schemas are keys of the `auth` group's `errors`. */
+export function useAuthFieldError() {
+  const { t } = useTranslation('auth');
+  return (message: string | undefined) => (message?.startsWith('errors.') ? t(message as AuthErrorKey) : undefined);
+}

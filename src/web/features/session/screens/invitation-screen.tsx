@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { authLayout } from 'styled-system/recipes';
+import type { components } from '../../../../shared/api/app.gen';
+import {
+  invitationExistingAccountSchema,
+  invitationNewAccountSchema,
+  type InvitationExistingAccountInput,
+  type InvitationNewAccountInput,
+} from '../../../../shared/auth';
+import { Button } from '../../../ui/button';
+import { PasswordInput, TextInput } from '../../../ui/field';
+import { Link } from '../../../ui/link';
+import { LoadingScreen } from '../../../ui/loading-screen';
+import { AuthAlert, AuthPanel, useAuthFieldError } from './auth-panel';
+
+type InvitationDetails = components['schemas']['InvitationDetails'];
+
+export type InvitationState = { status: 'loading' } | { status: 'invalid' } | { status: 'ready'; invitation: InvitationDetails };
+
+export interface InvitationScreenProps {
+  state: InvitationState;
+  onAcceptNewAccount: (values: InvitationNewAccountInput) => void;
+  onAcceptExistingAccount: (values: InvitationExistingAccountInput) => void;
+  submitting?: boolean;
+  /** Already translated. */
+  error?: string | null;
+  loginHref: string;
+}
+
+export function InvitationScreen(props: InvitationScreenProps) {
+  const { t } = useTranslation('auth');
+  const classes = authLayout();
+  const { state } = props;
+  if (state.status === 'loading') return <LoadingScreen label={t('invitation.loading')} />;
+  if (state.status === 'invalid') {
+    return (
+      <AuthPanel id="invitation-title" title={t('invitation.invalidTitle')}>
+        <p className={classes.subtitle}>{t('invitation.invalid')}</p>
+        <Link href={props.loginHref}>{t('invitation.goToLogin')}</Link>
+      </AuthPanel>
+    );
+  }
+  const { invitation } = state;
+  return (
+    <AuthPanel
+      id="invitation-title"
+      title={t('invitation.title', { storeName: invitation.storeName })}
+      subtitle={t('invitation.subtitle', { storeName: invitation.storeName, email: invitation.email })}
+    >
+      {invitation.hasAccount ? <ExistingAccountForm {...props} /> : <NewAccountForm {...props} />}
+    </AuthPanel>
+  );
+}
+
+function NewAccountForm({ onAcceptNewAccount, submitting = false, error = null }: InvitationScreenProps) {
+  const { t } = useTranslation('auth');
+  const fieldError = useAuthFieldError();
+  const classes = authLayout();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<InvitationNewAccountInput>({
+    resolver: zodResolver(invitationNewAccountSchema),
+    defaultValues: { name: '', password: '' },
+  });
+  return (
+    <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onAcceptNewAccount(values))}>
+      <p className={classes.subtitle}>{t('invitation.newAccount')}</p>
+      {error ? <AuthAlert>{error}</AuthAlert> : null}
+      <TextInput label={t('invitation.name')} autoComplete="name" error={fieldError(errors.name?.message)} disabled={submitting} {...register('name')} />
+      <PasswordInput
+        label={t('invitation.password')}
+        autoComplete="new-password"
+        helperText={errors.password ? undefined : t('invitation.passwordHint')}
+        error={fieldError(errors.password?.message)}
+        disabled={submitting}
+        {...register('password')}
+      />
+      <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
+        {submitting ? t('invitation.submitting') : t('invitation.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function ExistingAccountForm({ onAcceptExistingAccount, submitting = false, error = null }: InvitationScreenProps) {
+  const { t } = useTranslation('auth');
+  const fieldError = useAuthFieldError();
+  const classes = authLayout();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<InvitationExistingAccountInput>({
+    resolver: zodResolver(invitationExistingAccountSchema),
+    defaultValues: { currentPassword: '' },
+  });
+  return (
+    <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onAcceptExistingAccount(values))}>
+      <p className={classes.subtitle}>{t('invitation.existingAccount')}</p>
+      {error ? <AuthAlert>{error}</AuthAlert> : null}
+      <PasswordInput
+        label={t('invitation.currentPassword')}
+        autoComplete="current-password"
+        error={fieldError(errors.currentPassword?.message)}
+        disabled={submitting}
+        {...register('currentPassword')}
+      />
+      <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
+        {submitting ? t('invitation.submitting') : t('invitation.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { authLayout } from 'styled-system/recipes';
+import {
+  newPasswordFormSchema,
+  passwordResetRequestSchema,
+  type NewPasswordInput,
+  type PasswordResetRequestInput,
+} from '../../../../shared/auth';
+import { Button } from '../../../ui/button';
+import { PasswordInput, TextInput } from '../../../ui/field';
+import { Link } from '../../../ui/link';
+import { AuthAlert, AuthPanel, useAuthFieldError } from './auth-panel';
+
+/** `request` and `sent` without a link token; `newPassword` and `expired` with one. */
+export type PasswordResetView = 'request' | 'sent' | 'newPassword' | 'expired';
+
+export interface PasswordResetScreenProps {
+  view: PasswordResetView;
+  onRequest: (values: PasswordResetRequestInput) => void;
+  onConfirm: (values: NewPasswordInput) => void;
+  /** From the expired-link state: back to the email form. */
+  onRequestNew: () => void;
+  submitting?: boolean;
+  /** Already translated. */
+  error?: string | null;
+  loginHref: string;
+}
+
+export function PasswordResetScreen(props: PasswordResetScreenProps) {
+  const { t } = useTranslation('auth');
+  const classes = authLayout();
+  switch (props.view) {
+    case 'request':
+      return <RequestForm {...props} />;
+    case 'newPassword':
+      return <NewPasswordForm {...props} />;
+    case 'sent':
+      return (
+        <AuthPanel id="reset-title" title={t('reset.sentTitle')}>
+          <p className={classes.subtitle}>{t('reset.sent')}</p>
+          <Link href={props.loginHref}>{t('reset.backToLogin')}</Link>
+        </AuthPanel>
+      );
+    case 'expired':
+      return (
+        <AuthPanel id="reset-title" title={t('reset.expiredTitle')}>
+          <p className={classes.subtitle}>{t('reset.expired')}</p>
+          <Button fullWidth onClick={props.onRequestNew}>
+            {t('reset.requestNew')}
+          </Button>
+        </AuthPanel>
+      );
+  }
+}
+
+function RequestForm({ onRequest, submitting = false, error = null, loginHref }: PasswordResetScreenProps) {
+  const { t } = useTranslation('auth');
+  const fieldError = useAuthFieldError();
+  const classes = authLayout();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PasswordResetRequestInput>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+  return (
+    <AuthPanel id="reset-title" title={t('reset.title')} subtitle={t('reset.subtitle')}>
+      <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onRequest(values))}>
+        {error ? <AuthAlert>{error}</AuthAlert> : null}
+        <TextInput
+          label={t('reset.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={fieldError(errors.email?.message)}
+          disabled={submitting}
+          {...register('email')}
+        />
+        <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
+          {submitting ? t('reset.submitting') : t('reset.submit')}
+        </Button>
+        <Link href={loginHref}>{t('reset.backToLogin')}</Link>
+      </form>
+    </AuthPanel>
+  );
+}
+
+function NewPasswordForm({ onConfirm, submitting = false, error = null }: PasswordResetScreenProps) {
+  const { t } = useTranslation('auth');
+  const fieldError = useAuthFieldError();
+  const classes = authLayout();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NewPasswordInput>({ resolver: zodResolver(newPasswordFormSchema), defaultValues: { password: '' } });
+  return (
+    <AuthPanel id="reset-title" title={t('reset.newTitle')} subtitle={t('reset.newSubtitle')}>
+      <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onConfirm(values))}>
+        {error ? <AuthAlert>{error}</AuthAlert> : null}
+        <PasswordInput
+          label={t('reset.newPassword')}
+          autoComplete="new-password"
+          helperText={errors.password ? undefined : t('signup.passwordHint')}
+          error={fieldError(errors.password?.message)}
+          disabled={submitting}
+          {...register('password')}
+        />
+        <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
+          {submitting ? t('reset.saving') : t('reset.save')}
+        </Button>
+      </form>
+    </AuthPanel>
+  );
+}

@@ -1,0 +1,228 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import type { components } from '../../../../shared/api/app.gen';
+import { collaboratorInvitationSchema, type CollaboratorInvitationInput } from '../../../../shared/auth';
+import { formatDate } from '../../../../shared/format/date';
+import type collaborators from '../../../i18n/es/collaborators.json';
+import { Button } from '../../../ui/button';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { Modal } from '../../../ui/dialog';
+import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { TextInput } from '../../../ui/field';
+import { LoadingScreen } from '../../../ui/loading-screen';
+
+type StoreTeam = components['schemas']['StoreTeam'];
+type StoreMember = components['schemas']['StoreMember'];
+type StoreInvitation = components['schemas']['StoreInvitation'];
+
+export type TeamState = { status: 'loading' } | { status: 'error' } | { status: 'success'; team: StoreTeam };
+
+export interface InviteDialogState {
+  open: boolean;
+  submitting?: boolean;
+  /** The server's refusal, already in Spanish. */
+  error?: string | null;
+  defaultEmail?: string;
+}
+
+export interface TeamScreenProps {
+  state: TeamState;
+  /** Collaborators see the team without the add, remove and cancel actions. */
+  canManage: boolean;
+  onRetry: () => void;
+  invite: InviteDialogState;
+  onInviteOpenChange: (open: boolean) => void;
+  onInvite: (values: CollaboratorInvitationInput) => void;
+  /** The member whose removal waits for confirmation. */
+  removing: StoreMember | null;
+  removePending?: boolean;
+  onRemoveRequest: (member: StoreMember) => void;
+  onRemoveCancel: () => void;
+  onRemoveConfirm: (member: StoreMember) => void;
+  onCancelInvitation: (invitation: StoreInvitation) => void;
+}
+
+const root = css({ display: 'flex', flexDirection: 'column', gap: '6', pt: '4' });
+const header = css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap' });
+const heading = css({ display: 'flex', flexDirection: 'column', gap: '1' });
+const title = css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' });
+const muted = css({ fontSize: 'sm', color: 'fg.muted' });
+const actions = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '2', maxW: 'sm' });
+const limit = css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'end' });
+const inviteForm = css({ display: 'flex', flexDirection: 'column', gap: '4' });
+
+type InviteErrorKey = `invite.${keyof (typeof collaborators)['invite']}`;
+
+/** Collaborators and pending invitations count against the limit together (SPEC §9). */
+export function collaboratorsUsed(team: StoreTeam): number {
+  return team.members.filter((member) => member.role === 'colaborator').length + team.invitations.length;
+}
+
+export function TeamScreen(props: TeamScreenProps) {
+  const { t } = useTranslation('collaborators');
+  const { state, canManage } = props;
+  if (state.status === 'loading') return <LoadingScreen layout="inline" label={t('loading')} />;
+  if (state.status === 'error') return <LoadErrorState onRetry={props.onRetry} />;
+  const { team } = state;
+  const limitReached = collaboratorsUsed(team) >= team.collaboratorLimit;
+  const alone = team.members.length <= 1 && team.invitations.length === 0;
+
+  const memberColumns: DataTableColumn<StoreMember>[] = [
+    { key: 'name', header: t('members.name'), cell: (member) => (member.isYou ? `${member.name} ${t('members.you')}` : member.name) },
+    { key: 'email', header: t('members.email'), cell: (member) => member.email },
+    { key: 'role', header: t('members.role'), cell: (member) => t(`roles.${member.role}`) },
+  ];
+  if (canManage) {
+    memberColumns.push({
+      key: 'actions',
+      header: t('members.actions'),
+      align: 'end',
+      cell: (member) =>
+        member.isYou || member.role !== 'colaborator' ? null : (
+          <Button variant="outline" size="sm" aria-label={t('members.removeNamed', { name: member.name })} onClick={() => props.onRemoveRequest(member)}>
+            {t('members.remove')}
+          </Button>
+        ),
+    });
+  }
+  const invitationColumns: DataTableColumn<StoreInvitation>[] = [
+    { key: 'email', header: t('invitations.email'), cell: (invitation) => invitation.email },
+    { key: 'invitedAt', header: t('invitations.invitedAt'), cell: (invitation) => formatDate(invitation.invitedAt) },
+    { key: 'expiresAt', header: t('invitations.expiresAt'), cell: (invitation) => formatDate(invitation.expiresAt) },
+  ];
+  if (canManage) {
+    invitationColumns.push({
+      key: 'actions',
+      header: t('invitations.actions'),
+      align: 'end',
+      cell: (invitation) => (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t('invitations.cancelNamed', { email: invitation.email })}
+          onClick={() => props.onCancelInvitation(invitation)}
+        >
+          {t('invitations.cancel')}
+        </Button>
+      ),
+    });
+  }
+
+  return (
+    <section className={root} aria-labelledby="team-title">
+      <header className={header}>
+        <div className={heading}>
+          <h2 id="team-title" className={title}>
+            {t('title')}
+          </h2>
+          <p className={muted}>{t('description')}</p>
+        </div>
+        {canManage ? (
+          <div className={actions}>
+            <Button disabled={limitReached} onClick={() => props.onInviteOpenChange(true)}>
+              {t('add')}
+            </Button>
+            {limitReached ? <p className={limit}>{t('limitReached', { count: team.collaboratorLimit })}</p> : null}
+          </div>
+        ) : null}
+      </header>
+      <DataTable caption={t('members.caption')} columns={memberColumns} rows={team.members} rowKey={(member) => String(member.userId)} />
+      {alone ? <EmptyState title={t('empty.title')} description={t('empty.description')} /> : null}
+      {team.invitations.length > 0 ? (
+        <>
+          <h3 className={title}>{t('invitations.title')}</h3>
+          <DataTable
+            caption={t('invitations.caption')}
+            columns={invitationColumns}
+            rows={team.invitations}
+            rowKey={(invitation) => String(invitation.id)}
+          />
+        </>
+      ) : null}
+      {canManage ? <InviteDialog {...props} /> : null}
+      {canManage && props.removing ? <RemoveDialog {...props} member={props.removing} /> : null}
+    </section>
+  );
+}
+
+function InviteDialog({ invite, onInviteOpenChange, onInvite }: TeamScreenProps) {
+  const { t } = useTranslation('collaborators');
+  const submitting = invite.submitting ?? false;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CollaboratorInvitationInput>({
+    resolver: zodResolver(collaboratorInvitationSchema),
+    defaultValues: { email: invite.defaultEmail ?? '' },
+  });
+  const message = errors.email?.message;
+  return (
+    <Modal
+      id="invite-collaborator"
+      open={invite.open}
+      onOpenChange={(open) => {
+        if (!open) reset();
+        onInviteOpenChange(open);
+      }}
+      title={t('invite.title')}
+      description={t('invite.description')}
+      footer={
+        <>
+          <Button variant="outline" disabled={submitting} onClick={() => onInviteOpenChange(false)}>
+            {t('invite.cancel')}
+          </Button>
+          <Button type="submit" form="invite-collaborator-form" loading={submitting}>
+            {submitting ? t('invite.submitting') : t('invite.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="invite-collaborator-form" className={inviteForm} noValidate onSubmit={handleSubmit((values) => onInvite(values))}>
+        {invite.error ? (
+          <p role="alert" className={css({ fontSize: 'sm', color: 'fg.error' })}>
+            {invite.error}
+          </p>
+        ) : null}
+        <TextInput
+          label={t('invite.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          error={message?.startsWith('invite.') ? t(message as InviteErrorKey) : undefined}
+          disabled={submitting}
+          {...register('email')}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+function RemoveDialog({ member, removePending = false, onRemoveCancel, onRemoveConfirm }: TeamScreenProps & { member: StoreMember }) {
+  const { t } = useTranslation('collaborators');
+  return (
+    <Modal
+      id="remove-member"
+      role="alertdialog"
+      open
+      onOpenChange={(open) => {
+        if (!open) onRemoveCancel();
+      }}
+      title={t('remove.title', { name: member.name })}
+      description={t('remove.description', { email: member.email })}
+      footer={
+        <>
+          <Button variant="outline" disabled={removePending} onClick={onRemoveCancel}>
+            {t('remove.cancel')}
+          </Button>
+          <Button variant="danger" loading={removePending} onClick={() => onRemoveConfirm(member)}>
+            {removePending ? t('remove.removing') : t('remove.confirm')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
