@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
+import { STORE_SYNC_POLL_MS } from '../../../api/store-sync';
 
 export type Integrations = components['schemas']['Integrations'];
 
@@ -16,14 +17,14 @@ export const integrationsQueryOptions = (storeId: number) =>
     queryFn: ({ signal }) => fetchIntegrations(storeId, signal),
   });
 
-/** Polls while the store imports, so the card's progress moves. */
+/** Polls while the store imports (history included), so the card's progress moves. */
 export function useIntegrations(storeId: number | null) {
   return useQuery({
     ...integrationsQueryOptions(storeId ?? 0),
     enabled: storeId !== null,
     refetchInterval: (query) => {
       const status = query.state.data?.store.sync.status;
-      return status === 'NEEDS_SCRAPE' || status === 'IN_PROGRESS' || status === 'HISTORIC_IN_PROGRESS' ? 2000 : false;
+      return status === undefined || status === 'FINISHED' || status === 'FAILED' ? false : STORE_SYNC_POLL_MS;
     },
   });
 }

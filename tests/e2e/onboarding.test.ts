@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD, launchChromium, startServer, type RunningServer } from './server-process.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SANDBOX_URL = 'recompra-demo.myshopify.com';
+const SANDBOX_TOKEN = 'shpat_sandbox_demo';
+
+async function submitStoreForm(page: Page, accessToken: string): Promise<void> {
+  await page.getByLabel('Nombre de la tienda').fill('Mi Tienda Nueva');
+  await page.getByLabel('Dirección de la tienda').fill(SANDBOX_URL);
+  await page.getByLabel('Token de acceso', { exact: true }).fill(accessToken);
+  await page.getByRole('button', { name: 'Conectar tienda' }).click();
+}
+
+it('a new account sees the welcome guide, and the store form reports what Shopify and the server refuse', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/api/auth/login`);
+  const status = await page.evaluate(() =>
+    fetch('/api/auth/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Josefa Pérez', email: 'josefa@tienda.cl', password: 'clave-nueva-123' }),
+    }).then((response) => response.status),
+  );
+  expect(status).toBe(201);
+
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole('heading', { name: 'Te damos la bienvenida a Recompra' }).waitFor();
+  expect(await page.getByLabel('Dirección de la tienda').getAttribute('placeholder')).toBe('mitienda.myshopify.com');
+
+  // Shopify (its local sandbox) refuses any other token.
+  await submitStoreForm(page, 'shpat_equivocado');
+  await page.getByText('Shopify rechazó estas credenciales: revisa la dirección de la tienda y el token de acceso.').waitFor();
+
+  // The right token, but the demo store of this server is already connected to the sandbox shop.
+  await page.getByLabel('Token de acceso', { exact: true }).fill(SANDBOX_TOKEN);
+  await page.getByRole('button', { name: 'Conectar tienda' }).click();
+  await page.getByText('Esa tienda de Shopify ya está conectada a otra cuenta de Recompra.').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  await context.close();
+});
+
+it('the demo owner sees the store connected on /integrations once its import has finished', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/api/auth/login?returnTo=%2Fintegrations`);
+  await page.getByLabel('Correo electrónico').fill('demo@recompra.cl');
+  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(`${server.url}/integrations`);
+
+  const card = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Tienda: Shopify' }) });
+  await card.getByText(SANDBOX_URL).waitFor();
+  // The card follows the import by itself until its history is in.
+  await card.getByText('Datos al día').waitFor({ timeout: 50_000 });
+  expect(await card.getByText('Conectada', { exact: true }).count()).toBe(1);
+  await context.close();
+});
