@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
+import { Toaster } from '../ui/toast';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,7 +20,11 @@ export interface AppProvidersProps {
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        {/* The one toast region of the page; containers call `toaster.show(…)`. */}
+        <Toaster />
+      </QueryClientProvider>
     </I18nextProvider>
   );
 }
