@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchChromium, startServer, type RunningServer } from './server-process.ts';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, useServerAndBrowser } from './server-process.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 const SANDBOX_URL = 'recompra-demo.myshopify.com';
 const SANDBOX_TOKEN = 'shpat_sandbox_demo';
@@ -23,9 +15,9 @@ async function submitStoreForm(page: Page, accessToken: string): Promise<void> {
 }
 
 it('a new account sees the welcome guide, and the store form reports what Shopify and the server refuse', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/api/auth/login`);
+  await page.goto(`${e2e.server.url}/api/auth/login`);
   const status = await page.evaluate(() =>
     fetch('/api/auth/signup', {
       method: 'POST',
@@ -35,7 +27,7 @@ it('a new account sees the welcome guide, and the store form reports what Shopif
   );
   expect(status).toBe(201);
 
-  await page.goto(`${server.url}/dashboard`);
+  await page.goto(`${e2e.server.url}/dashboard`);
   await page.getByRole('heading', { name: 'Te damos la bienvenida a Recompra' }).waitFor();
   expect(await page.getByLabel('Dirección de la tienda').getAttribute('placeholder')).toBe('mitienda.myshopify.com');
 
@@ -52,13 +44,13 @@ it('a new account sees the welcome guide, and the store form reports what Shopif
 });
 
 it('the demo owner sees the store connected on /integrations once its import has finished', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/api/auth/login?returnTo=%2Fintegrations`);
+  await page.goto(`${e2e.server.url}/api/auth/login?returnTo=%2Fintegrations`);
   await page.getByLabel('Correo electrónico').fill('demo@recompra.cl');
   await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(`${server.url}/integrations`);
+  await page.waitForURL(`${e2e.server.url}/integrations`);
 
   const card = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Tienda: Shopify' }) });
   await card.getByText(SANDBOX_URL).waitFor();

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const DEMO_PASSWORD = 'clave-e2e';
 
@@ -64,4 +65,24 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
   });
+}
+
+/** One server and one browser for a test file, started before its tests and stopped after them. */
+export function useServerAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+  const running: { server?: RunningServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    [running.server, running.browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.server?.stop();
+  });
+  return {
+    get server() {
+      return running.server!;
+    },
+    get browser() {
+      return running.browser!;
+    },
+  };
 }
