@@ -10,14 +10,16 @@ import { StoreFormRoute } from './store-form-route';
 
 export function IntegrationsRoute() {
   const { t } = useTranslation('integrations');
-  const { data: user } = useQuery(sessionQueryOptions);
+  const session = useQuery(sessionQueryOptions);
+  const user = session.data;
   const storeId = user?.store ?? null;
   const integrations = useIntegrations(storeId);
   const retry = useRetryStoreSync(storeId ?? 0);
   const [formOpen, setFormOpen] = useState(false);
 
-  const state: IntegrationsState =
-    storeId === null
+  const state: IntegrationsState = session.isPending
+    ? { status: 'loading' }
+    : storeId === null
       ? { status: 'success', integrations: null }
       : integrations.isPending || (integrations.isError && integrations.isFetching)
         ? { status: 'loading' }

@@ -1,0 +1,44 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { integrationsNeedsAttention, integrationsStoreOnly, syncHistoric } from '../../../../mocks/fixtures/integrations';
+import { sessionUsers, userWithoutStore } from '../../../../mocks/fixtures/session';
+import { integrationsAnswer, storeSyncRetryAnswer } from '../../../../mocks/handlers/integrations';
+import { meAs } from '../../../../mocks/handlers/session';
+import { IntegrationsRoute } from '../../../../src/web/features/integrations/routes/integrations-route';
+import { setupMockServer } from '../../msw';
+import { renderWithApp } from '../../render';
+
+const server = setupMockServer();
+
+afterEach(cleanup);
+
+const storeCard = async () => (await screen.findByRole('heading', { name: 'Tienda: Shopify' })).closest('article')!;
+
+describe('IntegrationsRoute', () => {
+  it('shows the connected store with its address and import status', async () => {
+    server.use(meAs(sessionUsers.admin), integrationsAnswer(integrationsStoreOnly));
+    await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
+    const card = within(await storeCard());
+    expect(await card.findByText('recompra-demo.myshopify.com')).toBeTruthy();
+    expect(card.getByText('Datos al día')).toBeTruthy();
+    expect(screen.getByText('Pronto sumaremos más integraciones.')).toBeTruthy();
+  });
+
+  it('retries a failed import from the card', async () => {
+    server.use(meAs(sessionUsers.admin), integrationsAnswer(integrationsNeedsAttention), storeSyncRetryAnswer(syncHistoric));
+    await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
+    const card = within(await storeCard());
+    expect(await card.findByText(integrationsNeedsAttention.store.sync.error!)).toBeTruthy();
+    server.use(integrationsAnswer({ ...integrationsStoreOnly, store: { ...integrationsStoreOnly.store, sync: syncHistoric } }));
+    fireEvent.click(card.getByRole('button', { name: 'Reintentar' }));
+    expect(await card.findByText('Descargando historial')).toBeTruthy();
+  });
+
+  it('opens the store form when a user without a store connects one', async () => {
+    server.use(meAs(userWithoutStore));
+    await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
+    fireEvent.click(within(await storeCard()).getByRole('button', { name: 'Conectar' }));
+    expect(await screen.findByRole('dialog', { name: 'Conecta tu tienda de Shopify' })).toBeTruthy();
+    expect(screen.getByLabelText('Token de acceso').getAttribute('type')).toBe('password');
+  });
+});
