@@ -1,0 +1,33 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionUsers } from '../../../mocks/fixtures/session';
+import { stores } from '../../../mocks/fixtures/team';
+import { storesAnswer } from '../../../mocks/handlers/team';
+import { pageNavigation } from '../../../src/web/app/navigation';
+import { StoreSwitcher } from '../../../src/web/app/shell/store-switcher';
+import { setupMockServer } from '../msw';
+import { renderWithApp } from '../render';
+
+const server = setupMockServer();
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('StoreSwitcher', () => {
+  it('lets the provider admin switch store, then reloads the dashboard', async () => {
+    server.use(storesAnswer(stores));
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    await renderWithApp(<StoreSwitcher user={sessionUsers.recompraAdmin} />, { route: '/dashboard' });
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Tienda' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Moda Austral' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
+  });
+
+  it('stays hidden for a member of a single store', async () => {
+    const { queryClient } = await renderWithApp(<StoreSwitcher user={sessionUsers.admin} />, { route: '/dashboard' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
