@@ -14,7 +14,7 @@ async function submitStoreForm(page: Page, accessToken: string): Promise<void> {
   await page.getByRole('button', { name: 'Conectar tienda' }).click();
 }
 
-it('a new account sees the welcome guide, and the store form reports what Shopify and the server refuse', async () => {
+it('a new account connects the sandbox store from the welcome guide, watches the import and lands on its real order count', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
   await page.goto(`${e2e.server.url}/api/auth/login`);
@@ -35,11 +35,21 @@ it('a new account sees the welcome guide, and the store form reports what Shopif
   await submitStoreForm(page, 'shpat_equivocado');
   await page.getByText('Shopify rechazó estas credenciales: revisa la dirección de la tienda y el token de acceso.').waitFor();
 
-  // The right token, but the demo store of this server is already connected to the sandbox shop.
+  // The right token: the store is created and its first import starts, with a progress bar.
   await page.getByLabel('Token de acceso', { exact: true }).fill(SANDBOX_TOKEN);
   await page.getByRole('button', { name: 'Conectar tienda' }).click();
-  await page.getByText('Esa tienda de Shopify ya está conectada a otra cuenta de Recompra.').waitFor();
-  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  await page.getByRole('heading', { name: 'Estamos descargando los datos de tu tienda' }).or(page.getByRole('heading', { name: 'Inicio' })).waitFor({ timeout: 30_000 });
+
+  // Once the last year is in, the dashboard shows the store's real order count.
+  const figure = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Pedidos totales' }) });
+  await figure.waitFor({ timeout: 60_000 });
+  const me = await page.evaluate(() => fetch('/api/auth/me').then((response) => response.json() as Promise<{ store: number }>));
+  const sync = () => page.evaluate((id) => fetch(`/api/private/stores/${id}/sync`).then((response) => response.json() as Promise<{ status: string }>), me.store);
+  await expect.poll(async () => (await sync()).status, { timeout: 60_000, interval: 500 }).toBe('FINISHED');
+  const { count } = await page.evaluate((id) => fetch(`/api/private/stores/${id}/ordersCount`).then((response) => response.json() as Promise<{ count: number }>), me.store);
+  expect(count).toBeGreaterThan(20_000);
+  await page.reload();
+  await expect.poll(() => figure.textContent(), { timeout: 20_000 }).toBe(`Pedidos totales${new Intl.NumberFormat('es-CL').format(count)}`);
   await context.close();
 });
 

@@ -76,8 +76,6 @@ describe('importing a store', () => {
   let storeId: number;
 
   it('creates the store, makes the owner its admin and queues the import', async () => {
-    // The demo store of the test database is connected to the same sandbox shop; free it first.
-    await server.db.query('delete from shopify_connections');
     await server.db.query('delete from jobs');
     const response = await connect({ name: 'Tienda de Marta', url: `https://${SANDBOX_SHOP}/admin`, accessToken: SANDBOX_TOKEN });
     expect(response.statusCode).toBe(201);
@@ -154,7 +152,9 @@ describe('webhooks', () => {
     const lineItems = (payload.line_items as { id: number }[]).map((line) => ({ ...line, id: line.id + 9_000_000_000 }));
     return JSON.stringify({ ...payload, id: 99_000_001, admin_graphql_api_id: 'gid://shopify/Order/99000001', name: '#99001', line_items: lineItems });
   };
-  const ordersNow = async () => (await server.db.query<{ n: number }>('select count(*)::integer as n from orders'))[0]!.n;
+  // Orders of the store connected in this file (the test's demo store reads the same sandbox shop).
+  const ordersNow = async () =>
+    (await server.db.query<{ n: number }>(`select count(*)::integer as n from orders o join stores s on s.id = o.store_id where s.name = 'Tienda de Marta'`))[0]!.n;
 
   it('refuses unsigned and forged deliveries and writes nothing', async () => {
     const body = newOrder();
@@ -177,9 +177,12 @@ describe('webhooks', () => {
     expect(await ordersNow()).toBe(before + 1);
     const [order] = await server.db.query<{ name: string; items: number }>(
       `select o.name, (select count(*)::integer from order_line_items i where i.store_id = o.store_id and i.order_external_id = o.external_id) as items
-         from orders o where external_id = 99000001`,
+         from orders o where external_id = 99000001 limit 1`,
     );
     expect(order!.name).toBe('#99001');
     expect(order!.items).toBeGreaterThan(0);
+    // Every store that reads the shop got it once.
+    const perStore = await server.db.query<{ n: number }>('select count(*)::integer as n from orders where external_id = 99000001 group by store_id');
+    expect(perStore).toEqual([{ n: 1 }, { n: 1 }]);
   });
 });

@@ -16,7 +16,6 @@ const messages = {
   invalidUrl: 'Ingresa la dirección de tu tienda en Shopify, por ejemplo mitienda.myshopify.com.',
   invalidCredentials: 'Shopify rechazó estas credenciales: revisa la dirección de la tienda y el token de acceso.',
   unreachable: 'No pudimos conectarnos con Shopify. Inténtalo de nuevo en unos minutos.',
-  alreadyConnected: 'Esa tienda de Shopify ya está conectada a otra cuenta de Recompra.',
   notFailed: 'La sincronización no falló: no hay nada que reintentar.',
 };
 
@@ -29,7 +28,8 @@ async function verifiedSettings(shopify: ShopifyAccess, settings: ShopifySetting
     const details = await shopify.clientFor(shop, accessToken).shop();
     return { shop, sealedToken: shopify.secrets.seal(accessToken), details };
   } catch (error) {
-    if (error instanceof ShopifyAuthError) throw new HttpError(422, 'invalid_credentials', messages.invalidCredentials, [{ field: `${field}.accessToken`, message: messages.invalidCredentials }]);
+    if (error instanceof ShopifyAuthError)
+      throw new HttpError(422, 'invalid_credentials', messages.invalidCredentials, [{ field: `${field}.accessToken`, message: messages.invalidCredentials }]);
     throw new HttpError(422, 'shopify_unreachable', messages.unreachable);
   }
 }
@@ -43,33 +43,27 @@ async function connectedStore(db: Queryable, storeId: number): Promise<Connected
   return { id: row!.id, name: row!.name, url: row!.shop_domain, scrapingStatus: row!.status };
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
-
 export const storeConnectionHandlers: Handlers<StoreOperations> = {
   async createStoreWithShopify(context) {
     const auth = signedIn(context);
     const settings = context.body.store;
     const { shop, sealedToken, details } = await verifiedSettings(context.shopify, settings, 'store');
-    const storeId = await context.db
-      .transaction(async (tx) => {
-        const [store] = await tx.query<{ id: number }>('insert into stores (name) values ($1) returning id', [settings.name.trim()]);
-        await tx.query('insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)', [
-          store!.id,
-          shop,
-          sealedToken,
-          details.currencyCode,
-          details.ianaTimezone,
-        ]);
-        // The provider's admins reach every store already; anyone else becomes its administrator.
-        if (!auth.isProviderAdmin) await tx.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [store!.id, auth.userId]);
-        await tx.query('insert into store_syncs (store_id) values ($1)', [store!.id]);
-        await tx.query('update sessions set current_store_id = $1 where token_hash = $2', [store!.id, auth.tokenHash]);
-        await queueSync(tx, store!.id);
-        return store!.id;
-      })
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? new HttpError(409, 'store_already_connected', messages.alreadyConnected) : error;
-      });
+    const storeId = await context.db.transaction(async (tx) => {
+      const [store] = await tx.query<{ id: number }>('insert into stores (name) values ($1) returning id', [settings.name.trim()]);
+      await tx.query('insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)', [
+        store!.id,
+        shop,
+        sealedToken,
+        details.currencyCode,
+        details.ianaTimezone,
+      ]);
+      // The provider's admins reach every store already; anyone else becomes its administrator.
+      if (!auth.isProviderAdmin) await tx.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [store!.id, auth.userId]);
+      await tx.query('insert into store_syncs (store_id) values ($1)', [store!.id]);
+      await tx.query('update sessions set current_store_id = $1 where token_hash = $2', [store!.id, auth.tokenHash]);
+      await queueSync(tx, store!.id);
+      return store!.id;
+    });
     return { status: 201, body: await connectedStore(context.db, storeId) };
   },
 
@@ -77,28 +71,30 @@ export const storeConnectionHandlers: Handlers<StoreOperations> = {
     const { storeId } = inStore(context);
     const settings = context.body.shopifySettings;
     const { shop, sealedToken, details } = await verifiedSettings(context.shopify, settings, 'shopifySettings');
-    await context.db
-      .transaction(async (tx) => {
-        await tx.query('update stores set name = $2 where id = $1', [storeId, settings.name.trim()]);
-        const [previous] = await tx.query<{ shop_domain: string }>('select shop_domain from shopify_connections where store_id = $1 for update', [storeId]);
-        await tx.query(
-          `insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)
+    await context.db.transaction(async (tx) => {
+      await tx.query('update stores set name = $2 where id = $1', [storeId, settings.name.trim()]);
+      const [previous] = await tx.query<{ shop_domain: string }>('select shop_domain from shopify_connections where store_id = $1 for update', [storeId]);
+      await tx.query(
+        `insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)
            on conflict (store_id) do update set shop_domain = excluded.shop_domain, access_token_encrypted = excluded.access_token_encrypted,
              currency = excluded.currency, timezone = excluded.timezone, updated_at = now()`,
-          [storeId, shop, sealedToken, details.currencyCode, details.ianaTimezone],
+        [storeId, shop, sealedToken, details.currencyCode, details.ianaTimezone],
+      );
+      await tx.query('insert into store_syncs (store_id) values ($1) on conflict do nothing', [storeId]);
+      // A new token may be what a failed import was waiting for; another shop starts over.
+      if (previous && previous.shop_domain !== shop) {
+        await tx.query(
+          `update store_syncs set status = 'NEEDS_SCRAPE', phase = 'lastYear', last_year_from = null, catalogue_done = false, resume_after = null, error = null where store_id = $1`,
+          [storeId],
         );
-        await tx.query('insert into store_syncs (store_id) values ($1) on conflict do nothing', [storeId]);
-        // A new token may be what a failed import was waiting for; another shop starts over.
-        if (previous && previous.shop_domain !== shop) {
-          await tx.query(`update store_syncs set status = 'NEEDS_SCRAPE', phase = 'lastYear', last_year_from = null, catalogue_done = false, resume_after = null, error = null where store_id = $1`, [storeId]);
-        } else {
-          await tx.query(`update store_syncs set status = case when status = 'FAILED' then (case phase when 'history' then 'FINISHED_ONE_YEAR' else 'NEEDS_SCRAPE' end) else status end, error = null where store_id = $1`, [storeId]);
-        }
-        await queueSync(tx, storeId);
-      })
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? new HttpError(409, 'store_already_connected', messages.alreadyConnected) : error;
-      });
+      } else {
+        await tx.query(
+          `update store_syncs set status = case when status = 'FAILED' then (case phase when 'history' then 'FINISHED_ONE_YEAR' else 'NEEDS_SCRAPE' end) else status end, error = null where store_id = $1`,
+          [storeId],
+        );
+      }
+      await queueSync(tx, storeId);
+    });
     return { status: 200, body: await connectedStore(context.db, storeId) };
   },
 

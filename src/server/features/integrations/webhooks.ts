@@ -72,7 +72,11 @@ export function orderFromWebhook(payload: RestOrder): { order: Order; items: Lin
     paymentGatewayNames: payload.payment_gateway_names ?? [],
     shippingLine: payload.shipping_lines?.[0] ? { title: payload.shipping_lines[0].title } : null,
     shippingAddress: payload.shipping_address
-      ? { province: payload.shipping_address.province ?? null, provinceCode: payload.shipping_address.province_code ?? null, city: payload.shipping_address.city ?? null }
+      ? {
+          province: payload.shipping_address.province ?? null,
+          provinceCode: payload.shipping_address.province_code ?? null,
+          city: payload.shipping_address.city ?? null,
+        }
       : null,
   } as Order;
   const items = (payload.line_items ?? []).map(
@@ -111,37 +115,44 @@ export function registerShopifyWebhooks(app: FastifyInstance, db: Database, secr
       const topic = header('x-shopify-topic');
       const shop = header('x-shopify-shop-domain')?.toLowerCase();
       if (!webhookId || !topic || !shop) return reply.code(400).send({ code: 'missing_headers', message: 'Faltan encabezados del webhook.' });
-      const [connection] = await db.query<{ store_id: number }>('select store_id from shopify_connections where shop_domain = $1', [shop]);
-      if (!connection) return reply.code(404).send({ code: 'unknown_shop', message: 'Tienda desconocida.' });
+      const connections = await db.query<{ store_id: number }>('select store_id from shopify_connections where shop_domain = $1', [shop]);
+      if (connections.length === 0) return reply.code(404).send({ code: 'unknown_shop', message: 'Tienda desconocida.' });
       let payload: unknown;
       try {
         payload = JSON.parse(raw.toString('utf8'));
       } catch {
         return reply.code(400).send({ code: 'malformed_body', message: 'El cuerpo no es JSON.' });
       }
-      const storeId = connection.store_id;
-      await db.transaction(async (tx) => {
-        const [fresh] = await tx.query('insert into webhook_deliveries (webhook_id, store_id, topic) values ($1, $2, $3) on conflict do nothing returning webhook_id', [webhookId, storeId, topic]);
-        if (!fresh) return;
-        if (topic === 'orders/create' || topic === 'orders/updated' || topic === 'orders/fulfilled') {
-          const { order, items } = orderFromWebhook(payload as RestOrder);
-          await upsertOrders(tx, storeId, [order]);
-          await upsertLineItems(tx, storeId, items);
-        } else if (topic === 'checkouts/create' || topic === 'checkouts/update') {
-          const checkout = payload as RestCheckout;
-          await upsertAbandonedCheckouts(tx, storeId, [
-            {
-              id: checkout.admin_graphql_api_id ?? gid('AbandonedCheckout', checkout.id)!,
-              createdAt: checkout.created_at,
-              completedAt: checkout.completed_at ?? null,
-              customer: checkout.customer ? { id: checkout.customer.admin_graphql_api_id ?? gid('Customer', checkout.customer.id)! } : null,
-              totalPriceSet: money(checkout.total_price, 'CLP'),
-              abandonedCheckoutUrl: checkout.abandoned_checkout_url ?? null,
-            } as never,
-          ]);
-        }
-      });
+      // Every store that reads this shop gets the delivery, once each.
+      for (const { store_id: storeId } of connections) await applyDelivery(db, storeId, webhookId, topic, payload);
       return reply.code(200).send({ ok: true });
     });
+  });
+}
+
+async function applyDelivery(db: Database, storeId: number, webhookId: string, topic: string, payload: unknown): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [fresh] = await tx.query(
+      'insert into webhook_deliveries (webhook_id, store_id, topic) values ($1, $2, $3) on conflict do nothing returning webhook_id',
+      [webhookId, storeId, topic],
+    );
+    if (!fresh) return;
+    if (topic === 'orders/create' || topic === 'orders/updated' || topic === 'orders/fulfilled') {
+      const { order, items } = orderFromWebhook(payload as RestOrder);
+      await upsertOrders(tx, storeId, [order]);
+      await upsertLineItems(tx, storeId, items);
+    } else if (topic === 'checkouts/create' || topic === 'checkouts/update') {
+      const checkout = payload as RestCheckout;
+      await upsertAbandonedCheckouts(tx, storeId, [
+        {
+          id: checkout.admin_graphql_api_id ?? gid('AbandonedCheckout', checkout.id)!,
+          createdAt: checkout.created_at,
+          completedAt: checkout.completed_at ?? null,
+          customer: checkout.customer ? { id: checkout.customer.admin_graphql_api_id ?? gid('Customer', checkout.customer.id)! } : null,
+          totalPriceSet: money(checkout.total_price, 'CLP'),
+          abandonedCheckoutUrl: checkout.abandoned_checkout_url ?? null,
+        } as never,
+      ]);
+    }
   });
 }

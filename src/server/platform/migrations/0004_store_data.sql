@@ -1,8 +1,9 @@
 -- The store's Shopify connection, its import state, and the data imported from it.
 create table shopify_connections (
   store_id integer primary key references stores (id) on delete cascade,
-  -- The normalised {host}.myshopify.com address; one Recompra store per Shopify store.
-  shop_domain text not null unique,
+  -- The normalised {host}.myshopify.com address. Several Recompra stores may read the same shop
+  -- (whoever holds its access token sees its data anyway): the demo sandbox shop, for one.
+  shop_domain text not null,
   -- AES-256-GCM with ENCRYPTION_KEY (platform/secrets.ts).
   access_token_encrypted text not null,
   currency text not null default 'CLP',
@@ -10,6 +11,7 @@ create table shopify_connections (
   connected_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+create index shopify_connections_shop_idx on shopify_connections (shop_domain);
 
 create table store_syncs (
   store_id integer primary key references stores (id) on delete cascade,
@@ -104,8 +106,9 @@ create table abandoned_checkouts (
 
 -- Every webhook applied, by the platform's delivery id: a replay changes nothing.
 create table webhook_deliveries (
-  webhook_id text primary key,
-  store_id integer references stores (id) on delete cascade,
+  webhook_id text not null,
+  store_id integer not null references stores (id) on delete cascade,
   topic text not null,
-  received_at timestamptz not null default now()
+  received_at timestamptz not null default now(),
+  primary key (webhook_id, store_id)
 );

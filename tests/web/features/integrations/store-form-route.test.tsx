@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { invalidStoreCredentialsError, sandboxStoreSettings, storeAlreadyConnectedError } from '../../../../mocks/fixtures/integrations';
+import { invalidStoreCredentialsError, sandboxStoreSettings, shopifyUnreachableError } from '../../../../mocks/fixtures/integrations';
 import { backendHttp } from '../../../../mocks/handlers/clients';
 import { pageNavigation } from '../../../../src/web/app/navigation';
 import { StoreFormRoute } from '../../../../src/web/features/integrations/routes/store-form-route';
@@ -31,11 +31,11 @@ describe('StoreFormRoute (connecting the first store)', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('shows the server message when the shop is already connected elsewhere', async () => {
-    server.use(backendHttp.post('/me/stores/shopifySettings', ({ response }) => response(409).json(storeAlreadyConnectedError)));
+  it('shows the server message when Shopify cannot be reached', async () => {
+    server.use(backendHttp.post('/me/stores/shopifySettings', ({ response }) => response(422).json(shopifyUnreachableError)));
     await renderWithApp(<StoreFormRoute storeId={null} afterCreate="/dashboard" />);
     fill(sandboxStoreSettings);
-    expect((await screen.findByRole('alert')).textContent).toBe(storeAlreadyConnectedError.message);
+    expect((await screen.findByRole('alert')).textContent).toBe(shopifyUnreachableError.message);
   });
 
   it('starts the app over on the dashboard once the store is created', async () => {
