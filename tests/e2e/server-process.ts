@@ -32,7 +32,8 @@ function freePort(): Promise<number> {
 export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'recompra-e2e-'));
   const port = await freePort();
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  // Node itself with tsx's loader, not `npx tsx`: one process, so stopping it leaves nothing behind.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, NODE_ENV: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,7 +54,10 @@ export async function startServer(): Promise<RunningServer> {
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      // A clean shutdown waits for the running job to stop; past 10 s it is cut short.
+      const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
+      clearTimeout(forced);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
