@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
+import { Button } from '../../../ui/button';
 import type auth from '../../../i18n/es/auth.json';
 
 export interface AuthPanelProps {
@@ -36,6 +37,15 @@ export function AuthAlert({ children }: { children: ReactNode }) {
     <p role="alert" className={authLayout().alert}>
       {children}
     </p>
+  );
+}
+
+/** The full-width submit button of a signed-out form, busy and disabled while it sends. */
+export function AuthSubmit({ submitting, label, busyLabel }: { submitting: boolean; label: string; busyLabel: string }) {
+  return (
+    <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
+      {submitting ? busyLabel : label}
+    </Button>
   );
 }
 

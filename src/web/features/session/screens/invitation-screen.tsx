@@ -9,11 +9,10 @@ import {
   type InvitationExistingAccountInput,
   type InvitationNewAccountInput,
 } from '../../../../shared/auth';
-import { Button } from '../../../ui/button';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
 import { LoadingScreen } from '../../../ui/loading-screen';
-import { AuthAlert, AuthPanel, useAuthFieldError } from './auth-panel';
+import { AuthAlert, AuthPanel, AuthSubmit, useAuthFieldError } from './auth-panel';
 
 type InvitationDetails = components['schemas']['InvitationDetails'];
 
@@ -79,9 +78,7 @@ function NewAccountForm({ onAcceptNewAccount, submitting = false, error = null }
         disabled={submitting}
         {...register('password')}
       />
-      <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
-        {submitting ? t('invitation.submitting') : t('invitation.submit')}
-      </Button>
+      <AuthSubmit submitting={submitting} label={t('invitation.submit')} busyLabel={t('invitation.submitting')} />
     </form>
   );
 }
@@ -109,9 +106,7 @@ function ExistingAccountForm({ onAcceptExistingAccount, submitting = false, erro
         disabled={submitting}
         {...register('currentPassword')}
       />
-      <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
-        {submitting ? t('invitation.submitting') : t('invitation.submit')}
-      </Button>
+      <AuthSubmit submitting={submitting} label={t('invitation.submit')} busyLabel={t('invitation.submitting')} />
     </form>
   );
 }

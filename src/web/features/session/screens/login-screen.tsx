@@ -3,10 +3,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
 import { loginRequestSchema, type LoginInput } from '../../../../shared/auth';
-import { Button } from '../../../ui/button';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
-import { AuthAlert, AuthPanel } from './auth-panel';
+import { AuthAlert, AuthPanel, AuthSubmit } from './auth-panel';
 
 export type LoginError =
   | { kind: 'invalidCredentials' }
@@ -86,9 +85,7 @@ export function LoginScreen({ onSubmit, submitting = false, error = null, defaul
           disabled={submitting}
           {...register('password')}
         />
-        <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
-          {submitting ? t('login.submitting') : t('login.submit')}
-        </Button>
+        <AuthSubmit submitting={submitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
         <Link href={resetPasswordHref}>{t('login.forgotPassword')}</Link>
         <Link href={signupHref}>{t('login.createAccount')}</Link>
       </form>

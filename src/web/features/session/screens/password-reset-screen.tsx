@@ -11,7 +11,7 @@ import {
 import { Button } from '../../../ui/button';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
-import { AuthAlert, AuthPanel, useAuthFieldError } from './auth-panel';
+import { AuthAlert, AuthPanel, AuthSubmit, useAuthFieldError } from './auth-panel';
 
 /** `request` and `sent` without a link token; `newPassword` and `expired` with one. */
 export type PasswordResetView = 'request' | 'sent' | 'newPassword' | 'expired';
@@ -77,9 +77,7 @@ function RequestForm({ onRequest, submitting = false, error = null, loginHref }:
           disabled={submitting}
           {...register('email')}
         />
-        <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
-          {submitting ? t('reset.submitting') : t('reset.submit')}
-        </Button>
+        <AuthSubmit submitting={submitting} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
         <Link href={loginHref}>{t('reset.backToLogin')}</Link>
       </form>
     </AuthPanel>
@@ -107,9 +105,7 @@ function NewPasswordForm({ onConfirm, submitting = false, error = null }: Passwo
           disabled={submitting}
           {...register('password')}
         />
-        <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
-          {submitting ? t('reset.saving') : t('reset.save')}
-        </Button>
+        <AuthSubmit submitting={submitting} label={t('reset.save')} busyLabel={t('reset.saving')} />
       </form>
     </AuthPanel>
   );

@@ -3,10 +3,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
 import { signupRequestSchema, type SignupInput } from '../../../../shared/auth';
-import { Button } from '../../../ui/button';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
-import { AuthAlert, AuthPanel, useAuthFieldError } from './auth-panel';
+import { AuthAlert, AuthPanel, AuthSubmit, useAuthFieldError } from './auth-panel';
 
 export type SignupError =
   | { kind: 'emailTaken' }
@@ -75,9 +74,7 @@ export function SignupScreen({ onSubmit, submitting = false, error = null, defau
           disabled={submitting}
           {...register('password')}
         />
-        <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
-          {submitting ? t('signup.submitting') : t('signup.submit')}
-        </Button>
+        <AuthSubmit submitting={submitting} label={t('signup.submit')} busyLabel={t('signup.submitting')} />
         <p className={classes.subtitle}>
           {t('signup.haveAccount')} <Link href={loginHref}>{t('signup.goToLogin')}</Link>
         </p>
