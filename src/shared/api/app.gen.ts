@@ -383,6 +383,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/monthlyInversion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the store's yearly marketing investment for a year (acquisition costs spread it evenly over the year's days). */
+        post: operations["setMarketingInvestment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/stats/charts/acquisitionCost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /** Acquisition cost month by month for a year (by default the store's current year). */
+        get: operations["getAcquisitionCostChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -520,6 +560,37 @@ export interface components {
         };
         SimpleIntegration: {
             state: components["schemas"]["IntegrationState"];
+        };
+        MarketingInvestmentRequest: {
+            year: number;
+            /** @description The year's marketing investment in the shop's currency (CLP), at least 0 and at most 100.000.000.000. */
+            amount: number;
+        };
+        MarketingInvestment: {
+            year: number;
+            amount: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AcquisitionCostMonth: {
+            /** @description `YYYY-MM`. */
+            month: string;
+            /** @description The year's investment spread over the month's days. */
+            investment: number;
+            /** @description Customers whose first purchase fell in the month. */
+            newCustomers: number;
+            /** @description Counted orders of the month. */
+            orders: number;
+            costPerCustomer: number | null;
+            costPerOrder: number | null;
+        };
+        AcquisitionCostChart: {
+            year: number;
+            /** @description The year's marketing investment; null until someone sets it. */
+            investment: number | null;
+            /** @description The year's months up to the store's current month (all twelve for a past year). */
+            months: components["schemas"]["AcquisitionCostMonth"][];
+            currency: string;
         };
     };
     responses: {
@@ -1216,6 +1287,65 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    setMarketingInvestment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketingInvestmentRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketingInvestment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAcquisitionCostChart: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The year's months. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcquisitionCostChart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -17,6 +17,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{id}/statsInRange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's indicators over a date range, against the period of the same length just before, with a series by granularity.
+         * @description Either `preset` (resolved on the store's own calendar, America/Santiago by default) or both `from` and `to`.
+         *     The series holds one point per day, week (from Monday), month or year that the range touches.
+         */
+        get: operations["getStoreStatsInRange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{id}/stats/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The overview table: customers, orders and income by product, buyer location, dispatch method, payment method or discount code, all time. Rebuilt every night. */
+        get: operations["getStoreStatsTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/stores/shopifySettings": {
         parameters: {
             query?: never;
@@ -84,9 +122,136 @@ export interface components {
             field: string;
             message: string;
         };
+        /**
+         * @description The store's indicators as of today (its own calendar). Counted orders are those not cancelled and
+         *     not voided or fully refunded; income is their current total in the shop's currency. Customers
+         *     are those with at least one counted order unless said otherwise. A figure that would divide by
+         *     zero is null.
+         */
         StoreStats: {
-            /** @description Orders the store has received, all time. */
+            /** @description Counted orders, all time. */
             totalOrders: number;
+            /** @description Sum of the counted orders' totals, all time. */
+            totalIncome: number;
+            /** @description totalIncome / totalOrders. */
+            ordersAvgIncome: number | null;
+            /** @description Customers with a counted order or an abandoned cart in the last 3 months (today included). */
+            activeCustomers: number;
+            /** @description Percentage (0–100) of the customers who bought in the last 30 days whose first purchase fell in those 30 days. */
+            newCustomersRate: number | null;
+            /** @description Percentage (0–100) of customers with at least 2 counted orders, all time. */
+            recurrentCustomersRate: number | null;
+            /** @description Average days between purchases ((last − first) / (orders − 1)) over customers with at least 2 orders. */
+            avgPurchaseFrequency: number | null;
+            /** @description Average days from the first to the second purchase over customers with at least 2 orders. */
+            avgDaysUntilNextOrder: number | null;
+            /** @description Marketing investment of the last 12 months (each year's amount spread evenly over its days) / customers whose first purchase fell in them; null while no investment is set for those years. */
+            acquisitionCost: number | null;
+            customers: components["schemas"]["CustomerGroups"];
+            /** @description The shop's currency (CLP). */
+            currency: string;
+            /**
+             * Format: date
+             * @description The store's today.
+             */
+            asOf: string;
+        };
+        /** @description Customers of each kind of SPEC §9, as of today. */
+        CustomerGroups: {
+            /** @description Customers with at least one counted order. */
+            total: number;
+            /** @description A counted order or an abandoned cart in the last 3 months. */
+            active: number;
+            /** @description A purchase in the last 30 days and at least 3 in the last 6 months. */
+            star: number;
+            /** @description No purchase in the last 6 months. */
+            asleep: number;
+            /** @description First purchase in the last 30 days. */
+            new: number;
+            /** @description More than one purchase, none in the last 3 months. */
+            risky: number;
+            /** @description Average order value above the average of all customers' average order values. */
+            highValue: number;
+            /** @description Every counted order had a discount. */
+            offer: number;
+        };
+        /** @enum {string} */
+        DateRangePreset: "last7Days" | "last30Days" | "last12Weeks" | "last12Months" | "previousMonth" | "previousYear" | "weekToDate" | "monthToDate" | "quarterToDate" | "yearToDate";
+        /** @enum {string} */
+        Granularity: "day" | "week" | "month" | "year";
+        DateRange: {
+            /** Format: date */
+            from: string;
+            /**
+             * Format: date
+             * @description Included.
+             */
+            to: string;
+        };
+        /**
+         * @description The indicators of one period. Rates count orders that carry a customer: newCustomersRate is the share of
+         *     them that were a customer's first purchase, retentionRate the share placed by customers who had bought before; both in
+         *     percent (0–100). Money is in the shop's currency (CLP).
+         */
+        RangeTotals: {
+            income: number;
+            orders: number;
+            /** @description Orders that carry a customer. */
+            customerOrders: number;
+            /** @description Customers whose first purchase fell in the period. */
+            newCustomers: number;
+            /** @description Orders by customers who had bought before. */
+            returningOrders: number;
+            ordersAvgIncome: number | null;
+            newCustomersRate: number | null;
+            retentionRate: number | null;
+            /** @description The marketing investment that falls in the period (each year's amount spread over its days); 0 while none is set, and then both acquisition costs are null. */
+            investment: number;
+            acquisitionCostPerCustomer: number | null;
+            acquisitionCostPerOrder: number | null;
+        };
+        StatsPoint: {
+            /**
+             * Format: date
+             * @description First day of the day, week, month or year (clipped to the range).
+             */
+            period: string;
+            income: number;
+            orders: number;
+            newCustomers: number;
+            returningOrders: number;
+        };
+        StatsInRange: {
+            range: components["schemas"]["DateRange"];
+            previousRange: components["schemas"]["DateRange"];
+            /** @description The preset asked for; null for a custom range. */
+            preset: components["schemas"]["DateRangePreset"] | null;
+            granularity: components["schemas"]["Granularity"];
+            totals: components["schemas"]["RangeTotals"];
+            previous: components["schemas"]["RangeTotals"];
+            series: components["schemas"]["StatsPoint"][];
+            currency: string;
+        };
+        /** @enum {string} */
+        StatsDimension: "products" | "locations" | "dispatchMethods" | "paymentMethods" | "discounts";
+        StatsTableRow: {
+            /** @description The product's title, the region and city, the dispatch method, the gateway or the discount code. */
+            key: string;
+            /** @description Distinct customers. */
+            customers: number;
+            orders: number;
+            /** @description Products: the lines' discounted totals; otherwise the orders' totals. */
+            income: number;
+        };
+        StatsTablePage: {
+            dimension: components["schemas"]["StatsDimension"];
+            page: number;
+            pageSize: number;
+            totalPages: number;
+            totalRows: number;
+            rows: components["schemas"]["StatsTableRow"][];
+            /** @description When the table was last rebuilt (every night); null before the first build. */
+            updatedAt: string | null;
         };
         ShopifySettings: {
             name: string;
@@ -185,6 +350,70 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getStoreStatsInRange: {
+        parameters: {
+            query?: {
+                preset?: components["schemas"]["DateRangePreset"];
+                /** @description First day of a custom range (`YYYY-MM-DD`), with `to`. */
+                from?: string;
+                /** @description Last day of a custom range (`YYYY-MM-DD`), included. */
+                to?: string;
+                /** @description How the series groups days; by default the finest readable one for the range. */
+                granularity?: components["schemas"]["Granularity"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indicators and their series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsInRange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getStoreStatsTable: {
+        parameters: {
+            query: {
+                dimension: components["schemas"]["StatsDimension"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsTablePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };
