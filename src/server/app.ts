@@ -12,7 +12,7 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMailbox } from './platform/mailbox.ts';
 import { loadSessionSecret } from './platform/sessions.ts';
 import { registerSpa, spaIndex } from './platform/spa.ts';
-import { dashboardHandlers } from './features/dashboard/handlers.ts';
+import { dashboardHandlers, investmentHandlers } from './features/dashboard/handlers.ts';
 import { sessionHandlers } from './features/session/handlers.ts';
 import { storeHandlers } from './features/stores/handlers.ts';
 import { shopifyAccess } from './features/integrations/connection.ts';
@@ -69,7 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ message: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.', code: 'internal_error' });
   });
 
-  const appHandlers: Handlers<AppOperations> = { ...sessionHandlers(index), ...storeHandlers, ...teamHandlers(index), ...accountHandlers, ...integrationHandlers };
+  const appHandlers: Handlers<AppOperations> = { ...sessionHandlers(index), ...storeHandlers, ...teamHandlers(index), ...accountHandlers, ...integrationHandlers, ...investmentHandlers };
   const backendHandlers: Handlers<BackendOperations> = { ...dashboardHandlers, ...storeConnectionHandlers };
   registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services);
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);

@@ -1,12 +1,12 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/platform/config.ts';
 import { openDatabase, type Database } from '../../src/server/platform/db.ts';
 import { migrate } from '../../src/server/platform/migrations.ts';
+import { scratchDatabase } from '../scratch-database.ts';
 import { randomBytes } from 'node:crypto';
 import { seedDemoStore } from '../../src/server/demo-store.ts';
 import { secretBox } from '../../src/server/platform/secrets.ts';
@@ -22,24 +22,7 @@ export const TEST_INDEX_HTML = '<!doctype html><html lang="es"><head><title>Reco
 export async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
-  const name = `recompra_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  return scratchDatabase(serverUrl, 'recompra_test');
 }
 
 export interface TestServer {

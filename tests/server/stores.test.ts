@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshRollups } from '../../src/server/features/dashboard/rollups.ts';
 import { addStore, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -13,6 +14,7 @@ beforeAll(async () => {
     [demoStore],
   );
   await server.db.query(`insert into orders (store_id, external_id, placed_at, total_amount) values ($1, 1, now(), 1000), ($1, 2, now(), 2000)`, [otherStore]);
+  for (const store of [demoStore, otherStore]) await server.db.transaction((tx) => refreshRollups(tx, store));
 });
 afterAll(() => server.close());
 
@@ -78,7 +80,7 @@ describe('GET /backend/stores/{id}/stats', () => {
     expect(response.statusCode).toBe(200);
     const [{ count }] = (await server.db.query<{ count: number }>('select count(*)::integer as count from orders where store_id = $1', [demoStore])) as [{ count: number }];
     expect(count).toBe(48);
-    expect(response.json()).toEqual({ totalOrders: count });
+    expect(response.json()).toMatchObject({ totalOrders: count, totalIncome: 48_000, ordersAvgIncome: 1000 });
   });
 
   it("hides another store's figures from a member, and shows them to the provider admin", async () => {
@@ -87,7 +89,7 @@ describe('GET /backend/stores/{id}/stats', () => {
     expect(refused.statusCode).toBe(404);
     const admin = await signIn(server.app, 'admin@recompra.cl');
     const allowed = await server.app.inject({ url: `/backend/stores/${otherStore}/stats`, cookies: admin.cookies });
-    expect(allowed.json()).toEqual({ totalOrders: 2 });
+    expect(allowed.json()).toMatchObject({ totalOrders: 2, totalIncome: 3000 });
   });
 
   it('answers a store id that is not a number with a Spanish 400', async () => {

@@ -3,6 +3,7 @@ import { ShopifyAuthError, type ShopifyClient } from '../../integrations/shopify
 import type { LineItem, Order } from '../../integrations/shopify/types.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { enqueue, type JobContext, type JobWorker } from '../../platform/jobs.ts';
+import { rebuildStoreMetrics } from '../dashboard/rebuild.ts';
 import { storeClient, type ShopifyAccess } from './connection.ts';
 import { upsertAbandonedCheckouts, upsertCustomers, upsertLineItems, upsertOrders, upsertProducts } from './store-data.ts';
 
@@ -87,6 +88,8 @@ export async function runSync(
     await importInBatches(client.abandonedCheckouts({ query: `created_at:>='${lastYearFrom.toISOString()}'` }), (batch) => upsertAbandonedCheckouts(db, storeId, batch));
     // From here on webhooks keep the data current between nightly refreshes.
     if (webhookUrl) for (const topic of WEBHOOK_TOPICS) await client.subscribeWebhook(topic, webhookUrl);
+    // The dashboard opens on FINISHED_ONE_YEAR, so its figures are ready first.
+    await rebuildStoreMetrics(db, storeId);
     await setSync(db, storeId, { status: 'FINISHED_ONE_YEAR', phase: 'history', resume_after: null });
     row.resume_after = null;
   }
@@ -94,6 +97,7 @@ export async function runSync(
   await setSync(db, storeId, { status: 'HISTORIC_IN_PROGRESS', error: null });
   const since = row.phase === 'history' && row.resume_after ? `created_at:>='${row.resume_after.toISOString()}' ` : '';
   await importOrders(db, client, storeId, context, `${since}created_at:<'${lastYearFrom.toISOString()}'`, 'history_imported', batchSize);
+  await rebuildStoreMetrics(db, storeId);
   await setSync(db, storeId, { status: 'FINISHED', phase: 'done', resume_after: null, finished_at: new Date(), refreshed_at: new Date() });
 }
 
@@ -105,6 +109,7 @@ export async function refreshStore(db: Database, client: ShopifyClient, storeId:
   await importInBatches(client.bulkExport('customers', { query: since, signal: context.signal }), (batch) => upsertCustomers(db, storeId, batch));
   await importOrders(db, client, storeId, context, since, null);
   await importInBatches(client.abandonedCheckouts({ query: since }), (batch) => upsertAbandonedCheckouts(db, storeId, batch));
+  await rebuildStoreMetrics(db, storeId);
   await setSync(db, storeId, { refreshed_at: now });
 }
 

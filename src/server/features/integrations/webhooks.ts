@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LineItem, Order } from '../../integrations/shopify/types.ts';
 import type { Database } from '../../platform/db.ts';
-import { upsertAbandonedCheckouts, upsertLineItems, upsertOrders } from './store-data.ts';
+import { refreshRollups } from '../dashboard/rollups.ts';
+import { numericId, upsertAbandonedCheckouts, upsertLineItems, upsertOrders } from './store-data.ts';
 
 /*
  * Shopify's webhooks keep the data current between nightly refreshes. Each delivery is checked
@@ -141,8 +142,10 @@ async function applyDelivery(db: Database, storeId: number, webhookId: string, t
       const { order, items } = orderFromWebhook(payload as RestOrder);
       await upsertOrders(tx, storeId, [order]);
       await upsertLineItems(tx, storeId, items);
+      await refreshRollups(tx, storeId, { customers: order.customer ? [numericId(order.customer.id)!] : [], orders: [numericId(order.id)!] });
     } else if (topic === 'checkouts/create' || topic === 'checkouts/update') {
       const checkout = payload as RestCheckout;
+      const customer = checkout.customer ? (numericId(checkout.customer.admin_graphql_api_id) ?? String(checkout.customer.id)) : null;
       await upsertAbandonedCheckouts(tx, storeId, [
         {
           id: checkout.admin_graphql_api_id ?? gid('AbandonedCheckout', checkout.id)!,
@@ -153,6 +156,7 @@ async function applyDelivery(db: Database, storeId: number, webhookId: string, t
           abandonedCheckoutUrl: checkout.abandoned_checkout_url ?? null,
         } as never,
       ]);
+      if (customer) await refreshRollups(tx, storeId, { customers: [customer], orders: [] });
     }
   });
 }

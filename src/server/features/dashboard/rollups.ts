@@ -1,0 +1,177 @@
+import type { Queryable } from '../../platform/db.ts';
+
+/*
+ * The metric rollups (migration 0005): per-customer aggregates, counted orders by day, customers by
+ * the day of their newest order and activity, and today-independent totals. The import rebuilds them
+ * whole at the end of each phase and the nightly refresh after it; a webhook refreshes only the
+ * customers and days it touched, in its own transaction. Dashboard queries (stats.ts) read only these.
+ *
+ * What counts (the definitions the dashboard's help texts repeat):
+ * - A counted order is one not cancelled and not voided or fully refunded; its income is its current
+ *   total in the shop's currency. Every figure below reads counted orders only.
+ * - Days are calendar days in the store's Shopify time zone.
+ * - A customer's activity is their newest counted order or abandoned cart (SPEC §9 "active").
+ */
+
+/** The SQL condition of a counted order, on `orders` or on its alias (`o.`). */
+export const countedOrder = (alias = '') => `${alias}cancelled_at is null and coalesce(${alias}financial_status, '') not in ('VOIDED', 'REFUNDED')`;
+export const DEFAULT_TIME_ZONE = 'America/Santiago';
+
+/** The store's time zone, as Shopify reports it. */
+export async function storeTimeZone(db: Queryable, storeId: number): Promise<string> {
+  const [row] = await db.query<{ timezone: string | null }>('select timezone from shopify_connections where store_id = $1', [storeId]);
+  return row?.timezone || DEFAULT_TIME_ZONE;
+}
+
+/** What a refresh covers: everything, or the customers and orders a webhook touched (platform ids). */
+export type RefreshScope = 'all' | { customers: string[]; orders: string[] };
+
+/** Rebuilds the store's rollups for `scope`; run it inside the transaction that changed the data. */
+export async function refreshRollups(db: Queryable, storeId: number, scope: RefreshScope = 'all'): Promise<void> {
+  const tz = await storeTimeZone(db, storeId);
+  if (scope === 'all') {
+    // The planner needs the freshly imported rows' shape (PGlite has no autovacuum to learn it).
+    await db.query('analyze orders, abandoned_checkouts');
+    await rebuildCustomers(db, storeId, tz, null);
+    for (const table of ['store_daily_stats', 'store_customer_days']) await db.query(`delete from ${table} where store_id = $1`, [storeId]);
+    await rebuildDays(db, storeId, tz, null);
+    await rebuildCustomerDays(db, storeId, null);
+  } else {
+    const customers = scope.customers;
+    const before = await customerDays(db, storeId, customers);
+    await rebuildCustomers(db, storeId, tz, customers);
+    const after = await customerDays(db, storeId, customers);
+    const orderDays = await db.query<{ day: string }>(
+      'select distinct (placed_at at time zone $3)::date::text as day from orders where store_id = $1 and external_id = any($2::bigint[])',
+      [storeId, scope.orders, tz],
+    );
+    const days = [...new Set([...orderDays.map((row) => row.day), ...before.firstOrder, ...after.firstOrder])];
+    await db.query('delete from store_daily_stats where store_id = $1 and day = any($2::date[])', [storeId, days]);
+    await rebuildDays(db, storeId, tz, days);
+    const recency = [...new Set([...before.recency, ...after.recency])];
+    await db.query('delete from store_customer_days where store_id = $1 and day = any($2::date[])', [storeId, recency]);
+    await rebuildCustomerDays(db, storeId, recency);
+  }
+  await rebuildTotals(db, storeId);
+}
+
+/** The days a set of customers weighs on: first order (new customers) and newest order or activity. */
+async function customerDays(db: Queryable, storeId: number, customers: string[]): Promise<{ firstOrder: string[]; recency: string[] }> {
+  const rows = await db.query<{ first_order_day: string | null; last_order_day: string | null; last_activity_day: string }>(
+    `select first_order_day::text, last_order_day::text, last_activity_day::text from customer_stats where store_id = $1 and customer_external_id = any($2::bigint[])
+     union all
+     select null, null, last_activity_day::text from cart_only_customers where store_id = $1 and customer_external_id = any($2::bigint[])`,
+    [storeId, customers],
+  );
+  return {
+    firstOrder: rows.flatMap((row) => (row.first_order_day ? [row.first_order_day] : [])),
+    recency: rows.flatMap((row) => [row.last_activity_day, ...(row.last_order_day ? [row.last_order_day] : [])]),
+  };
+}
+
+async function rebuildCustomers(db: Queryable, storeId: number, tz: string, customers: string[] | null): Promise<void> {
+  const only = customers ? 'and customer_external_id = any($3::bigint[])' : '';
+  const params = customers ? [storeId, tz, customers] : [storeId, tz];
+  for (const table of ['customer_stats', 'cart_only_customers'])
+    await db.query(`delete from ${table} where store_id = $1 ${customers ? 'and customer_external_id = any($2::bigint[])' : ''}`, customers ? [storeId, customers] : [storeId]);
+  // One sort by (customer, time) numbers each customer's orders both ways at once.
+  await db.query(
+    `with counted as (
+       select customer_external_id as customer, placed_at, total_amount, discount_total > 0 as discounted,
+              (placed_at at time zone $2)::date as day,
+              row_number() over (partition by customer_external_id order by placed_at, external_id) as n,
+              count(*) over (partition by customer_external_id) as orders_count
+         from orders
+        where store_id = $1 and customer_external_id is not null and ${countedOrder()} ${only}),
+     per_customer as (
+       select customer, count(*) as orders_count, sum(total_amount) as total_spent, count(*) filter (where discounted) as discounted_orders,
+              min(placed_at) as first_order_at, min(placed_at) filter (where n = 2) as second_order_at, max(placed_at) as last_order_at,
+              min(day) as first_order_day, max(day) as last_order_day, min(day) filter (where n = orders_count - 2) as third_last_order_day
+         from counted group by customer),
+     carts as (
+       select customer_external_id as customer, max((created_at at time zone $2)::date) as day
+         from abandoned_checkouts
+        where store_id = $1 and customer_external_id is not null ${only}
+        group by customer_external_id)
+     insert into customer_stats (store_id, customer_external_id, orders_count, total_spent, discounted_orders, first_order_at, second_order_at,
+                                 last_order_at, first_order_day, last_order_day, third_last_order_day, last_activity_day)
+     select $1, p.customer, p.orders_count, p.total_spent, p.discounted_orders, p.first_order_at, p.second_order_at, p.last_order_at,
+            p.first_order_day, p.last_order_day, p.third_last_order_day, greatest(p.last_order_day, c.day)
+       from per_customer p left join carts c on c.customer = p.customer`,
+    params,
+  );
+  await db.query(
+    `insert into cart_only_customers (store_id, customer_external_id, last_activity_day)
+     select $1, customer_external_id, max((created_at at time zone $2)::date)
+       from abandoned_checkouts a
+      where store_id = $1 and customer_external_id is not null ${only}
+        and not exists (select 1 from customer_stats s where s.store_id = $1 and s.customer_external_id = a.customer_external_id)
+      group by customer_external_id`,
+    params,
+  );
+}
+
+/** Counted orders by day; `days` limits it to those days (each read through the placed-at index). */
+async function rebuildDays(db: Queryable, storeId: number, tz: string, days: string[] | null): Promise<void> {
+  const source = days
+    ? `select d.day, o.total_amount, o.customer_external_id
+         from unnest($3::date[]) as d(day)
+         join orders o on o.store_id = $1 and o.placed_at >= (d.day::timestamp at time zone $2) and o.placed_at < ((d.day + 1)::timestamp at time zone $2)
+        where ${countedOrder('o.')}`
+    : `select (placed_at at time zone $2)::date as day, total_amount, customer_external_id from orders where store_id = $1 and ${countedOrder()}`;
+  await db.query(
+    `with counted as (${source}),
+     by_day as (
+       select day, count(*)::integer as orders, sum(total_amount) as income, count(customer_external_id)::integer as customer_orders
+         from counted group by day),
+     firsts as (
+       select first_order_day as day, count(*)::integer as new_customers
+         from customer_stats where store_id = $1 ${days ? 'and first_order_day = any($3::date[])' : ''} group by first_order_day)
+     insert into store_daily_stats (store_id, day, orders, income, customer_orders, new_customers)
+     select $1, b.day, b.orders, b.income, b.customer_orders, coalesce(f.new_customers, 0)
+       from by_day b left join firsts f on f.day = b.day`,
+    days ? [storeId, tz, days] : [storeId, tz],
+  );
+}
+
+/** Customers by the day of their newest order (and whether they bought more than once) and newest activity. */
+async function rebuildCustomerDays(db: Queryable, storeId: number, days: string[] | null): Promise<void> {
+  const on = (column: string) => (days ? `and ${column} = any($2::date[])` : '');
+  await db.query(
+    `insert into store_customer_days (store_id, day, last_order, last_order_repeat, last_activity)
+     select $1, day, sum(last_order), sum(last_order_repeat), sum(last_activity)
+       from (select last_order_day as day, 1 as last_order, (orders_count >= 2)::integer as last_order_repeat, 0 as last_activity
+               from customer_stats where store_id = $1 ${on('last_order_day')}
+             union all
+             select last_activity_day, 0, 0, 1 from customer_stats where store_id = $1 ${on('last_activity_day')}
+             union all
+             select last_activity_day, 0, 0, 1 from cart_only_customers where store_id = $1 ${on('last_activity_day')}) as recency
+      group by day`,
+    days ? [storeId, days] : [storeId],
+  );
+}
+
+/**
+ * Figures that do not move with the calendar. "High value" compares each customer's average order
+ * value with the average of all customers' averages (SPEC §9 "above-average average spend").
+ */
+async function rebuildTotals(db: Queryable, storeId: number): Promise<void> {
+  await db.query(
+    `with customers as (
+       select orders_count, total_spent / orders_count as average, discounted_orders, first_order_at, second_order_at, last_order_at
+         from customer_stats where store_id = $1),
+     mean as (select avg(average) as value from customers)
+     insert into store_customer_totals (store_id, customers, repeat_customers, frequency_days_sum, second_order_days_sum, high_value, offer, refreshed_at)
+     select $1, count(*), count(*) filter (where orders_count >= 2),
+            coalesce(sum(extract(epoch from last_order_at - first_order_at) / 86400.0 / (orders_count - 1)) filter (where orders_count >= 2), 0),
+            coalesce(sum(extract(epoch from second_order_at - first_order_at) / 86400.0) filter (where orders_count >= 2), 0),
+            count(*) filter (where average > (select value from mean)),
+            count(*) filter (where discounted_orders = orders_count),
+            now()
+       from customers
+     on conflict (store_id) do update set customers = excluded.customers, repeat_customers = excluded.repeat_customers,
+       frequency_days_sum = excluded.frequency_days_sum, second_order_days_sum = excluded.second_order_days_sum,
+       high_value = excluded.high_value, offer = excluded.offer, refreshed_at = excluded.refreshed_at`,
+    [storeId],
+  );
+}

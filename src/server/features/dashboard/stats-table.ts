@@ -1,0 +1,70 @@
+import type { components } from '../../../shared/api/backend.gen.ts';
+import type { Queryable } from '../../platform/db.ts';
+import { countedOrder } from './rollups.ts';
+
+type StatsTablePage = components['schemas']['StatsTablePage'];
+type StatsDimension = components['schemas']['StatsDimension'];
+
+/*
+ * The overview table: distinct customers, counted orders and income by product, buyer location,
+ * dispatch method, payment gateway and discount code, over the store's whole history. It is rebuilt
+ * whole each night (and when an import phase ends), so it reads as "updated nightly": new orders show
+ * the next day. An order with no value for a dimension (no address, no discount code…) is grouped under
+ * the empty key, which the screen names. An order paid through two gateways or with two codes counts
+ * under each; a product's income is its lines' discounted totals, every other income the orders' totals.
+ */
+
+const orderSource = (key: string, from = 'orders o') =>
+  `select o.customer_external_id as customer, o.external_id as order_id, o.total_amount as income, ${key} as key
+     from ${from} where o.store_id = $1 and ${countedOrder('o.')}`;
+
+const SOURCES: Record<StatsDimension, string> = {
+  products: `select o.customer_external_id as customer, o.external_id as order_id, l.discounted_total as income, coalesce(p.title, l.title) as key
+               from order_line_items l
+               join orders o on o.store_id = l.store_id and o.external_id = l.order_external_id
+               left join products p on p.store_id = l.store_id and p.external_id = l.product_external_id
+              where l.store_id = $1 and ${countedOrder('o.')}`,
+  locations: orderSource(`concat_ws(', ', nullif(o.city, ''), nullif(o.region, ''))`),
+  dispatchMethods: orderSource(`coalesce(o.shipping_method, '')`),
+  paymentMethods: orderSource(`coalesce(g.value, '')`, `orders o left join lateral jsonb_array_elements_text(o.payment_gateways) as g(value) on true`),
+  discounts: orderSource(`coalesce(d.value, '')`, `orders o left join lateral jsonb_array_elements_text(o.discount_codes) as d(value) on true`),
+};
+
+export async function rebuildStatsTable(db: Queryable, storeId: number): Promise<void> {
+  await db.query('delete from store_stats_table where store_id = $1', [storeId]);
+  for (const [dimension, source] of Object.entries(SOURCES)) {
+    await db.query(
+      `insert into store_stats_table (store_id, dimension, key, customers, orders, income)
+       select $1, $2, key, count(distinct customer), count(distinct order_id), sum(income)
+         from (${source}) as facts group by key`,
+      [storeId, dimension],
+    );
+  }
+  await db.query(
+    'insert into store_stats_table_builds (store_id, built_at) values ($1, now()) on conflict (store_id) do update set built_at = excluded.built_at',
+    [storeId],
+  );
+}
+
+export async function statsTablePage(db: Queryable, storeId: number, dimension: StatsDimension, page: number, pageSize: number): Promise<StatsTablePage> {
+  const [summary] = await db.query<{ total: number; built_at: Date | null }>(
+    `select (select count(*)::integer from store_stats_table where store_id = $1 and dimension = $2) as total,
+            (select built_at from store_stats_table_builds where store_id = $1) as built_at`,
+    [storeId, dimension],
+  );
+  const rows = await db.query<{ key: string; customers: number; orders: number; income: string }>(
+    `select key, customers, orders, income from store_stats_table where store_id = $1 and dimension = $2
+      order by income desc, key limit $3 offset $4`,
+    [storeId, dimension, pageSize, (page - 1) * pageSize],
+  );
+  const totalRows = summary?.total ?? 0;
+  return {
+    dimension,
+    page,
+    pageSize,
+    totalRows,
+    totalPages: Math.ceil(totalRows / pageSize),
+    rows: rows.map((row) => ({ key: row.key, customers: row.customers, orders: row.orders, income: Number(row.income) })),
+    updatedAt: summary?.built_at ? summary.built_at.toISOString() : null,
+  };
+}
