@@ -9,15 +9,12 @@
  * next record left out), time to FINISHED_ONE_YEAR, and RSS at each quarter of the import and at peak.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { runSync } from '../src/server/features/integrations/sync.ts';
 import { createShopifyClient, type ShopifyClient } from '../src/server/integrations/shopify/client.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox } from '../src/server/integrations/shopify/sandbox/index.ts';
-import { openDatabase, type Database } from '../src/server/platform/db.ts';
+import type { Database } from '../src/server/platform/db.ts';
+import { benchDatabase } from './bench-database.ts';
 import { migrate } from '../src/server/platform/migrations.ts';
 
 const NOW = new Date('2026-11-01T00:00:00Z');
@@ -66,40 +63,8 @@ async function serveSandbox(size: number): Promise<{ endpoint: string; child: Ch
   return { endpoint, child };
 }
 
-async function freshDatabase(kind: string): Promise<{ db: Database; dispose: () => Promise<void> } | null> {
-  if (kind === 'pglite') {
-    const dir = await mkdtemp(join(tmpdir(), 'recompra-bench-'));
-    const db = await openDatabase({ dataDir: dir });
-    return { db, dispose: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
-  }
-  const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`PostgreSQL at ${serverUrl} does not answer: skipped.`);
-    return null;
-  }
-  const name = `recompra_bench_${process.pid}_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  return {
-    db,
-    dispose: async () => {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 async function benchOne(kind: string, size: number, endpoint: string): Promise<string | null> {
-  const fresh = await freshDatabase(kind);
+  const fresh = await benchDatabase(kind);
   if (!fresh) return null;
   const { db, dispose } = fresh;
   try {

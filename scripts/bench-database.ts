@@ -1,0 +1,23 @@
+// A fresh, throwaway database for a benchmark: PGlite in a temporary folder, or a new database on the
+// PostgreSQL server (TEST_DATABASE_URL or 127.0.0.1:5432/test), dropped afterwards.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Database } from '../src/server/platform/db.ts';
+import { scratchDatabase } from '../tests/scratch-database.ts';
+
+export async function benchDatabase(kind: string): Promise<{ db: Database; dispose: () => Promise<void> } | null> {
+  if (kind === 'pglite') {
+    const dir = await mkdtemp(join(tmpdir(), 'recompra-bench-'));
+    const db = await openDatabase({ dataDir: dir });
+    return { db, dispose: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  try {
+    const db = await scratchDatabase(serverUrl, 'recompra_bench');
+    return { db, dispose: () => db.close() };
+  } catch {
+    console.log(`PostgreSQL at ${serverUrl} does not answer: skipped.`);
+    return null;
+  }
+}

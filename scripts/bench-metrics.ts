@@ -1,0 +1,187 @@
+/**
+ * Metrics benchmark: a store of 1,000,000 orders (two lines each) from 200,000 customers over three
+ * years, on PGlite and on the PostgreSQL server; the rollups rebuilt once, then p50 and p95 over 200
+ * calls through the API (session, tenancy guard and validation included) of `stats`, `statsInRange`
+ * (12 months by day, 3 years by week) and a page of each overview tab.
+ *
+ *   npm run bench:metrics [-- --orders 1000000 --customers 200000 --databases pglite,postgres --calls 200]
+ *
+ * Targets, on both databases: p95 under 20 ms for `stats`, under 50 ms for range queries. For scale it
+ * also times the plain daily GROUP BY over the raw orders that the rollups replace.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import dayjs from 'dayjs';
+import { buildApp } from '../src/server/app.ts';
+import { DEMO_USERS, seedDemoStore } from '../src/server/demo-store.ts';
+import { rebuildStoreMetrics } from '../src/server/features/dashboard/rebuild.ts';
+import { refreshRollups } from '../src/server/features/dashboard/rollups.ts';
+import { loadConfig } from '../src/server/platform/config.ts';
+import type { Database } from '../src/server/platform/db.ts';
+import { createMailer } from '../src/server/platform/mail.ts';
+import { migrate } from '../src/server/platform/migrations.ts';
+import { secretBox } from '../src/server/platform/secrets.ts';
+import { benchDatabase } from './bench-database.ts';
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    customers: { type: 'string', default: '200000' },
+    databases: { type: 'string', default: 'pglite,postgres' },
+    calls: { type: 'string', default: '200' },
+  },
+});
+const ORDERS = Number(values.orders);
+const CUSTOMERS = Number(values.customers);
+const CALLS = Number(values.calls);
+const PASSWORD = 'bench-metrics-1';
+const TARGETS = { stats: 20, range: 50 };
+
+const report: string[] = [];
+let failed = false;
+for (const kind of values.databases.split(',')) {
+  const fresh = await benchDatabase(kind);
+  if (!fresh) continue;
+  try {
+    await benchOne(kind, fresh.db);
+  } finally {
+    await fresh.dispose();
+  }
+}
+console.log(`\n${report.join('\n')}`);
+process.exit(failed ? 1 : 0);
+
+async function benchOne(kind: string, db: Database): Promise<void> {
+  await migrate(db);
+  await seedDemoStore(db, PASSWORD, secretBox(randomBytes(32)));
+  const [store] = await db.query<{ id: number }>(`select id from stores order by id limit 1`);
+  const storeId = store!.id;
+  await db.query('delete from jobs');
+
+  let started = performance.now();
+  await generateStore(db, storeId);
+  console.log(`${kind}: ${ORDERS} orders, ${ORDERS * 2} lines, ${CUSTOMERS} customers written in ${seconds(started)}`);
+
+  started = performance.now();
+  await rebuildStoreMetrics(db, storeId);
+  const rebuildTime = seconds(started);
+  console.log(`${kind}: rollups and overview table rebuilt in ${rebuildTime}`);
+
+  // What one webhook costs: a customer's new order refreshes that customer, that day and the totals.
+  const webhookRefresh = await timed(20, async () => {
+    const customer = String(1 + Math.floor(Math.random() * CUSTOMERS));
+    const [order] = await db.query<{ id: string }>('select external_id::text as id from orders where store_id = $1 and customer_external_id = $2 limit 1', [storeId, customer]);
+    await db.transaction((tx) => refreshRollups(tx, storeId, { customers: [customer], orders: order ? [order.id] : [] }));
+  });
+
+  const today = dayjs().format('YYYY-MM-DD');
+  const rawScan = await timed(5, () =>
+    db.query(`select (placed_at at time zone 'America/Santiago')::date as day, count(*), sum(total_amount) from orders where store_id = $1 and placed_at >= $2 group by 1`, [
+      storeId,
+      dayjs(today).subtract(12, 'month').toISOString(),
+    ]),
+  );
+
+  const webDir = await mkdtemp(join(tmpdir(), 'recompra-bench-web-'));
+  await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Recompra</title>');
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://', sandboxes: false, validateResponses: false };
+  const app = await buildApp({ config, db, mailer: createMailer(undefined, () => undefined) });
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_USERS[0].email, password: PASSWORD } });
+    const cookies = Object.fromEntries(login.cookies.map((cookie) => [cookie.name, cookie.value]));
+    const call = (url: string) => async () => {
+      const response = await app.inject({ url, cookies });
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    };
+    const threeYearsAgo = dayjs(today).subtract(3, 'year').add(1, 'day').format('YYYY-MM-DD');
+    const cases: [string, keyof typeof TARGETS | null, string][] = [
+      ['stats', 'stats', `/backend/stores/${storeId}/stats`],
+      ['statsInRange 12 months by day', 'range', `/backend/stores/${storeId}/statsInRange?preset=last12Months&granularity=day`],
+      ['statsInRange 3 years by week', 'range', `/backend/stores/${storeId}/statsInRange?from=${threeYearsAgo}&to=${today}&granularity=week`],
+      ...(['products', 'locations', 'dispatchMethods', 'paymentMethods', 'discounts'] as const).map(
+        (dimension): [string, null, string] => [`table ${dimension}, page 2`, null, `/backend/stores/${storeId}/stats/table?dimension=${dimension}&page=2&pageSize=10`],
+      ),
+    ];
+    report.push(`${kind}: rollups and overview table rebuilt in ${rebuildTime}; a webhook's refresh p50 ${webhookRefresh.p50.toFixed(1)} ms; raw daily GROUP BY over 12 months of orders p50 ${rawScan.p50.toFixed(1)} ms`);
+    for (const [name, target, url] of cases) {
+      await call(url)(); // warm-up
+      const { p50, p95 } = await timed(CALLS, call(url));
+      const verdict = target ? (p95 < TARGETS[target] ? `✔ under ${TARGETS[target]} ms` : `✘ over ${TARGETS[target]} ms`) : '';
+      if (target && p95 >= TARGETS[target]) failed = true;
+      report.push(`  ${name.padEnd(36)} p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  ${verdict}`);
+      console.log(report[report.length - 1]);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+async function timed(times: number, run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const begin = performance.now();
+    await run();
+    samples.push(performance.now() - begin);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (quantile: number) => samples[Math.min(samples.length - 1, Math.floor(quantile * samples.length))]!;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+
+/**
+ * A deterministic store written straight in SQL (setseed): every customer's first order among the first
+ * ones, then repeat purchases skewed towards loyal customers, 2 % guest orders, 2.5 % cancelled, a
+ * quarter with a discount code, and the usual Chilean dispatch and payment mixes.
+ */
+async function generateStore(db: Database, storeId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('select setseed(0.42)');
+    await tx.query(
+      `insert into products (store_id, external_id, title, product_type)
+       select $1, n, 'Producto ' || n, (array['Poleras', 'Pantalones', 'Zapatillas', 'Accesorios'])[1 + n % 4] from generate_series(1, 300) as n`,
+      [storeId],
+    );
+    await tx.query(
+      `insert into customers (store_id, external_id, first_name, email, email_consent, sms_consent)
+       select $1, n, 'Cliente ' || n, 'cliente' || n || '@correo.cl', random() < 0.8, random() < 0.6 from generate_series(1, $2) as n`,
+      [storeId, CUSTOMERS],
+    );
+    await tx.query(
+      `insert into orders (store_id, external_id, name, placed_at, total_amount, customer_external_id, discount_total, discount_codes,
+                           payment_gateways, shipping_method, region, city, financial_status, cancelled_at)
+       select $1, n, '#' || n, placed_at, total, customer, case when discounted then round(total * 0.1) else 0 end,
+              case when discounted then jsonb_build_array((array['VERANO10', 'CYBER20', 'BIENVENIDA', 'VUELVE15'])[1 + floor(random() * 4)::integer]) else '[]' end,
+              jsonb_build_array((array['Webpay Plus', 'Mercado Pago', 'Transferencia bancaria', 'Flow'])[1 + floor(random() * 4)::integer]),
+              (array['Chilexpress', 'Starken', 'Blue Express', 'Retiro en tienda'])[1 + floor(random() * 4)::integer],
+              (array['Región Metropolitana', 'Valparaíso', 'Biobío', 'Maule', 'Los Lagos'])[1 + floor(random() * 5)::integer],
+              (array['Santiago', 'Viña del Mar', 'Concepción', 'Talca', 'Puerto Montt', 'Providencia', 'Ñuñoa'])[1 + floor(random() * 7)::integer],
+              case when cancelled then 'REFUNDED' else 'PAID' end, case when cancelled then placed_at + interval '1 day' end
+         from (select n, now() - random() * interval '1095 days' as placed_at, round((8000 + random() * 120000)::numeric) as total,
+                      case when n <= $3 then n when random() < 0.02 then null else 1 + floor($3 * power(random(), 1.7))::bigint end as customer,
+                      random() < 0.25 as discounted, random() < 0.025 as cancelled
+                 from generate_series(1, $2) as n) as facts`,
+      [storeId, ORDERS, CUSTOMERS],
+    );
+    await tx.query(
+      `insert into order_line_items (store_id, external_id, order_external_id, product_external_id, title, quantity, original_total, discounted_total)
+       select $1, external_id * 2 + line, external_id, product, 'Producto ' || product, 1, total_amount / 2, (total_amount - discount_total) / 2
+         from (select o.external_id, o.total_amount, o.discount_total, line, 1 + floor(random() * 300)::integer as product
+                 from orders o cross join generate_series(0, 1) as line where o.store_id = $1) as lines`,
+      [storeId],
+    );
+    await tx.query(
+      `insert into abandoned_checkouts (store_id, external_id, customer_external_id, created_at, total_amount)
+       select $1, n, 1 + floor(random() * $3)::bigint, now() - random() * interval '1095 days', 20000 from generate_series(1, $2) as n`,
+      [storeId, Math.round(ORDERS / 10), CUSTOMERS],
+    );
+  });
+  await db.query('analyze');
+}
