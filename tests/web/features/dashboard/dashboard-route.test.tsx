@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { storeStats } from '../../../../mocks/fixtures/dashboard';
 import { sessionUsers, userWithoutStore } from '../../../../mocks/fixtures/session';
 import { storeStatsAnswer, storeStatsFails } from '../../../../mocks/handlers/dashboard';
 import { meAs } from '../../../../mocks/handlers/session';
@@ -13,7 +14,7 @@ afterEach(cleanup);
 
 describe('DashboardRoute', () => {
   it('shows the store total orders formatted for Chile', async () => {
-    server.use(meAs(sessionUsers.admin), storeStatsAnswer({ totalOrders: 1234567 }));
+    server.use(meAs(sessionUsers.admin), storeStatsAnswer({ ...storeStats, totalOrders: 1234567 }));
     await renderWithApp(<DashboardRoute />, { route: '/dashboard' });
     expect(await screen.findByText('1.234.567')).toBeTruthy();
     expect(screen.getByText('Pedidos totales')).toBeTruthy();
@@ -23,7 +24,7 @@ describe('DashboardRoute', () => {
     server.use(meAs(sessionUsers.admin), storeStatsFails());
     await renderWithApp(<DashboardRoute />, { route: '/dashboard' });
     expect(await screen.findByText('No pudimos cargar esta información.')).toBeTruthy();
-    server.use(storeStatsAnswer({ totalOrders: 42 }));
+    server.use(storeStatsAnswer({ ...storeStats, totalOrders: 42 }));
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('42')).toBeTruthy();
   });
