@@ -13,7 +13,6 @@ import { parseArgs } from 'node:util';
 import { runSync } from '../src/server/features/integrations/sync.ts';
 import { createShopifyClient, type ShopifyClient } from '../src/server/integrations/shopify/client.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox } from '../src/server/integrations/shopify/sandbox/index.ts';
-import type { Database } from '../src/server/platform/db.ts';
 import { benchDatabase } from './bench-database.ts';
 import { migrate } from '../src/server/platform/migrations.ts';
 
