@@ -129,3 +129,15 @@ export function granularitiesFor(value: DateRange): Granularity[] {
 export function defaultGranularity(value: DateRange): Granularity {
   return granularitiesFor(value)[0] ?? 'day';
 }
+
+/**
+ * The first day of each day, week (from Monday), month or year that a range touches, the first one
+ * clipped to the range's start: the points of a series.
+ */
+export function bucketStarts(value: DateRange, granularity: Granularity): IsoDate[] {
+  const starts: IsoDate[] = [];
+  for (let current = day(value.from); !current.isAfter(day(value.to)); current = current.startOf(granularity).add(1, granularity)) {
+    starts.push(toIso(current));
+  }
+  return starts;
+}

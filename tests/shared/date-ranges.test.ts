@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bucketStarts,
   DATE_RANGE_PRESETS,
   defaultGranularity,
   granularitiesFor,
@@ -77,5 +78,21 @@ describe('granularities', () => {
   it('opens with the finest one', () => {
     expect(defaultGranularity(presetRange('last12Months', today))).toBe('week');
     expect(defaultGranularity(presetRange('last7Days', today))).toBe('day');
+  });
+});
+
+describe('bucketStarts', () => {
+  it('lists every day of a range', () => {
+    expect(bucketStarts({ from: '2026-02-27', to: '2026-03-02' }, 'day')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+  });
+
+  it('starts weeks on Monday, the first one clipped to the range', () => {
+    // 2026-03-04 is a Wednesday.
+    expect(bucketStarts({ from: '2026-03-04', to: '2026-03-23' }, 'week')).toEqual(['2026-03-04', '2026-03-09', '2026-03-16', '2026-03-23']);
+  });
+
+  it('starts months and years on their first day', () => {
+    expect(bucketStarts({ from: '2025-11-20', to: '2026-01-05' }, 'month')).toEqual(['2025-11-20', '2025-12-01', '2026-01-01']);
+    expect(bucketStarts({ from: '2024-06-01', to: '2026-03-15' }, 'year')).toEqual(['2024-06-01', '2025-01-01', '2026-01-01']);
   });
 });

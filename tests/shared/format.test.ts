@@ -7,6 +7,8 @@ import {
   formatDateRange,
   formatDays,
   formatPercent,
+  formatPercentage,
+  formatPeriod,
   formatUsd,
 } from '../../src/shared/format';
 
@@ -96,5 +98,26 @@ describe('formatDate and formatDateRange', () => {
     expect(formatDateRange('2026-02-14', '2026-03-15')).toBe('14 de feb al 15 de mar de 2026');
     expect(formatDateRange('2025-12-01', '2026-01-31')).toBe('1 de dic de 2025 al 31 de ene de 2026');
     expect(formatDateRange('2026-03-15', '2026-03-15')).toBe('15 mar 2026');
+  });
+});
+
+describe('formatPeriod', () => {
+  it('names a point of a series by its granularity', () => {
+    expect(formatPeriod('2026-03-15', 'day')).toBe('15 mar');
+    expect(formatPeriod('2026-03-09', 'week')).toBe('9 mar');
+    expect(formatPeriod('2026-03-01', 'month')).toBe('mar 2026');
+    expect(formatPeriod('2026-01-01', 'year')).toBe('2026');
+    expect(formatPeriod('2026-09-01', 'monthOfYear')).toBe('sept');
+  });
+
+  it('shows a dash for what is not a day', () => {
+    expect(formatPeriod('', 'day')).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatPercentage', () => {
+  it('writes a 0–100 percentage as es-CL does', () => {
+    expect(formatPercentage(38.4)).toBe(formatPercent(0.384));
+    expect(formatPercentage(null)).toBe(EMPTY_VALUE);
   });
 });

@@ -33,3 +33,21 @@ export function formatDateRange(from: DateInput, to: DateInput): string {
   if (!start || !end) return EMPTY_VALUE;
   return start.format.formatRange(start.date, end.date);
 }
+
+const periodFormats = {
+  day: new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  week: new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  month: new Intl.DateTimeFormat('es-CL', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  year: new Intl.DateTimeFormat('es-CL', { year: 'numeric', timeZone: 'UTC' }),
+  /** A month where the year goes without saying (a chart of one year): ene. */
+  monthOfYear: new Intl.DateTimeFormat('es-CL', { month: 'short', timeZone: 'UTC' }),
+} as const;
+
+/**
+ * A point of a series by the first day of its period (`YYYY-MM-DD`): 15 mar (a day, or the week
+ * that starts on it), mar 2026, 2026; or just mar within a year.
+ */
+export function formatPeriod(period: string, granularity: keyof typeof periodFormats): string {
+  const parsed = parse(period);
+  return parsed ? periodFormats[granularity].format(parsed.date) : EMPTY_VALUE;
+}

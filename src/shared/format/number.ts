@@ -42,6 +42,11 @@ export function formatPercent(value: Formattable, options: { signed?: boolean } 
   return orDash(value, (ratio) => (options.signed ? signedPercentFormat : percentFormat).format(ratio));
 }
 
+/** A percentage as the contract gives it (0–100): 38.4 → 38,4 %. */
+export function formatPercentage(value: Formattable): string {
+  return orDash(value, (percentage) => percentFormat.format(percentage / 100));
+}
+
 /** A number of days: 1 día, 12,5 días. */
 export function formatDays(value: Formattable): string {
   return orDash(value, (days) => daysFormat.format(days));

@@ -1,9 +1,9 @@
 import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
 import type { operations } from '../../../shared/api/backend.gen.ts';
-import { defaultGranularity, presetRange, rangeLength, type DateRange } from '../../../shared/date-ranges.ts';
+import { bucketStarts, defaultGranularity, presetRange, rangeLength, type DateRange } from '../../../shared/date-ranges.ts';
 import { inStore, type Handlers } from '../../platform/api.ts';
 import { errors } from '../../platform/errors.ts';
-import { acquisitionCostChart, bucketStarts, statsInRange, storeCalendar, storeStats } from './stats.ts';
+import { acquisitionCostChart, statsInRange, storeCalendar, storeStats } from './stats.ts';
 import { statsTablePage } from './stats-table.ts';
 
 type DashboardOperations = Pick<operations, 'getStoreStats' | 'getStoreStatsInRange' | 'getStoreStatsTable'>;

@@ -3,7 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import type { components as AppComponents } from '../../../shared/api/app.gen.ts';
 import type { components } from '../../../shared/api/backend.gen.ts';
-import { previousPeriod, type DateRange, type Granularity, type IsoDate } from '../../../shared/date-ranges.ts';
+import { bucketStarts, previousPeriod, type DateRange, type Granularity, type IsoDate } from '../../../shared/date-ranges.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { DEFAULT_TIME_ZONE } from './rollups.ts';
 
@@ -155,19 +155,6 @@ function rangeTotals(sums: DayTotals, investment: number | null): RangeTotals {
     acquisitionCostPerOrder: investment === null ? null : nullableMoney(ratio(investment, sums.orders)),
   };
 }
-
-/** The first day of each bucket a range touches, the first one clipped to the range's start. */
-export function bucketStarts(range: DateRange, granularity: Granularity): IsoDate[] {
-  const starts: IsoDate[] = [];
-  const unit = granularity === 'week' ? 'isoWeek' : granularity;
-  for (let day = dayjs(range.from); !day.isAfter(range.to); day = bucketOf(day, unit).add(1, granularity)) {
-    starts.push(day.format(ISO));
-  }
-  return starts;
-}
-
-const bucketOf = (day: dayjs.Dayjs, unit: Granularity | 'isoWeek') =>
-  unit === 'isoWeek' ? day.subtract((day.day() + 6) % 7, 'day') : day.startOf(unit as dayjs.OpUnitType);
 
 export async function statsInRange(
   db: Queryable,
