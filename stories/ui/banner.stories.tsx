@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AppBanner } from '../../src/web/ui/banner';
+import { fn } from 'storybook/test';
+import { AppBanner, Banner } from '../../src/web/ui/banner';
 import { BANNERS } from '../../src/web/ui/banners';
 
 const meta = {
@@ -19,3 +20,8 @@ export const IntegrationRequired: Story = { args: { banner: BANNERS.integrationR
 export const SubscriptionRequired: Story = { args: { banner: BANNERS.subscriptionRequired } };
 export const SocialAdsTokenExpired: Story = { args: { banner: BANNERS.socialAdsTokenExpired } };
 export const MessagingIntegrationMissing: Story = { args: { banner: BANNERS.messagingIntegrationMissing } };
+
+/** A page's own news, closed by the merchant once read. */
+export const SuccessDismissible: StoryObj<typeof Banner> = {
+  render: () => <Banner tone="success" message="Tu suscripción está activa." onDismiss={fn()} />,
+};

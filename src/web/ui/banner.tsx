@@ -4,7 +4,7 @@ import { banner } from 'styled-system/recipes';
 import type { ActiveBanner } from './banners';
 import { Icon } from './icons';
 
-export type BannerTone = 'info' | 'warning' | 'danger';
+export type BannerTone = 'info' | 'success' | 'warning' | 'danger';
 
 export interface BannerLinkProps {
   href: string;
@@ -23,19 +23,29 @@ export interface BannerProps {
   action?: { href: string; label: string } | undefined;
   /** The router's link; a plain anchor by default. */
   linkComponent?: ComponentType<BannerLinkProps>;
+  /** Offers a close button: for news the merchant reads once (a subscription that just started). */
+  onDismiss?: () => void;
 }
 
-/** A message across the top of the app about the account, with the link that resolves it. */
-export function Banner({ tone, message, action, linkComponent: Link = PlainLink }: BannerProps) {
+const ICONS = { info: 'info', success: 'success', warning: 'warning', danger: 'warning' } as const;
+
+/** A message across the top of the app or a page, with the link that resolves it. */
+export function Banner({ tone, message, action, linkComponent: Link = PlainLink, onDismiss }: BannerProps) {
+  const { t } = useTranslation('common');
   const classes = banner({ tone });
   return (
     <div className={classes.root} role={tone === 'danger' ? 'alert' : 'status'}>
-      <Icon name={tone === 'info' ? 'info' : 'warning'} className={classes.icon} />
+      <Icon name={ICONS[tone]} className={classes.icon} />
       <p className={classes.message}>{message}</p>
       {action ? (
         <Link href={action.href} className={classes.action}>
           {action.label}
         </Link>
+      ) : null}
+      {onDismiss ? (
+        <button type="button" className={classes.dismiss} aria-label={t('ui.close')} onClick={onDismiss}>
+          <Icon name="close" />
+        </button>
       ) : null}
     </div>
   );

@@ -102,7 +102,8 @@ export function DataTable<Row>({
 
   return (
     <div className={classes.root}>
-      <div className={classes.scroller}>
+      {/* Wide tables scroll sideways; focusable so a keyboard can scroll them too. */}
+      <div className={classes.scroller} tabIndex={0} role="region" aria-label={caption}>
         <table className={classes.table} aria-busy={loading}>
           <caption className={classes.caption}>{caption}</caption>
           <thead>

@@ -18,7 +18,7 @@ import {
   type IsoDate,
 } from '../../shared/date-ranges';
 import { formatDateRange } from '../../shared/format';
-import { Icon } from './icons';
+import { CalendarIcon, Icon } from './icons';
 
 export interface DateRangeValue {
   range: DateRange;
@@ -48,15 +48,6 @@ function toDateValues(range: DateRange): DateValue[] {
 function toRange(values: DateValue[]): DateRange | null {
   const [from, to] = values;
   return from && to ? { from: from.toString(), to: to.toString() } : null;
-}
-
-function CalendarIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <rect x="3" y="5" width="18" height="16" rx="2" />
-      <path d="M3 10h18M8 3v4M16 3v4" />
-    </svg>
-  );
 }
 
 /** Range of days for metrics: the presets of SPEC §9, any custom range, and the chart granularity. */

@@ -40,3 +40,13 @@ export function Icon({ name, ...rest }: IconProps) {
     </svg>
   );
 }
+
+/** The date-range picker's trigger: a frame and a path, so not one of the single-path icons above. */
+export function CalendarIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </svg>
+  );
+}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { chart } from 'styled-system/recipes';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { EmptyState, LoadErrorState } from '../empty-state';
-import { Skeleton } from '../skeleton';
+import { ChartFrame, ChartPlaceholder } from './frame';
 import { chartTheme, SERIES_COLORS, VALUE_FORMATTERS, type ChartValueFormat } from './theme';
 
 export interface ChartPoint {
@@ -33,10 +33,20 @@ export interface ChartProps {
   onRetry?: () => void;
   /** Start in the table view. */
   defaultView?: 'chart' | 'table';
+  /** What to say when every value is missing; a generic "no data" by default. */
+  emptyState?: { title: string; description?: string } | undefined;
 }
 
 // Room for the axis labels of pesos on the left and the legend below.
 const CHART_MARGIN = { top: 16, right: 16, bottom: 72, left: 96 };
+
+// More labels than this under the axis overlap (30 days, 52 weeks): every n-th one is shown.
+const MAX_X_LABELS = 12;
+
+function xLabels(rows: readonly TableRow[]): string[] | undefined {
+  const step = Math.ceil(rows.length / MAX_X_LABELS);
+  return step > 1 ? rows.filter((_, index) => index % step === 0).map((row) => row.x) : undefined;
+}
 
 interface TableRow {
   x: string;
@@ -70,6 +80,7 @@ export function Chart({
   status = 'ready',
   onRetry,
   defaultView = 'chart',
+  emptyState,
 }: ChartProps) {
   const { t } = useTranslation('common');
   const classes = chart();
@@ -90,22 +101,18 @@ export function Chart({
 
   let body;
   if (status === 'loading') {
-    body = (
-      <div className={classes.placeholder} aria-busy="true" data-testid="chart-loading">
-        <Skeleton shape="block" />
-      </div>
-    );
+    body = <ChartPlaceholder />;
   } else if (status === 'error') {
     body = (
-      <div className={classes.placeholder}>
+      <ChartPlaceholder>
         <LoadErrorState onRetry={onRetry} />
-      </div>
+      </ChartPlaceholder>
     );
   } else if (empty) {
     body = (
-      <div className={classes.placeholder}>
-        <EmptyState title={t('ui.chart.emptyTitle')} description={t('ui.chart.emptyDescription')} />
-      </div>
+      <ChartPlaceholder>
+        <EmptyState title={emptyState?.title ?? t('ui.chart.emptyTitle')} description={emptyState?.description ?? t('ui.chart.emptyDescription')} />
+      </ChartPlaceholder>
     );
   } else if (view === 'table') {
     body = <DataTable caption={title} columns={columns} rows={rows} rowKey={(row) => row.x} />;
@@ -134,7 +141,7 @@ export function Chart({
             yScale={{ type: 'linear', min: 0, max: 'auto' }}
             yFormat={(value) => format(Number(value))}
             axisLeft={axisLeft}
-            axisBottom={{ tickSize: 0, tickPadding: 8 }}
+            axisBottom={{ tickSize: 0, tickPadding: 8, tickValues: xLabels(rows) }}
             enableGridX={false}
             pointSize={6}
             useMesh
@@ -154,7 +161,7 @@ export function Chart({
             padding={0.3}
             valueFormat={(value) => format(value)}
             axisLeft={axisLeft}
-            axisBottom={{ tickSize: 0, tickPadding: 8 }}
+            axisBottom={{ tickSize: 0, tickPadding: 8, tickValues: xLabels(rows) }}
             enableLabel={false}
             legends={legends.map((legend) => ({ ...legend, dataFrom: 'keys' as const }))}
             role="img"
@@ -166,19 +173,18 @@ export function Chart({
   }
 
   return (
-    <section className={classes.root} aria-label={title}>
-      <header className={classes.header}>
-        <div className={classes.heading}>
-          <h2 className={classes.title}>{title}</h2>
-          {description ? <p className={classes.description}>{description}</p> : null}
-        </div>
-        {status === 'ready' && !empty ? (
+    <ChartFrame
+      title={title}
+      description={description}
+      action={
+        status === 'ready' && !empty ? (
           <button type="button" className={classes.toggle} aria-pressed={view === 'table'} onClick={() => setView(view === 'table' ? 'chart' : 'table')}>
             {view === 'table' ? t('ui.chart.showChart') : t('ui.chart.showTable')}
           </button>
-        ) : null}
-      </header>
+        ) : null
+      }
+    >
       {body}
-    </section>
+    </ChartFrame>
   );
 }

@@ -5,7 +5,7 @@ import { focusRing } from './shared';
 export const bannerRecipe = defineSlotRecipe({
   className: 'banner',
   jsx: ['Banner'],
-  slots: ['root', 'icon', 'message', 'action'],
+  slots: ['root', 'icon', 'message', 'action', 'dismiss'],
   base: {
     root: {
       display: 'flex',
@@ -32,10 +32,24 @@ export const bannerRecipe = defineSlotRecipe({
       _hover: { textDecorationThickness: '2px' },
       _focusVisible: focusRing,
     },
+    dismiss: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      w: 'icon',
+      h: 'icon',
+      color: 'inherit',
+      bg: 'transparent',
+      borderRadius: 'sm',
+      cursor: 'pointer',
+      _hover: { opacity: '0.8' },
+      _focusVisible: focusRing,
+    },
   },
   variants: {
     tone: {
       info: { root: toneColors.info },
+      success: { root: toneColors.success },
       warning: { root: toneColors.warning },
       danger: { root: toneColors.danger },
     },

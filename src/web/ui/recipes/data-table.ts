@@ -14,7 +14,7 @@ export const dataTableRecipe = defineSlotRecipe({
       ...surfacePanel,
       overflow: 'hidden',
     },
-    scroller: { overflowX: 'auto' },
+    scroller: { overflowX: 'auto', borderRadius: 'inherit', _focusVisible: focusRing },
     table: { w: 'full', borderCollapse: 'collapse', fontSize: 'sm' },
     caption: { srOnly: true },
     headerCell: {
