@@ -42,5 +42,17 @@ export default defineConfig({
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // Which chunks each page pulls in: the route bundle budget test reads it.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Form validation is only for pages with forms: kept out of the chunks every page loads.
+          // The group takes those packages alone, not React that they import.
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ }],
+        },
+      },
+    },
   },
 });

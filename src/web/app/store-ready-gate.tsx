@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionQueryOptions } from '../api/session';
 import { isLastYearMissing, useStoreSync } from '../api/store-sync';
-import { StoreFormRoute } from '../features/integrations/routes/store-form-route';
-import { FirstImportRoute } from '../features/onboarding/routes/first-import-route';
-import { WelcomeGuideRoute } from '../features/onboarding/routes/welcome-guide-route';
 import { LoadingScreen } from '../ui/loading-screen';
 import { HOME_PATH } from './routes';
+
+// A store's first minutes only: their code (forms, steps, progress) stays out of every other page's load.
+const StoreFormRoute = lazy(() => import('../features/integrations/routes/store-form-route').then((m) => ({ default: m.StoreFormRoute })));
+const FirstImportRoute = lazy(() => import('../features/onboarding/routes/first-import-route').then((m) => ({ default: m.FirstImportRoute })));
+const WelcomeGuideRoute = lazy(() => import('../features/onboarding/routes/welcome-guide-route').then((m) => ({ default: m.WelcomeGuideRoute })));
 
 /** Sections that show the store's data (SPEC §2: they need a connected store and its last year of orders). */
 const DATA_SECTIONS = ['/dashboard', '/segments', '/campaigns', '/whatsapp', '/chat'] as const;
@@ -25,11 +27,21 @@ export function StoreReadyGate({ children }: { children: ReactNode }) {
   const { data: user } = useQuery(sessionQueryOptions);
   const storeId = user?.store ?? null;
   const sync = useStoreSync(storeId);
+  const loading = <LoadingScreen layout="inline" label={t('pageLoading')} />;
 
   if (!user) return children;
-  if (storeId === null) return <WelcomeGuideRoute storeForm={<StoreFormRoute storeId={null} afterCreate={HOME_PATH} />} />;
-  if (sync.isPending) return <LoadingScreen layout="inline" label={t('pageLoading')} />;
+  if (storeId === null)
+    return (
+      <Suspense fallback={loading}>
+        <WelcomeGuideRoute storeForm={<StoreFormRoute storeId={null} afterCreate={HOME_PATH} />} />
+      </Suspense>
+    );
+  if (sync.isPending) return loading;
   // Not knowing how the import goes must not lock the merchant out of the data already there.
   if (sync.isError || !isLastYearMissing(sync.data)) return children;
-  return <FirstImportRoute storeId={storeId} sync={sync.data} />;
+  return (
+    <Suspense fallback={loading}>
+      <FirstImportRoute storeId={storeId} sync={sync.data} />
+    </Suspense>
+  );
 }
