@@ -1,15 +1,17 @@
 import { delay } from 'msw';
-import { storeStats } from '../fixtures/dashboard';
+import type { components } from '../../src/shared/api/backend.gen';
+import { acquisitionCostFixture, INVESTMENTS, statsInRangeFixture, statsTablePage, storeStats, STORE_TODAY } from '../fixtures/dashboard';
 import { serverError } from '../fixtures/session';
-import { backendHttp } from './clients';
+import { appHttp, backendHttp } from './clients';
 
-type StoreStats = typeof storeStats;
+type StoreStats = components['schemas']['StoreStats'];
+
+const fails = () => Response.json(serverError, { status: 500 });
 
 export const storeStatsAnswer = (stats: StoreStats = storeStats) =>
   backendHttp.get('/stores/{id}/stats', ({ response }) => response(200).json(stats));
 
-export const storeStatsFails = () =>
-  backendHttp.get('/stores/{id}/stats', ({ response }) => response.untyped(Response.json(serverError, { status: 500 })));
+export const storeStatsFails = () => backendHttp.get('/stores/{id}/stats', ({ response }) => response.untyped(fails()));
 
 export const storeStatsNeverAnswers = () =>
   backendHttp.get('/stores/{id}/stats', async ({ response }) => {
@@ -17,4 +19,91 @@ export const storeStatsNeverAnswers = () =>
     return response(200).json(storeStats);
   });
 
-export const dashboardHandlers = [storeStatsAnswer()];
+export interface DashboardStoreOptions {
+  /** A store that has not sold yet. */
+  empty?: boolean;
+  /** The yearly investments already set; `{}` for none. */
+  investments?: Record<number, number>;
+}
+
+/** Any range and granularity, answered from the fixtures' store day by day. */
+export const statsInRangeAnswer = ({ empty = false, investments = INVESTMENTS }: DashboardStoreOptions = {}) =>
+  backendHttp.get('/stores/{id}/statsInRange', ({ query, response }) => {
+    const from = query.get('from');
+    const to = query.get('to');
+    const granularity = query.get('granularity') ?? undefined;
+    return response(200).json(
+      statsInRangeFixture({
+        preset: from && to ? null : query.get('preset') ?? 'last30Days',
+        ...(from && to ? { range: { from, to } } : {}),
+        ...(granularity ? { granularity } : {}),
+        empty,
+        investments,
+      }),
+    );
+  });
+
+export const statsInRangeFails = () => backendHttp.get('/stores/{id}/statsInRange', ({ response }) => response.untyped(fails()));
+
+export const statsInRangeNeverAnswers = () =>
+  backendHttp.get('/stores/{id}/statsInRange', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(statsInRangeFixture());
+  });
+
+export const statsTableAnswer = ({ empty = false }: { empty?: boolean } = {}) =>
+  backendHttp.get('/stores/{id}/stats/table', ({ query, response }) =>
+    response(200).json(
+      statsTablePage(query.get('dimension') ?? 'products', Number(query.get('page') ?? 1), Number(query.get('pageSize') ?? 10), { empty }),
+    ),
+  );
+
+export const statsTableFails = () => backendHttp.get('/stores/{id}/stats/table', ({ response }) => response.untyped(fails()));
+
+export const acquisitionCostAnswer = ({ empty = false, investments = INVESTMENTS }: DashboardStoreOptions = {}) =>
+  appHttp.get('/private/stores/{id}/stats/charts/acquisitionCost', ({ query, response }) =>
+    response(200).json(acquisitionCostFixture(Number(query.get('year') ?? STORE_TODAY.slice(0, 4)), { empty, investments })),
+  );
+
+export const acquisitionCostFails = () =>
+  appHttp.get('/private/stores/{id}/stats/charts/acquisitionCost', ({ response }) => response.untyped(fails()));
+
+/**
+ * A store whose investment can be set: saving changes what the chart and the indicators answer next,
+ * as the server does.
+ */
+export function investableStore(options: DashboardStoreOptions = {}) {
+  const investments = { ...(options.investments ?? INVESTMENTS) };
+  return [
+    appHttp.post('/private/stores/{id}/monthlyInversion', async ({ request, response }) => {
+      const body = await request.json();
+      investments[body.year] = body.amount;
+      return response(200).json({
+        ...body,
+        updatedAt: `${STORE_TODAY}T12:00:00.000Z`,
+      });
+    }),
+    statsInRangeAnswer({ ...options, investments }),
+    acquisitionCostAnswer({ ...options, investments }),
+  ];
+}
+
+export const setInvestmentFails = () => appHttp.post('/private/stores/{id}/monthlyInversion', ({ response }) => response.untyped(fails()));
+
+export const setInvestmentNeverAnswers = () =>
+  appHttp.post('/private/stores/{id}/monthlyInversion', async ({ request, response }) => {
+    await delay('infinite');
+    return response(200).json({
+      ...(await request.json()),
+      updatedAt: `${STORE_TODAY}T12:00:00.000Z`,
+    });
+  });
+
+/** A store whose every dashboard call answers. */
+export const dashboardStore = (options: DashboardStoreOptions = {}) => [
+  storeStatsAnswer(),
+  statsTableAnswer({ empty: options.empty ?? false }),
+  ...investableStore(options),
+];
+
+export const dashboardHandlers = dashboardStore();

@@ -1,23 +1,92 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { storeStats } from '../../mocks/fixtures/dashboard';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { sessionUsers } from '../../mocks/fixtures/session';
-import { storeStatsAnswer, storeStatsFails } from '../../mocks/handlers/dashboard';
+import {
+  acquisitionCostFails,
+  dashboardStore,
+  setInvestmentFails,
+  statsInRangeFails,
+  statsTableFails,
+  storeStatsFails,
+} from '../../mocks/handlers/dashboard';
 import { meAs } from '../../mocks/handlers/session';
 import { DashboardRoute } from '../../src/web/features/dashboard/routes/dashboard-route';
+import { Toaster } from '../../src/web/ui/toast';
 
 /** The container against mocked APIs: the same screen, fed by real queries. */
 const meta = {
   title: 'Screens/Dashboard/DashboardRoute',
   component: DashboardRoute,
-  parameters: { route: '/dashboard' },
+  parameters: {
+    route: '/dashboard',
+    msw: { handlers: [meAs(sessionUsers.admin), ...dashboardStore()] },
+  },
+  render: () => (
+    <>
+      <DashboardRoute />
+      <Toaster />
+    </>
+  ),
 } satisfies Meta<typeof DashboardRoute>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Loaded: Story = {
-  parameters: { msw: { handlers: [meAs(sessionUsers.admin), storeStatsAnswer(storeStats)] } },
-};
+/** Waits until a toast with `message` has slid in (a copy of it is also read out for screen readers). */
+const toastShown = (body: ReturnType<typeof within>, message: string) =>
+  waitFor(() => expect(body.getAllByText(message).some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true }))).toBe(true), {
+    timeout: 5000,
+  });
+
+export const Loaded: Story = {};
 
 export const Error: Story = {
-  parameters: { msw: { handlers: [meAs(sessionUsers.admin), storeStatsFails()] } },
+  parameters: {
+    msw: {
+      handlers: [meAs(sessionUsers.admin), storeStatsFails(), statsInRangeFails(), acquisitionCostFails(), statsTableFails()],
+    },
+  },
+};
+
+/** Opened from a link with a range, a granularity and a tab of its own. */
+export const FromAddress: Story = {
+  parameters: {
+    route: '/dashboard?preset=last12Months&granularity=month&tab=paymentMethods',
+  },
+};
+
+/** The first investment of the year: the acquisition costs appear as soon as it is saved. */
+export const SetsInvestment: Story = {
+  parameters: {
+    msw: {
+      handlers: [meAs(sessionUsers.admin), ...dashboardStore({ investments: {} })],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Definir inversión' }));
+    // Pasted whole: typed key by key, Ark regroups the thousands while the caret moves on.
+    await userEvent.click(await body.findByLabelText(/Inversión anual/));
+    await userEvent.paste('120000000');
+    await userEvent.click(body.getByRole('button', { name: 'Guardar' }));
+    await toastShown(body, 'Guardamos tu inversión en marketing de 2026.');
+    // The chart and the indicators refetch and redraw: give them the time a busy machine needs.
+    await expect(await canvas.findByText('Inversión en marketing de 2026: $120.000.000', undefined, { timeout: 5000 })).toBeVisible();
+  },
+};
+
+export const InvestmentError: Story = {
+  parameters: {
+    msw: {
+      handlers: [meAs(sessionUsers.admin), setInvestmentFails(), ...dashboardStore()],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await canvas.findByText('Inversión en marketing de 2026: $120.000.000', undefined, { timeout: 5000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Actualizar inversión' }));
+    await userEvent.click(await body.findByRole('button', { name: 'Guardar' }));
+    await toastShown(body, 'No se pudo actualizar la inversión. Inténtalo de nuevo en unos minutos.');
+  },
 };

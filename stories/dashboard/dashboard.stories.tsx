@@ -1,27 +1,262 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
-import { storeStats } from '../../mocks/fixtures/dashboard';
-import { formatCount } from '../../src/shared/format/count';
-import { DashboardScreen } from '../../src/web/features/dashboard/screens/dashboard-screen';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  acquisitionCost,
+  acquisitionCostEmpty,
+  acquisitionCostWithoutInvestment,
+  statsInRangeEmpty,
+  statsInRangeFixture,
+  statsInRangeWithoutInvestment,
+  statsTablePage,
+  storeStatsEmpty,
+} from '../../mocks/fixtures/dashboard';
+import { type DateRange, type DateRangePreset, type Granularity } from '../../src/shared/date-ranges';
+import { DashboardScreen, type DashboardScreenProps } from '../../src/web/features/dashboard/screens/dashboard-screen';
+import { WithToasts } from '../support/with-toasts';
+import { dashboardArgs, overviewArgs, rangeValue } from './dashboard-args';
+
+// An open Ark dialog hides the page behind it from assistive technology, focusable parts included.
+const openDialog = {
+  a11y: { config: { rules: [{ id: 'aria-hidden-focus', enabled: false }] } },
+};
 
 const meta = {
   title: 'Screens/Dashboard/Dashboard',
   component: DashboardScreen,
   parameters: { route: '/dashboard' },
-  args: { totalOrders: { status: 'success', value: formatCount(storeStats.totalOrders) }, onRetry: fn() },
+  args: dashboardArgs,
 } satisfies Meta<typeof DashboardScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Loaded: Story = {};
+export const Full: Story = {};
 
 export const Loading: Story = {
-  args: { totalOrders: { status: 'loading' } },
+  args: {
+    inRange: { status: 'loading' },
+    acquisition: { ...dashboardArgs.acquisition, chart: { status: 'loading' } },
+    overview: {
+      ...overviewArgs,
+      stats: { status: 'loading' },
+      table: { status: 'loading' },
+    },
+  },
   parameters: { visual: { waitFor: '[data-testid="kpi-skeleton"]' } },
 };
 
-export const Error: Story = { args: { totalOrders: { status: 'error' } } };
+export const Error: Story = {
+  args: {
+    inRange: { status: 'error' },
+    acquisition: { ...dashboardArgs.acquisition, chart: { status: 'error' } },
+    overview: {
+      ...overviewArgs,
+      stats: { status: 'error' },
+      table: { status: 'error' },
+    },
+  },
+};
 
-export const NoOrders: Story = { args: { totalOrders: { status: 'success', value: formatCount(0) } } };
+/** A connected store that has not sold yet: empty charts, dashes where a figure would divide by zero. */
+export const NoOrders: Story = {
+  args: {
+    inRange: { status: 'success', data: statsInRangeEmpty },
+    acquisition: {
+      ...dashboardArgs.acquisition,
+      chart: { status: 'success', data: acquisitionCostEmpty },
+    },
+    overview: {
+      ...overviewArgs,
+      stats: { status: 'success', data: storeStatsEmpty },
+      table: {
+        status: 'success',
+        data: statsTablePage('products', 1, 10, { empty: true }),
+      },
+    },
+  },
+};
 
-export const NoStore: Story = { args: { totalOrders: null } };
+export const NoStore: Story = { args: { hasStore: false } };
+
+/** Back from checkout: the subscription just started. */
+export const SubscriptionSuccess: Story = {
+  args: { subscriptionSuccess: true },
+};
+
+/** No investment set for the year: the acquisition costs are unknown, and the section asks for it. */
+export const WithoutInvestment: Story = {
+  args: {
+    inRange: { status: 'success', data: statsInRangeWithoutInvestment },
+    acquisition: {
+      ...dashboardArgs.acquisition,
+      chart: { status: 'success', data: acquisitionCostWithoutInvestment },
+    },
+  },
+};
+
+/** A collaborator reads the figures but cannot set the investment. */
+export const WithoutInvestmentAsColaborator: Story = {
+  args: {
+    inRange: { status: 'success', data: statsInRangeWithoutInvestment },
+    acquisition: {
+      ...dashboardArgs.acquisition,
+      chart: { status: 'success', data: acquisitionCostWithoutInvestment },
+      canEditInvestment: false,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('button', { name: 'Definir inversión' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Actualizar inversión' })).toBeNull();
+  },
+};
+
+/** An investment set, but no sales yet this year: the costs cannot be worked out. */
+export const AcquisitionCostWithoutSales: Story = {
+  args: {
+    acquisition: {
+      ...dashboardArgs.acquisition,
+      chart: { status: 'success', data: acquisitionCostEmpty },
+    },
+  },
+};
+
+export const PreviousYearAcquisitionCost: Story = {
+  args: {
+    acquisition: {
+      ...dashboardArgs.acquisition,
+      year: 2025,
+      chart: { status: 'success', data: { ...acquisitionCost, year: 2025 } },
+    },
+  },
+};
+
+function inRange(preset: DateRangePreset, granularity?: Granularity, range?: DateRange): Partial<DashboardScreenProps> {
+  const value = rangeValue(preset, granularity, range);
+  return {
+    range: value,
+    inRange: {
+      status: 'success',
+      data: statsInRangeFixture({
+        preset: range ? null : preset,
+        ...(range ? { range } : {}),
+        granularity: value.granularity,
+      }),
+    },
+  };
+}
+
+export const Last7Days: Story = { args: inRange('last7Days') };
+export const Last30Days: Story = { args: inRange('last30Days') };
+export const Last12Weeks: Story = { args: inRange('last12Weeks') };
+export const Last12Months: Story = { args: inRange('last12Months') };
+export const PreviousMonth: Story = { args: inRange('previousMonth') };
+export const PreviousYear: Story = { args: inRange('previousYear') };
+export const WeekToDate: Story = { args: inRange('weekToDate') };
+export const MonthToDate: Story = { args: inRange('monthToDate') };
+export const QuarterToDate: Story = { args: inRange('quarterToDate') };
+export const YearToDate: Story = { args: inRange('yearToDate') };
+export const CustomRange: Story = {
+  args: inRange('last30Days', undefined, {
+    from: '2026-06-10',
+    to: '2026-08-24',
+  }),
+};
+
+export const ByDay: Story = { args: inRange('last12Weeks', 'day') };
+export const ByWeek: Story = { args: inRange('last12Months', 'week') };
+export const ByMonth: Story = { args: inRange('last12Months', 'month') };
+export const ByYear: Story = {
+  args: inRange('last30Days', 'year', { from: '2024-01-01', to: '2026-11-20' }),
+};
+
+const investment = (changes: Partial<DashboardScreenProps['investment']>) => ({
+  investment: { ...dashboardArgs.investment, open: true, ...changes },
+});
+
+export const InvestmentModal: Story = {
+  args: investment({}),
+  parameters: openDialog,
+};
+
+export const InvestmentModalEmpty: Story = {
+  args: investment({ amount: null }),
+  parameters: openDialog,
+};
+
+async function submitInvestment(canvasElement: HTMLElement, typed: string | null) {
+  const body = within(canvasElement.ownerDocument.body);
+  const field = await body.findByLabelText(/Inversión anual/);
+  if (typed !== null) {
+    // Pasted whole: typed key by key, Ark regroups the thousands while the caret moves on.
+    await userEvent.click(field);
+    await userEvent.paste(typed);
+  }
+  await userEvent.click(body.getByRole('button', { name: 'Guardar' }));
+  return body;
+}
+
+export const InvestmentModalRequired: Story = {
+  args: investment({ amount: null }),
+  parameters: openDialog,
+  play: async ({ canvasElement, args }) => {
+    const body = await submitInvestment(canvasElement, null);
+    await expect(await body.findByText('Este campo es obligatorio.')).toBeVisible();
+    await expect(args.investment.onSave).not.toHaveBeenCalled();
+  },
+};
+
+export const InvestmentModalBelowZero: Story = {
+  args: investment({ amount: null }),
+  parameters: openDialog,
+  play: async ({ canvasElement, args }) => {
+    const body = await submitInvestment(canvasElement, '-1000');
+    await expect(await body.findByText('La inversión no puede ser menor que $0.')).toBeVisible();
+    await expect(args.investment.onSave).not.toHaveBeenCalled();
+  },
+};
+
+export const InvestmentModalAboveMaximum: Story = {
+  args: investment({ amount: null }),
+  parameters: openDialog,
+  play: async ({ canvasElement, args }) => {
+    const body = await submitInvestment(canvasElement, '100000000001');
+    await expect(await body.findByText('La inversión no puede superar los $100.000.000.000.')).toBeVisible();
+    await expect(args.investment.onSave).not.toHaveBeenCalled();
+  },
+};
+
+export const InvestmentModalSaves: Story = {
+  args: investment({ amount: null }),
+  parameters: openDialog,
+  play: async ({ canvasElement, args }) => {
+    await submitInvestment(canvasElement, '90000000');
+    await expect(args.investment.onSave).toHaveBeenCalledWith({
+      year: 2026,
+      amount: 90_000_000,
+    });
+  },
+};
+
+export const InvestmentModalSaving: Story = {
+  args: investment({ submitting: true }),
+  parameters: { ...openDialog, visual: { waitFor: '[role="dialog"] button[aria-busy="true"]' } },
+};
+
+export const InvestmentModalError: Story = {
+  args: investment({}),
+  parameters: openDialog,
+  render: (args) => (
+    <>
+      <DashboardScreen {...args} />
+      <WithToasts
+        toasts={[
+          {
+            id: 'investment-failed',
+            status: 'error',
+            message: 'No se pudo actualizar la inversión. Inténtalo de nuevo en unos minutos.',
+          },
+        ]}
+      />
+    </>
+  ),
+};

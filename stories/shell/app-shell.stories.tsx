@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
 import { AppShell } from '../../src/web/app/shell/app-shell';
+import { dashboardArgs } from '../dashboard/dashboard-args';
 import { DashboardScreen } from '../../src/web/features/dashboard/screens/dashboard-screen';
 import { UnderConstruction } from '../../src/web/ui/under-construction';
 
@@ -22,7 +22,7 @@ export const AsAdmin: Story = {
   args: {
     role: 'admin',
     pathname: '/dashboard',
-    children: <DashboardScreen totalOrders={{ status: 'success', value: '12.345' }} onRetry={fn()} />,
+    children: <DashboardScreen {...dashboardArgs} />,
   },
   parameters: { route: '/dashboard' },
 };

@@ -1,23 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ownerAloneTeam, storeTeam, teamAtLimit, teamSeenByCollaborator } from '../../mocks/fixtures/team';
 import { TeamScreen } from '../../src/web/features/team/screens/team-screen';
-import { createAppToaster, Toaster, type ToastInput } from '../../src/web/ui/toast';
+import { WithToasts } from '../support/with-toasts';
 
 const collaborator = storeTeam.members[1]!;
 // An open Ark dialog hides the page behind it from assistive technology, focusable parts included.
 const openDialog = { a11y: { config: { rules: [{ id: 'aria-hidden-focus', enabled: false }] } } };
-
-/** The screen with its own toaster holding `toasts` open, so the picture never races a timer. */
-function WithToasts({ toasts }: { toasts: ToastInput[] }) {
-  const [toaster] = useState(() => {
-    const created = createAppToaster({ duration: Number.POSITIVE_INFINITY });
-    for (const toast of toasts) created.show(toast);
-    return created;
-  });
-  return <Toaster toaster={toaster} />;
-}
 
 const meta = {
   title: 'Screens/Team/StoreMembers',

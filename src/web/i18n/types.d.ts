@@ -5,6 +5,7 @@ import type common from './es/common.json';
 import type dashboard from './es/dashboard.json';
 import type dates from './es/dates.json';
 import type integrations from './es/integrations.json';
+import type metrics from './es/metrics.json';
 import type onboarding from './es/onboarding.json';
 import type toasts from './es/toasts.json';
 
@@ -20,6 +21,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       dates: typeof dates;
       integrations: typeof integrations;
+      metrics: typeof metrics;
       onboarding: typeof onboarding;
       toasts: typeof toasts;
     };

@@ -1,10 +1,14 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { storeStats } from '../../../../mocks/fixtures/dashboard';
+import { statsInRangeFixture, statsTablePage, storeStats } from '../../../../mocks/fixtures/dashboard';
 import { sessionUsers, userWithoutStore } from '../../../../mocks/fixtures/session';
-import { storeStatsAnswer, storeStatsFails } from '../../../../mocks/handlers/dashboard';
+import { backendHttp } from '../../../../mocks/handlers/clients';
+import { dashboardStore, setInvestmentFails, storeStatsAnswer, storeStatsFails } from '../../../../mocks/handlers/dashboard';
 import { meAs } from '../../../../mocks/handlers/session';
+import { formatClp, formatPercent } from '../../../../src/shared/format';
 import { DashboardRoute } from '../../../../src/web/features/dashboard/routes/dashboard-route';
+import { Toaster } from '../../../../src/web/ui/toast';
 import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
 
@@ -12,26 +16,132 @@ const server = setupMockServer();
 
 afterEach(cleanup);
 
+const renderDashboard = (route = '/dashboard') =>
+  renderWithApp(
+    <>
+      <DashboardRoute />
+      <Toaster />
+    </>,
+    { route },
+  );
+
+/** The figure of the indicator card named `label`. */
+async function figure(label: string): Promise<HTMLElement> {
+  const headings = await screen.findAllByRole('heading', {
+    name: label,
+    level: 2,
+  });
+  const card = headings.map((heading) => heading.closest('article')).find(Boolean);
+  if (!card) throw new Error(`No indicator named ${label}`);
+  return card;
+}
+
 describe('DashboardRoute', () => {
   it('shows the store total orders formatted for Chile', async () => {
     server.use(meAs(sessionUsers.admin), storeStatsAnswer({ ...storeStats, totalOrders: 1234567 }));
-    await renderWithApp(<DashboardRoute />, { route: '/dashboard' });
-    expect(await screen.findByText('1.234.567')).toBeTruthy();
-    expect(screen.getByText('Pedidos totales')).toBeTruthy();
+    await renderDashboard();
+    expect(await within(await figure('Pedidos totales')).findByText('1.234.567')).toBeTruthy();
   });
 
   it('offers a retry when the figure fails, and shows it once the retry works', async () => {
     server.use(meAs(sessionUsers.admin), storeStatsFails());
-    await renderWithApp(<DashboardRoute />, { route: '/dashboard' });
-    expect(await screen.findByText('No pudimos cargar esta información.')).toBeTruthy();
+    await renderDashboard();
+    const card = await figure('Pedidos totales');
+    expect(await within(card).findByText('No pudimos cargar esta información.')).toBeTruthy();
     server.use(storeStatsAnswer({ ...storeStats, totalOrders: 42 }));
-    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findByText('42')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(await figure('Pedidos totales')).findByText('42')).toBeTruthy();
   });
 
   it('asks to connect a store when the user has none', async () => {
     server.use(meAs(userWithoutStore));
-    await renderWithApp(<DashboardRoute />, { route: '/dashboard' });
+    await renderDashboard();
     expect(await screen.findByText('Conecta tu tienda para ver sus indicadores.')).toBeTruthy();
+  });
+
+  it('asks for the range and granularity in the address, and shows that range against the one before', async () => {
+    const asked: string[] = [];
+    server.use(meAs(sessionUsers.admin), ...dashboardStore());
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/statsInRange')) asked.push(new URL(request.url).search);
+    });
+    await renderDashboard('/dashboard?preset=last12Months&granularity=month');
+    const expected = statsInRangeFixture({
+      preset: 'last12Months',
+      granularity: 'month',
+    });
+    expect(await within(await figure('Ingresos')).findByText(formatClp(expected.totals.income))).toBeTruthy();
+    const change = (expected.totals.income - expected.previous.income) / expected.previous.income;
+    expect((await figure('Ingresos')).textContent).toContain(formatPercent(change, { signed: true }));
+    expect(asked).toContain('?preset=last12Months&granularity=month');
+    server.events.removeAllListeners();
+  });
+
+  it('sets the yearly investment, says so, and shows the acquisition cost it gives', async () => {
+    server.use(meAs(sessionUsers.admin), ...dashboardStore({ investments: {} }));
+    await renderDashboard();
+    expect(await within(await figure('Costo de adquisición por cliente')).findByText('—')).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Definir inversión' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Este campo es obligatorio.')).toBeTruthy();
+    // Pasted whole: jsdom moves the caret oddly while Ark groups thousands as one types.
+    await userEvent.click(within(dialog).getByLabelText(/Inversión anual/));
+    await userEvent.paste('120000000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect((await screen.findAllByText('Guardamos tu inversión en marketing de 2026.')).length).toBeGreaterThan(0);
+    expect(await screen.findByText('Inversión en marketing de 2026: $120.000.000')).toBeTruthy();
+    const expected = statsInRangeFixture({
+      investments: { 2026: 120_000_000 },
+    });
+    expect(
+      await within(await figure('Costo de adquisición por cliente')).findByText(formatClp(expected.totals.acquisitionCostPerCustomer)),
+    ).toBeTruthy();
+  });
+
+  it('keeps the modal open with an error toast when saving fails', async () => {
+    server.use(meAs(sessionUsers.admin), setInvestmentFails(), ...dashboardStore());
+    await renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actualizar inversión' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect((await screen.findAllByText('No se pudo actualizar la inversión. Inténtalo de nuevo en unos minutos.')).length).toBeGreaterThan(
+      0,
+    );
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('lets a collaborator read the acquisition cost but not change the investment', async () => {
+    server.use(meAs(sessionUsers.colaborator), ...dashboardStore());
+    await renderDashboard();
+    expect(await screen.findByText('Inversión en marketing de 2026: $120.000.000')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Actualizar inversión' })).toBeNull();
+  });
+
+  it('pages through the overview table and changes tab', async () => {
+    const asked: string[] = [];
+    server.use(
+      meAs(sessionUsers.admin),
+      backendHttp.get('/stores/{id}/stats/table', ({ query, response }) => {
+        asked.push(`${query.get('dimension')}:${query.get('page')}`);
+        return response(200).json(statsTablePage(query.get('dimension') ?? 'products', Number(query.get('page')), 10));
+      }),
+      ...dashboardStore(),
+    );
+    await renderDashboard();
+    expect(await screen.findByText('Página 1 de 3')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('Página 2 de 3')).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: 'Método de pago' }));
+    expect(await screen.findByText('Webpay Plus')).toBeTruthy();
+    expect(asked).toEqual(['products:1', 'products:2', 'paymentMethods:1']);
+  });
+
+  it('welcomes a new subscription and lets the merchant close the message', async () => {
+    server.use(meAs(sessionUsers.admin), ...dashboardStore());
+    await renderDashboard('/dashboard?subscription=success');
+    expect(await screen.findByText(/Tu suscripción está activa/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(screen.queryByText(/Tu suscripción está activa/)).toBeNull();
   });
 });

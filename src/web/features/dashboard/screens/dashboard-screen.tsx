@@ -1,31 +1,92 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css } from 'styled-system/css';
-import { Kpi, type KpiState } from '../../../ui/kpi';
+import { layout } from './layout';
+import type { components } from '../../../../shared/api/backend.gen';
+import type { IsoDate } from '../../../../shared/date-ranges';
+import type { Loadable } from '../../../api/loadable';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import type { DateRangeValue } from '../../../ui/date-range-picker';
+import { LazyDateRangePicker } from '../../../ui/lazy-date-range-picker';
+import { EmptyState } from '../../../ui/empty-state';
+import { Skeleton } from '../../../ui/skeleton';
+import type { AcquisitionCostSectionProps } from './acquisition-cost-section';
+import type { InvestmentDialogProps } from './investment-dialog';
+import { RangeFigures } from './range-figures';
+import type { StoreOverviewProps } from './store-overview';
+
+type StatsInRange = components['schemas']['StatsInRange'];
+
+// The key indicators come first; the sections below them (tables, tabs) load right after, and the
+// modal with its form validation only when the merchant opens it.
+const AcquisitionCostSection = lazy(() => import('./acquisition-cost-section').then((module) => ({ default: module.AcquisitionCostSection })));
+const StoreOverview = lazy(() => import('./store-overview').then((module) => ({ default: module.StoreOverview })));
+const InvestmentDialog = lazy(() => import('./investment-dialog').then((module) => ({ default: module.InvestmentDialog })));
+
+const sectionLoading = (
+  <div aria-busy="true">
+    <Skeleton shape="block" />
+  </div>
+);
 
 export interface DashboardScreenProps {
-  /** null when the user has no store yet. */
-  totalOrders: KpiState | null;
-  onRetry: () => void;
+  /** False when the user has no store yet: nothing to measure. */
+  hasStore: boolean;
+  /** Back from checkout with a subscription that just started. */
+  subscriptionSuccess: boolean;
+  onSubscriptionMessageDismiss: () => void;
+  /** The store's today: presets count from it. */
+  today: IsoDate;
+  range: DateRangeValue;
+  onRangeChange: (value: DateRangeValue) => void;
+  inRange: Loadable<StatsInRange>;
+  onInRangeRetry: () => void;
+  acquisition: AcquisitionCostSectionProps;
+  investment: InvestmentDialogProps;
+  overview: StoreOverviewProps;
+  onCreateCampaign: () => void;
 }
 
-const root = css({ display: 'flex', flexDirection: 'column', gap: '6' });
-const header = css({ display: 'flex', flexDirection: 'column', gap: '1' });
-const title = css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg.default' });
-const subtitle = css({ fontSize: 'sm', color: 'fg.muted' });
-const grid = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))', gap: '4' });
 
-export function DashboardScreen({ totalOrders, onRetry }: DashboardScreenProps) {
+/** The dashboard of SPEC §2: the range's key indicators, acquisition cost, active campaigns and the store's overview. */
+export function DashboardScreen(props: DashboardScreenProps) {
   const { t } = useTranslation('dashboard');
+  const { hasStore, subscriptionSuccess, onSubscriptionMessageDismiss, today, range, onRangeChange } = props;
   return (
-    <div className={root}>
-      <header className={header}>
-        <h1 className={title}>{t('title')}</h1>
-        <p className={subtitle}>{totalOrders ? t('subtitle') : t('noStore')}</p>
-      </header>
-      {totalOrders ? (
-        <div className={grid}>
-          <Kpi label={t('kpi.totalOrders')} state={totalOrders} onRetry={onRetry} />
+    <div className={layout.page}>
+      {subscriptionSuccess ? <Banner tone="success" message={t('subscriptionSuccess')} onDismiss={onSubscriptionMessageDismiss} /> : null}
+      <header className={layout.header}>
+        <div className={layout.heading}>
+          <h1 className={layout.pageTitle}>{t('title')}</h1>
+          <p className={layout.note}>{hasStore ? t('subtitle') : t('noStore')}</p>
         </div>
+        {hasStore ? <LazyDateRangePicker label={t('rangeLabel')} value={range} onValueChange={onRangeChange} today={today} /> : null}
+      </header>
+      {hasStore ? (
+        <>
+          <RangeFigures inRange={props.inRange} onRetry={props.onInRangeRetry} />
+          <Suspense fallback={sectionLoading}>
+            <AcquisitionCostSection {...props.acquisition} />
+          </Suspense>
+          <section className={layout.section} aria-labelledby="active-campaigns-title">
+            <h2 id="active-campaigns-title" className={layout.title}>
+              {t('activeCampaigns.title')}
+            </h2>
+            <EmptyState
+              title={t('activeCampaigns.emptyTitle')}
+              description={t('activeCampaigns.emptyDescription')}
+              action={<Button onClick={props.onCreateCampaign}>{t('activeCampaigns.create')}</Button>}
+            />
+          </section>
+          <Suspense fallback={sectionLoading}>
+            <StoreOverview {...props.overview} />
+          </Suspense>
+          {props.investment.open ? (
+            <Suspense fallback={null}>
+              <InvestmentDialog {...props.investment} />
+            </Suspense>
+          ) : null}
+        </>
       ) : null}
     </div>
   );

@@ -1,0 +1,180 @@
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { layout } from './layout';
+import type { components } from '../../../../shared/api/app.gen';
+import { formatClp, formatCount, formatPeriod } from '../../../../shared/format';
+import type { Loadable } from '../../../api/loadable';
+import { Button, IconButton } from '../../../ui/button';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { LazyChart } from '../../../ui/lazy-chart';
+import { Icon } from '../../../ui/icons';
+
+type AcquisitionCostChart = components['schemas']['AcquisitionCostChart'];
+type AcquisitionCostMonth = components['schemas']['AcquisitionCostMonth'];
+
+export interface AcquisitionCostSectionProps {
+  year: number;
+  /** The store's current year: the latest one to look at. */
+  currentYear: number;
+  onYearChange: (year: number) => void;
+  chart: Loadable<AcquisitionCostChart>;
+  onRetry: () => void;
+  /** Collaborators see the investment but cannot change it. */
+  canEditInvestment: boolean;
+  onEditInvestment: () => void;
+}
+
+const controls = css({ display: 'flex', alignItems: 'center', gap: '3' });
+const yearStepper = css({ display: 'flex', alignItems: 'center', gap: '1' });
+const yearText = css({ minW: '12', textAlign: 'center', fontWeight: 'semibold', color: 'fg.default', fontVariantNumeric: 'tabular-nums' });
+
+/** The contract's first year. */
+const FIRST_YEAR = 2000;
+
+/** Acquisition cost month by month for a year: the chart, the same figures as a table, and the investment behind them. */
+export function AcquisitionCostSection({
+  year,
+  currentYear,
+  onYearChange,
+  chart,
+  onRetry,
+  canEditInvestment,
+  onEditInvestment,
+}: AcquisitionCostSectionProps) {
+  const { t } = useTranslation('dashboard');
+  const data = chart.status === 'success' ? chart.data : null;
+  const monthLabel = (month: AcquisitionCostMonth) => formatPeriod(`${month.month}-01`, 'month');
+  const columns: DataTableColumn<AcquisitionCostMonth>[] = [
+    { key: 'month', header: t('acquisition.table.month'), cell: monthLabel },
+    {
+      key: 'investment',
+      header: t('acquisition.table.investment'),
+      align: 'end',
+      cell: (month) => formatClp(month.investment),
+    },
+    {
+      key: 'newCustomers',
+      header: t('acquisition.table.newCustomers'),
+      align: 'end',
+      cell: (month) => formatCount(month.newCustomers),
+    },
+    {
+      key: 'orders',
+      header: t('acquisition.table.orders'),
+      align: 'end',
+      cell: (month) => formatCount(month.orders),
+    },
+    {
+      key: 'costPerCustomer',
+      header: t('acquisition.table.costPerCustomer'),
+      align: 'end',
+      cell: (month) => formatClp(month.costPerCustomer),
+    },
+    {
+      key: 'costPerOrder',
+      header: t('acquisition.table.costPerOrder'),
+      align: 'end',
+      cell: (month) => formatClp(month.costPerOrder),
+    },
+  ];
+
+  let body;
+  if (chart.status === 'loading') {
+    body = (
+      <DataTable
+        caption={t('acquisition.table.caption', { year })}
+        columns={columns}
+        rows={[]}
+        rowKey={(month) => month.month}
+        status="loading"
+      />
+    );
+  } else if (chart.status === 'error') {
+    body = <LoadErrorState onRetry={onRetry} />;
+  } else if (data?.investment === null) {
+    body = (
+      <EmptyState
+        title={t('acquisition.noInvestmentTitle', { year })}
+        description={canEditInvestment ? t('acquisition.noInvestmentDescription') : t('acquisition.noInvestmentReadOnly')}
+        action={canEditInvestment ? <Button onClick={onEditInvestment}>{t('acquisition.set')}</Button> : undefined}
+      />
+    );
+  } else if (data) {
+    const points = (read: (month: AcquisitionCostMonth) => number | null) =>
+      // The chart is one year, named above it: its months go without the year.
+      data.months.map((month) => ({ x: formatPeriod(`${month.month}-01`, 'monthOfYear'), y: read(month) }));
+    body = (
+      <>
+        <LazyChart
+          kind="line"
+          title={t('acquisition.chartTitle')}
+          description={t('acquisition.chartDescription')}
+          series={[
+            {
+              id: 'costPerCustomer',
+              label: t('acquisition.series.costPerCustomer'),
+              points: points((month) => month.costPerCustomer),
+            },
+            {
+              id: 'costPerOrder',
+              label: t('acquisition.series.costPerOrder'),
+              points: points((month) => month.costPerOrder),
+            },
+          ]}
+          valueFormat="clp"
+          xLabel={t('acquisition.table.month')}
+          emptyState={{
+            title: t('acquisition.chartEmptyTitle'),
+            description: t('acquisition.chartEmptyDescription'),
+          }}
+        />
+        <DataTable
+          caption={t('acquisition.table.caption', { year })}
+          columns={columns}
+          rows={data.months}
+          rowKey={(month) => month.month}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section className={layout.section} aria-labelledby="acquisition-cost-title">
+      <header className={layout.header}>
+        <div className={layout.heading}>
+          <h2 id="acquisition-cost-title" className={layout.title}>
+            {t('acquisition.title')}
+          </h2>
+          {data && data.investment !== null ? (
+            <p className={layout.note}>
+              {t('acquisition.investmentOf', {
+                year,
+                amount: formatClp(data.investment),
+              })}
+            </p>
+          ) : null}
+        </div>
+        <div className={controls}>
+          <div className={yearStepper} role="group" aria-label={t('acquisition.yearLabel')}>
+            <IconButton aria-label={t('acquisition.previousYear')} disabled={year <= FIRST_YEAR} onClick={() => onYearChange(year - 1)}>
+              <Icon name="chevronLeft" />
+            </IconButton>
+            <span className={yearText} aria-live="polite">
+              {year}
+            </span>
+            <IconButton aria-label={t('acquisition.nextYear')} disabled={year >= currentYear} onClick={() => onYearChange(year + 1)}>
+              <Icon name="chevronRight" />
+            </IconButton>
+          </div>
+          {canEditInvestment && data?.investment !== null ? (
+            <Button variant="outline" onClick={onEditInvestment} disabled={!data}>
+              {t('acquisition.update')}
+            </Button>
+          ) : null}
+        </div>
+      </header>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { css } from 'styled-system/css';
+
+/** The layout the dashboard's sections share: a titled column, its header row and its grid of figures. */
+export const layout = {
+  page: css({ display: 'flex', flexDirection: 'column', gap: '8' }),
+  section: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
+  group: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
+  /** Title on one side, controls on the other, wrapping on narrow screens. */
+  header: css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' }),
+  heading: css({ display: 'flex', flexDirection: 'column', gap: '1' }),
+  pageTitle: css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg.default' }),
+  title: css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' }),
+  groupTitle: css({ fontSize: 'md', fontWeight: 'semibold', color: 'fg.default' }),
+  note: css({ fontSize: 'sm', color: 'fg.muted' }),
+  figures: css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))', gap: '4' }),
+};

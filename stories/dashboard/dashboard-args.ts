@@ -1,0 +1,59 @@
+import { fn } from 'storybook/test';
+import { acquisitionCost, statsInRange, statsTablePage, storeStats, STORE_TODAY } from '../../mocks/fixtures/dashboard';
+import { defaultGranularity, presetRange, type DateRange, type DateRangePreset, type Granularity } from '../../src/shared/date-ranges';
+import type { DashboardScreenProps } from '../../src/web/features/dashboard/screens/dashboard-screen';
+import type { StoreOverviewProps } from '../../src/web/features/dashboard/screens/store-overview';
+import type { DateRangeValue } from '../../src/web/ui/date-range-picker';
+
+/** The picker's value for a preset, or for a custom range when `range` is given. */
+export function rangeValue(preset: DateRangePreset, granularity?: Granularity, range?: DateRange): DateRangeValue {
+  const days = range ?? presetRange(preset, STORE_TODAY);
+  return {
+    range: days,
+    preset: range ? 'custom' : preset,
+    granularity: granularity ?? defaultGranularity(days),
+  };
+}
+
+export const overviewArgs: StoreOverviewProps = {
+  stats: { status: 'success', data: storeStats },
+  onStatsRetry: fn(),
+  dimension: 'products',
+  onDimensionChange: fn(),
+  page: 1,
+  pageSize: 10,
+  onPageChange: fn(),
+  table: { status: 'success', data: statsTablePage('products') },
+  onTableRetry: fn(),
+};
+
+/** A store two years into selling, on its last 30 days, its 2026 investment set. */
+export const dashboardArgs: DashboardScreenProps = {
+  hasStore: true,
+  subscriptionSuccess: false,
+  onSubscriptionMessageDismiss: fn(),
+  today: STORE_TODAY,
+  range: rangeValue('last30Days'),
+  onRangeChange: fn(),
+  inRange: { status: 'success', data: statsInRange },
+  onInRangeRetry: fn(),
+  acquisition: {
+    year: 2026,
+    currentYear: 2026,
+    onYearChange: fn(),
+    chart: { status: 'success', data: acquisitionCost },
+    onRetry: fn(),
+    canEditInvestment: true,
+    onEditInvestment: fn(),
+  },
+  investment: {
+    open: false,
+    year: 2026,
+    amount: acquisitionCost.investment,
+    submitting: false,
+    onOpenChange: fn(),
+    onSave: fn(),
+  },
+  overview: overviewArgs,
+  onCreateCampaign: fn(),
+};
