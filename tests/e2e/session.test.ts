@@ -45,6 +45,50 @@ it('the demo owner logs in, sees the store orders on the dashboard and logs out'
   await page.close();
 });
 
+it('the demo owner changes the range, sets the year\'s investment and reads every overview tab', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/api/auth/login?returnTo=${encodeURIComponent('/dashboard?preset=last12Months&granularity=month')}`);
+  await signIn(page, 'demo@recompra.cl');
+  await page.waitForURL(/\/dashboard\?/);
+  const api = <T,>(path: string) => page.evaluate((url) => fetch(url).then((response) => response.json()), path) as Promise<T>;
+  type Totals = { totals: { income: number; orders: number; acquisitionCostPerCustomer: number | null } };
+  const kpi = (name: string) => page.locator('article', { has: page.getByRole('heading', { level: 2, name, exact: true }) }).first();
+  const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(Math.round(amount));
+
+  const year = await api<Totals>('/backend/stores/1/statsInRange?preset=last12Months&granularity=month');
+  await expect.poll(() => kpi('Ingresos').textContent()).toContain(clp(year.totals.income));
+
+  // A preset from the picker changes the address and the figures.
+  await page.getByRole('button', { name: /^Últimos 12 meses/ }).click();
+  await page.getByRole('button', { name: 'Últimos 7 días' }).click();
+  await page.waitForURL(/preset=last7Days/);
+  const week = await api<Totals>('/backend/stores/1/statsInRange?preset=last7Days&granularity=day');
+  await expect.poll(() => kpi('Compras').textContent()).toContain(new Intl.NumberFormat('es-CL').format(week.totals.orders));
+  await page.keyboard.press('Escape');
+
+  // The year's investment: the acquisition cost follows it.
+  const investmentButton = page.getByRole('button', { name: /^(Definir|Actualizar) inversión$/ }).first();
+  await investmentButton.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/Inversión anual/).fill('48000000');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect.poll(() => page.getByText(/^Inversión en marketing de \d{4}: \$48\.000\.000$/).count()).toBe(1);
+  const invested = await api<Totals>('/backend/stores/1/statsInRange?preset=last7Days&granularity=day');
+  expect(invested.totals.acquisitionCostPerCustomer).not.toBeNull();
+  await expect.poll(() => kpi('Costo de adquisición por cliente').textContent()).toContain(clp(invested.totals.acquisitionCostPerCustomer!));
+
+  // Every tab of the overview table answers, the products tab over several pages.
+  for (const tab of ['Ubicación del comprador', 'Método de despacho', 'Método de pago', 'Descuentos', 'Productos']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect.poll(() => page.getByRole('tabpanel').locator('tbody tr').count()).toBeGreaterThan(0);
+  }
+  await expect.poll(() => page.getByText(/^Página 1 de \d+$/).count()).toBe(1);
+  await page.getByRole('button', { name: 'Página siguiente' }).click();
+  await page.waitForURL(/page=2/);
+  await expect.poll(() => page.getByText(/^Página 2 de \d+$/).count()).toBe(1);
+  await page.close();
+});
+
 it('a collaborator cannot open /integrations and lands on /dashboard', async () => {
   const page = await browser.newPage();
   await page.goto(`${server.url}/api/auth/login?returnTo=%2Fintegrations`);

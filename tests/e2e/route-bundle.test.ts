@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../src/web/app/routes';
+
+/*
+ * The JavaScript a page needs before it shows, read from the production build's manifest: the entry,
+ * the page's chunk and what they import statically, plus the page's text groups. Charts are
+ * imported dynamically, so they stay out until a chart renders.
+ */
+
+const DIST = join(import.meta.dirname, '../../dist/web');
+const DASHBOARD_BUDGET_BYTES = 200 * 1024;
+
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
+
+function staticClosure(manifest: Manifest, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+describe('dashboard route bundle', () => {
+  it(`loads under ${DASHBOARD_BUDGET_BYTES / 1024} KB of gzipped JavaScript, charts apart`, async () => {
+    const manifest = JSON.parse(await readFile(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const dashboard = ROUTES.find((route) => route.path === '/dashboard')!;
+    const textGroups = dashboard.namespaces.map((namespace) => `i18n/es/${namespace}.json`);
+    const chunks = staticClosure(manifest, ['index.html', 'features/dashboard/routes/dashboard-route.tsx', ...textGroups]);
+    expect(manifest['features/dashboard/routes/dashboard-route.tsx']?.dynamicImports).toContain('ui/chart/index.ts');
+    expect(chunks.has('ui/chart/index.ts')).toBe(false);
+
+    let gzipped = 0;
+    for (const key of chunks) gzipped += gzipSync(await readFile(join(DIST, manifest[key]!.file))).length;
+    const chart = gzipSync(await readFile(join(DIST, manifest['ui/chart/index.ts']!.file))).length;
+    console.log(`dashboard route: ${(gzipped / 1024).toFixed(1)} KB gzip in ${chunks.size} chunks; charts, loaded later: ${(chart / 1024).toFixed(1)} KB`);
+    expect(gzipped).toBeLessThan(DASHBOARD_BUDGET_BYTES);
+  });
+});
