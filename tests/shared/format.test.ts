@@ -107,7 +107,7 @@ describe('formatPeriod', () => {
     expect(formatPeriod('2026-03-09', 'week')).toBe('9 mar');
     expect(formatPeriod('2026-03-01', 'month')).toBe('mar 2026');
     expect(formatPeriod('2026-01-01', 'year')).toBe('2026');
-    expect(formatPeriod('2026-09-01', 'monthOfYear')).toBe('sept');
+    expect(formatPeriod('2026-09-01', 'monthOfYear')).toBe('sept.');
   });
 
   it('shows a dash for what is not a day', () => {
