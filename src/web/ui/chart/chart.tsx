@@ -41,7 +41,7 @@ export interface ChartProps {
 const CHART_MARGIN = { top: 16, right: 16, bottom: 72, left: 96 };
 
 // More labels than this under the axis overlap (30 days, 52 weeks): every n-th one is shown.
-const MAX_X_LABELS = 12;
+const MAX_X_LABELS = 8;
 
 function xLabels(rows: readonly TableRow[]): string[] | undefined {
   const step = Math.ceil(rows.length / MAX_X_LABELS);
@@ -145,6 +145,11 @@ export function Chart({
             enableGridX={false}
             pointSize={6}
             useMesh
+            tooltip={({ point }) => (
+              <div className={classes.tooltip}>
+                {point.seriesId} · {point.data.xFormatted}: <strong>{point.data.yFormatted}</strong>
+              </div>
+            )}
             legends={legends}
             role="img"
             ariaLabel={ariaLabel}
@@ -163,6 +168,11 @@ export function Chart({
             axisLeft={axisLeft}
             axisBottom={{ tickSize: 0, tickPadding: 8, tickValues: xLabels(rows) }}
             enableLabel={false}
+            tooltip={({ id, indexValue, value }) => (
+              <div className={classes.tooltip}>
+                {id} · {indexValue}: <strong>{format(value)}</strong>
+              </div>
+            )}
             legends={legends.map((legend) => ({ ...legend, dataFrom: 'keys' as const }))}
             role="img"
             ariaLabel={ariaLabel}

@@ -4,7 +4,7 @@ import { surfacePanel, textAction } from './surface';
 export const chartRecipe = defineSlotRecipe({
   className: 'chart',
   jsx: ['Chart'],
-  slots: ['root', 'header', 'heading', 'title', 'description', 'toggle', 'canvas', 'placeholder'],
+  slots: ['root', 'header', 'heading', 'title', 'description', 'toggle', 'canvas', 'placeholder', 'tooltip'],
   base: {
     root: {
       display: 'flex',
@@ -20,5 +20,6 @@ export const chartRecipe = defineSlotRecipe({
     toggle: { ...textAction, flexShrink: '0' },
     canvas: { h: '72', w: 'full', fontFamily: 'body' },
     placeholder: { display: 'flex', alignItems: 'center', justifyContent: 'center', h: '72' },
+    tooltip: { ...surfacePanel, px: '3', py: '2', fontSize: 'sm', color: 'fg.default', whiteSpace: 'nowrap', boxShadow: 'md' },
   },
 });

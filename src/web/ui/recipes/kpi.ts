@@ -31,7 +31,8 @@ export const kpiRecipe = defineSlotRecipe({
       _focusVisible: focusRing,
       '& svg': { w: '4', h: '4' },
     },
-    value: { fontSize: '3xl', fontWeight: 'bold', color: 'fg.default', fontVariantNumeric: 'tabular-nums' },
+    // A figure never breaks across lines: at this size a peso amount in the billions fits a card.
+    value: { fontSize: '2xl', fontWeight: 'bold', color: 'fg.default', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
     change: {
       display: 'inline-flex',
       alignItems: 'center',

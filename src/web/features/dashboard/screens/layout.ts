@@ -12,5 +12,5 @@ export const layout = {
   title: css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' }),
   groupTitle: css({ fontSize: 'md', fontWeight: 'semibold', color: 'fg.default' }),
   note: css({ fontSize: 'sm', color: 'fg.muted' }),
-  figures: css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))', gap: '4' }),
+  figures: css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))', gap: '4' }),
 };
