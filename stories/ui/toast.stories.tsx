@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_REMOVE_DELAY_MS } from '../../src/shared/constants';
+import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../src/shared/constants';
 import { Button } from '../../src/web/ui/button';
 import { createAppToaster, Toaster, type ToastInput } from '../../src/web/ui/toast';
 
@@ -136,5 +136,27 @@ export const PausesOnHover: Story = {
     toast.focus();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(canvas.queryByRole('status')).toBeNull(), { timeout: 2000 });
+  },
+};
+
+/** A drag to the right under the SPEC threshold springs back; past it, the toast closes. */
+export const SwipeRightDismisses: Story = {
+  args: { toasts: [{ id: 'swipe', status: 'success', message: 'Cambios guardados.', keepOpen: true }] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toast = await canvas.findByRole('status');
+    const drag = async (distance: number) => {
+      const { left, top, height } = toast.getBoundingClientRect();
+      const from = { clientX: left + 20, clientY: top + height / 2 };
+      await userEvent.pointer([
+        { keys: '[MouseLeft>]', target: toast, coords: from },
+        { target: toast, coords: { ...from, clientX: from.clientX + distance } },
+        { keys: '[/MouseLeft]', target: toast, coords: { ...from, clientX: from.clientX + distance } },
+      ]);
+    };
+    await drag(TOAST_SWIPE_THRESHOLD_PX - 20);
+    await expect(toast).toHaveAttribute('data-state', 'open');
+    await drag(TOAST_SWIPE_THRESHOLD_PX + 10);
+    await waitFor(() => expect(canvas.queryByRole('status')).toBeNull(), { timeout: TOAST_REMOVE_DELAY_MS + 2000 });
   },
 };

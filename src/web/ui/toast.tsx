@@ -97,7 +97,13 @@ function useSwipeToDismiss(onDismiss: () => void) {
     onPointerDown(event: PointerEvent<HTMLElement>) {
       if (event.button !== 0 || (event.target as HTMLElement).closest('button')) return;
       start.current = event.clientX;
-      event.currentTarget.setPointerCapture(event.pointerId);
+      // Keeps the drag when the pointer leaves the toast; a pointer the browser does not track
+      // (a synthetic one) cannot be captured, and the drag still works while it stays on the toast.
+      try {
+        event.currentTarget.setPointerCapture(event.pointerId);
+      } catch {
+        /* not capturable */
+      }
     },
     onPointerMove(event: PointerEvent<HTMLElement>) {
       if (start.current === null) return;
