@@ -12,7 +12,7 @@ import {
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
 import { LoadingScreen } from '../../../ui/loading-screen';
-import { AuthAlert, AuthPanel, AuthSubmit, useAuthFieldError } from './auth-panel';
+import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField, useAuthFieldError } from './auth-panel';
 
 type InvitationDetails = components['schemas']['InvitationDetails'];
 
@@ -70,14 +70,7 @@ function NewAccountForm({ onAcceptNewAccount, submitting = false, error = null }
       <p className={classes.subtitle}>{t('invitation.newAccount')}</p>
       {error ? <AuthAlert>{error}</AuthAlert> : null}
       <TextInput label={t('invitation.name')} autoComplete="name" error={fieldError(errors.name?.message)} disabled={submitting} {...register('name')} />
-      <PasswordInput
-        label={t('invitation.password')}
-        autoComplete="new-password"
-        helperText={errors.password ? undefined : t('invitation.passwordHint')}
-        error={fieldError(errors.password?.message)}
-        disabled={submitting}
-        {...register('password')}
-      />
+      <NewPasswordField label={t('invitation.password')} error={errors.password?.message} disabled={submitting} {...register('password')} />
       <AuthSubmit submitting={submitting} label={t('invitation.submit')} busyLabel={t('invitation.submitting')} />
     </form>
   );

@@ -9,9 +9,9 @@ import {
   type PasswordResetRequestInput,
 } from '../../../../shared/auth';
 import { Button } from '../../../ui/button';
-import { PasswordInput, TextInput } from '../../../ui/field';
+import { TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
-import { AuthAlert, AuthPanel, AuthSubmit, useAuthFieldError } from './auth-panel';
+import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField, useAuthFieldError } from './auth-panel';
 
 /** `request` and `sent` without a link token; `newPassword` and `expired` with one. */
 export type PasswordResetView = 'request' | 'sent' | 'newPassword' | 'expired';
@@ -86,7 +86,6 @@ function RequestForm({ onRequest, submitting = false, error = null, loginHref }:
 
 function NewPasswordForm({ onConfirm, submitting = false, error = null }: PasswordResetScreenProps) {
   const { t } = useTranslation('auth');
-  const fieldError = useAuthFieldError();
   const classes = authLayout();
   const {
     register,
@@ -97,14 +96,7 @@ function NewPasswordForm({ onConfirm, submitting = false, error = null }: Passwo
     <AuthPanel id="reset-title" title={t('reset.newTitle')} subtitle={t('reset.newSubtitle')}>
       <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onConfirm(values))}>
         {error ? <AuthAlert>{error}</AuthAlert> : null}
-        <PasswordInput
-          label={t('reset.newPassword')}
-          autoComplete="new-password"
-          helperText={errors.password ? undefined : t('signup.passwordHint')}
-          error={fieldError(errors.password?.message)}
-          disabled={submitting}
-          {...register('password')}
-        />
+        <NewPasswordField label={t('reset.newPassword')} error={errors.password?.message} disabled={submitting} {...register('password')} />
         <AuthSubmit submitting={submitting} label={t('reset.save')} busyLabel={t('reset.saving')} />
       </form>
     </AuthPanel>

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
 import { signupRequestSchema, type SignupInput } from '../../../../shared/auth';
-import { PasswordInput, TextInput } from '../../../ui/field';
+import { TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
-import { AuthAlert, AuthPanel, AuthSubmit, useAuthFieldError } from './auth-panel';
+import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField, useAuthFieldError } from './auth-panel';
 
 export type SignupError =
   | { kind: 'emailTaken' }
@@ -66,14 +66,7 @@ export function SignupScreen({ onSubmit, submitting = false, error = null, defau
           disabled={submitting}
           {...register('email')}
         />
-        <PasswordInput
-          label={t('signup.password')}
-          autoComplete="new-password"
-          helperText={errors.password ? undefined : t('signup.passwordHint')}
-          error={fieldError(errors.password?.message)}
-          disabled={submitting}
-          {...register('password')}
-        />
+        <NewPasswordField label={t('signup.password')} error={errors.password?.message} disabled={submitting} {...register('password')} />
         <AuthSubmit submitting={submitting} label={t('signup.submit')} busyLabel={t('signup.submitting')} />
         <p className={classes.subtitle}>
           {t('signup.haveAccount')} <Link href={loginHref}>{t('signup.goToLogin')}</Link>
