@@ -1,4 +1,3 @@
-import { delay } from 'msw';
 import type { components } from '../../src/shared/api/backend.gen';
 import { acquisitionCostFixture, INVESTMENTS, statsInRangeFixture, statsTablePage, storeStats, STORE_TODAY } from '../fixtures/dashboard';
 import { serverError } from '../fixtures/session';
@@ -12,12 +11,6 @@ export const storeStatsAnswer = (stats: StoreStats = storeStats) =>
   backendHttp.get('/stores/{id}/stats', ({ response }) => response(200).json(stats));
 
 export const storeStatsFails = () => backendHttp.get('/stores/{id}/stats', ({ response }) => response.untyped(fails()));
-
-export const storeStatsNeverAnswers = () =>
-  backendHttp.get('/stores/{id}/stats', async ({ response }) => {
-    await delay('infinite');
-    return response(200).json(storeStats);
-  });
 
 export interface DashboardStoreOptions {
   /** A store that has not sold yet. */
@@ -44,12 +37,6 @@ export const statsInRangeAnswer = ({ empty = false, investments = INVESTMENTS }:
   });
 
 export const statsInRangeFails = () => backendHttp.get('/stores/{id}/statsInRange', ({ response }) => response.untyped(fails()));
-
-export const statsInRangeNeverAnswers = () =>
-  backendHttp.get('/stores/{id}/statsInRange', async ({ response }) => {
-    await delay('infinite');
-    return response(200).json(statsInRangeFixture());
-  });
 
 export const statsTableAnswer = ({ empty = false }: { empty?: boolean } = {}) =>
   backendHttp.get('/stores/{id}/stats/table', ({ query, response }) =>
@@ -89,15 +76,6 @@ export function investableStore(options: DashboardStoreOptions = {}) {
 }
 
 export const setInvestmentFails = () => appHttp.post('/private/stores/{id}/monthlyInversion', ({ response }) => response.untyped(fails()));
-
-export const setInvestmentNeverAnswers = () =>
-  appHttp.post('/private/stores/{id}/monthlyInversion', async ({ request, response }) => {
-    await delay('infinite');
-    return response(200).json({
-      ...(await request.json()),
-      updatedAt: `${STORE_TODAY}T12:00:00.000Z`,
-    });
-  });
 
 /** A store whose every dashboard call answers. */
 export const dashboardStore = (options: DashboardStoreOptions = {}) => [

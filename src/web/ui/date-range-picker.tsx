@@ -17,8 +17,8 @@ import {
   type Granularity,
   type IsoDate,
 } from '../../shared/date-ranges';
-import { formatDateRange } from '../../shared/format';
-import { CalendarIcon, Icon } from './icons';
+import { DateRangeTriggerContent, useDateRangeTriggerName } from './date-range-trigger';
+import { Icon } from './icons';
 
 export interface DateRangeValue {
   range: DateRange;
@@ -63,8 +63,7 @@ export function DateRangePicker({ label, value, onValueChange, today, defaultOpe
   }
   const clickedPreset = useRef<DateRangePreset | null>(null);
   const allowed = granularitiesFor(value.range);
-  const rangeText = formatDateRange(value.range.from, value.range.to);
-  const triggerText = `${t(`presets.${value.preset}`)} ${rangeText}`;
+  const triggerName = useDateRangeTriggerName(value);
 
   function commit(range: DateRange) {
     const preset = clickedPreset.current ?? matchPreset(range, today);
@@ -92,7 +91,7 @@ export function DateRangePicker({ label, value, onValueChange, today, defaultOpe
       translations={{
         content: t('calendarLabel'),
         // The trigger's name is what it shows, as screen readers and voice control expect.
-        trigger: () => triggerText,
+        trigger: () => triggerName,
         prevTrigger: () => t('previousMonth'),
         nextTrigger: () => t('nextMonth'),
       }}
@@ -105,9 +104,7 @@ export function DateRangePicker({ label, value, onValueChange, today, defaultOpe
       <DatePicker.Label className={classes.label}>{label}</DatePicker.Label>
       <DatePicker.Control className={classes.control}>
         <DatePicker.Trigger className={classes.trigger}>
-          <CalendarIcon />
-          <span className={classes.triggerText}>{t(`presets.${value.preset}`)}</span>{' '}
-          <span className={classes.triggerRange}>{rangeText}</span>
+          <DateRangeTriggerContent value={value} />
         </DatePicker.Trigger>
       </DatePicker.Control>
       {error ? <p className={classes.error}>{error}</p> : null}

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { dateRangePicker } from 'styled-system/recipes';
-import { formatDateRange } from '../../shared/format';
 import type { DateRangePickerProps } from './date-range-picker';
-import { CalendarIcon } from './icons';
+import { DateRangeTriggerContent, useDateRangeTriggerName } from './date-range-trigger';
 
 // The calendar is most of a page's first load (date machine, locale data); it loads on first click.
 const DateRangePicker = lazy(() => import('./date-range-picker').then((module) => ({ default: module.DateRangePicker })));
@@ -13,10 +11,9 @@ const DateRangePicker = lazy(() => import('./date-range-picker').then((module) =
  * real picker loads and opens where the trigger was.
  */
 export function LazyDateRangePicker(props: DateRangePickerProps) {
-  const { t } = useTranslation('dates');
   const [wanted, setWanted] = useState(Boolean(props.defaultOpen));
   const classes = dateRangePicker();
-  const rangeText = formatDateRange(props.value.range.from, props.value.range.to);
+  const name = useDateRangeTriggerName(props.value);
   const trigger = (
     <div className={classes.root}>
       <span className={classes.label}>{props.label}</span>
@@ -25,14 +22,11 @@ export function LazyDateRangePicker(props: DateRangePickerProps) {
           type="button"
           className={classes.trigger}
           aria-haspopup="dialog"
-          // Named as the real trigger is: what it shows.
-          aria-label={`${t(`presets.${props.value.preset}`)} ${rangeText}`}
+          aria-label={name}
           disabled={props.disabled}
           onClick={() => setWanted(true)}
         >
-          <CalendarIcon />
-          <span className={classes.triggerText}>{t(`presets.${props.value.preset}`)}</span>{' '}
-          <span className={classes.triggerRange}>{rangeText}</span>
+          <DateRangeTriggerContent value={props.value} />
         </button>
       </div>
     </div>

@@ -3,7 +3,7 @@ import type { operations } from '../../../shared/api/backend.gen.ts';
 import { bucketStarts, defaultGranularity, presetRange, rangeLength, type DateRange } from '../../../shared/date-ranges.ts';
 import { inStore, type Handlers } from '../../platform/api.ts';
 import { errors } from '../../platform/errors.ts';
-import { acquisitionCostChart, statsInRange, storeCalendar, storeStats } from './stats.ts';
+import { acquisitionCostChart, saveInvestment, statsInRange, storeCalendar, storeStats } from './stats.ts';
 import { statsTablePage } from './stats-table.ts';
 
 type DashboardOperations = Pick<operations, 'getStoreStats' | 'getStoreStatsInRange' | 'getStoreStatsTable'>;
@@ -52,14 +52,7 @@ function bucketCount(range: DateRange, granularity: keyof typeof GRANULARITY_NAM
 export const investmentHandlers: Handlers<InvestmentOperations> = {
   async setMarketingInvestment(context) {
     const { storeId } = inStore(context);
-    const { year, amount } = context.body;
-    const [row] = await context.db.query<{ year: number; amount: string; updated_at: Date }>(
-      `insert into marketing_investments (store_id, year, amount) values ($1, $2, $3)
-       on conflict (store_id, year) do update set amount = excluded.amount, updated_at = now()
-       returning year, amount::text, updated_at`,
-      [storeId, year, amount],
-    );
-    return { status: 200, body: { year: row!.year, amount: Number(row!.amount), updatedAt: row!.updated_at.toISOString() } };
+    return { status: 200, body: await saveInvestment(context.db, storeId, context.body.year, context.body.amount) };
   },
 
   async getAcquisitionCostChart(context) {

@@ -14,6 +14,7 @@ type StoreStats = components['schemas']['StoreStats'];
 type RangeTotals = components['schemas']['RangeTotals'];
 type StatsPoint = components['schemas']['StatsPoint'];
 type AcquisitionCostChart = AppComponents['schemas']['AcquisitionCostChart'];
+type MarketingInvestment = AppComponents['schemas']['MarketingInvestment'];
 
 /*
  * The dashboard's figures, read from the rollups (rollups.ts) only. "The last N days/months" end
@@ -35,10 +36,21 @@ export async function storeCalendar(db: Queryable, storeId: number, now = new Da
 /** First day of "the last `amount` `unit`s" ending today. */
 export const windowStart = (today: IsoDate, amount: number, unit: 'day' | 'month') => dayjs(today).subtract(amount, unit).add(1, 'day').format(ISO);
 
-/** A year's investments, each year's amount spread evenly over its days. */
+/** The yearly investments set, by year. */
 async function investments(db: Queryable, storeId: number): Promise<Map<number, number>> {
   const rows = await db.query<{ year: number; amount: string }>('select year, amount::text from marketing_investments where store_id = $1', [storeId]);
   return new Map(rows.map((row) => [row.year, Number(row.amount)]));
+}
+
+/** Sets a year's marketing investment, replacing what was there. */
+export async function saveInvestment(db: Queryable, storeId: number, year: number, amount: number): Promise<MarketingInvestment> {
+  const [row] = await db.query<{ year: number; amount: string; updated_at: Date }>(
+    `insert into marketing_investments (store_id, year, amount) values ($1, $2, $3)
+     on conflict (store_id, year) do update set amount = excluded.amount, updated_at = now()
+     returning year, amount::text, updated_at`,
+    [storeId, year, amount],
+  );
+  return { year: row!.year, amount: Number(row!.amount), updatedAt: row!.updated_at.toISOString() };
 }
 
 /**
