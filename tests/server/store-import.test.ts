@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopifyClient, type ShopifyClient } from '../../src/server/integrations/shopify/client.ts';
 import { orderPayload, SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox, type StartedSandbox } from '../../src/server/integrations/shopify/sandbox/index.ts';
 import { runSync } from '../../src/server/features/integrations/sync.ts';
+import type { Database } from '../../src/server/platform/db.ts';
 import { cookieJar, startTestServer, type Caller, type TestServer } from './harness.ts';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -24,6 +25,21 @@ afterAll(async () => {
 
 const connect = (store: Record<string, string>) =>
   server.app.inject({ method: 'POST', url: '/backend/me/stores/shopifySettings', cookies: owner.cookies, headers: owner.headers, payload: { store } });
+
+/** `client`, except that its order export throws `message` after `orders` orders. */
+function failingAfter(client: ShopifyClient, orders: number, message: string): ShopifyClient {
+  let seen = 0;
+  return {
+    ...client,
+    bulkExport: ((kind: 'orders', options) =>
+      (async function* () {
+        for await (const record of client.bulkExport(kind, options)) {
+          if (kind === 'orders' && record.kind === 'order' && ++seen > orders) throw new Error(message);
+          yield record;
+        }
+      })()) as ShopifyClient['bulkExport'],
+  };
+}
 
 async function counts(storeId: number) {
   const [row] = await server.db.query<{ orders: number; items: number; customers: number; products: number }>(
@@ -92,18 +108,8 @@ describe('importing a store', () => {
 
   it('resumes after a crash mid-import and ends with exactly the sandbox data', async () => {
     const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
-    // A client that dies after 700 order records, as a process killed mid-import would.
-    let seen = 0;
-    const crashing: ShopifyClient = {
-      ...client,
-      bulkExport: ((kind: 'orders', options) =>
-        (async function* () {
-          for await (const record of client.bulkExport(kind, options)) {
-            if (kind === 'orders' && record.kind === 'order' && ++seen > 700) throw new Error('proceso terminado');
-            yield record;
-          }
-        })()) as ShopifyClient['bulkExport'],
-    };
+    // Dies after 700 order records, as a process killed mid-import would.
+    const crashing = failingAfter(client, 700, 'proceso terminado');
     const context = { heartbeat: async () => undefined, signal: new AbortController().signal };
     await expect(runSync(server.db, crashing, storeId, context, null, NOW, 200)).rejects.toThrow('proceso terminado');
     const partial = await server.app.inject({ url: `/api/private/stores/${storeId}/sync`, cookies: owner.cookies });
@@ -130,6 +136,32 @@ describe('importing a store', () => {
     const types = await server.app.inject({ url: `/backend/stores/${storeId}/productTypes`, cookies: owner.cookies });
     expect(types.json().length).toBeGreaterThan(2);
     expect(types.json()).toEqual([...types.json()].sort());
+  });
+
+  it('never leaves a batch writing behind a failure', async () => {
+    await server.db.query(`update store_syncs set status = 'NEEDS_SCRAPE', phase = 'lastYear', last_year_from = null, catalogue_done = false, resume_after = null where store_id = $1`, [storeId]);
+    const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
+    const crashing = failingAfter(client, 500, 'conexión perdida');
+    // Slow writes, so one is still running when the download fails.
+    let writing = 0;
+    const slow: Database = {
+      ...server.db,
+      query: (sql, params) => server.db.query(sql, params),
+      transaction: async (fn) => {
+        writing += 1;
+        try {
+          return await server.db.transaction(async (tx) => (await new Promise((resolve) => setTimeout(resolve, 50)), fn(tx)));
+        } finally {
+          writing -= 1;
+        }
+      },
+    };
+    const context = { heartbeat: async () => undefined, signal: new AbortController().signal };
+    const failed = runSync(slow, crashing, storeId, context, null, NOW, 100).then(
+      () => 'finished',
+      (error: Error) => `${error.message} with ${writing} writes running`,
+    );
+    expect(await failed).toBe('conexión perdida with 0 writes running');
   });
 
   it('runs through the job queue too: a second import of the same data adds nothing', async () => {

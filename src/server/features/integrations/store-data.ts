@@ -106,7 +106,7 @@ export function upsertLineItems(db: Queryable, storeId: number, items: LineItem[
     `insert into order_line_items (store_id, external_id, order_external_id, product_external_id, title, quantity, original_total, discounted_total)
      select $1, r.id, r.order_id, r.product_id, r.title, r.quantity, r.original, r.discounted
        from json_to_recordset($2::json) as r(id bigint, order_id bigint, product_id bigint, title text, quantity integer, original numeric, discounted numeric)
-     on conflict (store_id, external_id) do update set quantity = excluded.quantity, original_total = excluded.original_total,
+     on conflict (store_id, order_external_id, external_id) do update set quantity = excluded.quantity, original_total = excluded.original_total,
        discounted_total = excluded.discounted_total, product_external_id = excluded.product_external_id, title = excluded.title`,
     storeId,
     items.map((i) => ({

@@ -12,6 +12,10 @@ export const SYNC_QUEUE = 'store-sync';
 const WEBHOOK_TOPICS = ['ORDERS_CREATE', 'ORDERS_FULFILLED', 'CHECKOUTS_CREATE'] as const;
 const BATCH_SIZE = 2000;
 
+/** The parts of an import in the order they run; `onStep` hears each begin (the import benchmark times them). */
+export type SyncStep = 'catalogue' | 'lastYearOrders' | 'checkouts' | 'lastYearMetrics' | 'historyOrders' | 'historyMetrics' | 'done';
+type SyncContext = Pick<JobContext, 'heartbeat' | 'signal'> & { onStep?: (step: SyncStep) => void };
+
 interface SyncRow {
   status: StoreSync['status'];
   phase: 'lastYear' | 'history' | 'done';
@@ -63,7 +67,7 @@ export async function runSync(
   db: Database,
   client: ShopifyClient,
   storeId: number,
-  context: Pick<JobContext, 'heartbeat' | 'signal'>,
+  context: SyncContext,
   webhookUrl: string | null,
   now = new Date(),
   batchSize = BATCH_SIZE,
@@ -80,15 +84,19 @@ export async function runSync(
   if (row.phase === 'lastYear') {
     await setSync(db, storeId, { status: 'IN_PROGRESS', error: null });
     if (!row.catalogue_done) {
+      context.onStep?.('catalogue');
       await importInBatches(client.bulkExport('products', { signal: context.signal }), (batch) => upsertProducts(db, storeId, batch));
       await importInBatches(client.bulkExport('customers', { signal: context.signal }), (batch) => upsertCustomers(db, storeId, batch));
       await setSync(db, storeId, { catalogue_done: true });
     }
+    context.onStep?.('lastYearOrders');
     await importOrders(db, client, storeId, context, `created_at:>='${(row.resume_after ?? lastYearFrom).toISOString()}'`, 'last_year_imported', batchSize);
+    context.onStep?.('checkouts');
     await importInBatches(client.abandonedCheckouts({ query: `created_at:>='${lastYearFrom.toISOString()}'` }), (batch) => upsertAbandonedCheckouts(db, storeId, batch));
     // From here on webhooks keep the data current between nightly refreshes.
     if (webhookUrl) for (const topic of WEBHOOK_TOPICS) await client.subscribeWebhook(topic, webhookUrl);
     // The dashboard opens on FINISHED_ONE_YEAR, so its figures are ready first.
+    context.onStep?.('lastYearMetrics');
     await rebuildStoreMetrics(db, storeId);
     await setSync(db, storeId, { status: 'FINISHED_ONE_YEAR', phase: 'history', resume_after: null });
     row.resume_after = null;
@@ -96,9 +104,12 @@ export async function runSync(
 
   await setSync(db, storeId, { status: 'HISTORIC_IN_PROGRESS', error: null });
   const since = row.phase === 'history' && row.resume_after ? `created_at:>='${row.resume_after.toISOString()}' ` : '';
+  context.onStep?.('historyOrders');
   await importOrders(db, client, storeId, context, `${since}created_at:<'${lastYearFrom.toISOString()}'`, 'history_imported', batchSize);
+  context.onStep?.('historyMetrics');
   await rebuildStoreMetrics(db, storeId);
   await setSync(db, storeId, { status: 'FINISHED', phase: 'done', resume_after: null, finished_at: new Date(), refreshed_at: new Date() });
+  context.onStep?.('done');
 }
 
 /** What changed since the last refresh (the nightly job): catalogue, customers, orders and carts. */
@@ -118,7 +129,7 @@ async function importOrders(
   db: Database,
   client: ShopifyClient,
   storeId: number,
-  context: Pick<JobContext, 'heartbeat' | 'signal'>,
+  context: SyncContext,
   query: string,
   /** The progress counter the new orders add to; none for a refresh after the import. */
   counter: 'last_year_imported' | 'history_imported' | null,
@@ -126,13 +137,8 @@ async function importOrders(
 ): Promise<void> {
   let orders: Order[] = [];
   let items: LineItem[] = [];
-  const flush = async () => {
-    if (orders.length === 0 && items.length === 0) return;
-    const newest = orders.reduce((max, order) => (order.createdAt > max ? order.createdAt : max), '');
-    const batchOrders = orders;
-    const batchItems = items;
-    orders = [];
-    items = [];
+  const write = async (batchOrders: Order[], batchItems: LineItem[]) => {
+    const newest = batchOrders.reduce((max, order) => (order.createdAt > max ? order.createdAt : max), '');
     await db.transaction(async (tx) => {
       const inserted = await upsertOrders(tx, storeId, batchOrders);
       await upsertLineItems(tx, storeId, batchItems);
@@ -143,16 +149,35 @@ async function importOrders(
     });
     await context.heartbeat();
   };
-  for await (const record of client.bulkExport('orders', { query, signal: context.signal })) {
-    if (record.kind === 'order') {
-      // A batch ends between orders, so an order and its line items commit together.
-      if (orders.length >= batchSize) await flush();
-      orders.push(record);
-    } else {
-      items.push(record);
+  // A batch is written while the next one is read, so the database works while the stream is parsed;
+  // batches still commit one after another, and the resume point only moves forward.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    if (orders.length === 0 && items.length === 0) return;
+    const next = write.bind(null, orders, items);
+    orders = [];
+    items = [];
+    await writing;
+    writing = next();
+    // Handled here so a failure waits for the next flush (or the end) to be thrown, not reported as unhandled.
+    writing.catch(() => undefined);
+  };
+  try {
+    for await (const record of client.bulkExport('orders', { query, signal: context.signal })) {
+      if (record.kind === 'order') {
+        // A batch ends between orders, so an order and its line items commit together.
+        if (orders.length >= batchSize) await flush();
+        orders.push(record);
+      } else {
+        items.push(record);
+      }
     }
+    await flush();
+  } finally {
+    // A failure never leaves a write running behind it: the next attempt starts from what committed.
+    await writing.catch(() => undefined);
   }
-  await flush();
+  await writing;
 }
 
 async function importInBatches<T>(records: AsyncIterable<T>, write: (batch: T[]) => Promise<unknown>): Promise<void> {
