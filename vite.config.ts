@@ -45,6 +45,9 @@ export default defineConfig({
     // Which chunks each page pulls in: the route bundle budget test reads it.
     manifest: true,
     rolldownOptions: {
+      // Panda's generated modules only define class-name functions: one unused by a page stays out of
+      // its chunks (the bundler cannot tell by itself, as each runs a factory at load).
+      treeshake: { moduleSideEffects: (id) => !/[\\/]styled-system[\\/]/.test(id) },
       output: {
         codeSplitting: {
           // Form validation is only for pages with forms: kept out of the chunks every page loads.
