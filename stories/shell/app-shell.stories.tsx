@@ -3,6 +3,12 @@ import { AppShell } from '../../src/web/app/shell/app-shell';
 import { dashboardArgs } from '../dashboard/dashboard-args';
 import { DashboardScreen } from '../../src/web/features/dashboard/screens/dashboard-screen';
 import { UnderConstruction } from '../../src/web/ui/under-construction';
+import { AppBanner } from '../../src/web/ui/banner';
+import { shellBanners, type ShellBannerInput } from '../../src/web/app/shell/shell-banners';
+import { integrationsSocialAdsExpired } from '../../mocks/fixtures/integrations';
+
+/** The banners the shell would show for this input, as the app decides them. */
+const bannersAt = (input: ShellBannerInput) => shellBanners(input).map((banner) => <AppBanner key={banner.id} banner={banner} />);
 
 const meta = {
   title: 'Screens/Shell/AppShell',
@@ -40,4 +46,22 @@ export const AsColaborator: Story = {
 export const WithoutUnreadChats: Story = {
   args: { role: 'admin', pathname: '/whatsapp', unreadChats: 0 },
   parameters: { route: '/whatsapp' },
+};
+
+export const WithBanners: Story = {
+  args: {
+    role: 'admin',
+    pathname: '/whatsapp',
+    banners: bannersAt({ role: 'admin', pathname: '/whatsapp', storeId: 1, integrations: integrationsSocialAdsExpired }),
+  },
+  parameters: { route: '/whatsapp' },
+};
+
+export const WithoutStore: Story = {
+  args: {
+    role: 'admin',
+    pathname: '/account',
+    banners: bannersAt({ role: 'admin', pathname: '/account', storeId: null, integrations: undefined }),
+  },
+  parameters: { route: '/account' },
 };

@@ -9,6 +9,7 @@ import { decideAccess, type SessionState } from './access';
 import { pageNavigation } from './navigation';
 import { AppShell } from './shell/app-shell';
 import { RouterLink } from './shell/router-link';
+import { ShellBanners } from './shell/shell-banners';
 import { StoreSwitcher } from './shell/store-switcher';
 
 /**
@@ -49,6 +50,7 @@ export function RoleGuard() {
           pathname={location.pathname}
           linkComponent={RouterLink}
           storeSwitcher={<StoreSwitcher user={decision.user} />}
+          banners={<ShellBanners user={decision.user} pathname={location.pathname} />}
         >
           <Suspense fallback={<LoadingScreen layout="inline" label={t('pageLoading')} />}>
             <Outlet />

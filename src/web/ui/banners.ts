@@ -30,12 +30,16 @@ export const BANNERS: Record<BannerId, BannerConfig> = {
   messagingIntegrationMissing: { id: 'messagingIntegrationMissing', tone: 'info', href: '/integrations' },
 };
 
-/** What the session says about the store, as far as banners care. */
+/** What is known about the store, as far as banners care. */
 export interface BannerState {
-  /** Days left of the free trial; null when the store is not on trial. */
-  trialEndsInDays: number | null;
-  subscriptionStatus: 'active' | 'canceled' | 'past_due' | null;
-  hasSubscription: boolean;
+  /** The subscription, once known; while it is not, its banners wait rather than guess. */
+  subscription?:
+    | {
+        status: 'active' | 'canceled' | 'past_due' | null;
+        /** Days left of the free trial; null when the store is not on trial. */
+        trialEndsInDays: number | null;
+      }
+    | undefined;
   hasStoreIntegration: boolean;
   socialAdsTokenExpired: boolean;
   hasMessagingIntegration: boolean;
@@ -52,11 +56,12 @@ export interface ActiveBanner extends BannerConfig {
 /** The banners that apply to a store, most urgent first. */
 export function bannersFor(state: BannerState): ActiveBanner[] {
   const active: ActiveBanner[] = [];
-  if (state.subscriptionStatus === 'past_due') active.push(BANNERS.pastDue);
-  if (state.subscriptionStatus === 'canceled') active.push(BANNERS.canceled);
-  if (!state.hasSubscription && state.trialEndsInDays === null) active.push(BANNERS.subscriptionRequired);
-  if (state.trialEndsInDays !== null && state.trialEndsInDays <= TRIAL_ENDING_NOTICE_DAYS) {
-    active.push({ ...BANNERS.trialEnding, days: Math.max(0, state.trialEndsInDays) });
+  const { subscription } = state;
+  if (subscription?.status === 'past_due') active.push(BANNERS.pastDue);
+  if (subscription?.status === 'canceled') active.push(BANNERS.canceled);
+  if (subscription && subscription.status === null && subscription.trialEndsInDays === null) active.push(BANNERS.subscriptionRequired);
+  if (subscription && subscription.trialEndsInDays !== null && subscription.trialEndsInDays <= TRIAL_ENDING_NOTICE_DAYS) {
+    active.push({ ...BANNERS.trialEnding, days: Math.max(0, subscription.trialEndsInDays) });
   }
   if (!state.hasStoreIntegration) active.push(BANNERS.integrationRequired);
   // The social ads and messaging integrations need the store first: one step at a time.

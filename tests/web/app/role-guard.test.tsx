@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { sessionUsers } from '../../../mocks/fixtures/session';
 import { meAs, meWithoutSession } from '../../../mocks/handlers/session';
+import { integrationsSocialAdsExpired } from '../../../mocks/fixtures/integrations';
+import { integrationsAnswer } from '../../../mocks/handlers/integrations';
 import { pageNavigation } from '../../../src/web/app/navigation';
 import { buildRoutes } from '../../../src/web/app/router';
 import { setupMockServer } from '../msw';
@@ -30,9 +32,17 @@ describe('RoleGuard', () => {
   it('sends a colaborator away from integrations to the dashboard', async () => {
     server.use(meAs(sessionUsers.colaborator));
     await renderAt('/integrations');
-    expect(await screen.findByText('Pedidos totales')).toBeTruthy();
+    expect(await screen.findByText('Los indicadores clave de tu tienda.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Inicio' }).getAttribute('aria-current')).toBe('page');
     expect(screen.queryByRole('link', { name: 'Integraciones' })).toBeNull();
+  });
+
+  it('puts the banners that apply above the page', async () => {
+    server.use(meAs(sessionUsers.admin), integrationsAnswer(integrationsSocialAdsExpired));
+    await renderAt('/whatsapp');
+    expect(await screen.findByText('Tu conexión con Meta venció. Renuévala para que tus campañas sigan funcionando.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Renovar conexión' }).getAttribute('href')).toBe('/integrations');
+    expect(screen.getByRole('link', { name: 'Conectar WhatsApp' }).getAttribute('href')).toBe('/integrations');
   });
 
   it('leaves for the login with returnTo when there is no session', async () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BANNER_IDS, BANNERS, bannersFor, type BannerState } from '../../../src/web/ui/banners';
 
+const paying = { status: 'active', trialEndsInDays: null } as const;
 const healthy: BannerState = {
-  trialEndsInDays: null,
-  subscriptionStatus: 'active',
-  hasSubscription: true,
+  subscription: paying,
   hasStoreIntegration: true,
   socialAdsTokenExpired: false,
   hasMessagingIntegration: true,
@@ -17,18 +16,23 @@ describe('bannersFor', () => {
     expect(bannersFor(healthy)).toEqual([]);
   });
   it('warns about a failed payment and a canceled subscription', () => {
-    expect(ids({ subscriptionStatus: 'past_due' })).toEqual(['pastDue']);
-    expect(ids({ subscriptionStatus: 'canceled' })).toEqual(['canceled']);
+    expect(ids({ subscription: { ...paying, status: 'past_due' } })).toEqual(['pastDue']);
+    expect(ids({ subscription: { ...paying, status: 'canceled' } })).toEqual(['canceled']);
   });
   it('asks for a subscription when there is neither one nor a trial', () => {
-    expect(ids({ hasSubscription: false, subscriptionStatus: null })).toEqual(['subscriptionRequired']);
-    expect(ids({ hasSubscription: false, subscriptionStatus: null, trialEndsInDays: 6 })).toEqual([]);
+    expect(ids({ subscription: { status: null, trialEndsInDays: null } })).toEqual(['subscriptionRequired']);
+    expect(ids({ subscription: { status: null, trialEndsInDays: 6 } })).toEqual([]);
+  });
+  it('says nothing about a subscription it does not know yet', () => {
+    expect(ids({ subscription: undefined })).toEqual([]);
+    expect(ids({ subscription: undefined, hasStoreIntegration: false })).toEqual(['integrationRequired']);
   });
   it('announces the end of the trial in its last three days, with the days left', () => {
-    expect(ids({ trialEndsInDays: 4 })).toEqual([]);
-    const [banner] = bannersFor({ ...healthy, trialEndsInDays: 2 });
+    const onTrial = (days: number) => ({ subscription: { status: null, trialEndsInDays: days } });
+    expect(ids(onTrial(4))).toEqual([]);
+    const [banner] = bannersFor({ ...healthy, ...onTrial(2) });
     expect(banner).toMatchObject({ id: 'trialEnding', days: 2, href: '/account' });
-    expect(bannersFor({ ...healthy, trialEndsInDays: -1 })[0]).toMatchObject({ days: 0 });
+    expect(bannersFor({ ...healthy, ...onTrial(-1) })[0]).toMatchObject({ days: 0 });
   });
   it('asks for the store integration before the others', () => {
     expect(ids({ hasStoreIntegration: false, hasMessagingIntegration: false, socialAdsTokenExpired: true })).toEqual([
@@ -40,7 +44,7 @@ describe('bannersFor', () => {
     expect(ids({ hasMessagingIntegration: false })).toEqual(['messagingIntegrationMissing']);
   });
   it('puts the most urgent first', () => {
-    expect(ids({ subscriptionStatus: 'past_due', hasMessagingIntegration: false, socialAdsTokenExpired: true })).toEqual([
+    expect(ids({ subscription: { ...paying, status: 'past_due' }, hasMessagingIntegration: false, socialAdsTokenExpired: true })).toEqual([
       'pastDue',
       'socialAdsTokenExpired',
       'messagingIntegrationMissing',

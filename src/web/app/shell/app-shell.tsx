@@ -15,10 +15,12 @@ export interface AppShellProps {
   linkComponent?: ComponentType<SidebarLinkProps>;
   /** Above the page: the store switcher, for those who can change store. */
   storeSwitcher?: ReactNode;
+  /** Above everything in the page area: the account and integration banners that apply. */
+  banners?: ReactNode;
 }
 
 /** The signed-in layout: the role's sidebar and the page. Stateless. */
-export function AppShell({ role, pathname, unreadChats, children, linkComponent, storeSwitcher }: AppShellProps) {
+export function AppShell({ role, pathname, unreadChats, children, linkComponent, storeSwitcher, banners }: AppShellProps) {
   const { t } = useTranslation('common');
   const classes = appShell();
   const active = activeSidebarKey(pathname);
@@ -44,6 +46,7 @@ export function AppShell({ role, pathname, unreadChats, children, linkComponent,
         />
       </aside>
       <main className={classes.main}>
+        {banners ? <div className={classes.banners}>{banners}</div> : null}
         {storeSwitcher}
         {children}
       </main>

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Role, SessionUser } from '../../api/session';
+import { integrationsQueryOptions, type Integrations } from '../../features/integrations/api/integrations';
+import { AppBanner } from '../../ui/banner';
+import { bannersFor, type ActiveBanner } from '../../ui/banners';
+import { canAccess } from '../access';
+import { isDataPath } from '../store-ready-gate';
+import { RouterLink } from './router-link';
+
+/** Sections where a missing messaging app stops the work; elsewhere that banner would only nag. */
+const MESSAGING_SECTIONS = ['/whatsapp', '/chat'];
+
+const within = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);
+
+export interface ShellBannerInput {
+  role: Role;
+  pathname: string;
+  storeId: number | null;
+  /** The store's integrations; undefined while unknown (or not the role's to see). */
+  integrations: Integrations | undefined;
+}
+
+/**
+ * The banners the shell shows on this page. A banner never shows on the page its link leads to, nor
+ * to a role that cannot open that page; the welcome guide already asks for the store where it stands
+ * in for a data page. The subscription's banners wait for the subscription's data.
+ */
+export function shellBanners({ role, pathname, storeId, integrations }: ShellBannerInput): ActiveBanner[] {
+  if (storeId !== null && !integrations) return [];
+  const banners = bannersFor({
+    hasStoreIntegration: storeId !== null && integrations?.store.state !== 'notConnected',
+    socialAdsTokenExpired: integrations?.socialAds.state === 'needsAttention',
+    hasMessagingIntegration: integrations?.messaging.state === 'connected',
+  });
+  return banners.filter(
+    (banner) =>
+      canAccess(role, banner.href) &&
+      !within(pathname, banner.href) &&
+      !(banner.id === 'integrationRequired' && storeId === null && isDataPath(pathname)) &&
+      (banner.id !== 'messagingIntegrationMissing' || MESSAGING_SECTIONS.some((section) => within(pathname, section))),
+  );
+}
+
+/** The shell's banners for the signed-in user's current store. */
+export function ShellBanners({ user, pathname }: { user: SessionUser; pathname: string }) {
+  const storeId = user.store;
+  const integrations = useQuery({
+    ...integrationsQueryOptions(storeId ?? 0),
+    enabled: storeId !== null && canAccess(user.role, '/integrations'),
+  });
+  const banners = shellBanners({ role: user.role, pathname, storeId, integrations: integrations.data });
+  return banners.map((banner) => <AppBanner key={banner.id} banner={banner} linkComponent={RouterLink} />);
+}
