@@ -92,7 +92,9 @@ export async function runSync(
     context.onStep?.('lastYearOrders');
     await importOrders(db, client, storeId, context, `created_at:>='${(row.resume_after ?? lastYearFrom).toISOString()}'`, 'last_year_imported', batchSize);
     context.onStep?.('checkouts');
-    await importInBatches(client.abandonedCheckouts({ query: `created_at:>='${lastYearFrom.toISOString()}'` }), (batch) => upsertAbandonedCheckouts(db, storeId, batch));
+    await importInBatches(client.bulkExport('abandonedCheckouts', { query: `created_at:>='${lastYearFrom.toISOString()}'`, signal: context.signal }), (batch) =>
+      upsertAbandonedCheckouts(db, storeId, batch),
+    );
     // From here on webhooks keep the data current between nightly refreshes.
     if (webhookUrl) for (const topic of WEBHOOK_TOPICS) await client.subscribeWebhook(topic, webhookUrl);
     // The dashboard opens on FINISHED_ONE_YEAR, so its figures are ready first.
@@ -119,7 +121,7 @@ export async function refreshStore(db: Database, client: ShopifyClient, storeId:
   await importInBatches(client.bulkExport('products', { query: since, signal: context.signal }), (batch) => upsertProducts(db, storeId, batch));
   await importInBatches(client.bulkExport('customers', { query: since, signal: context.signal }), (batch) => upsertCustomers(db, storeId, batch));
   await importOrders(db, client, storeId, context, since, null);
-  await importInBatches(client.abandonedCheckouts({ query: since }), (batch) => upsertAbandonedCheckouts(db, storeId, batch));
+  await importInBatches(client.bulkExport('abandonedCheckouts', { query: since, signal: context.signal }), (batch) => upsertAbandonedCheckouts(db, storeId, batch));
   await rebuildStoreMetrics(db, storeId);
   await setSync(db, storeId, { refreshed_at: now });
 }

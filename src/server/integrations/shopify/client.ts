@@ -1,7 +1,6 @@
 import { ShopifyAuthError, ShopifyError } from './errors.ts';
 import { readLines } from './lines.ts';
 import {
-  ABANDONED_CHECKOUTS_QUERY,
   BULK_CANCEL_MUTATION,
   BULK_NODE_QUERY,
   BULK_RUN_MUTATION,
@@ -11,7 +10,7 @@ import {
   WEBHOOK_CREATE_MUTATION,
   bulkQuery,
 } from './queries.ts';
-import type { AbandonedCheckout, BulkKind, BulkOperation, BulkRecord, QueryCost, Shop, WebhookTopic } from './types.ts';
+import type { BulkKind, BulkOperation, BulkRecord, QueryCost, Shop, WebhookTopic } from './types.ts';
 
 export { ShopifyAuthError, ShopifyError } from './errors.ts';
 export type * from './types.ts';
@@ -68,7 +67,6 @@ export interface ShopifyClient {
   shop(): Promise<Shop>;
   ordersCount(query?: string): Promise<number>;
   bulkExport<K extends BulkKind>(kind: K, options?: BulkExportOptions): AsyncIterable<BulkRecord[K]>;
-  abandonedCheckouts(options?: { query?: string }): AsyncIterable<AbandonedCheckout>;
   subscribeWebhook(topic: WebhookTopic, callbackUrl: string): Promise<void>;
 }
 
@@ -292,33 +290,6 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     }
   }
 
-  async function* abandonedCheckouts(checkoutOptions: { query?: string } = {}): AsyncGenerator<AbandonedCheckout> {
-    let first = 250;
-    let after: string | null = null;
-    for (;;) {
-      let page: { nodes: AbandonedCheckout[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-      try {
-        const data: { abandonedCheckouts: typeof page } = await graphql('AbandonedCheckouts', ABANDONED_CHECKOUTS_QUERY, {
-          first,
-          after,
-          query: checkoutOptions.query ?? null,
-        });
-        page = data.abandonedCheckouts;
-      } catch (error) {
-        // A page too costly for one query: ask for as many as fit under the limit Shopify names.
-        const limit = (error as { maxCost?: { cost?: number; maxCost?: number } }).maxCost;
-        if (limit?.cost && limit.maxCost && first > 1) {
-          first = Math.max(1, Math.min(first - 1, Math.floor((first * limit.maxCost) / limit.cost)));
-          continue;
-        }
-        throw error;
-      }
-      yield* page.nodes;
-      if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return;
-      after = page.pageInfo.endCursor;
-    }
-  }
-
   return {
     async shop() {
       const data = await graphql<{ shop: Shop }>('Shop', SHOP_QUERY);
@@ -329,7 +300,6 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
       return data.ordersCount?.count ?? 0;
     },
     bulkExport,
-    abandonedCheckouts,
     async subscribeWebhook(topic, callbackUrl) {
       const data = await graphql<{ webhookSubscriptionCreate: { userErrors: UserError[] } }>('WebhookSubscriptionCreate', WEBHOOK_CREATE_MUTATION, {
         topic,

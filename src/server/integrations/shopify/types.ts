@@ -90,7 +90,6 @@ export interface AbandonedCheckout {
   customer: { id: string } | null;
   totalPriceSet: MoneyBag;
   abandonedCheckoutUrl: string;
-  lineItems: { nodes: Array<{ title: string; quantity: number; product: { id: string } | null }> };
 }
 
 /** What an orders bulk export yields: each order, then its line items; `kind` is added by the client from the id. */
@@ -100,6 +99,7 @@ export interface BulkRecord {
   products: Product;
   customers: Customer;
   orders: BulkOrderRecord;
+  abandonedCheckouts: AbandonedCheckout;
 }
 
 export type BulkKind = keyof BulkRecord;

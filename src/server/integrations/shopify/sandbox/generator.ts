@@ -508,9 +508,6 @@ export function createDemoStore(options: GeneratorOptions = {}) {
     customer: checkout.customer ? { id: customerGid(checkout.customer.index) } : null,
     totalPriceSet: money(checkout.total),
     abandonedCheckoutUrl: `https://${shopDomain}/checkouts/ac/${checkout.token}/recover?key=${hash32(seed, checkout.id).toString(16)}`,
-    lineItems: {
-      nodes: checkout.lines.map((line) => ({ title: line.product.title, quantity: line.quantity, product: { id: productGid(line.product.index) } })),
-    },
   });
 
   /** First rank whose time is at least `time`. */

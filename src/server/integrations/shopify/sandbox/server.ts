@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SHOPIFY_API_VERSION, sandboxEndpoint } from '../client.ts';
-import { CHECKOUT_LINE_ITEMS } from '../queries.ts';
 import type { BulkKind, BulkOperationStatus, QueryCost, WebhookTopic } from '../types.ts';
 import { WEBHOOK_TOPIC_HEADER } from '../types.ts';
 import { TIMELINE_START_MS, createDemoStore, inRange, parseSearch, type DemoStore, type GeneratorOptions, type TimeFilter } from './generator.ts';
@@ -86,7 +85,7 @@ interface Operation {
   run(variables: Record<string, unknown>, request: FastifyRequest): Answer | Promise<Answer>;
 }
 
-const BULK_QUERY = /^\s*\{\s*(products|customers|orders)\s*(?:\(\s*query\s*:\s*("(?:[^"\\]|\\.)*")\s*\))?\s*\{/;
+const BULK_QUERY = /^\s*\{\s*(products|customers|orders|abandonedCheckouts)\s*(?:\(\s*query\s*:\s*("(?:[^"\\]|\\.)*")\s*\))?\s*\{/;
 
 /**
  * Mounts the sandbox store under `/sandbox/shopify/{shop}/…` on an existing Fastify app: the GraphQL
@@ -153,7 +152,7 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
       cost: () => 10,
       run: (variables, request) => {
         const match = BULK_QUERY.exec(String(variables.query ?? ''));
-        if (!match) return { data: { bulkOperationRunQuery: { bulkOperation: null, userErrors: [{ field: ['query'], message: 'Invalid bulk query: the sandbox exports products, customers or orders.', code: 'INVALID' }] } } };
+        if (!match) return { data: { bulkOperationRunQuery: { bulkOperation: null, userErrors: [{ field: ['query'], message: 'Invalid bulk query: the sandbox exports products, customers, orders or abandonedCheckouts.', code: 'INVALID' }] } } };
         if (lastBulk && ['CREATED', 'RUNNING'].includes(bulkStatus(lastBulk))) {
           return {
             data: {
@@ -204,16 +203,6 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
         }
         operation.canceled = true;
         return { data: { bulkOperationCancel: { bulkOperation: { id: operation.id, status: 'CANCELING' }, userErrors: [] } } };
-      },
-    },
-    AbandonedCheckouts: {
-      // Shopify's estimate: the connection, then per node its objects and its line items connection.
-      cost: (variables) => 2 + Number(variables.first ?? 0) * checkoutNodeCost(CHECKOUT_LINE_ITEMS),
-      run: (variables) => {
-        const first = Number(variables.first);
-        const page = checkoutsPage(store, first, variables.after as string | null, parseSearch(variables.query as string | null), store.nowSeconds());
-        const actual = 2 + page.nodes.reduce((sum, node) => sum + checkoutNodeCost(node.lineItems.nodes.length), 0);
-        return { data: { abandonedCheckouts: page }, actualCost: actual };
       },
     },
     WebhookSubscriptionCreate: {
@@ -397,10 +386,6 @@ export async function startShopifySandbox(options: SandboxOptions & { port?: num
   };
 }
 
-function checkoutNodeCost(lineItems: number): number {
-  // The checkout, its customer, its price set and money; the line items connection and each item with its product.
-  return 4 + 2 + lineItems;
-}
 
 function countOrders(store: DemoStore, filter: TimeFilter, now: number): number {
   const { from, to } = store.orderRange(filter, now);
@@ -452,6 +437,15 @@ function* bulkRecords(store: DemoStore, operation: BulkState): Generator<object>
     }
     return;
   }
+  if (operation.kind === 'abandonedCheckouts') {
+    // A cart is never updated after it is left, so both time filters read its creation time.
+    const since = Math.max(filter.createdMin, filter.updatedMin);
+    const until = Math.min(now, filter.createdMax, filter.updatedMax);
+    for (let j = since > 0 ? store.visibleCheckouts(since - 1) : 0; j < store.visibleCheckouts(until); j++) {
+      yield store.checkoutNode(store.checkoutAt(j), SANDBOX_SHOP);
+    }
+    return;
+  }
   const index = store.currentIndex(now);
   const { from, to } = store.orderRange(filter, now, index);
   const byUpdate = filter.updatedMin !== -Infinity || filter.updatedMax !== Infinity;
@@ -493,19 +487,3 @@ function* bulkLines(store: DemoStore, operation: BulkState): Generator<string> {
   if (chunk) yield chunk;
 }
 
-function checkoutsPage(store: DemoStore, first: number, after: string | null, filter: TimeFilter, now: number) {
-  const visible = store.visibleCheckouts(Math.min(now, filter.createdMax, filter.updatedMax));
-  let start = Math.max(0, filter.createdMin, filter.updatedMin) > 0 ? store.visibleCheckouts(Math.max(filter.createdMin, filter.updatedMin) - 1) : 0;
-  if (after) {
-    const position = Number(Buffer.from(after, 'base64url').toString('utf8').replace(/^checkout:/, ''));
-    if (Number.isInteger(position)) start = Math.max(start, position + 1);
-  }
-  const end = Math.min(visible, start + Math.max(0, Math.min(250, first)));
-  const nodes = [];
-  for (let j = start; j < end; j++) nodes.push(store.checkoutNode(store.checkoutAt(j), SANDBOX_SHOP));
-  const cursor = (j: number) => Buffer.from(`checkout:${j}`).toString('base64url');
-  return {
-    nodes,
-    pageInfo: { hasNextPage: end < visible, hasPreviousPage: start > 0, startCursor: nodes.length ? cursor(start) : null, endCursor: nodes.length ? cursor(end - 1) : null },
-  };
-}
