@@ -4,7 +4,7 @@ import type { AbandonedCheckout, Customer, LineItem, Order, Product } from '../.
 /*
  * Writes imported Shopify records into the store's tables, a batch per statement, as upserts keyed by
  * the platform's id: re-importing the same record never duplicates it. A batch travels as one JSON
- * parameter read with json_to_recordset, which both databases parse far faster than many arrays.
+ * parameter read with json_to_recordset: within 10% of one array per column, and simpler to build.
  */
 
 /** The numeric id at the end of a Shopify gid (`gid://shopify/Order/123` → `123`), as text for a bigint. */

@@ -72,7 +72,7 @@ export interface ShopifyClient {
 
 interface GraphqlError {
   message: string;
-  extensions?: { code?: string; cost?: number; maxCost?: number };
+  extensions?: { code?: string };
 }
 interface UserError {
   field?: string[] | null;
@@ -194,10 +194,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
         if (errors.some((error) => error.extensions?.code === 'ACCESS_DENIED')) {
           throw new ShopifyAuthError(`Al token le falta un permiso para ${operationName}: ${errors.map((e) => e.message).join('; ')}`, { forbidden: true });
         }
-        const costError = errors.find((error) => error.extensions?.code === 'MAX_COST_EXCEEDED');
-        throw Object.assign(new ShopifyError('graphql', `Shopify rechazó ${operationName}: ${errors.map((e) => e.message).join('; ')}`), {
-          maxCost: costError?.extensions,
-        });
+        throw new ShopifyError('graphql', `Shopify rechazó ${operationName}: ${errors.map((e) => e.message).join('; ')}`);
       }
       if (answer.data === undefined || answer.data === null) throw new ShopifyError('invalid_response', `Shopify no devolvió datos para ${operationName}.`);
       return answer.data;

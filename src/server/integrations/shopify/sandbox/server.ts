@@ -386,7 +386,6 @@ export async function startShopifySandbox(options: SandboxOptions & { port?: num
   };
 }
 
-
 function countOrders(store: DemoStore, filter: TimeFilter, now: number): number {
   const { from, to } = store.orderRange(filter, now);
   if (filter.updatedMin === -Infinity && filter.updatedMax === Infinity) return to - from;
