@@ -9,11 +9,12 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 const serverTarget = process.env.RECOMPRA_DEV_SERVER ?? 'http://127.0.0.1:3000';
 
-/** The server answers `GET /api/auth/login` with this app's page; in development Vite serves it. */
+/** The server answers a browser's `GET` of these with this app's page; in development Vite serves it. */
+const APP_PAGES_UNDER_API = ['/api/auth/login', '/api/auth/logout', '/api/auth/signup', '/api/auth/reset-password', '/api/auth/invitation'];
 function loginPageBypass(req: IncomingMessage): string | undefined {
-  const path = (req.url ?? '').split('?')[0];
+  const path = (req.url ?? '').split('?')[0] ?? '';
   const wantsHtml = (req.headers.accept ?? '').includes('text/html');
-  if (req.method === 'GET' && path === '/api/auth/login' && wantsHtml) return '/index.html';
+  if (req.method === 'GET' && APP_PAGES_UNDER_API.includes(path) && wantsHtml) return '/index.html';
   return undefined;
 }
 

@@ -7,10 +7,11 @@ import type { Config } from './platform/config.ts';
 import { appContract, backendContract } from './platform/contract.ts';
 import type { Database } from './platform/db.ts';
 import { registerDocs } from './platform/docs.ts';
-import { HttpError, frameworkClientError } from './platform/errors.ts';
+import { HttpError, clientErrorHandler, frameworkClientError, frameworkErrors } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMailbox } from './platform/mailbox.ts';
 import { loadSessionSecret } from './platform/sessions.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerSpa, spaIndex } from './platform/spa.ts';
 import { dashboardHandlers, investmentHandlers } from './features/dashboard/handlers.ts';
 import { sessionHandlers } from './features/session/handlers.ts';
@@ -22,6 +23,7 @@ import { registerSyncJob } from './features/integrations/sync.ts';
 import { registerShopifyWebhooks } from './features/integrations/webhooks.ts';
 import { registerShopifySandbox } from './integrations/shopify/sandbox/index.ts';
 import { JobWorker } from './platform/jobs.ts';
+import { registerHousekeepingJob } from './platform/housekeeping.ts';
 import { loadSecretBox, type SecretBox } from './platform/secrets.ts';
 import { accountHandlers } from './features/account/handlers.ts';
 import { teamHandlers } from './features/team/handlers.ts';
@@ -46,7 +48,15 @@ declare module 'fastify' {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, logger = false, mailer = createMailer(config.smtpUrl) } = options;
-  const app = Fastify({ logger: logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024, trustProxy: true, forceCloseConnections: true });
+  const app = Fastify({
+    logger: logger ? { level: 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    // A hop count trusts that many proxies in front of us (Fastify runs numbers but types only the function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    forceCloseConnections: true,
+    frameworkErrors,
+    clientErrorHandler,
+  });
   const secrets = options.secrets ?? (await loadSecretBox(db, config.encryptionKey, config.production));
   const shopify = shopifyAccess(config.shopifyEndpoint, secrets, config.publicUrl);
   const services: Services = { db, config, mailer, shopify, sessionSecret: await loadSessionSecret(db, config.sessionSecret) };
@@ -54,10 +64,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = new JobWorker(db);
   registerSyncJob(jobs, db, shopify);
   registerNightlyJob(jobs, db, shopify);
+  registerHousekeepingJob(jobs, db);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   const index = spaIndex(config.webDir);
 
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   // Every body the contracts take is JSON; anything else is answered 415 in Spanish.
   app.removeContentTypeParser('text/plain');
@@ -76,11 +88,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerShopifyWebhooks(app, db, config.shopifyWebhookSecret);
   if (config.sandboxes) {
     // The demo store gets a Shopify Plus-sized cost bucket (1,000 points a second), so its import is quick.
-    const sandbox = registerShopifySandbox(app, { webhookSecret: config.shopifyWebhookSecret, liveWebhooks: options.liveSandbox ?? false, throttle: { restoreRate: 1000 } });
+    const sandbox = registerShopifySandbox(app, { webhookSecret: config.shopifyWebhookSecret, webhookOrigins: [new URL(config.publicUrl).origin], liveWebhooks: options.liveSandbox ?? false, throttle: { restoreRate: 1000 } });
     app.addHook('onClose', async () => sandbox.stop());
   }
   await registerDocs(app);
   if (!config.production) registerMailbox(app, db);
   await registerSpa(app, config.webDir, ['/api', config.backendPrefix], index);
   return app;
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

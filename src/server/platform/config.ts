@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { REAL_SHOPIFY_ENDPOINT, sandboxEndpoint } from '../integrations/shopify/client.ts';
+import { DEFAULT_WEBHOOK_SECRET } from '../integrations/shopify/sandbox/webhooks.ts';
 
 /** Server settings, all from the environment; README.md lists them with their defaults. */
 export interface Config {
@@ -8,24 +10,29 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL server instead of the embedded database. */
   databaseUrl: string | undefined;
-  /** Signs CSRF tokens; when unset, a random one is kept in the database so restarts keep sessions usable. */
+  /** Signs CSRF tokens; when unset (never in production), a random one is kept in the database so restarts keep sessions usable. */
   sessionSecret: string | undefined;
-  demoPassword: string;
+  /** Password of the demo accounts seeded on an empty database; null in production, which seeds nothing. */
+  demoPassword: string | null;
   /** The built single-page app. */
   webDir: string;
   /** Where the backend API is mounted on this server. */
   backendPrefix: string;
-  /** Sends mail through this SMTP server; unset, mail stays in the local outbox (/dev/mailbox). */
+  /** The backend API's origin when the browser calls it on another host (VITE_BACKEND_URL), for the content security policy. */
+  backendOrigin: string | null;
+  /** Sends mail through this SMTP server; unset (never in production), mail stays in the local outbox (/dev/mailbox). */
   smtpUrl: string | undefined;
-  /** The address people reach the app at, for links in emails. */
+  /** The address people reach the app at, for links in emails and webhook addresses. */
   publicUrl: string;
   /** 32 bytes (hex or base64) that encrypt third-party secrets; required in production. */
   encryptionKey: string | undefined;
-  /** The Shopify Admin GraphQL endpoint, with {shop} and {version}; the local sandbox by default. */
+  /** The Shopify Admin GraphQL endpoint, with {shop} and {version}: the local sandbox by default, real Shopify in production. */
   shopifyEndpoint: string;
   /** Signs Shopify's webhooks (the app's client secret). */
   shopifyWebhookSecret: string;
-  /** Serve the platforms' local sandboxes (on by default). */
+  /** Which proxies may tell the client's address (X-Forwarded-For): none, a hop count, or their addresses. */
+  trustProxy: false | number | string[];
+  /** Serve the platforms' local sandboxes (on by default, never in production). */
   sandboxes: boolean;
   production: boolean;
   /** Check every response against the contract (on outside production; a mismatch is a bug). */
@@ -34,32 +41,104 @@ export interface Config {
 
 export const DEFAULT_DEMO_PASSWORD = 'recompra-demo';
 
+/** Settings a production server refuses to start without, and what each is for. */
+const REQUIRED_IN_PRODUCTION = {
+  ENCRYPTION_KEY: 'cifra los tokens y claves de las plataformas (32 bytes en hexadecimal o base64)',
+  SESSION_SECRET: 'firma los tokens CSRF (al menos 32 caracteres al azar)',
+  SHOPIFY_WEBHOOK_SECRET: 'el secreto de cliente de la app de Shopify, que firma sus webhooks',
+  PUBLIC_URL: 'la dirección https en que la gente abre la aplicación (enlaces de correos y webhooks)',
+  SMTP_URL: 'el servidor de correo de las invitaciones y los cambios de contraseña',
+} as const;
+
+/** A setting is missing or wrong; the message lists every problem at once, for the person deploying. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`La configuración no permite iniciar el servidor:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
-  const port = parsePort(env.PORT ?? '3000');
+  const problems: string[] = [];
+  const port = parsePort(env.PORT ?? '3000', problems);
   const host = env.HOST ?? '127.0.0.1';
+  if (production) {
+    for (const [name, purpose] of Object.entries(REQUIRED_IN_PRODUCTION)) if (!env[name]) problems.push(`${name} es obligatoria en producción: ${purpose}.`);
+    if (env.SHOPIFY_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET) problems.push('SHOPIFY_WEBHOOK_SECRET es el secreto público del sandbox: usa el de tu app de Shopify.');
+    if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) problems.push('SESSION_SECRET debe tener al menos 32 caracteres.');
+    if (env.SANDBOXES === 'on') problems.push('SANDBOXES=on no se permite en producción: los sandboxes son solo para la demo local.');
+  }
+  if (env.ENCRYPTION_KEY && !validKey(env.ENCRYPTION_KEY)) problems.push('ENCRYPTION_KEY debe tener 32 bytes: 64 caracteres hexadecimales o 44 en base64.');
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL, host, port, problems);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  if (problems.length) throw new ConfigError(problems);
   return {
     port,
     host,
     dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || undefined,
-    demoPassword: env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
+    demoPassword: production ? null : env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     webDir: resolve(env.WEB_DIR ?? './dist/web'),
     backendPrefix: env.BACKEND_PREFIX ?? '/backend',
+    backendOrigin: originOf(env.VITE_BACKEND_URL),
     smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`).replace(/\/$/, ''),
+    publicUrl,
     encryptionKey: env.ENCRYPTION_KEY || undefined,
-    shopifyEndpoint: env.SHOPIFY_ENDPOINT || `http://127.0.0.1:${port}/sandbox/shopify/{shop}/admin/api/{version}/graphql.json`,
-    shopifyWebhookSecret: env.SHOPIFY_WEBHOOK_SECRET || 'sandbox-webhook-secret',
-    sandboxes: env.SANDBOXES !== 'off',
+    shopifyEndpoint: env.SHOPIFY_ENDPOINT || (production ? REAL_SHOPIFY_ENDPOINT : sandboxEndpoint(`http://127.0.0.1:${port}`)),
+    shopifyWebhookSecret: env.SHOPIFY_WEBHOOK_SECRET || DEFAULT_WEBHOOK_SECRET,
+    trustProxy,
+    sandboxes: !production && env.SANDBOXES !== 'off',
     production,
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === 'true' : !production,
   };
 }
 
-function parsePort(value: string): number {
+function parsePort(value: string, problems: string[]): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${value}"`);
-  return port;
+  if (Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+  problems.push(`PORT debe ser un número de puerto; llegó "${value}".`);
+  return 0;
+}
+
+function validKey(value: string): boolean {
+  return /^[0-9a-f]{64}$/i.test(value) || (/^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32);
+}
+
+function parsePublicUrl(value: string | undefined, host: string, port: number, problems: string[]): string {
+  if (!value) return `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return value.replace(/\/+$/, '');
+  } catch {
+    // Reported below.
+  }
+  problems.push(`PUBLIC_URL debe ser una dirección http(s) completa; llegó "${value}".`);
+  return '';
+}
+
+/**
+ * Only a proxy we were told about may say who the client is: with X-Forwarded-For believed from
+ * anyone, a client picks its own address and walks past every per-address limit.
+ */
+function parseTrustProxy(value: string | undefined, problems: string[]): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
+  if (text === 'true' || addresses.some((address) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(address) && !['loopback', 'linklocal', 'uniquelocal'].includes(address))) {
+    problems.push('TRUST_PROXY debe ser la cantidad de proxies delante del servidor (p. ej. 1) o sus direcciones separadas por comas (p. ej. 10.0.0.5,10.0.1.0/24).');
+    return false;
+  }
+  return addresses;
+}
+
+function originOf(url: string | undefined): string | null {
+  if (!url || url.startsWith('/')) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
