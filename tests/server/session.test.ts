@@ -106,12 +106,11 @@ describe('GET /api/auth/login', () => {
   });
 });
 
-describe('GET /api/auth/logout', () => {
-  it('ends the session, clears the cookies and goes to the login screen', async () => {
+describe('POST /api/auth/logout', () => {
+  it('ends the session and clears the cookies', async () => {
     const caller = await signIn(server.app, 'demo@recompra.cl');
-    const logout = await server.app.inject({ url: '/api/auth/logout', cookies: caller.cookies });
-    expect(logout.statusCode).toBe(302);
-    expect(logout.headers.location).toBe('/api/auth/login');
+    const logout = await server.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: caller.cookies, headers: caller.headers });
+    expect(logout.statusCode).toBe(204);
     expect(cookieJar(logout)).toEqual({ recompra_session: '', recompra_csrf: '' });
     const after = await server.app.inject({ url: '/api/private/me', cookies: caller.cookies });
     expect(after.statusCode).toBe(401);
