@@ -182,7 +182,12 @@ describe('importing a store', () => {
 describe('webhooks', () => {
   const sign = (body: string, secret = sandbox.webhookSecret) => createHmac('sha256', secret).update(body).digest('base64');
   const deliver = (body: string, headers: Record<string, string>) =>
-    server.app.inject({ method: 'POST', url: '/webhooks/shopify', headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': SANDBOX_SHOP, ...headers }, payload: body });
+    server.app.inject({
+      method: 'POST',
+      url: '/webhooks/shopify',
+      headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': SANDBOX_SHOP, 'x-shopify-triggered-at': new Date().toISOString(), ...headers },
+      payload: body,
+    });
   const newOrder = () => {
     const payload = orderPayload(sandbox.store.orderAt(0), sandbox.store.nowSeconds());
     // Fresh ids: an order the import has not seen.

@@ -17,16 +17,63 @@ const messages = {
   invalidCredentials: 'Shopify rechazó estas credenciales: revisa la dirección de la tienda y el token de acceso.',
   unreachable: 'No pudimos conectarnos con Shopify. Inténtalo de nuevo en unos minutos.',
   notFailed: 'La sincronización no falló: no hay nada que reintentar.',
+  alreadyConnected: 'Ya tienes una tienda conectada a esta dirección de Shopify.',
+  tooManyToday: 'Ya creaste varias tiendas en las últimas 24 horas. Podrás crear otra más tarde.',
+  limitReached: 'Llegaste al máximo de tiendas que puede crear una cuenta.',
 };
 
-/** Checks the settings with Shopify itself; returns the normalised shop domain and the sealed token. */
-async function verifiedSettings(shopify: ShopifyAccess, settings: ShopifySettings, field: string) {
+/*
+ * Creating a store imports its whole shop (tens of megabytes and seconds of CPU), so creations are
+ * capped per account, counted by `stores.created_by` (the provider's admins included).
+ */
+// Connecting a shop is a rare act: three a day leaves room to redo one or two that went wrong.
+const DAILY_STORE_CREATIONS = 3;
+// Ten covers an agency's handful of shops; past that an account is more likely a loop than a business.
+const TOTAL_STORE_CREATIONS = 10;
+const DAY_SECONDS = 86_400;
+// Any constant: with the account's id it names the lock that serialises one account's creations.
+const STORE_CREATION_LOCK = 7_310_008;
+
+/** Refuses a shop the caller already reaches through another store (a member of it, or its creator). */
+async function ensureShopNotConnected(db: Queryable, userId: number, shop: string, field: string, exceptStoreId: number | null): Promise<void> {
+  const [taken] = await db.query(
+    `select 1 from shopify_connections c join stores s on s.id = c.store_id
+      where c.shop_domain = $2 and s.id <> coalesce($3::integer, -1)
+        and (s.created_by = $1 or exists (select 1 from store_members m where m.store_id = s.id and m.user_id = $1))
+      limit 1`,
+    [userId, shop, exceptStoreId],
+  );
+  if (taken) throw new HttpError(409, 'store_already_connected', messages.alreadyConnected, [{ field: `${field}.url`, message: messages.alreadyConnected }]);
+}
+
+/** Refuses a creation beyond the account's caps: 409 for the total, 429 with Retry-After for the day. */
+async function ensureCreationAllowed(db: Queryable, userId: number): Promise<void> {
+  const [row] = await db.query<{ total: number; today: number; retry_after: number | null }>(
+    `select count(*)::integer as total,
+            count(*) filter (where created_at > now() - make_interval(secs => $2))::integer as today,
+            ceil(extract(epoch from min(created_at) filter (where created_at > now() - make_interval(secs => $2)) + make_interval(secs => $2) - now()))::integer as retry_after
+       from stores where created_by = $1`,
+    [userId, DAY_SECONDS],
+  );
+  if ((row?.total ?? 0) >= TOTAL_STORE_CREATIONS) throw new HttpError(409, 'store_limit_reached', messages.limitReached);
+  if ((row?.today ?? 0) >= DAILY_STORE_CREATIONS) {
+    throw new HttpError(429, 'too_many_stores', messages.tooManyToday, undefined, { 'retry-after': String(Math.max(1, row?.retry_after ?? DAY_SECONDS)) });
+  }
+}
+
+/** The normalised shop domain the settings name, or a Spanish 400 on `{field}.url`. */
+function shopOf(settings: ShopifySettings, field: string): string {
   const shop = normalizeShopDomain(settings.url);
   if (!shop) throw errors.invalidRequest([{ field: `${field}.url`, message: messages.invalidUrl }]);
+  return shop;
+}
+
+/** Checks the settings with Shopify itself; returns the sealed token and the shop's details. */
+async function verifiedSettings(shopify: ShopifyAccess, shop: string, settings: ShopifySettings, field: string) {
   const accessToken = settings.accessToken.trim();
   try {
     const details = await shopify.clientFor(shop, accessToken).shop();
-    return { shop, sealedToken: shopify.secrets.seal(accessToken), details };
+    return { sealedToken: shopify.secrets.seal(accessToken), details };
   } catch (error) {
     if (error instanceof ShopifyAuthError)
       throw new HttpError(422, 'invalid_credentials', messages.invalidCredentials, [{ field: `${field}.accessToken`, message: messages.invalidCredentials }]);
@@ -47,9 +94,17 @@ export const storeConnectionHandlers: Handlers<StoreOperations> = {
   async createStoreWithShopify(context) {
     const auth = signedIn(context);
     const settings = context.body.store;
-    const { shop, sealedToken, details } = await verifiedSettings(context.shopify, settings, 'store');
+    const shop = shopOf(settings, 'store');
+    // The cheap checks first, so a refused creation costs no call to Shopify…
+    await ensureShopNotConnected(context.db, auth.userId, shop, 'store', null);
+    await ensureCreationAllowed(context.db, auth.userId);
+    const { sealedToken, details } = await verifiedSettings(context.shopify, shop, settings, 'store');
     const storeId = await context.db.transaction(async (tx) => {
-      const [store] = await tx.query<{ id: number }>('insert into stores (name) values ($1) returning id', [settings.name.trim()]);
+      // …and again under the account's lock, so parallel requests cannot both pass them.
+      await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
+      await ensureShopNotConnected(tx, auth.userId, shop, 'store', null);
+      await ensureCreationAllowed(tx, auth.userId);
+      const [store] = await tx.query<{ id: number }>('insert into stores (name, created_by) values ($1, $2) returning id', [settings.name.trim(), auth.userId]);
       await tx.query('insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)', [
         store!.id,
         shop,
@@ -69,9 +124,14 @@ export const storeConnectionHandlers: Handlers<StoreOperations> = {
 
   async updateShopifySettings(context) {
     const { storeId } = inStore(context);
+    const auth = signedIn(context);
     const settings = context.body.shopifySettings;
-    const { shop, sealedToken, details } = await verifiedSettings(context.shopify, settings, 'shopifySettings');
+    const shop = shopOf(settings, 'shopifySettings');
+    await ensureShopNotConnected(context.db, auth.userId, shop, 'shopifySettings', storeId);
+    const { sealedToken, details } = await verifiedSettings(context.shopify, shop, settings, 'shopifySettings');
     await context.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
+      await ensureShopNotConnected(tx, auth.userId, shop, 'shopifySettings', storeId);
       await tx.query('update stores set name = $2 where id = $1', [storeId, settings.name.trim()]);
       const [previous] = await tx.query<{ shop_domain: string }>('select shop_domain from shopify_connections where store_id = $1 for update', [storeId]);
       await tx.query(

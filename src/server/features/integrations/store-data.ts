@@ -59,10 +59,15 @@ export function upsertCustomers(db: Queryable, storeId: number, customers: Custo
   );
 }
 
-/** Upserts orders; returns how many were new (not seen before). */
-export function upsertOrders(db: Queryable, storeId: number, orders: Order[]): Promise<number> {
-  return upsert(
-    db,
+/**
+ * Upserts orders, never over a newer state: a row is replaced only when the incoming `updated_at` is
+ * not older than the stored one (equal rewrites the same state), so a late webhook, a replayed body or
+ * an export taken before a webhook cannot roll an order back. Returns how many were new and how many
+ * were written (new or not older).
+ */
+export async function writeOrders(db: Queryable, storeId: number, orders: Order[]): Promise<{ inserted: number; written: number }> {
+  if (orders.length === 0) return { inserted: 0, written: 0 };
+  const [result] = await db.query<{ inserted: number; written: number }>(
     `with written as (
        insert into orders (store_id, external_id, name, placed_at, total_amount, currency, customer_external_id, discount_total, discount_codes,
                            payment_gateways, shipping_method, region, city, fulfillment_status, financial_status, cancelled_at, updated_at)
@@ -76,28 +81,39 @@ export function upsertOrders(db: Queryable, storeId: number, orders: Order[]): P
          payment_gateways = excluded.payment_gateways, shipping_method = excluded.shipping_method, region = excluded.region, city = excluded.city,
          fulfillment_status = excluded.fulfillment_status, financial_status = excluded.financial_status, cancelled_at = excluded.cancelled_at,
          updated_at = excluded.updated_at
+       where orders.updated_at is null or excluded.updated_at >= orders.updated_at
        returning (xmax = 0) as inserted)
-     select count(*) filter (where inserted)::integer as inserted from written`,
-    storeId,
-    orders.map((o) => ({
-      id: numericId(o.id),
-      name: o.name,
-      created_at: o.createdAt,
-      total: amount(o.currentTotalPriceSet),
-      currency: o.currentTotalPriceSet?.shopMoney.currencyCode,
-      customer_id: numericId(o.customer?.id),
-      discount: amount(o.totalDiscountsSet),
-      codes: o.discountCodes,
-      gateways: o.paymentGatewayNames,
-      shipping: o.shippingLine?.title ?? null,
-      region: o.shippingAddress?.province ?? null,
-      city: o.shippingAddress?.city ?? null,
-      fulfillment: o.displayFulfillmentStatus ?? null,
-      financial: o.displayFinancialStatus ?? null,
-      cancelled_at: o.cancelledAt ?? null,
-      updated_at: o.updatedAt ?? o.createdAt,
-    })),
+     select count(*) filter (where inserted)::integer as inserted, count(*)::integer as written from written`,
+    [
+      storeId,
+      JSON.stringify(
+        orders.map((o) => ({
+          id: numericId(o.id),
+          name: o.name,
+          created_at: o.createdAt,
+          total: amount(o.currentTotalPriceSet),
+          currency: o.currentTotalPriceSet?.shopMoney.currencyCode,
+          customer_id: numericId(o.customer?.id),
+          discount: amount(o.totalDiscountsSet),
+          codes: o.discountCodes,
+          gateways: o.paymentGatewayNames,
+          shipping: o.shippingLine?.title ?? null,
+          region: o.shippingAddress?.province ?? null,
+          city: o.shippingAddress?.city ?? null,
+          fulfillment: o.displayFulfillmentStatus ?? null,
+          financial: o.displayFinancialStatus ?? null,
+          cancelled_at: o.cancelledAt ?? null,
+          updated_at: o.updatedAt ?? o.createdAt,
+        })),
+      ),
+    ],
   );
+  return { inserted: result?.inserted ?? 0, written: result?.written ?? 0 };
+}
+
+/** Upserts orders (see `writeOrders`); returns how many were new (not seen before). */
+export async function upsertOrders(db: Queryable, storeId: number, orders: Order[]): Promise<number> {
+  return (await writeOrders(db, storeId, orders)).inserted;
 }
 
 export function upsertLineItems(db: Queryable, storeId: number, items: LineItem[]): Promise<number> {
@@ -121,21 +137,34 @@ export function upsertLineItems(db: Queryable, storeId: number, items: LineItem[
   );
 }
 
-export function upsertAbandonedCheckouts(db: Queryable, storeId: number, checkouts: AbandonedCheckout[]): Promise<number> {
-  return upsert(
-    db,
-    `insert into abandoned_checkouts (store_id, external_id, customer_external_id, created_at, completed_at, total_amount, recovery_url)
-     select $1, r.id, r.customer_id, r.created_at, r.completed_at, r.total, r.url
-       from json_to_recordset($2::json) as r(id bigint, customer_id bigint, created_at timestamptz, completed_at timestamptz, total numeric, url text)
-     on conflict (store_id, external_id) do update set completed_at = excluded.completed_at, total_amount = excluded.total_amount`,
-    storeId,
-    checkouts.map((c) => ({
-      id: numericId(c.id),
-      customer_id: numericId(c.customer?.id),
-      created_at: c.createdAt,
-      completed_at: c.completedAt ?? null,
-      total: amount(c.totalPriceSet),
-      url: c.abandonedCheckoutUrl ?? null,
-    })),
+/** Upserts carts, never over a newer state (the rule of `writeOrders`); returns how many were written. */
+export async function upsertAbandonedCheckouts(db: Queryable, storeId: number, checkouts: AbandonedCheckout[]): Promise<number> {
+  if (checkouts.length === 0) return 0;
+  const [result] = await db.query<{ written: number }>(
+    `with written as (
+       insert into abandoned_checkouts (store_id, external_id, customer_external_id, created_at, completed_at, total_amount, recovery_url, updated_at)
+       select $1, r.id, r.customer_id, r.created_at, r.completed_at, r.total, r.url, r.updated_at
+         from json_to_recordset($2::json) as r(id bigint, customer_id bigint, created_at timestamptz, completed_at timestamptz, total numeric, url text,
+                                               updated_at timestamptz)
+       on conflict (store_id, external_id) do update set completed_at = excluded.completed_at, total_amount = excluded.total_amount,
+         updated_at = excluded.updated_at
+       where abandoned_checkouts.updated_at is null or excluded.updated_at >= abandoned_checkouts.updated_at
+       returning 1)
+     select count(*)::integer as written from written`,
+    [
+      storeId,
+      JSON.stringify(
+        checkouts.map((c) => ({
+          id: numericId(c.id),
+          customer_id: numericId(c.customer?.id),
+          created_at: c.createdAt,
+          completed_at: c.completedAt ?? null,
+          total: amount(c.totalPriceSet),
+          url: c.abandonedCheckoutUrl ?? null,
+          updated_at: c.updatedAt ?? c.createdAt,
+        })),
+      ),
+    ],
   );
+  return result?.written ?? 0;
 }

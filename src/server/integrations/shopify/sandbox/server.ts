@@ -22,6 +22,13 @@ export interface SandboxOptions extends GeneratorOptions {
   /** How often live webhooks are checked (default 60 s). */
   webhookIntervalMs?: number;
   webhookSecret?: string;
+  /**
+   * The only origins (`https://app.example.com`) webhook subscriptions may point at; any other address
+   * is refused as Shopify refuses an invalid one. Absent, any http(s) address is accepted (a sandbox
+   * on its own, for tests); an app serving the sandbox publicly names its own address, so the public
+   * demo token cannot make it post to anyone else.
+   */
+  webhookOrigins?: readonly string[];
   /** How long a bulk operation runs before it completes (default 300 ms). */
   bulkDelayMs?: number;
   /** The cost bucket (Shopify's standard plan: 2000 points, 100 restored per second). */
@@ -105,6 +112,16 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
   const faults: Array<{ status: number; headers: Record<string, string> }> = [];
   let nextBulkFailure: string | null = null;
   let lastTick = store.nowSeconds();
+  const allowedOrigins = options.webhookOrigins ? new Set(options.webhookOrigins.map((origin) => new URL(origin).origin)) : null;
+  /** Whether webhooks may be posted to `uri` (any address when no origins were named). */
+  function deliverableTo(uri: string): boolean {
+    if (!allowedOrigins) return true;
+    try {
+      return allowedOrigins.has(new URL(uri).origin);
+    } catch {
+      return false;
+    }
+  }
 
   function refill(): void {
     const now = Date.now();
@@ -210,10 +227,12 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
       run: (variables) => {
         const topic = String(variables.topic) as WebhookTopic;
         const uri = String(variables.uri ?? variables.callbackUrl ?? '');
+        // The error names the input field the address came in: `uri`, or the older `callbackUrl`.
+        const addressField = ['webhookSubscription', variables.uri === undefined && variables.callbackUrl !== undefined ? 'callbackUrl' : 'uri'];
         const userErrors: Array<{ field: string[]; message: string }> = [];
         if (!(topic in WEBHOOK_TOPIC_HEADER)) userErrors.push({ field: ['topic'], message: `The sandbox does not send ${topic} webhooks` });
-        else if (!/^https?:\/\/\S+$/.test(uri)) userErrors.push({ field: ['webhookSubscription', 'uri'], message: 'Address is invalid' });
-        else if (subscriptions.some((s) => s.topic === topic && s.uri === uri)) userErrors.push({ field: ['webhookSubscription', 'uri'], message: 'Address for this topic has already been taken' });
+        else if (!/^https?:\/\/\S+$/.test(uri) || !deliverableTo(uri)) userErrors.push({ field: addressField, message: 'Address is invalid' });
+        else if (subscriptions.some((s) => s.topic === topic && s.uri === uri)) userErrors.push({ field: addressField, message: 'Address for this topic has already been taken' });
         if (userErrors.length) return { data: { webhookSubscriptionCreate: { webhookSubscription: null, userErrors } } };
         const subscription = { id: `gid://shopify/WebhookSubscription/${1_500_000 + subscriptions.length + 1}`, topic, uri };
         subscriptions.push(subscription);
@@ -274,7 +293,7 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
 
   async function deliverToSubscribers(topic: WebhookTopic | string, payload: object, triggeredAt?: Date): Promise<number[]> {
     const header = topicHeader(topic);
-    const targets = subscriptions.filter((s) => WEBHOOK_TOPIC_HEADER[s.topic] === header);
+    const targets = subscriptions.filter((s) => WEBHOOK_TOPIC_HEADER[s.topic] === header && deliverableTo(s.uri));
     const statuses: number[] = [];
     for (const target of targets) {
       statuses.push(await deliverWebhook(header, payload, { url: target.uri, secret: webhookSecret, shop: SANDBOX_SHOP, triggeredAt }));
