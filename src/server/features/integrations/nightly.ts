@@ -1,26 +1,19 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import type { Database } from '../../platform/db.ts';
-import { enqueue, type JobWorker } from '../../platform/jobs.ts';
+import type { JobWorker } from '../../platform/jobs.ts';
+import { bookNextNight, bookNightly, nextTimeInChile } from '../../platform/nightly.ts';
 import { storeClient, type ShopifyAccess } from './connection.ts';
 import { refreshStore } from './sync.ts';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 const NIGHTLY_QUEUE = 'nightly-refresh';
-const STORE_TIME_ZONE = 'America/Santiago';
+const NIGHTLY_HOUR = 3;
 
 /** The next 03:00 in Chile, when stores are quiet. */
 export function nextNightlyRun(now: Date): Date {
-  const local = dayjs(now).tz(STORE_TIME_ZONE);
-  const today = local.hour(3).minute(0).second(0).millisecond(0);
-  return (today.isAfter(local) ? today : today.add(1, 'day')).toDate();
+  return nextTimeInChile(now, NIGHTLY_HOUR);
 }
 
-export async function scheduleNightly(db: Database, now = new Date()): Promise<void> {
-  await enqueue(db, NIGHTLY_QUEUE, {}, { runAt: nextNightlyRun(now), singletonKey: 'nightly' });
+export function scheduleNightly(db: Database, now = new Date()): Promise<void> {
+  return bookNightly(db, NIGHTLY_QUEUE, NIGHTLY_HOUR, now);
 }
 
 /** Every night: each fully imported store fetches what changed since its last refresh; then the next night is booked. */
@@ -28,6 +21,7 @@ export function registerNightlyJob(worker: JobWorker, db: Database, access: Shop
   worker.register(NIGHTLY_QUEUE, {
     leaseSeconds: 300,
     handler: async (_job, context) => {
+      await bookNextNight(db, NIGHTLY_QUEUE, NIGHTLY_HOUR);
       const stores = await db.query<{ store_id: number }>(`select store_id from store_syncs where phase = 'done' order by store_id`);
       for (const { store_id: storeId } of stores) {
         const client = await storeClient(db, access, storeId);

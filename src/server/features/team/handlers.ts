@@ -62,6 +62,7 @@ export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOper
           to: email,
           subject: `${inviter.name} te invitó a ${store!.name} en Recompra`,
           text: `Hola:\n\n${inviter.name} (${inviter.email}) te invitó a colaborar en la tienda ${store!.name} en Recompra.\n\nAcepta la invitación con este enlace (vale por ${INVITATION_DAYS} días):\n\n${context.config.publicUrl}/api/auth/invitation?token=${token}\n\nSi no esperabas esta invitación, ignora este correo.\n`,
+          secrets: [token],
         });
         return row!;
       });

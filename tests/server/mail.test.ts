@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { seedDemoStore } from '../../src/server/demo-store.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
+import type { Database } from '../../src/server/platform/db.ts';
+import { createMailer, type MailTransport } from '../../src/server/platform/mail.ts';
+import { migrate } from '../../src/server/platform/migrations.ts';
+import { secretBox } from '../../src/server/platform/secrets.ts';
+import { DEMO_PASSWORD, freshDatabase, signIn, TEST_INDEX_HTML } from './harness.ts';
+
+/** Mail as the SMTP transport received it: nodemailer's JSON transport builds the message and sends nothing. */
+interface Sent {
+  to: { address: string }[];
+  subject: string;
+  text: string;
+}
+
+let db: Database;
+let app: FastifyInstance;
+const sent: Sent[] = [];
+beforeAll(async () => {
+  db = await freshDatabase();
+  await migrate(db);
+  const secrets = secretBox(randomBytes(32));
+  await seedDemoStore(db, DEMO_PASSWORD, secrets);
+  const webDir = await mkdtemp(join(tmpdir(), 'recompra-web-'));
+  await writeFile(join(webDir, 'index.html'), TEST_INDEX_HTML);
+  const json = nodemailer.createTransport({ jsonTransport: true });
+  const transport: MailTransport = {
+    async sendMail(message) {
+      const info = await json.sendMail(message);
+      sent.push(JSON.parse(info.message) as Sent);
+      return info;
+    },
+  };
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://', sandboxes: false };
+  app = await buildApp({ config, db, secrets, mailer: createMailer(transport) });
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+beforeEach(() => {
+  sent.length = 0;
+});
+
+const tokenIn = (text: string) => /token=([\w-]+)/.exec(text)?.[1];
+const outbox = (recipient: string) => db.query<{ body_text: string; sent_at: Date | null }>('select body_text, sent_at from mail_outbox where recipient = $1 order by id', [recipient]);
+
+describe('mail sent through SMTP', () => {
+  it('keeps no live password-reset token in the outbox, and the mailed link still works', async () => {
+    const requested = await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: 'demo@recompra.cl' } });
+    expect(requested.statusCode).toBe(202);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to.map((to) => to.address)).toEqual(['demo@recompra.cl']);
+    const token = tokenIn(sent[0]!.text);
+    expect(token).toBeTruthy();
+
+    const [row, ...others] = await outbox('demo@recompra.cl');
+    expect(others).toEqual([]);
+    expect(row!.sent_at).not.toBeNull();
+    expect(row!.body_text).not.toContain(token);
+    expect(row!.body_text).toContain('/api/auth/reset-password?token=[oculto]');
+    // The rest of the mail is kept as it was sent.
+    expect(row!.body_text).toBe(sent[0]!.text.replace(token!, '[oculto]'));
+
+    const changed = await app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'nueva-clave-1' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ email: 'demo@recompra.cl' });
+  });
+
+  it('keeps no live invitation token in the outbox, and the mailed link still works', async () => {
+    const admin = await signIn(app, 'admin@recompra.cl');
+    const [{ id: store }] = (await db.query<{ id: number }>('select id from stores order by id limit 1')) as [{ id: number }];
+    const invited = await app.inject({ method: 'POST', url: `/api/private/stores/${store}/members`, cookies: admin.cookies, headers: admin.headers, payload: { email: 'nueva@tienda.cl' } });
+    expect(invited.statusCode).toBe(201);
+    expect(sent).toHaveLength(1);
+    const token = tokenIn(sent[0]!.text)!;
+    expect(token).toBeTruthy();
+
+    const [row] = await outbox('nueva@tienda.cl');
+    expect(row!.sent_at).not.toBeNull();
+    expect(row!.body_text).not.toContain(token);
+    expect(row!.body_text).toContain('/api/auth/invitation?token=[oculto]');
+
+    const accepted = await app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, name: 'Nueva', password: 'clave1234' } });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ email: 'nueva@tienda.cl', role: 'colaborator', store });
+  });
+});
