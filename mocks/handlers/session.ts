@@ -1,6 +1,7 @@
 import { delay } from 'msw';
 import type { components } from '../../src/shared/api/app.gen';
 import {
+  csrfFailedError,
   DEMO_PASSWORD,
   invalidCredentialsError,
   lockedOutError,
@@ -45,4 +46,13 @@ export const loginNeverAnswers = () =>
     return response(401).json(invalidCredentialsError);
   });
 
-export const sessionHandlers = [meAs(sessionUsers.admin), login()];
+/** `POST /api/auth/logout`: the session ends. */
+export const logoutAnswer = () => appHttp.post('/auth/logout', ({ response }) => response(204).empty());
+
+/** `POST /api/auth/logout` refused by the CSRF check. */
+export const logoutRefused = () => appHttp.post('/auth/logout', ({ response }) => response(403).json(csrfFailedError));
+
+/** `POST /api/auth/logout` with no answer at all (offline). */
+export const logoutOffline = () => appHttp.post('/auth/logout', ({ response }) => response.untyped(Response.error()));
+
+export const sessionHandlers = [meAs(sessionUsers.admin), login(), logoutAnswer()];

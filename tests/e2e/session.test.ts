@@ -38,6 +38,7 @@ it('the demo owner logs in, sees the store orders on the dashboard and logs out'
   const figure = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Pedidos totales' }) });
   await expect.poll(() => figure.textContent()).toBe(`Pedidos totales${new Intl.NumberFormat('es-CL').format(totalOrders)}`);
 
+  // The link opens the sign-out page, which posts the sign-out with the CSRF token and then loads the login screen.
   await page.getByRole('link', { name: 'Cerrar sesión' }).click();
   await page.waitForURL(/\/api\/auth\/login/);
   const me = await page.evaluate(() => fetch('/api/auth/me').then((response) => response.status));

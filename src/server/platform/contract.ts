@@ -132,6 +132,11 @@ function toFieldError(error: ErrorObject): FieldError {
   const base = error.instancePath.split('/').filter(Boolean).join('.');
   const join = (name: string) => (base ? `${base}.${name}` : name);
   const p = error.params as Record<string, unknown>;
+  // A `not` speaks with the message of the schema it refuses (`ControlCharacters`), not with the field's own.
+  if (error.keyword === 'not') {
+    const refused = (error.schema as Json | undefined)?.['x-message'];
+    return { field: base, message: typeof refused === 'string' ? refused : 'El valor no es válido.' };
+  }
   const own = (error.parentSchema as Json | undefined)?.['x-message'];
   if (typeof own === 'string' && error.keyword !== 'required' && error.keyword !== 'additionalProperties') return { field: base, message: own };
   switch (error.keyword) {
@@ -145,6 +150,8 @@ function toFieldError(error: ErrorObject): FieldError {
       return { field: base, message: `Debe tener como máximo ${p.limit} caracteres.` };
     case 'format':
       return { field: base, message: p.format === 'email' ? 'Ingresa un correo electrónico válido.' : 'El formato no es válido.' };
+    case 'pattern':
+      return { field: base, message: 'El texto no tiene el formato esperado.' };
     case 'minimum':
       return { field: base, message: `Debe ser mayor o igual a ${p.limit}.` };
     case 'exclusiveMinimum':

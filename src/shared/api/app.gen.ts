@@ -42,10 +42,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** End the session and go to the login screen. */
-        get: operations["logout"];
+        /**
+         * The sign-out page (the single-page app): it posts to this same path, then goes to the login screen.
+         * @description A link can lead here, but only the POST, which another site cannot make with the CSRF token, ends the session.
+         */
+        get: operations["showLogout"];
         put?: never;
-        post?: never;
+        /**
+         * End the session and clear its cookies.
+         * @description Public, so an expired session can still clear its cookies; while the session is alive the gate asks for the
+         *     `X-CSRF-Token` header like any state-changing call, and a call from another origin is refused.
+         */
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -443,6 +451,12 @@ export interface components {
         /** @enum {string} */
         Role: "recompraAdmin" | "admin" | "user" | "colaborator";
         StoreId: number;
+        /**
+         * @description A text holding a control character (U+0000 to U+001F, or U+007F). Every string a client sends refuses it
+         *     (`not: { $ref: "#/components/schemas/ControlCharacters" }`), so the rule and its message are written once.
+         *     A field meant for several lines of text would refuse a variant that spares line feeds and tabs; none exists yet.
+         */
+        ControlCharacters: string;
         SessionUser: {
             id: number;
             email: string;
@@ -758,6 +772,26 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    showLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-out page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -767,14 +801,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Session ended; redirect to `/api/auth/login`. */
-            302: {
+            /** @description Session ended and cookies cleared. */
+            204: {
                 headers: {
-                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            403: components["responses"]["Forbidden"];
         };
     };
     showSignup: {

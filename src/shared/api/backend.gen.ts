@@ -110,6 +110,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description A text holding a control character (U+0000 to U+001F, or U+007F). Every string a client sends refuses it
+         *     (`not: { $ref: "#/components/schemas/ControlCharacters" }`), so the rule and its message are written once.
+         */
+        ControlCharacters: string;
         /** @description The one error shape of both APIs. */
         Error: {
             /** @description Spanish text for the user. */
@@ -257,6 +262,7 @@ export interface components {
             name: string;
             /** @description The store's Shopify address, `{host}.myshopify.com`. */
             url: string;
+            /** @description The Admin API access token (`shpat_…`, `shpca_…`, `shppa_…`): visible ASCII only, as Shopify issues them and as an HTTP header can carry them. */
             accessToken: string;
         };
         ConnectedStore: {
@@ -315,6 +321,25 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The account already has a store on this Shopify shop (`store_already_connected`, with a field error on the address), or has created as many stores as an account may (`store_limit_reached`). */
+        StoreConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The account created too many stores within 24 hours (`too_many_stores`); `Retry-After` says when to try again. */
+        TooManyStores: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The store's id. */
@@ -357,9 +382,9 @@ export interface operations {
         parameters: {
             query?: {
                 preset?: components["schemas"]["DateRangePreset"];
-                /** @description First day of a custom range (`YYYY-MM-DD`), with `to`. */
+                /** @description First day of a custom range (`YYYY-MM-DD`, years 2000 to 2100), with `to`. */
                 from?: string;
-                /** @description Last day of a custom range (`YYYY-MM-DD`), included. */
+                /** @description Last day of a custom range (`YYYY-MM-DD`, years 2000 to 2100), included. */
                 to?: string;
                 /** @description How the series groups days; by default the finest readable one for the range. */
                 granularity?: components["schemas"]["Granularity"];
@@ -444,7 +469,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["StoreConflict"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyStores"];
         };
     };
     updateShopifySettings: {
@@ -478,6 +505,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["StoreConflict"];
             422: components["responses"]["Unprocessable"];
         };
     };

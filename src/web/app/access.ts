@@ -8,7 +8,7 @@ export function findRoute(pathname: string, routes: readonly RouteDef[] = ROUTES
 
 export function canAccess(role: Role, pathname: string, routes: readonly RouteDef[] = ROUTES): boolean {
   const route = findRoute(pathname, routes);
-  return route !== undefined && !route.serverOnly && route.roles.includes(role);
+  return route !== undefined && route.roles.includes(role);
 }
 
 export type SessionState =
@@ -46,7 +46,7 @@ export function decideAccess({ pathname, search, session, hasSignedInIdentity }:
   }
   if (pathname === '/') return { type: 'redirect', to: HOME_PATH };
   const route = findRoute(pathname);
-  if (!route || route.serverOnly || route.public || !route.roles.includes(user.role)) {
+  if (!route || route.public || !route.roles.includes(user.role)) {
     return { type: 'redirect', to: HOME_PATH };
   }
   return { type: 'render', route, user };

@@ -9,6 +9,7 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
   integrations: () =>
     import('../features/integrations/routes/integrations-route').then((m) => ({ default: m.IntegrationsRoute })),
   login: () => import('../features/session/routes/login-route').then((m) => ({ default: m.LoginRoute })),
+  logout: () => import('../features/session/routes/logout-route').then((m) => ({ default: m.LogoutRoute })),
   signup: () => import('../features/session/routes/signup-route').then((m) => ({ default: m.SignupRoute })),
   passwordReset: () => import('../features/session/routes/password-reset-route').then((m) => ({ default: m.PasswordResetRoute })),
   invitation: () => import('../features/session/routes/invitation-route').then((m) => ({ default: m.InvitationRoute })),
@@ -30,5 +31,5 @@ function lazyPage(route: RouteDef): LazyExoticComponent<ComponentType> {
 
 /** One lazy page per route of the table, created once (nothing loads until a page renders). */
 export const PAGES: ReadonlyMap<string, LazyExoticComponent<ComponentType>> = new Map(
-  ROUTES.filter((route) => !route.serverOnly).map((route) => [route.path, lazyPage(route)]),
+  ROUTES.map((route) => [route.path, lazyPage(route)]),
 );

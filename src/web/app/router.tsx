@@ -8,8 +8,7 @@ import { ROUTES } from './routes';
 
 /** The route table as router entries: public pages stand alone, the rest render inside the guard. */
 export function buildRoutes(): RouteObject[] {
-  const rendered = ROUTES.filter((route) => !route.serverOnly);
-  const publicRoutes: RouteObject[] = rendered
+  const publicRoutes: RouteObject[] = ROUTES
     .filter((route) => route.public)
     .map((route) => {
       const Page = PAGES.get(route.path);
@@ -18,7 +17,7 @@ export function buildRoutes(): RouteObject[] {
         element: <Suspense fallback={<LoadingScreen />}>{Page ? <Page /> : null}</Suspense>,
       };
     });
-  const protectedRoutes: RouteObject[] = rendered
+  const protectedRoutes: RouteObject[] = ROUTES
     .filter((route) => !route.public)
     .map((route) => {
       const Page = PAGES.get(route.path);

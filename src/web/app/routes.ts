@@ -4,7 +4,16 @@ import { BASE_NAMESPACES, type Namespace } from '../i18n/namespaces';
 export const ALL_ROLES = ['recompraAdmin', 'admin', 'user', 'colaborator'] as const satisfies readonly Role[];
 
 /** Screens that exist so far; every other route shows UnderConstruction. */
-export type ScreenId = 'dashboard' | 'integrations' | 'login' | 'signup' | 'passwordReset' | 'invitation' | 'account' | 'underConstruction';
+export type ScreenId =
+  | 'dashboard'
+  | 'integrations'
+  | 'login'
+  | 'logout'
+  | 'signup'
+  | 'passwordReset'
+  | 'invitation'
+  | 'account'
+  | 'underConstruction';
 
 export interface RouteDef {
   /** react-router pattern. */
@@ -15,8 +24,6 @@ export interface RouteDef {
   screen: ScreenId;
   /** Rendered without the role guard (the login screen). */
   public?: boolean;
-  /** Served by the server, never rendered here; listed so the table matches SPEC §2. */
-  serverOnly?: boolean;
 }
 
 const withBase = (...groups: Namespace[]): readonly Namespace[] => [...BASE_NAMESPACES, ...groups];
@@ -29,7 +36,6 @@ const CHAT_GROUPS = withBase('chat', 'whatsappCampaignDetail', 'templateDetail')
 // SPEC §2 names no groups for the campaign and messaging pages; they load the groups named after them.
 const CAMPAIGN_GROUPS = withBase('campaigns', 'campaignDetail');
 const WHATSAPP_GROUPS = withBase('whatsappCampaignDetail', 'templateDetail');
-const BASE_GROUPS = withBase();
 
 export const HOME_PATH = '/dashboard';
 export const LOGIN_PATH = '/api/auth/login';
@@ -72,7 +78,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: SIGNUP_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'signup', public: true },
   { path: RESET_PASSWORD_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'passwordReset', public: true },
   { path: INVITATION_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'invitation', public: true },
-  { path: LOGOUT_PATH, roles: ALL_ROLES, namespaces: BASE_GROUPS, screen: 'underConstruction', serverOnly: true },
+  // A page that posts the sign-out (with the CSRF token), so a link from another site cannot end the session.
+  { path: LOGOUT_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'logout', public: true },
 ];
 
 export type SidebarKey = 'dashboard' | 'segments' | 'campaigns' | 'integrations' | 'whatsapp' | 'account' | 'chat';

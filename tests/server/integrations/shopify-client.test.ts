@@ -284,6 +284,54 @@ describe('limits and failures', () => {
     expect((error as Error).message).toMatch(/503/);
   });
 
+  it('refuses a token no header can carry as invalid credentials at once, without sending or retrying', async () => {
+    for (const accessToken of ['shpat_añejo', 'shpat_€uro', 'shpat_\u007f', 'shpat_a\tb']) {
+      let calls = 0;
+      const sleeps: number[] = [];
+      const counting: typeof fetch = async (input, init) => {
+        calls++;
+        return fetch(input, init);
+      };
+      const error = await client({ accessToken, fetch: counting, sleep: async (ms) => void sleeps.push(ms) })
+        .shop()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ShopifyAuthError);
+      expect(error).toMatchObject({ code: 'invalid_credentials' });
+      expect(calls).toBe(0);
+      expect(sleeps).toEqual([]);
+    }
+  });
+
+  it('never retries a request fetch refuses before it leaves', async () => {
+    // How undici reports a header value its HTTP client refuses, and how it reports a request it cannot build.
+    const refusedHeader = Object.assign(new Error('invalid x-custom header'), { code: 'UND_ERR_INVALID_ARG' });
+    for (const thrown of [new TypeError('fetch failed', { cause: refusedHeader }), new TypeError('Headers.append: "a\nb" is an invalid header value.')]) {
+      let calls = 0;
+      const refusing: typeof fetch = async () => {
+        calls++;
+        throw thrown;
+      };
+      const error = await client({ fetch: refusing, sleep: noSleep })
+        .shop()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ShopifyError);
+      expect(error).toMatchObject({ code: 'network', cause: thrown });
+      expect(calls).toBe(1);
+    }
+
+    // An address that cannot be built is refused before the first attempt.
+    let calls = 0;
+    const counting: typeof fetch = async (input, init) => {
+      calls++;
+      return fetch(input, init);
+    };
+    const error = await client({ endpoint: 'http://tienda mal escrita/{shop}/{version}', fetch: counting, sleep: noSleep })
+      .shop()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShopifyError);
+    expect(calls).toBe(0);
+  });
+
   it('waits and retries when Shopify answers THROTTLED', async () => {
     const slow = await startShopifySandbox({ ...SIZE, throttle: { maximumAvailable: 40, restoreRate: 5 } });
     const sleeps: number[] = [];

@@ -86,6 +86,8 @@ interface GraphqlAnswer<T> {
 }
 
 const MAX_THROTTLED_RETRIES = 30;
+/** Shopify's tokens (`shpat_…`, `shpca_…`, `shppa_…`, a private app's password) are visible ASCII, as the backend contract requires. */
+const SENDABLE_TOKEN = /^[\x21-\x7E]+$/;
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createShopifyClient(options: ShopifyClientOptions): ShopifyClient {
@@ -125,13 +127,26 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     if (typeof cost.requestedQueryCost === 'number') lastCost.set(operationName, cost.requestedQueryCost);
   }
 
+  /** A request that never left this machine would fail the same way on every attempt: it is not retried. */
+  const unsendable = (error: unknown, what: string) =>
+    new ShopifyError('network', `No se pudo armar la solicitud a Shopify (${what}): ${String(error)}`, { cause: error });
+
   async function send(target: string, init: RequestInit, what: string, signal?: AbortSignal): Promise<Response> {
+    // The URL and headers are built once, before any attempt, so what cannot be built fails at once.
+    let headers: Headers;
+    try {
+      new URL(target);
+      headers = new Headers(init.headers);
+    } catch (error) {
+      throw unsendable(error, what);
+    }
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
-        response = await fetchImpl(target, { ...init, signal });
+        response = await fetchImpl(target, { ...init, headers, signal });
       } catch (error) {
         if (signal?.aborted) throw error;
+        if (neverLeft(error)) throw unsendable(error, what);
         if (attempt >= maxRetries) throw new ShopifyError('network', `No se pudo conectar con Shopify (${what}): ${String(error)}`, { cause: error });
         await sleep(backoff(attempt));
         continue;
@@ -151,6 +166,10 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
   }
 
   async function graphql<T>(operationName: string, query: string, variables: Record<string, unknown> = {}, signal?: AbortSignal): Promise<T> {
+    // A token no header can carry was never issued by Shopify: the credentials are wrong, and nothing is sent.
+    if (!SENDABLE_TOKEN.test(accessToken)) {
+      throw new ShopifyAuthError(`Credenciales inválidas: el token de acceso de ${shop} tiene caracteres que Shopify no usa en sus tokens.`);
+    }
     const body = JSON.stringify({ query, variables, operationName });
     for (let throttled = 0; ; ) {
       await waitForBudget(operationName);
@@ -307,6 +326,17 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
       checkUserErrors('webhookSubscriptionCreate', errors);
     },
   };
+}
+
+/**
+ * What fetch threw before anything was sent: undici reports a network failure as a TypeError "fetch failed" with
+ * the socket's error as its cause, but an invalid header it refuses on the way out (cause UND_ERR_INVALID_ARG), and
+ * any other TypeError comes from building the request itself.
+ */
+function neverLeft(error: unknown): boolean {
+  if (!(error instanceof TypeError)) return false;
+  if (error.message !== 'fetch failed') return true;
+  return (error.cause as { code?: unknown } | undefined)?.code === 'UND_ERR_INVALID_ARG';
 }
 
 /** `Retry-After` in seconds (or an HTTP date) as milliseconds. */

@@ -28,13 +28,17 @@ type ErrorKey =
   | 'storeForm.errors.required'
   | 'storeForm.errors.nameTooLong'
   | 'storeForm.errors.urlTooLong'
-  | 'storeForm.errors.accessTokenTooLong';
+  | 'storeForm.errors.accessTokenTooLong'
+  | 'storeForm.errors.accessTokenInvalid'
+  | 'storeForm.errors.controlCharacters';
 
 const ERROR_KEYS: readonly string[] = [
   'storeForm.errors.required',
   'storeForm.errors.nameTooLong',
   'storeForm.errors.urlTooLong',
   'storeForm.errors.accessTokenTooLong',
+  'storeForm.errors.accessTokenInvalid',
+  'storeForm.errors.controlCharacters',
 ] satisfies ErrorKey[];
 
 const isErrorKey = (value: string | undefined): value is ErrorKey => value !== undefined && ERROR_KEYS.includes(value);

@@ -1,0 +1,249 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appContract, backendContract, type Contract } from '../../src/server/platform/contract.ts';
+import { signIn, startTestServer, type TestServer } from './harness.ts';
+
+// What the contracts refuse before any handler runs: control characters in any string a client sends,
+// dates outside 2000–2100, and access tokens no HTTP header can carry.
+const CONTROL_CHARACTERS = 'No puede contener caracteres de control.';
+const DATE_RANGE = 'Usa una fecha válida (AAAA-MM-DD) entre los años 2000 y 2100.';
+const TOKEN_CHARACTERS = 'El token de acceso solo puede tener letras sin tilde, números y símbolos, sin espacios.';
+
+// A stand-in Shopify that accepts any token and counts the calls it gets, so a test sees whether the request reached it.
+let shopifyCalls = 0;
+let shopify: Server;
+let server: TestServer;
+let demoStore: number;
+beforeAll(async () => {
+  shopify = createServer((request, response) => {
+    shopifyCalls++;
+    request.resume();
+    request.on('end', () => {
+      const shop = { name: 'Tienda', currencyCode: 'CLP', ianaTimezone: 'America/Santiago', myshopifyDomain: 'tienda-nueva.myshopify.com' };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { shop } }));
+    });
+  });
+  await new Promise<void>((resolve) => shopify.listen(0, '127.0.0.1', resolve));
+  const { port } = shopify.address() as AddressInfo;
+  server = await startTestServer({ shopifyEndpoint: `http://127.0.0.1:${port}/{shop}/admin/api/{version}/graphql.json` });
+  [{ id: demoStore }] = (await server.db.query<{ id: number }>(`select id from stores where name = 'Tienda Demo'`)) as [{ id: number }];
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise((resolve) => shopify.close(resolve));
+});
+beforeEach(() => {
+  shopifyCalls = 0;
+});
+
+const signup = (name: string, email: string) =>
+  server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name, email, password: 'secreta123' } });
+
+async function storeCount(): Promise<number> {
+  const [row] = await server.db.query<{ count: number }>('select count(*)::int as count from stores');
+  return row!.count;
+}
+
+describe('sign-up', () => {
+  it('refuses a NUL character in the name with a field error, and creates no account', async () => {
+    const response = await signup('Camila\u0000Soto', 'camila.nul@tienda.cl');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalid_request', fieldErrors: [{ field: 'name', message: CONTROL_CHARACTERS }] });
+    expect(await server.db.query(`select id from users where email = 'camila.nul@tienda.cl'`)).toEqual([]);
+  });
+
+  it('refuses a tab or a line break in a one-line field, and still takes accents and ñ', async () => {
+    for (const name of ['Camila\tSoto', 'Camila\nSoto', 'Camila Soto\r', 'Camila\u007f']) {
+      const response = await signup(name, 'camila.tab@tienda.cl');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toContainEqual({ field: 'name', message: CONTROL_CHARACTERS });
+    }
+    const password = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'demo@recompra.cl', password: 'clave-de-prueba\n' },
+    });
+    expect(password.statusCode).toBe(400);
+    expect(password.json().fieldErrors).toEqual([{ field: 'password', message: CONTROL_CHARACTERS }]);
+
+    const accepted = await signup('Begoña Muñoz Íñiguez', 'begona@tienda.cl');
+    expect(accepted.statusCode).toBe(201);
+    const [user] = await server.db.query<{ name: string }>(`select name from users where email = 'begona@tienda.cl'`);
+    expect(user?.name).toBe('Begoña Muñoz Íñiguez');
+  });
+
+  it('refuses control characters in query parameters too', async () => {
+    const page = await server.app.inject({ url: `/api/auth/login?returnTo=${encodeURIComponent('/dashboard\u0000')}` });
+    expect(page.statusCode).toBe(400);
+    expect(page.json().fieldErrors).toEqual([{ field: 'returnTo', message: CONTROL_CHARACTERS }]);
+    const invitation = await server.app.inject({ url: `/api/auth/invitation/details?token=${encodeURIComponent('abc\u0001')}` });
+    expect(invitation.statusCode).toBe(400);
+    expect(invitation.json().fieldErrors).toEqual([{ field: 'token', message: CONTROL_CHARACTERS }]);
+  });
+});
+
+describe('the store form', () => {
+  const settings = (overrides: Record<string, string> = {}) => ({
+    name: 'Almacén Ñuñoa',
+    url: 'tienda-nueva.myshopify.com',
+    accessToken: 'shpat_0123456789abcdef',
+    ...overrides,
+  });
+
+  it('refuses a NUL character in the store name on creation, before calling Shopify', async () => {
+    const owner = await signIn(server.app, 'demo@recompra.cl');
+    const before = await storeCount();
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/backend/me/stores/shopifySettings',
+      cookies: owner.cookies,
+      headers: owner.headers,
+      payload: { store: settings({ name: 'Almacén\u0000Ñuñoa' }) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([{ field: 'store.name', message: CONTROL_CHARACTERS }]);
+    expect(shopifyCalls).toBe(0);
+    expect(await storeCount()).toBe(before);
+
+    // The same name without it, accents and ñ included, connects the store.
+    const accepted = await server.app.inject({
+      method: 'POST',
+      url: '/backend/me/stores/shopifySettings',
+      cookies: owner.cookies,
+      headers: owner.headers,
+      payload: { store: settings() },
+    });
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json()).toMatchObject({ name: 'Almacén Ñuñoa', url: 'tienda-nueva.myshopify.com' });
+    expect(shopifyCalls).toBe(1);
+  });
+
+  it('refuses a NUL character in the store name on update, before calling Shopify, and keeps the name', async () => {
+    const owner = await signIn(server.app, 'demo@recompra.cl');
+    const response = await server.app.inject({
+      method: 'PATCH',
+      url: `/backend/stores/${demoStore}/shopifySettings`,
+      cookies: owner.cookies,
+      headers: owner.headers,
+      payload: { shopifySettings: settings({ name: 'Tienda\u0000Demo', url: 'recompra-demo.myshopify.com' }) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([{ field: 'shopifySettings.name', message: CONTROL_CHARACTERS }]);
+    expect(shopifyCalls).toBe(0);
+    expect(await server.db.query('select name from stores where id = $1', [demoStore])).toEqual([{ name: 'Tienda Demo' }]);
+  });
+
+  it('refuses a line break in the address', async () => {
+    const owner = await signIn(server.app, 'demo@recompra.cl');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/backend/me/stores/shopifySettings',
+      cookies: owner.cookies,
+      headers: owner.headers,
+      payload: { store: settings({ url: 'tienda-nueva.myshopify.com\n' }) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([{ field: 'store.url', message: CONTROL_CHARACTERS }]);
+    expect(shopifyCalls).toBe(0);
+  });
+
+  it('refuses an access token that is not visible ASCII at once, with a field error on it', async () => {
+    const owner = await signIn(server.app, 'demo@recompra.cl');
+    const before = await storeCount();
+    for (const accessToken of ['shpat_contraseña', 'shpat_€', 'shpat abc']) {
+      const started = performance.now();
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/backend/me/stores/shopifySettings',
+        cookies: owner.cookies,
+        headers: owner.headers,
+        payload: { store: settings({ accessToken }) },
+      });
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual([{ field: 'store.accessToken', message: TOKEN_CHARACTERS }]);
+    }
+    expect(shopifyCalls).toBe(0);
+    expect(await storeCount()).toBe(before);
+  });
+});
+
+describe('statsInRange', () => {
+  const range = async (from: string, to: string) => {
+    const owner = await signIn(server.app, 'demo@recompra.cl');
+    return server.app.inject({ url: `/backend/stores/${demoStore}/statsInRange?from=${from}&to=${to}&granularity=year`, cookies: owner.cookies });
+  };
+
+  it('refuses the year 0000 with a field error on from, never a server error', async () => {
+    const response = await range('0000-01-01', '2025-01-01');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([{ field: 'from', message: DATE_RANGE }]);
+  });
+
+  it('refuses a year after 2100 and one before 2000, and takes the first and last days of the bounds', async () => {
+    const late = await range('2025-01-01', '2101-01-01');
+    expect(late.statusCode).toBe(400);
+    expect(late.json().fieldErrors).toEqual([{ field: 'to', message: DATE_RANGE }]);
+    const early = await range('1999-12-31', '2025-01-01');
+    expect(early.statusCode).toBe(400);
+    expect(early.json().fieldErrors).toEqual([{ field: 'from', message: DATE_RANGE }]);
+    const bounds = await range('2000-01-01', '2100-12-31');
+    expect(bounds.statusCode).toBe(200);
+    expect(bounds.json().range).toEqual({ from: '2000-01-01', to: '2100-12-31' });
+  });
+});
+
+describe('both contracts', () => {
+  type Schema = Record<string, unknown>;
+  const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+  const ajv = addFormats(new Ajv2020({ strict: false }));
+  const resolve = (document: Schema, node: Schema): Schema =>
+    typeof node.$ref === 'string' ? resolve(document, node.$ref.slice(2).split('/').reduce<Schema>((at, key) => at[key] as Schema, document)) : node;
+  const inline = (document: Schema, node: unknown): unknown =>
+    Array.isArray(node)
+      ? node.map((child) => inline(document, child))
+      : node && typeof node === 'object'
+        ? Object.fromEntries(Object.entries(resolve(document, node as Schema)).map(([key, value]) => [key, inline(document, value)]))
+        : node;
+
+  /** Every string schema a client fills in: parameters and request bodies, with the path that leads to it. */
+  function clientStrings(contract: Contract): [string, Schema][] {
+    const document = inline(contract.document, contract.document) as Schema;
+    const found: [string, Schema][] = [];
+    const walk = (where: string, schema: Schema) => {
+      if (schema.type === 'string' && !schema.enum) found.push([where, schema]);
+      for (const [name, child] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) walk(`${where}.${name}`, child);
+      if (schema.items) walk(`${where}[]`, schema.items as Schema);
+    };
+    for (const [path, item] of Object.entries(document.paths as Record<string, Schema>)) {
+      for (const [method, operation] of Object.entries(item) as [string, Schema][]) {
+        if (method === 'parameters') continue;
+        const parameters = [...((item.parameters ?? []) as Schema[]), ...((operation.parameters ?? []) as Schema[])];
+        for (const parameter of parameters) walk(`${method} ${path} ${String(parameter.name)}`, parameter.schema as Schema);
+        const body = (((operation.requestBody as Schema | undefined)?.content as Schema | undefined)?.['application/json'] as Schema | undefined)?.schema;
+        if (body) walk(`${method} ${path} body`, body as Schema);
+      }
+    }
+    return found;
+  }
+
+  it('refuse control characters in every string a client sends', () => {
+    for (const contract of [appContract(), backendContract()]) {
+      const strings = clientStrings(contract);
+      expect(strings.length).toBeGreaterThan(0);
+      for (const [where, schema] of strings) {
+        const validate = ajv.compile(schema);
+        // A value the field takes, so that only the added character can be what it refuses.
+        const valid = ['Begoña 2026', 'demo@recompra.cl', '2026-01-15'].find((candidate) => validate(candidate));
+        expect({ where, valid }).toEqual({ where, valid: expect.any(String) });
+        for (const character of ['\u0000', '\t', '\n', '\u007f']) {
+          const sample = `${valid}${character}`;
+          expect({ where, sample, accepted: validate(sample) }).toEqual({ where, sample, accepted: false });
+        }
+      }
+    }
+  });
+});
