@@ -69,7 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   const index = spaIndex(config.webDir);
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   // Every body the contracts take is JSON; anything else is answered 415 in Spanish.
   app.removeContentTypeParser('text/plain');

@@ -356,6 +356,7 @@ describe('webhooks keep the rollups current', () => {
         'x-shopify-topic': 'orders/create',
         'x-shopify-shop-domain': SANDBOX_SHOP,
         'x-shopify-webhook-id': 'metrics-1',
+        'x-shopify-triggered-at': new Date().toISOString(),
         'x-shopify-hmac-sha256': createHmac('sha256', sandbox.webhookSecret).update(body).digest('base64'),
       },
       payload: body,

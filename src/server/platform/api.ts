@@ -5,8 +5,16 @@ import type { Database } from './db.ts';
 import { errors } from './errors.ts';
 import type { Mailer } from './mail.ts';
 import type { ShopifyAccess } from '../features/integrations/connection.ts';
-import { CSRF_HEADER, SESSION_COOKIE, readSession, sameToken, type Auth } from './sessions.ts';
-import { resolveStoreAccess, type StoreAccess } from './tenancy.ts';
+import { CSRF_HEADER, SESSION_COOKIE, readSessionInStore, sameToken, type Auth, type Visit } from './sessions.ts';
+import type { StoreAccess } from './tenancy.ts';
+import { VisitMemo } from './visit-memo.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The gate's recent session and store reads (visit-memo.ts). */
+    visits: VisitMemo;
+  }
+}
 
 type Operation = { parameters: object; responses: object };
 
@@ -58,6 +66,15 @@ export function inStore<O extends Operation>(context: HandlerContext<O>): StoreA
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Bodies whose JSON is already known (a cached answer): sent as that text, not serialised again. */
+const knownJson = new WeakMap<object, string>();
+
+/** Marks `body` as serialised to `json`; the body itself is still what the contract check reads. */
+export function preSerialised<T extends object>(body: T, json: string): T {
+  knownJson.set(body, json);
+  return body;
+}
+
 /**
  * Registers every operation of a contract under `prefix`. Each request passes the same gate, in order:
  * origin check, session, CSRF token, path validation, tenancy guard, role, query and body validation; then the handler;
@@ -73,6 +90,15 @@ export function registerContract(
   const missing = contract.operations.filter((op) => !handlers[op.operationId]).map((op) => op.operationId);
   const extra = Object.keys(handlers).filter((id) => !contract.operations.some((op) => op.operationId === id));
   if (missing.length || extra.length) throw new Error(`${contract.name} handlers out of step with the contract: missing [${missing}] extra [${extra}]`);
+
+  if (!app.hasDecorator('visits')) {
+    app.decorate('visits', new VisitMemo());
+    // Before the response leaves, so the caller's next request already reads what this one changed.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (UNSAFE.has(request.method)) app.visits.clear();
+      done(null, payload);
+    });
+  }
 
   for (const operation of contract.operations) {
     const handler = handlers[operation.operationId] as unknown as Handler<Operation>;
@@ -92,9 +118,11 @@ async function admit(operation: ContractOperation, request: FastifyRequest, repl
   const unsafe = UNSAFE.has(operation.method);
   if (unsafe && !sameOrigin(request)) throw errors.csrf();
 
-  // Who is calling comes first, so an outsider learns nothing about an operation's rules.
+  // Who is calling comes first, so an outsider learns nothing about an operation's rules. The same
+  // round trip reads the caller's standing in the store the path names, checked below in its turn.
   const token = request.cookies[SESSION_COOKIE];
-  const auth = token ? await readSession(services.db, token, services.sessionSecret) : null;
+  const visit = token ? await readVisit(request, services, token, storeIdIn(operation, request), unsafe) : null;
+  const auth = visit?.auth ?? null;
   if (!auth && !operation.isPublic) throw errors.unauthenticated();
   if (auth && unsafe && !sameToken(String(request.headers[CSRF_HEADER] ?? ''), auth.csrfToken)) throw errors.csrf();
 
@@ -104,7 +132,7 @@ async function admit(operation: ContractOperation, request: FastifyRequest, repl
 
   let store: StoreAccess | null = null;
   if (operation.storeParam && auth) {
-    store = await resolveStoreAccess(services.db, auth, Number(params[operation.storeParam]));
+    store = visit?.store ?? null;
     if (!store) throw errors.storeNotFound();
   }
   const role: Role | undefined = store?.role ?? auth?.role;
@@ -116,6 +144,19 @@ async function admit(operation: ContractOperation, request: FastifyRequest, repl
   if (fieldErrors.length) throw errors.invalidRequest(fieldErrors);
 
   return { ...services, params, query, body, auth, store, request, reply } as HandlerContext<Operation>;
+}
+
+/** Read-only calls may reuse a visit read under a second ago (visit-memo.ts); state-changing ones always read it. */
+function readVisit(request: FastifyRequest, services: Services, token: string, storeId: number | null, unsafe: boolean): Promise<Visit | null> {
+  const read = () => readSessionInStore(services.db, token, services.sessionSecret, storeId);
+  return unsafe ? read() : request.server.visits.read(token, storeId, read);
+}
+
+/** The store id the path names, before validation: null when it is not one (validation then refuses it). */
+function storeIdIn(operation: ContractOperation, request: FastifyRequest): number | null {
+  if (!operation.storeParam) return null;
+  const id = Number((request.params as Record<string, unknown>)[operation.storeParam]);
+  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
 /** A state-changing call from another site is refused; browsers always send Origin on those. */
@@ -138,6 +179,6 @@ function send(operation: ContractOperation, reply: FastifyReply, result: { statu
     if (problem) throw new Error(`Contract violation: ${problem}`);
   }
   if (result.html !== undefined) return reply.type('text/html; charset=utf-8').send(result.html);
-  if (result.body !== undefined) return reply.type('application/json; charset=utf-8').send(result.body);
+  if (result.body !== undefined) return reply.type('application/json; charset=utf-8').send(knownJson.get(result.body as object) ?? result.body);
   return reply.send();
 }

@@ -4,6 +4,7 @@ import type { components } from '../../shared/api/app.gen.ts';
 import type { Role } from './contract.ts';
 import { hashToken, newToken } from './crypto.ts';
 import type { Queryable } from './db.ts';
+import { storeAccessOf, storeAccessQuery, type StoreAccess, type StoreAccessRow } from './tenancy.ts';
 
 export const SESSION_COOKIE = 'recompra_session';
 /** Readable by the page, which echoes it in the `X-CSRF-Token` header of state-changing calls. */
@@ -53,20 +54,37 @@ export async function createSession(db: Queryable, userId: number, storeId: numb
 }
 
 export async function readSession(db: Queryable, token: string, secret: string): Promise<Auth | null> {
+  return (await readSessionInStore(db, token, secret, null))?.auth ?? null;
+}
+
+/** What the gate reads before a handler: the session, and the caller's standing in the store the path names. */
+export interface Visit {
+  auth: Auth;
+  store: StoreAccess | null;
+}
+
+/**
+ * The session of `token` and, when `storeId` is given, the caller's standing in that store
+ * (tenancy.ts), in one query: the gate's one round trip before a store-scoped handler.
+ */
+export async function readSessionInStore(db: Queryable, token: string, secret: string, storeId: number | null): Promise<Visit | null> {
   const tokenHash = hashToken(token);
-  const [row] = await db.query<{ user_id: number; email: string; name: string; is_provider_admin: boolean; current_store_id: number | null; store_role: Role | null; store_exists: boolean }>(
+  const [row] = await db.query<
+    { user_id: number; email: string; name: string; is_provider_admin: boolean; current_store_id: number | null; store_role: Role | null; store_exists: boolean } & StoreAccessRow
+  >(
     `select u.id as user_id, u.email, u.name, u.is_provider_admin, s.current_store_id, m.role as store_role,
-            (st.id is not null) as store_exists
+            (st.id is not null) as store_exists, a.*
        from sessions s
        join users u on u.id = s.user_id
        left join stores st on st.id = s.current_store_id
        left join store_members m on m.store_id = s.current_store_id and m.user_id = u.id
+       left join lateral (${storeAccessQuery('$2::integer', 'u.id')}) as a on true
       where s.token_hash = $1 and s.expires_at > now()`,
-    [tokenHash],
+    [tokenHash, storeId],
   );
   if (!row) return null;
   const hasStore = row.store_exists && (row.is_provider_admin || row.store_role !== null);
-  return {
+  const auth: Auth = {
     userId: row.user_id,
     email: row.email,
     name: row.name,
@@ -76,6 +94,7 @@ export async function readSession(db: Queryable, token: string, secret: string):
     tokenHash,
     csrfToken: csrfTokenFor(secret, token),
   };
+  return { auth, store: storeAccessOf(auth, row) };
 }
 
 export type SessionUser = components['schemas']['SessionUser'];

@@ -1,9 +1,11 @@
 import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
 import type { operations } from '../../../shared/api/backend.gen.ts';
 import { bucketStarts, defaultGranularity, presetRange, rangeLength, type DateRange } from '../../../shared/date-ranges.ts';
-import { inStore, type Handlers } from '../../platform/api.ts';
+import { inStore, preSerialised, type Handlers, type Services } from '../../platform/api.ts';
 import { errors } from '../../platform/errors.ts';
-import { acquisitionCostChart, saveInvestment, statsInRange, storeCalendar, storeStats } from './stats.ts';
+import type { StoreAccess } from '../../platform/tenancy.ts';
+import { answerCacheOf } from './answer-cache.ts';
+import { acquisitionCostChart, calendarOf, saveInvestment, statsInRange, storeStats, type StoreCalendar } from './stats.ts';
 import { statsTablePage } from './stats-table.ts';
 
 type DashboardOperations = Pick<operations, 'getStoreStats' | 'getStoreStatsInRange' | 'getStoreStatsTable'>;
@@ -14,15 +16,39 @@ export const MAX_RANGE_POINTS = 400;
 
 const GRANULARITY_NAMES = { day: 'días', week: 'semanas', month: 'meses', year: 'años' } as const;
 
+/** What every cached answer of a store depends on besides its question (the gate read it first). */
+interface Stamp {
+  storeId: number;
+  version: number;
+  calendar: StoreCalendar;
+}
+
+function stampOf(store: StoreAccess): Stamp {
+  return { storeId: store.storeId, version: store.dataVersion, calendar: calendarOf(store.timeZone, store.currency) };
+}
+
+/**
+ * The answer to `question` from this process's cache, computed on a miss. The key holds the data
+ * version read before any figure (so an answer is never older than its key), the store's today (the
+ * "last N days" move at midnight) and currency (the Shopify connection sets both without a new
+ * version).
+ */
+async function cached<T extends object>(db: Services['db'], stamp: Stamp, operation: string, question: object, compute: () => Promise<T>): Promise<{ status: 200; body: T }> {
+  const key = JSON.stringify([stamp.storeId, stamp.version, stamp.calendar.today, stamp.calendar.currency, operation, question]);
+  const answer = await answerCacheOf(db).answer(key, compute);
+  return { status: 200, body: preSerialised(answer.body, answer.json) };
+}
+
 export const dashboardHandlers: Handlers<DashboardOperations> = {
   async getStoreStats(context) {
-    return { status: 200, body: await storeStats(context.db, inStore(context).storeId) };
+    const stamp = stampOf(inStore(context));
+    return cached(context.db, stamp, 'stats', {}, () => storeStats(context.db, stamp.storeId, stamp.calendar));
   },
 
   async getStoreStatsInRange(context) {
-    const { storeId } = inStore(context);
+    const stamp = stampOf(inStore(context));
+    const { today, currency } = stamp.calendar;
     const { preset, from, to } = context.query;
-    const { today, currency } = await storeCalendar(context.db, storeId);
     if (preset && (from || to)) throw errors.invalidRequest([{ field: 'preset', message: 'Elige un rango predefinido o fechas propias, no ambos.' }]);
     if (!preset && (from || to) && !(from && to)) throw errors.invalidRequest([{ field: from ? 'to' : 'from', message: 'Este campo es obligatorio.' }]);
     if (from && to && from > to) throw errors.invalidRequest([{ field: 'to', message: 'La fecha de término no puede ser anterior a la de inicio.' }]);
@@ -32,13 +58,20 @@ export const dashboardHandlers: Handlers<DashboardOperations> = {
       throw errors.invalidRequest([
         { field: 'granularity', message: `El rango es demasiado largo para verlo por ${GRANULARITY_NAMES[granularity]}: el informe muestra como máximo ${MAX_RANGE_POINTS} resultados.` },
       ]);
-    const result = await statsInRange(context.db, storeId, range, granularity);
-    return { status: 200, body: { range, preset: from && to ? null : (preset ?? 'last30Days'), granularity, currency, ...result } };
+    const answeredPreset = from && to ? null : (preset ?? 'last30Days');
+    return cached(context.db, stamp, 'statsInRange', { range, granularity, preset: answeredPreset }, async () => ({
+      range,
+      preset: answeredPreset,
+      granularity,
+      currency,
+      ...(await statsInRange(context.db, stamp.storeId, range, granularity)),
+    }));
   },
 
   async getStoreStatsTable(context) {
     const { dimension, page = 1, pageSize = 10 } = context.query;
-    return { status: 200, body: await statsTablePage(context.db, inStore(context).storeId, dimension, page, pageSize) };
+    const stamp = stampOf(inStore(context));
+    return cached(context.db, stamp, 'statsTable', { dimension, page, pageSize }, () => statsTablePage(context.db, stamp.storeId, dimension, page, pageSize));
   },
 };
 
@@ -56,9 +89,9 @@ export const investmentHandlers: Handlers<InvestmentOperations> = {
   },
 
   async getAcquisitionCostChart(context) {
-    const { storeId } = inStore(context);
-    const { today, currency } = await storeCalendar(context.db, storeId);
+    const stamp = stampOf(inStore(context));
+    const { today, currency } = stamp.calendar;
     const year = context.query.year ?? Number(today.slice(0, 4));
-    return { status: 200, body: { ...(await acquisitionCostChart(context.db, storeId, year, today)), currency } };
+    return cached(context.db, stamp, 'acquisitionCostChart', { year }, async () => ({ ...(await acquisitionCostChart(context.db, stamp.storeId, year, today)), currency }));
   },
 };

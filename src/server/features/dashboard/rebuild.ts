@@ -1,3 +1,4 @@
+import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database } from '../../platform/db.ts';
 import { refreshRollups } from './rollups.ts';
 import { rebuildStatsTable } from './stats-table.ts';
@@ -12,6 +13,7 @@ export async function rebuildStoreMetrics(db: Database, storeId: number): Promis
   await db.transaction(async (tx) => {
     await refreshRollups(tx, storeId);
     await rebuildStatsTable(tx, storeId);
+    await bumpDataVersion(tx, storeId);
   });
   await db.query('vacuum analyze customer_stats, cart_only_customers, store_daily_stats, store_customer_days, store_stats_table');
 }

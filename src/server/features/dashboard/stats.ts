@@ -1,14 +1,10 @@
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import type { components as AppComponents } from '../../../shared/api/app.gen.ts';
 import type { components } from '../../../shared/api/backend.gen.ts';
 import { bucketStarts, previousPeriod, type DateRange, type Granularity, type IsoDate } from '../../../shared/date-ranges.ts';
-import type { Queryable } from '../../platform/db.ts';
+import { bumpDataVersion } from '../../platform/data-version.ts';
+import type { Database, Queryable } from '../../platform/db.ts';
 import { DEFAULT_TIME_ZONE } from './rollups.ts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 type StoreStats = components['schemas']['StoreStats'];
 type RangeTotals = components['schemas']['RangeTotals'];
@@ -28,9 +24,34 @@ const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null)
 const percent = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : null);
 
 /** Today on the store's calendar, and the currency its money is in. */
-export async function storeCalendar(db: Queryable, storeId: number, now = new Date()): Promise<{ today: IsoDate; currency: string }> {
-  const [row] = await db.query<{ timezone: string | null; currency: string }>('select timezone, currency from shopify_connections where store_id = $1', [storeId]);
-  return { today: dayjs(now).tz(row?.timezone || DEFAULT_TIME_ZONE).format(ISO), currency: row?.currency ?? 'CLP' };
+export interface StoreCalendar {
+  today: IsoDate;
+  currency: string;
+}
+
+/** The calendar of a store whose Shopify connection gives `timeZone` and `currency` (either may be missing). */
+export function calendarOf(timeZone: string | null | undefined, currency: string | null | undefined, now = new Date()): StoreCalendar {
+  return { today: todayIn(timeZone || DEFAULT_TIME_ZONE, now), currency: currency ?? 'CLP' };
+}
+
+const todays = new Map<string, { day: IsoDate; until: number; format: Intl.DateTimeFormat }>();
+
+/**
+ * The calendar day in `timeZone` (en-CA writes YYYY-MM-DD). Every request asks, so the formatter is
+ * built once per zone and the day kept until the next whole minute (zones change day only on one).
+ */
+function todayIn(timeZone: string, now: Date): IsoDate {
+  const time = now.getTime();
+  let today = todays.get(timeZone);
+  if (!today) {
+    const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    todays.set(timeZone, (today = { day: '', until: -Infinity, format }));
+  }
+  if (time >= today.until || time < today.until - 60_000) {
+    today.day = today.format.format(now);
+    today.until = (Math.floor(time / 60_000) + 1) * 60_000;
+  }
+  return today.day;
 }
 
 /** First day of "the last `amount` `unit`s" ending today. */
@@ -43,13 +64,17 @@ async function investments(db: Queryable, storeId: number): Promise<Map<number, 
 }
 
 /** Sets a year's marketing investment, replacing what was there. */
-export async function saveInvestment(db: Queryable, storeId: number, year: number, amount: number): Promise<MarketingInvestment> {
-  const [row] = await db.query<{ year: number; amount: string; updated_at: Date }>(
-    `insert into marketing_investments (store_id, year, amount) values ($1, $2, $3)
-     on conflict (store_id, year) do update set amount = excluded.amount, updated_at = now()
-     returning year, amount::text, updated_at`,
-    [storeId, year, amount],
-  );
+export async function saveInvestment(db: Database, storeId: number, year: number, amount: number): Promise<MarketingInvestment> {
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx.query<{ year: number; amount: string; updated_at: Date }>(
+      `insert into marketing_investments (store_id, year, amount) values ($1, $2, $3)
+       on conflict (store_id, year) do update set amount = excluded.amount, updated_at = now()
+       returning year, amount::text, updated_at`,
+      [storeId, year, amount],
+    );
+    await bumpDataVersion(tx, storeId);
+    return saved;
+  });
   return { year: row!.year, amount: Number(row!.amount), updatedAt: row!.updated_at.toISOString() };
 }
 
@@ -73,8 +98,7 @@ export function investmentIn(range: DateRange, amounts: Map<number, number>): nu
   return total === null ? null : money(total);
 }
 
-export async function storeStats(db: Queryable, storeId: number, now = new Date()): Promise<StoreStats> {
-  const { today, currency } = await storeCalendar(db, storeId, now);
+export async function storeStats(db: Queryable, storeId: number, { today, currency }: StoreCalendar): Promise<StoreStats> {
   const last30Days = windowStart(today, 30, 'day');
   const last3Months = windowStart(today, 3, 'month');
   const last6Months = windowStart(today, 6, 'month');

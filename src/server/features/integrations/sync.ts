@@ -1,6 +1,7 @@
 import type { components } from '../../../shared/api/app.gen.ts';
 import { ShopifyAuthError, type ShopifyClient } from '../../integrations/shopify/client.ts';
 import type { LineItem, Order } from '../../integrations/shopify/types.ts';
+import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { enqueue, type JobContext, type JobWorker } from '../../platform/jobs.ts';
 import { rebuildStoreMetrics } from '../dashboard/rebuild.ts';
@@ -85,15 +86,16 @@ export async function runSync(
     await setSync(db, storeId, { status: 'IN_PROGRESS', error: null });
     if (!row.catalogue_done) {
       context.onStep?.('catalogue');
-      await importInBatches(client.bulkExport('products', { signal: context.signal }), (batch) => upsertProducts(db, storeId, batch));
-      await importInBatches(client.bulkExport('customers', { signal: context.signal }), (batch) => upsertCustomers(db, storeId, batch));
+      await importInBatches(client.bulkExport('products', { signal: context.signal }), versionedBatches(db, storeId, upsertProducts));
+      await importInBatches(client.bulkExport('customers', { signal: context.signal }), versionedBatches(db, storeId, upsertCustomers));
       await setSync(db, storeId, { catalogue_done: true });
     }
     context.onStep?.('lastYearOrders');
     await importOrders(db, client, storeId, context, `created_at:>='${(row.resume_after ?? lastYearFrom).toISOString()}'`, 'last_year_imported', batchSize);
     context.onStep?.('checkouts');
-    await importInBatches(client.bulkExport('abandonedCheckouts', { query: `created_at:>='${lastYearFrom.toISOString()}'`, signal: context.signal }), (batch) =>
-      upsertAbandonedCheckouts(db, storeId, batch),
+    await importInBatches(
+      client.bulkExport('abandonedCheckouts', { query: `created_at:>='${lastYearFrom.toISOString()}'`, signal: context.signal }),
+      versionedBatches(db, storeId, upsertAbandonedCheckouts),
     );
     // From here on webhooks keep the data current between nightly refreshes.
     if (webhookUrl) for (const topic of WEBHOOK_TOPICS) await client.subscribeWebhook(topic, webhookUrl);
@@ -118,10 +120,10 @@ export async function runSync(
 export async function refreshStore(db: Database, client: ShopifyClient, storeId: number, context: Pick<JobContext, 'heartbeat' | 'signal'>, now = new Date()): Promise<void> {
   const [row] = await db.query<{ refreshed_at: Date | null }>('select refreshed_at from store_syncs where store_id = $1', [storeId]);
   const since = `updated_at:>='${(row?.refreshed_at ?? new Date(0)).toISOString()}'`;
-  await importInBatches(client.bulkExport('products', { query: since, signal: context.signal }), (batch) => upsertProducts(db, storeId, batch));
-  await importInBatches(client.bulkExport('customers', { query: since, signal: context.signal }), (batch) => upsertCustomers(db, storeId, batch));
+  await importInBatches(client.bulkExport('products', { query: since, signal: context.signal }), versionedBatches(db, storeId, upsertProducts));
+  await importInBatches(client.bulkExport('customers', { query: since, signal: context.signal }), versionedBatches(db, storeId, upsertCustomers));
   await importOrders(db, client, storeId, context, since, null);
-  await importInBatches(client.bulkExport('abandonedCheckouts', { query: since, signal: context.signal }), (batch) => upsertAbandonedCheckouts(db, storeId, batch));
+  await importInBatches(client.bulkExport('abandonedCheckouts', { query: since, signal: context.signal }), versionedBatches(db, storeId, upsertAbandonedCheckouts));
   await rebuildStoreMetrics(db, storeId);
   await setSync(db, storeId, { refreshed_at: now });
 }
@@ -148,6 +150,7 @@ async function importOrders(
         `update store_syncs set ${counter} = ${counter} + $2, resume_after = greatest(resume_after, $3::timestamptz), updated_at = now() where store_id = $1`,
         [storeId, inserted, newest || null],
       );
+      await bumpDataVersion(tx, storeId);
     });
     await context.heartbeat();
   };
@@ -180,6 +183,17 @@ async function importOrders(
     await writing.catch(() => undefined);
   }
   await writing;
+}
+
+/** Writes each batch in a transaction with the store's data version bump, so caches keyed by the version see it. */
+function versionedBatches<T>(db: Database, storeId: number, upsert: (tx: Queryable, storeId: number, batch: T[]) => Promise<unknown>) {
+  return async (batch: T[]) => {
+    if (batch.length === 0) return;
+    await db.transaction(async (tx) => {
+      await upsert(tx, storeId, batch);
+      await bumpDataVersion(tx, storeId);
+    });
+  };
 }
 
 async function importInBatches<T>(records: AsyncIterable<T>, write: (batch: T[]) => Promise<unknown>): Promise<void> {

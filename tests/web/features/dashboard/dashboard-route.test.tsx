@@ -25,12 +25,12 @@ const renderDashboard = (route = '/dashboard') =>
     { route },
   );
 
+/** The first render loads the page's lazy sections; on a cold, busy run that alone can pass a second. */
+const FIRST_PAINT_MS = 5000;
+
 /** The figure of the indicator card named `label`. */
 async function figure(label: string): Promise<HTMLElement> {
-  const headings = await screen.findAllByRole('heading', {
-    name: label,
-    level: 2,
-  });
+  const headings = await screen.findAllByRole('heading', { name: label, level: 2 }, { timeout: FIRST_PAINT_MS });
   const card = headings.map((heading) => heading.closest('article')).find(Boolean);
   if (!card) throw new Error(`No indicator named ${label}`);
   return card;
