@@ -32,8 +32,7 @@ import { createMailer } from '../src/server/platform/mail.ts';
 import { migrate } from '../src/server/platform/migrations.ts';
 import { secretBox } from '../src/server/platform/secrets.ts';
 import { SESSION_COOKIE } from '../src/server/platform/sessions.ts';
-import { scratchDatabase } from '../tests/scratch-database.ts';
-import { benchDatabase } from './bench-database.ts';
+import { onEachDatabase } from './bench-database.ts';
 import { generateStore } from './bench-store.ts';
 
 const postgresUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -78,22 +77,9 @@ if (values.drive) {
 
 let failed = false;
 const report: string[] = [];
-for (const kind of values.databases.split(',')) {
-  const fresh = kind === 'postgres' && postgresUrl ? await scratchPostgres(postgresUrl) : await benchDatabase(kind);
-  if (!fresh) continue;
-  try {
-    await benchOne(kind, fresh.db);
-  } finally {
-    await fresh.dispose();
-  }
-}
+await onEachDatabase(values.databases, benchOne, postgresUrl);
 console.log(`\n${report.join('\n')}`);
 process.exit(failed ? 1 : 0);
-
-async function scratchPostgres(serverUrl: string): Promise<{ db: Database; dispose: () => Promise<void> }> {
-  const db = await scratchDatabase(serverUrl, 'recompra_bench');
-  return { db, dispose: () => db.close() };
-}
 
 async function benchOne(kind: string, db: Database): Promise<void> {
   const orders = Number(values.orders);

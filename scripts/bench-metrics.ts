@@ -24,7 +24,7 @@ import type { Database } from '../src/server/platform/db.ts';
 import { createMailer } from '../src/server/platform/mail.ts';
 import { migrate } from '../src/server/platform/migrations.ts';
 import { secretBox } from '../src/server/platform/secrets.ts';
-import { benchDatabase } from './bench-database.ts';
+import { onEachDatabase } from './bench-database.ts';
 import { generateStore } from './bench-store.ts';
 
 const { values } = parseArgs({
@@ -43,15 +43,7 @@ const TARGETS = { stats: 20, range: 50 };
 
 const report: string[] = [];
 let failed = false;
-for (const kind of values.databases.split(',')) {
-  const fresh = await benchDatabase(kind);
-  if (!fresh) continue;
-  try {
-    await benchOne(kind, fresh.db);
-  } finally {
-    await fresh.dispose();
-  }
-}
+await onEachDatabase(values.databases, benchOne);
 console.log(`\n${report.join('\n')}`);
 process.exit(failed ? 1 : 0);
 
