@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appContract, backendContract, type Contract } from '../../src/server/platform/contract.ts';
-import { signIn, startTestServer, type TestServer } from './harness.ts';
+import { signIn, startTestServer, type Caller, type TestServer } from './harness.ts';
 
 // What the contracts refuse before any handler runs: control characters in any string a client sends,
 // dates outside 2000–2100, and access tokens no HTTP header can carry.
@@ -41,6 +41,9 @@ beforeEach(() => {
 
 const signup = (name: string, email: string) =>
   server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name, email, password: 'secreta123' } });
+
+const createStore = (owner: Caller, store: object) =>
+  server.app.inject({ method: 'POST', url: '/backend/me/stores/shopifySettings', cookies: owner.cookies, headers: owner.headers, payload: { store } });
 
 async function storeCount(): Promise<number> {
   const [row] = await server.db.query<{ count: number }>('select count(*)::int as count from stores');
@@ -96,26 +99,14 @@ describe('the store form', () => {
   it('refuses a NUL character in the store name on creation, before calling Shopify', async () => {
     const owner = await signIn(server.app, 'demo@recompra.cl');
     const before = await storeCount();
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/backend/me/stores/shopifySettings',
-      cookies: owner.cookies,
-      headers: owner.headers,
-      payload: { store: settings({ name: 'Almacén\u0000Ñuñoa' }) },
-    });
+    const response = await createStore(owner, settings({ name: 'Almacén\u0000Ñuñoa' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual([{ field: 'store.name', message: CONTROL_CHARACTERS }]);
     expect(shopifyCalls).toBe(0);
     expect(await storeCount()).toBe(before);
 
     // The same name without it, accents and ñ included, connects the store.
-    const accepted = await server.app.inject({
-      method: 'POST',
-      url: '/backend/me/stores/shopifySettings',
-      cookies: owner.cookies,
-      headers: owner.headers,
-      payload: { store: settings() },
-    });
+    const accepted = await createStore(owner, settings());
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json()).toMatchObject({ name: 'Almacén Ñuñoa', url: 'tienda-nueva.myshopify.com' });
     expect(shopifyCalls).toBe(1);
@@ -138,13 +129,7 @@ describe('the store form', () => {
 
   it('refuses a line break in the address', async () => {
     const owner = await signIn(server.app, 'demo@recompra.cl');
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/backend/me/stores/shopifySettings',
-      cookies: owner.cookies,
-      headers: owner.headers,
-      payload: { store: settings({ url: 'tienda-nueva.myshopify.com\n' }) },
-    });
+    const response = await createStore(owner, settings({ url: 'tienda-nueva.myshopify.com\n' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual([{ field: 'store.url', message: CONTROL_CHARACTERS }]);
     expect(shopifyCalls).toBe(0);
@@ -155,13 +140,7 @@ describe('the store form', () => {
     const before = await storeCount();
     for (const accessToken of ['shpat_contraseña', 'shpat_€', 'shpat abc']) {
       const started = performance.now();
-      const response = await server.app.inject({
-        method: 'POST',
-        url: '/backend/me/stores/shopifySettings',
-        cookies: owner.cookies,
-        headers: owner.headers,
-        payload: { store: settings({ accessToken }) },
-      });
+      const response = await createStore(owner, settings({ accessToken }));
       expect(performance.now() - started).toBeLessThan(1000);
       expect(response.statusCode).toBe(400);
       expect(response.json().fieldErrors).toEqual([{ field: 'store.accessToken', message: TOKEN_CHARACTERS }]);
