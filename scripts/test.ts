@@ -23,6 +23,7 @@ const steps: Step[] = [
   { name: 'Panda: código generado', command: ['npx', 'panda', 'codegen', '--silent'] },
   { name: 'TypeScript', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
   { name: 'ESLint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'Formato e importaciones (Biome)', command: ['npx', 'biome', 'ci', '.'] },
   { name: 'Vitest: web y servidor (PGlite)', command: vitest('unit'), results: `${RESULTS}/unit.json` },
 ];
 if (databaseUrl && (await reachable(databaseUrl))) {
