@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type CSSOptions, type ProxyOptions } from 'vite';
+import { type CSSOptions, defineConfig, type ProxyOptions } from 'vite';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));

@@ -1,5 +1,5 @@
-import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
 
 // Unit and server tests. End-to-end journeys have their own config (vitest.e2e.config.ts).
 export default defineConfig({

@@ -1,13 +1,13 @@
 // Installed first so that every module below, and every story, reads the fixed clock.
 import { resetClock } from './frozen-time';
 import '../src/web/styles.css';
-import { useState, type ReactNode } from 'react';
+import { Globals as SpringGlobals } from '@react-spring/web';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
 import { isCommonAssetRequest } from 'msw';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { Globals as SpringGlobals } from '@react-spring/web';
+import { type ReactNode, useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { initI18n, LANGUAGE, loadAllNamespaces } from '../src/web/i18n/index.ts';
 import type { VisualParameters } from './visual-parameters';
 

@@ -3,9 +3,9 @@
 // Browser settings live in test-runner-jest.config.js; `npm run test:stories` runs this.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { getStoryContext, waitForPageReady, type TestRunnerConfig } from '@storybook/test-runner';
-import { getViolations, injectAxe } from 'axe-playwright';
+import { getStoryContext, type TestRunnerConfig, waitForPageReady } from '@storybook/test-runner';
 import type { Result, RunOptions } from 'axe-core';
+import { getViolations, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page } from 'playwright';
 import type { VisualParameters } from './visual-parameters';

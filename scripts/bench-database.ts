@@ -3,10 +3,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../src/server/platform/db.ts';
+import { type Database, openDatabase } from '../src/server/platform/db.ts';
 import { scratchDatabase } from '../tests/scratch-database.ts';
 
-export async function benchDatabase(kind: string, serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'): Promise<{ db: Database; dispose: () => Promise<void> } | null> {
+export async function benchDatabase(
+  kind: string,
+  serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+): Promise<{ db: Database; dispose: () => Promise<void> } | null> {
   if (kind === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), 'recompra-bench-'));
     const db = await openDatabase({ dataDir: dir });
@@ -22,7 +25,11 @@ export async function benchDatabase(kind: string, serverUrl = process.env.TEST_D
 }
 
 /** Runs `bench` once per database kind named in `kinds` (comma-separated), each on a fresh database. */
-export async function onEachDatabase(kinds: string, bench: (kind: string, db: Database) => Promise<void>, serverUrl?: string): Promise<void> {
+export async function onEachDatabase(
+  kinds: string,
+  bench: (kind: string, db: Database) => Promise<void>,
+  serverUrl?: string,
+): Promise<void> {
   for (const kind of kinds.split(',')) {
     const fresh = await benchDatabase(kind, serverUrl);
     if (!fresh) continue;

@@ -8,14 +8,14 @@
  * second end to end, orders per second of the importer itself (time spent waiting for the API's
  * next record left out), time to FINISHED_ONE_YEAR, and RSS at each quarter of the import and at peak.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { runSync, type SyncStep } from '../src/server/features/integrations/sync.ts';
 import { createShopifyClient, type ShopifyClient } from '../src/server/integrations/shopify/client.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox } from '../src/server/integrations/shopify/sandbox/index.ts';
-import { benchDatabase } from './bench-database.ts';
-import { migrate } from '../src/server/platform/migrations.ts';
 import type { Database } from '../src/server/platform/db.ts';
+import { migrate } from '../src/server/platform/migrations.ts';
+import { benchDatabase } from './bench-database.ts';
 
 const NOW = new Date('2026-11-01T00:00:00Z');
 const { values } = parseArgs({
@@ -29,7 +29,13 @@ const { values } = parseArgs({
 if (values['serve-sandbox']) {
   // Child mode: serve the sandbox for one size, with a cost bucket that does not hold the import back.
   const orders = Number(values['serve-sandbox']);
-  const sandbox = await startShopifySandbox({ orders, customers: Math.round(orders * 0.32), now: NOW, bulkDelayMs: 50, throttle: { restoreRate: 100_000, maximumAvailable: 100_000 } });
+  const sandbox = await startShopifySandbox({
+    orders,
+    customers: Math.round(orders * 0.32),
+    now: NOW,
+    bulkDelayMs: 50,
+    throttle: { restoreRate: 100_000, maximumAvailable: 100_000 },
+  });
   console.log(`ENDPOINT ${sandbox.endpoint}`);
 } else {
   const sizes = values.sizes.split(',').map(Number);
@@ -50,7 +56,9 @@ if (values['serve-sandbox']) {
 }
 
 async function serveSandbox(size: number): Promise<{ endpoint: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve-sandbox', String(size)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve-sandbox', String(size)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const endpoint = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -145,7 +153,10 @@ async function bareCeiling(db: Database, client: ShopifyClient, expected: number
     let items: unknown[][] = [[], [], [], [], []];
     const flush = async () => {
       await db.query('insert into bare_orders select * from unnest($1::bigint[], $2::bigint[], $3::timestamptz[], $4::numeric[])', orders);
-      await db.query('insert into bare_items select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::integer[], $5::numeric[])', items);
+      await db.query(
+        'insert into bare_items select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::integer[], $5::numeric[])',
+        items,
+      );
       orders = [[], [], [], []];
       items = [[], [], [], [], []];
     };
@@ -153,11 +164,17 @@ async function bareCeiling(db: Database, client: ShopifyClient, expected: number
       for await (const record of client.bulkExport('orders')) {
         if (record.kind === 'order') {
           if (orders[0]!.length >= 2000) await flush();
-          [gidNumber(record.id), gidNumber(record.customer?.id), record.createdAt, record.currentTotalPriceSet?.shopMoney.amount].forEach((value, i) => orders[i]!.push(value));
-        } else {
-          [gidNumber(record.id), gidNumber(record.__parentId), gidNumber(record.product?.id), record.quantity, record.discountedTotalSet?.shopMoney.amount].forEach((value, i) =>
-            items[i]!.push(value),
+          [gidNumber(record.id), gidNumber(record.customer?.id), record.createdAt, record.currentTotalPriceSet?.shopMoney.amount].forEach(
+            (value, i) => orders[i]!.push(value),
           );
+        } else {
+          [
+            gidNumber(record.id),
+            gidNumber(record.__parentId),
+            gidNumber(record.product?.id),
+            record.quantity,
+            record.discountedTotalSet?.shopMoney.amount,
+          ].forEach((value, i) => items[i]!.push(value));
         }
       }
       await flush();

@@ -92,7 +92,9 @@ async function benchOne(kind: string, db: Database): Promise<void> {
   const started = performance.now();
   await generateStore(db, storeId, { orders, customers });
   await rebuildStoreMetrics(db, storeId);
-  console.log(`${kind}: ${orders} orders and ${customers} customers written, metrics rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${kind}: ${orders} orders and ${customers} customers written, metrics rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const webDir = await mkdtemp(join(tmpdir(), 'recompra-bench-web-'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Recompra</title>');
@@ -127,8 +129,13 @@ async function benchOne(kind: string, db: Database): Promise<void> {
       `/backend/stores/${storeId}/stats/table?dimension=products&page=1&pageSize=10`,
       `/api/private/stores/${storeId}/stats/charts/acquisitionCost?year=${year}`,
     ];
-    const target = kind === 'pglite' ? `; target: p95 under ${TARGET.p95Ms} ms at ${TARGET.connections} connections, no errors` : '; no target (PGlite is the one held to it)';
-    report.push(`${kind}: ${orders} orders, ${customers} customers; ${cookies.length} sessions; ${values.duration} s per run over the dashboard's four first-load calls${target}`);
+    const target =
+      kind === 'pglite'
+        ? `; target: p95 under ${TARGET.p95Ms} ms at ${TARGET.connections} connections, no errors`
+        : '; no target (PGlite is the one held to it)';
+    report.push(
+      `${kind}: ${orders} orders, ${customers} customers; ${cookies.length} sessions; ${values.duration} s per run over the dashboard's four first-load calls${target}`,
+    );
     for (const connections of values.connections.split(',').map(Number)) {
       const figures = await driveInChild({ url, paths, cookies, connections, duration: Number(values.duration) });
       await idle();
@@ -153,7 +160,9 @@ async function benchOne(kind: string, db: Database): Promise<void> {
 
 /** Runs `drive` in a child process (this script in child mode) and reads its figures. */
 async function driveInChild(load: Load): Promise<Figures> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--drive', JSON.stringify(load)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--drive', JSON.stringify(load)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -66,16 +66,19 @@ async function benchOne(kind: string, db: Database): Promise<void> {
   // What one webhook costs: a customer's new order refreshes that customer, that day and the totals.
   const webhookRefresh = await timed(20, async () => {
     const customer = String(1 + Math.floor(Math.random() * CUSTOMERS));
-    const [order] = await db.query<{ id: string }>('select external_id::text as id from orders where store_id = $1 and customer_external_id = $2 limit 1', [storeId, customer]);
+    const [order] = await db.query<{ id: string }>(
+      'select external_id::text as id from orders where store_id = $1 and customer_external_id = $2 limit 1',
+      [storeId, customer],
+    );
     await db.transaction((tx) => refreshRollups(tx, storeId, { customers: [customer], orders: order ? [order.id] : [] }));
   });
 
   const today = dayjs().format('YYYY-MM-DD');
   const rawScan = await timed(5, () =>
-    db.query(`select (placed_at at time zone 'America/Santiago')::date as day, count(*), sum(total_amount) from orders where store_id = $1 and placed_at >= $2 group by 1`, [
-      storeId,
-      dayjs(today).subtract(12, 'month').toISOString(),
-    ]),
+    db.query(
+      `select (placed_at at time zone 'America/Santiago')::date as day, count(*), sum(total_amount) from orders where store_id = $1 and placed_at >= $2 group by 1`,
+      [storeId, dayjs(today).subtract(12, 'month').toISOString()],
+    ),
   );
 
   const webDir = await mkdtemp(join(tmpdir(), 'recompra-bench-web-'));
@@ -93,12 +96,20 @@ async function benchOne(kind: string, db: Database): Promise<void> {
     const cases: [string, keyof typeof TARGETS | null, string][] = [
       ['stats', 'stats', `/backend/stores/${storeId}/stats`],
       ['statsInRange 12 months by day', 'range', `/backend/stores/${storeId}/statsInRange?preset=last12Months&granularity=day`],
-      ['statsInRange 3 years by week', 'range', `/backend/stores/${storeId}/statsInRange?from=${threeYearsAgo}&to=${today}&granularity=week`],
-      ...(['products', 'locations', 'dispatchMethods', 'paymentMethods', 'discounts'] as const).map(
-        (dimension): [string, null, string] => [`table ${dimension}, page 2`, null, `/backend/stores/${storeId}/stats/table?dimension=${dimension}&page=2&pageSize=10`],
-      ),
+      [
+        'statsInRange 3 years by week',
+        'range',
+        `/backend/stores/${storeId}/statsInRange?from=${threeYearsAgo}&to=${today}&granularity=week`,
+      ],
+      ...(['products', 'locations', 'dispatchMethods', 'paymentMethods', 'discounts'] as const).map((dimension): [string, null, string] => [
+        `table ${dimension}, page 2`,
+        null,
+        `/backend/stores/${storeId}/stats/table?dimension=${dimension}&page=2&pageSize=10`,
+      ]),
     ];
-    report.push(`${kind}: rollups and overview table rebuilt in ${rebuildTime}; a webhook's refresh p50 ${webhookRefresh.p50.toFixed(1)} ms; raw daily GROUP BY over 12 months of orders p50 ${rawScan.p50.toFixed(1)} ms`);
+    report.push(
+      `${kind}: rollups and overview table rebuilt in ${rebuildTime}; a webhook's refresh p50 ${webhookRefresh.p50.toFixed(1)} ms; raw daily GROUP BY over 12 months of orders p50 ${rawScan.p50.toFixed(1)} ms`,
+    );
     for (const [name, target, url] of cases) {
       await call(url)(); // warm-up
       const { p50, p95 } = await timed(CALLS, call(url));

@@ -6,7 +6,11 @@ import type { Database } from '../src/server/platform/db.ts';
  * ones, then repeat purchases skewed towards loyal customers, 2 % guest orders, 2.5 % cancelled, a
  * quarter with a discount code, and the usual Chilean dispatch and payment mixes.
  */
-export async function generateStore(db: Database, storeId: number, { orders, customers }: { orders: number; customers: number }): Promise<void> {
+export async function generateStore(
+  db: Database,
+  storeId: number,
+  { orders, customers }: { orders: number; customers: number },
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('select setseed(0.42)');
     await tx.query(

@@ -1,8 +1,11 @@
 // `npm run dev`: the server (restarted on change) and Vite with hot reload, which proxies the APIs to it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '3000' } }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: process.env.PORT ?? '3000' },
+  }),
   spawn('npx', ['panda', 'codegen', '--watch'], { stdio: 'inherit' }),
   spawn('npx', ['vite', '--port', process.env.VITE_PORT ?? '5173', '--strictPort'], {
     stdio: 'inherit',

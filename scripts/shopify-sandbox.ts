@@ -9,7 +9,12 @@
  */
 import { parseArgs } from 'node:util';
 import { createShopifyClient } from '../src/server/integrations/shopify/client.ts';
-import { SANDBOX_SHOP, SANDBOX_TOKEN, SANDBOX_WEBHOOK_SECRET, startShopifySandbox } from '../src/server/integrations/shopify/sandbox/index.ts';
+import {
+  SANDBOX_SHOP,
+  SANDBOX_TOKEN,
+  SANDBOX_WEBHOOK_SECRET,
+  startShopifySandbox,
+} from '../src/server/integrations/shopify/sandbox/index.ts';
 
 const { values } = parseArgs({
   options: {
@@ -58,7 +63,9 @@ async function serve(): Promise<void> {
   console.log(`  endpoint      ${sandbox.endpoint}`);
   console.log(`  shop          ${SANDBOX_SHOP}`);
   console.log(`  access token  ${SANDBOX_TOKEN}`);
-  console.log(`  webhooks      signed with "${SANDBOX_WEBHOOK_SECRET}"${values.live ? `, sent every ${values['webhook-interval']} s` : ' (live webhooks off: --live)'}`);
+  console.log(
+    `  webhooks      signed with "${SANDBOX_WEBHOOK_SECRET}"${values.live ? `, sent every ${values['webhook-interval']} s` : ' (live webhooks off: --live)'}`,
+  );
   const stop = async () => {
     await sandbox.close();
     process.exit(0);
@@ -102,7 +109,9 @@ async function bench(): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   sample();
   clearInterval(sampler);
-  console.log(`exported ${orders} orders and ${lineItems} line items in ${seconds.toFixed(1)} s: ${Math.round(orders / seconds)} orders/s (${Math.round((orders + lineItems) / seconds)} records/s)`);
+  console.log(
+    `exported ${orders} orders and ${lineItems} line items in ${seconds.toFixed(1)} s: ${Math.round(orders / seconds)} orders/s (${Math.round((orders + lineItems) / seconds)} records/s)`,
+  );
   console.log(`sum of totals ${total} CLP`);
   console.log(`RSS at checkpoints ${checkpoints.join(', ')}; peak ${mb(peakRss)}`);
   await sandbox.close();

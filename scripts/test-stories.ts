@@ -6,7 +6,7 @@
 //                                   the ones whose story is gone, and record the Chromium version
 //
 // A story without a baseline fails unless --update is given (in CI too: CI=true is passed through).
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -92,7 +92,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true, env: { ...process.env, ...env } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+      env: { ...process.env, ...env },
+    });
     children.add(child);
     child.on('error', reject);
     child.on('exit', (code, signal) => {

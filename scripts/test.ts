@@ -14,11 +14,23 @@ interface Step {
 const RESULTS = '.test-results';
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
-const vitest = (name: string, extra: string[] = []) => ['npx', 'vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/${name}.json`];
+const vitest = (name: string, extra: string[] = []) => [
+  'npx',
+  'vitest',
+  'run',
+  ...extra,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${RESULTS}/${name}.json`,
+];
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const steps: Step[] = [
-  { name: 'Contratos: lint', command: ['npx', 'redocly', 'lint', 'openapi/app.yaml', 'openapi/backend.yaml'], env: { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+  {
+    name: 'Contratos: lint',
+    command: ['npx', 'redocly', 'lint', 'openapi/app.yaml', 'openapi/backend.yaml'],
+    env: { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  },
   { name: 'Contratos: tipos generados al día', command: ['npx', 'tsx', 'scripts/gen.ts', '--check'] },
   { name: 'Panda: código generado', command: ['npx', 'panda', 'codegen', '--silent'] },
   { name: 'TypeScript', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
@@ -27,12 +39,25 @@ const steps: Step[] = [
   { name: 'Vitest: web y servidor (PGlite)', command: vitest('unit'), results: `${RESULTS}/unit.json` },
 ];
 if (databaseUrl && (await reachable(databaseUrl))) {
-  steps.push({ name: 'Vitest: servidor (PostgreSQL)', command: vitest('postgres', ['--project', 'server']), env: { TEST_DATABASE_URL: databaseUrl }, results: `${RESULTS}/postgres.json` });
+  steps.push({
+    name: 'Vitest: servidor (PostgreSQL)',
+    command: vitest('postgres', ['--project', 'server']),
+    env: { TEST_DATABASE_URL: databaseUrl },
+    results: `${RESULTS}/postgres.json`,
+  });
 } else {
-  console.log(databaseUrl ? `PostgreSQL en ${databaseUrl} no responde: se omiten las pruebas del servidor sobre PostgreSQL.` : 'TEST_DATABASE_URL no está definida: se omiten las pruebas del servidor sobre PostgreSQL.');
+  console.log(
+    databaseUrl
+      ? `PostgreSQL en ${databaseUrl} no responde: se omiten las pruebas del servidor sobre PostgreSQL.`
+      : 'TEST_DATABASE_URL no está definida: se omiten las pruebas del servidor sobre PostgreSQL.',
+  );
 }
 steps.push(
-  { name: 'Storybook: capturas y accesibilidad', command: ['npx', 'tsx', 'scripts/test-stories.ts', '--json', `${RESULTS}/stories.json`], results: `${RESULTS}/stories.json` },
+  {
+    name: 'Storybook: capturas y accesibilidad',
+    command: ['npx', 'tsx', 'scripts/test-stories.ts', '--json', `${RESULTS}/stories.json`],
+    results: `${RESULTS}/stories.json`,
+  },
   { name: 'Compilación web', command: ['npm', 'run', '--silent', 'build'] },
   { name: 'Extremo a extremo (Chromium)', command: vitest('e2e', ['--config', 'vitest.e2e.config.ts']), results: `${RESULTS}/e2e.json` },
 );
@@ -55,7 +80,10 @@ for (const step of steps) {
 }
 
 console.log('\nResumen');
-for (const step of summary) console.log(`  ${step.ok ? '✔' : '✘'} ${step.name.padEnd(40)} ${step.seconds.toFixed(1).padStart(6)} s  ${step.passed} ok${step.failed ? `, ${step.failed} con error` : ''}`);
+for (const step of summary)
+  console.log(
+    `  ${step.ok ? '✔' : '✘'} ${step.name.padEnd(40)} ${step.seconds.toFixed(1).padStart(6)} s  ${step.passed} ok${step.failed ? `, ${step.failed} con error` : ''}`,
+  );
 console.log(`  Total ${((Date.now() - started) / 1000).toFixed(1)} s`);
 const passed = summary.reduce((sum, step) => sum + step.passed, 0);
 const failed = summary.reduce((sum, step) => sum + step.failed, 0);

@@ -1,7 +1,7 @@
 // A new database on a PostgreSQL server, dropped when closed: tests and benchmarks prove the same
 // SQL on a server as on PGlite without touching the server's own data.
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/server/platform/db.ts';
+import { type Database, openDatabase } from '../src/server/platform/db.ts';
 
 export async function scratchDatabase(serverUrl: string, prefix: string): Promise<Database> {
   const name = `${prefix}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;

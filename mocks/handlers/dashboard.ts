@@ -1,5 +1,5 @@
 import type { components } from '../../src/shared/api/backend.gen';
-import { acquisitionCostFixture, INVESTMENTS, statsInRangeFixture, statsTablePage, storeStats, STORE_TODAY } from '../fixtures/dashboard';
+import { acquisitionCostFixture, INVESTMENTS, STORE_TODAY, statsInRangeFixture, statsTablePage, storeStats } from '../fixtures/dashboard';
 import { serverError } from '../fixtures/session';
 import { appHttp, backendHttp } from './clients';
 
@@ -27,7 +27,7 @@ export const statsInRangeAnswer = ({ empty = false, investments = INVESTMENTS }:
     const granularity = query.get('granularity') ?? undefined;
     return response(200).json(
       statsInRangeFixture({
-        preset: from && to ? null : query.get('preset') ?? 'last30Days',
+        preset: from && to ? null : (query.get('preset') ?? 'last30Days'),
         ...(from && to ? { range: { from, to } } : {}),
         ...(granularity ? { granularity } : {}),
         empty,

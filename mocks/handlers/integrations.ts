@@ -1,5 +1,11 @@
 import { delay } from 'msw';
-import { connectedSandboxStore, integrationsStoreOnly, invalidStoreCredentialsError, sandboxStoreSettings, syncFinished } from '../fixtures/integrations';
+import {
+  connectedSandboxStore,
+  integrationsStoreOnly,
+  invalidStoreCredentialsError,
+  sandboxStoreSettings,
+  syncFinished,
+} from '../fixtures/integrations';
 import { serverError } from '../fixtures/session';
 import { appHttp, backendHttp } from './clients';
 
@@ -42,7 +48,10 @@ export const updateShopifySettingsAnswer = () =>
   backendHttp.patch('/stores/{id}/shopifySettings', async ({ request, response }) => {
     const { shopifySettings } = await request.json();
     if (shopifySettings.accessToken !== sandboxStoreSettings.accessToken) {
-      return response(422).json({ ...invalidStoreCredentialsError, fieldErrors: [{ field: 'shopifySettings.accessToken', message: invalidStoreCredentialsError.message }] });
+      return response(422).json({
+        ...invalidStoreCredentialsError,
+        fieldErrors: [{ field: 'shopifySettings.accessToken', message: invalidStoreCredentialsError.message }],
+      });
     }
     return response(200).json({ ...connectedSandboxStore, id: 1, name: shopifySettings.name, scrapingStatus: 'FINISHED' });
   });

@@ -1,13 +1,6 @@
 import { delay } from 'msw';
 import type { components } from '../../src/shared/api/app.gen';
-import {
-  csrfFailedError,
-  DEMO_PASSWORD,
-  invalidCredentialsError,
-  lockedOutError,
-  serverError,
-  sessionUsers,
-} from '../fixtures/session';
+import { csrfFailedError, DEMO_PASSWORD, invalidCredentialsError, lockedOutError, serverError, sessionUsers } from '../fixtures/session';
 import { appHttp } from './clients';
 
 type SessionUser = components['schemas']['SessionUser'];
@@ -19,8 +12,7 @@ export const meAs = (user: SessionUser) => appHttp.get('/auth/me', ({ response }
 export const meWithoutSession = () => appHttp.get('/auth/me', ({ response }) => response(204).empty());
 
 /** `GET /api/auth/me` failing on the server. */
-export const meFails = () =>
-  appHttp.get('/auth/me', ({ response }) => response.untyped(Response.json(serverError, { status: 500 })));
+export const meFails = () => appHttp.get('/auth/me', ({ response }) => response.untyped(Response.json(serverError, { status: 500 })));
 
 /** `GET /api/auth/me` that never answers, for the loading state. */
 export const meNeverAnswers = () =>

@@ -50,4 +50,10 @@ export const acceptInvitationAnswer = () =>
     return response(200).json(sessionUsers.colaborator);
   });
 
-export const signupHandlers = [signupAnswer(), passwordResetAnswer(), passwordResetConfirmAnswer(), invitationAnswer(), acceptInvitationAnswer()];
+export const signupHandlers = [
+  signupAnswer(),
+  passwordResetAnswer(),
+  passwordResetConfirmAnswer(),
+  invitationAnswer(),
+  acceptInvitationAnswer(),
+];

@@ -1,14 +1,7 @@
 import { delay } from 'msw';
 import type { components } from '../../src/shared/api/app.gen';
 import { serverError } from '../fixtures/session';
-import {
-  accountDetails,
-  cannotRemoveOwnerError,
-  collaboratorLimitError,
-  newInvitation,
-  storeTeam,
-  stores,
-} from '../fixtures/team';
+import { accountDetails, cannotRemoveOwnerError, collaboratorLimitError, newInvitation, stores, storeTeam } from '../fixtures/team';
 import { appHttp } from './clients';
 
 type StoreTeam = components['schemas']['StoreTeam'];

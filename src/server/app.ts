@@ -1,32 +1,32 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { operations as AppOperations } from '../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../shared/api/backend.gen.ts';
-import { registerContract, type Handler, type Handlers, type Services } from './platform/api.ts';
-import type { Config } from './platform/config.ts';
-import { appContract, backendContract } from './platform/contract.ts';
-import type { Database } from './platform/db.ts';
-import { registerDocs } from './platform/docs.ts';
-import { HttpError, clientErrorHandler, frameworkClientError, frameworkErrors } from './platform/errors.ts';
-import { createMailer, type Mailer } from './platform/mail.ts';
-import { registerMailbox } from './platform/mailbox.ts';
-import { loadSessionSecret } from './platform/sessions.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { registerSpa, spaIndex } from './platform/spa.ts';
+import { accountHandlers } from './features/account/handlers.ts';
 import { dashboardHandlers, investmentHandlers } from './features/dashboard/handlers.ts';
-import { sessionHandlers } from './features/session/handlers.ts';
-import { storeHandlers } from './features/stores/handlers.ts';
 import { shopifyAccess } from './features/integrations/connection.ts';
 import { integrationHandlers, storeConnectionHandlers } from './features/integrations/handlers.ts';
 import { registerNightlyJob } from './features/integrations/nightly.ts';
 import { registerSyncJob } from './features/integrations/sync.ts';
 import { registerShopifyWebhooks } from './features/integrations/webhooks.ts';
-import { registerShopifySandbox } from './integrations/shopify/sandbox/index.ts';
-import { JobWorker } from './platform/jobs.ts';
-import { registerHousekeepingJob } from './platform/housekeeping.ts';
-import { loadSecretBox, type SecretBox } from './platform/secrets.ts';
-import { accountHandlers } from './features/account/handlers.ts';
+import { sessionHandlers } from './features/session/handlers.ts';
+import { storeHandlers } from './features/stores/handlers.ts';
 import { teamHandlers } from './features/team/handlers.ts';
+import { registerShopifySandbox } from './integrations/shopify/sandbox/index.ts';
+import { type Handler, type Handlers, registerContract, type Services } from './platform/api.ts';
+import type { Config } from './platform/config.ts';
+import { appContract, backendContract } from './platform/contract.ts';
+import type { Database } from './platform/db.ts';
+import { registerDocs } from './platform/docs.ts';
+import { clientErrorHandler, frameworkClientError, frameworkErrors, HttpError } from './platform/errors.ts';
+import { registerHousekeepingJob } from './platform/housekeeping.ts';
+import { JobWorker } from './platform/jobs.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { registerMailbox } from './platform/mailbox.ts';
+import { loadSecretBox, type SecretBox } from './platform/secrets.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { loadSessionSecret } from './platform/sessions.ts';
+import { registerSpa, spaIndex } from './platform/spa.ts';
 
 export interface AppOptions {
   config: Config;
@@ -74,21 +74,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every body the contracts take is JSON; anything else is answered 415 in Spanish.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const known = error instanceof HttpError ? error : error.statusCode && error.statusCode < 500 ? frameworkClientError(error.statusCode, error.code) : null;
-    if (known) return reply.code(known.statusCode).headers(known.headers ?? {}).send(known.toBody());
+    const known =
+      error instanceof HttpError
+        ? error
+        : error.statusCode && error.statusCode < 500
+          ? frameworkClientError(error.statusCode, error.code)
+          : null;
+    if (known)
+      return reply
+        .code(known.statusCode)
+        .headers(known.headers ?? {})
+        .send(known.toBody());
     request.log.error(error);
     if (!logger) console.error(error);
     return reply.code(500).send({ message: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.', code: 'internal_error' });
   });
 
-  const appHandlers: Handlers<AppOperations> = { ...sessionHandlers(index), ...storeHandlers, ...teamHandlers(index), ...accountHandlers, ...integrationHandlers, ...investmentHandlers };
+  const appHandlers: Handlers<AppOperations> = {
+    ...sessionHandlers(index),
+    ...storeHandlers,
+    ...teamHandlers(index),
+    ...accountHandlers,
+    ...integrationHandlers,
+    ...investmentHandlers,
+  };
   const backendHandlers: Handlers<BackendOperations> = { ...dashboardHandlers, ...storeConnectionHandlers };
   registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services);
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);
   registerShopifyWebhooks(app, db, config.shopifyWebhookSecret);
   if (config.sandboxes) {
     // The demo store gets a Shopify Plus-sized cost bucket (1,000 points a second), so its import is quick.
-    const sandbox = registerShopifySandbox(app, { webhookSecret: config.shopifyWebhookSecret, webhookOrigins: [new URL(config.publicUrl).origin], liveWebhooks: options.liveSandbox ?? false, throttle: { restoreRate: 1000 } });
+    const sandbox = registerShopifySandbox(app, {
+      webhookSecret: config.shopifyWebhookSecret,
+      webhookOrigins: [new URL(config.publicUrl).origin],
+      liveWebhooks: options.liveSandbox ?? false,
+      throttle: { restoreRate: 1000 },
+    });
     app.addHook('onClose', async () => sandbox.stop());
   }
   await registerDocs(app);

@@ -23,19 +23,17 @@ export async function seedDemoStore(db: Database, password: string, secrets: Sec
     if (existing) return false;
     const [store] = await tx.query<{ id: number }>('insert into stores (name) values ($1) returning id', [DEMO_STORE_NAME]);
     for (const user of DEMO_USERS) {
-      const [row] = await tx.query<{ id: number }>('insert into users (email, name, password_hash, is_provider_admin) values ($1, $2, $3, $4) returning id', [
-        user.email,
-        user.name,
-        passwordHash,
-        user.role === 'recompraAdmin',
-      ]);
-      if (user.role !== 'recompraAdmin') await tx.query('insert into store_members (store_id, user_id, role) values ($1, $2, $3)', [store!.id, row!.id, user.role]);
+      const [row] = await tx.query<{ id: number }>(
+        'insert into users (email, name, password_hash, is_provider_admin) values ($1, $2, $3, $4) returning id',
+        [user.email, user.name, passwordHash, user.role === 'recompraAdmin'],
+      );
+      if (user.role !== 'recompraAdmin')
+        await tx.query('insert into store_members (store_id, user_id, role) values ($1, $2, $3)', [store!.id, row!.id, user.role]);
     }
-    await tx.query(`insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, 'CLP', 'America/Santiago')`, [
-      store!.id,
-      SANDBOX_SHOP,
-      secrets.seal(SANDBOX_TOKEN),
-    ]);
+    await tx.query(
+      `insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, 'CLP', 'America/Santiago')`,
+      [store!.id, SANDBOX_SHOP, secrets.seal(SANDBOX_TOKEN)],
+    );
     await tx.query('insert into store_syncs (store_id) values ($1)', [store!.id]);
     await queueSync(tx, store!.id);
     return true;

@@ -1,11 +1,11 @@
 import { buildApp } from './app.ts';
-import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig, type Config } from './platform/config.ts';
-import { openDatabase } from './platform/db.ts';
-import { migrate } from './platform/migrations.ts';
 import { DEMO_USERS, seedDemoStore } from './demo-store.ts';
 import { scheduleNightly } from './features/integrations/nightly.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN } from './integrations/shopify/sandbox/index.ts';
+import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db.ts';
 import { scheduleHousekeeping } from './platform/housekeeping.ts';
+import { migrate } from './platform/migrations.ts';
 import { loadSecretBox } from './platform/secrets.ts';
 
 let config: Config;

@@ -22,17 +22,17 @@ type SignupRequest = components['schemas']['SignupRequest'];
 type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
 
 /** The contract's `Email`: required, at most 254 characters, a valid address (which has no control characters). */
-const emailSchema = z
-  .string()
-  .trim()
-  .min(1, 'errors.emailRequired')
-  .max(254, 'errors.emailTooLong')
-  .pipe(z.email('errors.emailInvalid'));
+const emailSchema = z.string().trim().min(1, 'errors.emailRequired').max(254, 'errors.emailTooLong').pipe(z.email('errors.emailInvalid'));
 
 /** The contract's `NewPassword` (8 to 200 characters, letters and digits); the server checks the same pattern. */
 export const NEW_PASSWORD_PATTERN = /^(?=.*[A-Za-zÀ-ÿ])(?=.*[0-9]).*$/;
 export const newPasswordSchema = withoutControlCharacters(
-  z.string().min(1, 'errors.passwordRequired').min(8, 'errors.passwordRule').max(200, 'errors.passwordTooLong').regex(NEW_PASSWORD_PATTERN, 'errors.passwordRule'),
+  z
+    .string()
+    .min(1, 'errors.passwordRequired')
+    .min(8, 'errors.passwordRule')
+    .max(200, 'errors.passwordTooLong')
+    .regex(NEW_PASSWORD_PATTERN, 'errors.passwordRule'),
   'errors.controlCharacters',
 );
 

@@ -15,13 +15,7 @@ export interface MediaFileInfo {
 export type MediaKind = 'image' | 'video';
 
 /** Keys of the Spanish messages under `ui.fileUpload.errors` in common.json. */
-export type MediaError =
-  | 'invalidFormat'
-  | 'imageTooLarge'
-  | 'imageTooSmall'
-  | 'videoTooLarge'
-  | 'videoTooSmall'
-  | 'videoTooLong';
+export type MediaError = 'invalidFormat' | 'imageTooLarge' | 'imageTooSmall' | 'videoTooLarge' | 'videoTooSmall' | 'videoTooLong';
 
 export type MediaSetError = 'tooManyFiles' | 'videoWithoutThumbnail';
 

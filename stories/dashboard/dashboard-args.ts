@@ -1,6 +1,6 @@
 import { fn } from 'storybook/test';
-import { acquisitionCost, statsInRange, statsTablePage, storeStats, STORE_TODAY } from '../../mocks/fixtures/dashboard';
-import { defaultGranularity, presetRange, type DateRange, type DateRangePreset, type Granularity } from '../../src/shared/date-ranges';
+import { acquisitionCost, STORE_TODAY, statsInRange, statsTablePage, storeStats } from '../../mocks/fixtures/dashboard';
+import { type DateRange, type DateRangePreset, defaultGranularity, type Granularity, presetRange } from '../../src/shared/date-ranges';
 import type { DashboardScreenProps } from '../../src/web/features/dashboard/screens/dashboard-screen';
 import type { StoreOverviewProps } from '../../src/web/features/dashboard/screens/store-overview';
 import type { DateRangeValue } from '../../src/web/ui/date-range-picker';

@@ -33,9 +33,12 @@ type Story = StoryObj<typeof meta>;
 
 /** Waits until a toast with `message` has slid in (a copy of it is also read out for screen readers). */
 const toastShown = (body: ReturnType<typeof within>, message: string) =>
-  waitFor(() => expect(body.getAllByText(message).some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true }))).toBe(true), {
-    timeout: 5000,
-  });
+  waitFor(
+    () => expect(body.getAllByText(message).some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true }))).toBe(true),
+    {
+      timeout: 5000,
+    },
+  );
 
 export const Loaded: Story = {};
 

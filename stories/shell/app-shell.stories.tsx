@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AppShell } from '../../src/web/app/shell/app-shell';
-import { dashboardArgs } from '../dashboard/dashboard-args';
-import { DashboardScreen } from '../../src/web/features/dashboard/screens/dashboard-screen';
-import { UnderConstruction } from '../../src/web/ui/under-construction';
-import { AppBanner } from '../../src/web/ui/banner';
-import { shellBanners, type ShellBannerInput } from '../../src/web/app/shell/shell-banners';
 import { integrationsSocialAdsExpired } from '../../mocks/fixtures/integrations';
+import { AppShell } from '../../src/web/app/shell/app-shell';
+import { type ShellBannerInput, shellBanners } from '../../src/web/app/shell/shell-banners';
+import { DashboardScreen } from '../../src/web/features/dashboard/screens/dashboard-screen';
+import { AppBanner } from '../../src/web/ui/banner';
+import { UnderConstruction } from '../../src/web/ui/under-construction';
+import { dashboardArgs } from '../dashboard/dashboard-args';
 
 /** The banners the shell would show for this input, as the app decides them. */
 const bannersAt = (input: ShellBannerInput) => shellBanners(input).map((banner) => <AppBanner key={banner.id} banner={banner} />);

@@ -6,10 +6,7 @@ const meta = {
   component: Breadcrumbs,
   tags: ['autodocs'],
   args: {
-    items: [
-      { href: '/campaigns', label: 'Campañas' },
-      { label: 'Cyberday marzo' },
-    ],
+    items: [{ href: '/campaigns', label: 'Campañas' }, { label: 'Cyberday marzo' }],
   },
 } satisfies Meta<typeof Breadcrumbs>;
 export default meta;

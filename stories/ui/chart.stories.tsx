@@ -37,7 +37,13 @@ export const Counts: Story = {
     description: undefined,
     valueFormat: 'count',
     xLabel: 'Semana',
-    series: [{ id: 'orders', label: 'Pedidos', points: ['9 feb', '16 feb', '23 feb', '2 mar', '9 mar'].map((x, index) => ({ x, y: [182, 205, 240, 198, 263][index] ?? null })) }],
+    series: [
+      {
+        id: 'orders',
+        label: 'Pedidos',
+        points: ['9 feb', '16 feb', '23 feb', '2 mar', '9 mar'].map((x, index) => ({ x, y: [182, 205, 240, 198, 263][index] ?? null })),
+      },
+    ],
   },
 };
 export const Loading: Story = { args: { status: 'loading' }, parameters: { visual: { waitFor: '[data-testid="chart-loading"]' } } };

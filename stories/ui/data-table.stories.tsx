@@ -75,7 +75,10 @@ export const Empty: Story = {
   args: {
     rows: [],
     pagination: undefined,
-    empty: { title: 'Aún no hay pedidos', description: 'La tabla se actualiza cada noche: los nuevos resultados aparecen al día siguiente.' },
+    empty: {
+      title: 'Aún no hay pedidos',
+      description: 'La tabla se actualiza cada noche: los nuevos resultados aparecen al día siguiente.',
+    },
   },
 };
 export const Error: Story = { args: { status: 'error', pagination: undefined } };

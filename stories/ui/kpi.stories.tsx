@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { css } from 'styled-system/css';
 import { fn } from 'storybook/test';
+import { css } from 'styled-system/css';
 import { Kpi } from '../../src/web/ui/kpi';
 
 const meta = {
@@ -33,6 +33,11 @@ export const CostDecrease: Story = {
 };
 export const NoComparison: Story = { args: { change: { ratio: null } } };
 export const WithHelp: Story = {
-  args: { label: 'ROAS', state: { status: 'success', value: '4,2' }, help: 'Ingresos por cada peso invertido en anuncios.', change: { ratio: 0.05 } },
+  args: {
+    label: 'ROAS',
+    state: { status: 'success', value: '4,2' },
+    help: 'Ingresos por cada peso invertido en anuncios.',
+    change: { ratio: 0.05 },
+  },
 };
 export const HelpOpen: Story = { args: { ...WithHelp.args, helpOpen: true } };

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { formatClp, formatCount, formatDate } from '../../src/shared/format';
-import { StatList } from '../../src/web/ui/stat-list';
 import { StatusBadge } from '../../src/web/ui/badge';
+import { StatList } from '../../src/web/ui/stat-list';
 
 const meta = {
   title: 'UI/Data/StatList',

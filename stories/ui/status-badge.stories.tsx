@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { css } from 'styled-system/css';
-import { Badge, StatusBadge, STATUS_TONES, type StatusKind } from '../../src/web/ui/badge';
+import { Badge, STATUS_TONES, StatusBadge, type StatusKind } from '../../src/web/ui/badge';
 
 function AllStatuses({ kind }: { kind: StatusKind }) {
   return (

@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { DEMO_PASSWORD, useServerAndBrowser } from './server-process.ts';
 
 const e2e = useServerAndBrowser();
@@ -38,22 +38,37 @@ it('a new account connects the sandbox store from the welcome guide, watches the
   // The right token: the store is created and its first import starts, with a progress bar.
   await page.getByLabel('Token de acceso', { exact: true }).fill(SANDBOX_TOKEN);
   await page.getByRole('button', { name: 'Conectar tienda' }).click();
-  await page.getByRole('heading', { name: 'Estamos descargando los datos de tu tienda' }).or(page.getByRole('heading', { name: 'Inicio' })).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('heading', { name: 'Estamos descargando los datos de tu tienda' })
+    .or(page.getByRole('heading', { name: 'Inicio' }))
+    .waitFor({ timeout: 30_000 });
 
   // Once the last year is in, the dashboard shows the store's real order count.
   const figure = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Pedidos totales' }) });
   await figure.waitFor({ timeout: 60_000 });
   const me = await page.evaluate(() => fetch('/api/auth/me').then((response) => response.json() as Promise<{ store: number }>));
-  const sync = () => page.evaluate((id) => fetch(`/api/private/stores/${id}/sync`).then((response) => response.json() as Promise<{ status: string }>), me.store);
+  const sync = () =>
+    page.evaluate(
+      (id) => fetch(`/api/private/stores/${id}/sync`).then((response) => response.json() as Promise<{ status: string }>),
+      me.store,
+    );
   await expect.poll(async () => (await sync()).status, { timeout: 60_000, interval: 500 }).toBe('FINISHED');
-  const { count } = await page.evaluate((id) => fetch(`/api/private/stores/${id}/ordersCount`).then((response) => response.json() as Promise<{ count: number }>), me.store);
+  const { count } = await page.evaluate(
+    (id) => fetch(`/api/private/stores/${id}/ordersCount`).then((response) => response.json() as Promise<{ count: number }>),
+    me.store,
+  );
   expect(count).toBeGreaterThan(20_000);
   // The figure counts the orders that still stand (cancelled and refunded ones aside).
-  const { totalOrders } = await page.evaluate((id) => fetch(`/backend/stores/${id}/stats`).then((response) => response.json() as Promise<{ totalOrders: number }>), me.store);
+  const { totalOrders } = await page.evaluate(
+    (id) => fetch(`/backend/stores/${id}/stats`).then((response) => response.json() as Promise<{ totalOrders: number }>),
+    me.store,
+  );
   expect(totalOrders).toBeGreaterThan(count * 0.9);
   expect(totalOrders).toBeLessThanOrEqual(count);
   await page.reload();
-  await expect.poll(() => figure.textContent(), { timeout: 20_000 }).toBe(`Pedidos totales${new Intl.NumberFormat('es-CL').format(totalOrders)}`);
+  await expect
+    .poll(() => figure.textContent(), { timeout: 20_000 })
+    .toBe(`Pedidos totales${new Intl.NumberFormat('es-CL').format(totalOrders)}`);
   await context.close();
 });
 

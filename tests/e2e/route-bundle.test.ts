@@ -38,7 +38,9 @@ describe('dashboard route bundle', () => {
     let gzipped = 0;
     for (const key of chunks) gzipped += gzipSync(await readFile(join(DIST, manifest[key]!.file))).length;
     const chart = gzipSync(await readFile(join(DIST, manifest['ui/chart/index.ts']!.file))).length;
-    console.log(`dashboard route: ${(gzipped / 1024).toFixed(1)} KB gzip in ${chunks.size} chunks; charts, loaded later: ${(chart / 1024).toFixed(1)} KB`);
+    console.log(
+      `dashboard route: ${(gzipped / 1024).toFixed(1)} KB gzip in ${chunks.size} chunks; charts, loaded later: ${(chart / 1024).toFixed(1)} KB`,
+    );
     expect(gzipped).toBeLessThan(DASHBOARD_BUDGET_BYTES);
   });
 });

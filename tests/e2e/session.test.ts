@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchChromium, startServer, type RunningServer } from './server-process.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_PASSWORD, launchChromium, type RunningServer, startServer } from './server-process.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,12 +26,17 @@ it('the demo owner logs in, sees the store orders on the dashboard and logs out'
   await signIn(page, 'demo@recompra.cl');
   await page.waitForURL(`${server.url}/dashboard`);
   // The demo store imports from the local Shopify sandbox on first start; once done, the figure is its order count.
-  const sync = () => page.evaluate(() => fetch('/api/private/stores/1/sync').then((response) => response.json() as Promise<{ status: string }>));
+  const sync = () =>
+    page.evaluate(() => fetch('/api/private/stores/1/sync').then((response) => response.json() as Promise<{ status: string }>));
   await expect.poll(async () => (await sync()).status, { timeout: 60_000, interval: 500 }).toBe('FINISHED');
-  const { count } = await page.evaluate(() => fetch('/api/private/stores/1/ordersCount').then((response) => response.json() as Promise<{ count: number }>));
+  const { count } = await page.evaluate(() =>
+    fetch('/api/private/stores/1/ordersCount').then((response) => response.json() as Promise<{ count: number }>),
+  );
   expect(count).toBeGreaterThan(20_000);
   // The figure counts the orders that still stand (cancelled and refunded ones aside).
-  const { totalOrders } = await page.evaluate(() => fetch('/backend/stores/1/stats').then((response) => response.json() as Promise<{ totalOrders: number }>));
+  const { totalOrders } = await page.evaluate(() =>
+    fetch('/backend/stores/1/stats').then((response) => response.json() as Promise<{ totalOrders: number }>),
+  );
   expect(totalOrders).toBeGreaterThan(count * 0.9);
   expect(totalOrders).toBeLessThanOrEqual(count);
   await page.reload();
@@ -46,15 +51,16 @@ it('the demo owner logs in, sees the store orders on the dashboard and logs out'
   await page.close();
 });
 
-it('the demo owner changes the range, sets the year\'s investment and reads every overview tab', async () => {
+it("the demo owner changes the range, sets the year's investment and reads every overview tab", async () => {
   const page = await browser.newPage();
   await page.goto(`${server.url}/api/auth/login?returnTo=${encodeURIComponent('/dashboard?preset=last12Months&granularity=month')}`);
   await signIn(page, 'demo@recompra.cl');
   await page.waitForURL(/\/dashboard\?/);
-  const api = <T,>(path: string) => page.evaluate((url) => fetch(url).then((response) => response.json()), path) as Promise<T>;
+  const api = <T>(path: string) => page.evaluate((url) => fetch(url).then((response) => response.json()), path) as Promise<T>;
   type Totals = { totals: { income: number; orders: number; acquisitionCostPerCustomer: number | null } };
   const kpi = (name: string) => page.locator('article', { has: page.getByRole('heading', { level: 2, name, exact: true }) }).first();
-  const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(Math.round(amount));
+  const clp = (amount: number) =>
+    new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(Math.round(amount));
 
   const year = await api<Totals>('/backend/stores/1/statsInRange?preset=last12Months&granularity=month');
   await expect.poll(() => kpi('Ingresos').textContent()).toContain(clp(year.totals.income));
@@ -76,7 +82,9 @@ it('the demo owner changes the range, sets the year\'s investment and reads ever
   await expect.poll(() => page.getByText(/^Inversión en marketing de \d{4}: \$48\.000\.000$/).count()).toBe(1);
   const invested = await api<Totals>('/backend/stores/1/statsInRange?preset=last7Days&granularity=day');
   expect(invested.totals.acquisitionCostPerCustomer).not.toBeNull();
-  await expect.poll(() => kpi('Costo de adquisición por cliente').textContent()).toContain(clp(invested.totals.acquisitionCostPerCustomer!));
+  await expect
+    .poll(() => kpi('Costo de adquisición por cliente').textContent())
+    .toContain(clp(invested.totals.acquisitionCostPerCustomer!));
 
   // Every tab of the overview table answers, the products tab over several pages.
   for (const tab of ['Ubicación del comprador', 'Método de despacho', 'Método de pago', 'Descuentos', 'Productos']) {

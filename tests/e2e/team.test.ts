@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchChromium, startServer, type RunningServer } from './server-process.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_PASSWORD, launchChromium, type RunningServer, startServer } from './server-process.ts';
 
 let server: RunningServer;
 let browser: Browser;

@@ -9,7 +9,11 @@ afterAll(() => server.close());
 
 describe('sign-up', () => {
   it('creates an admin account with no store yet and signs it in', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Ana Pérez', email: 'Ana@Tienda.cl', password: 'tienda2026' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Ana Pérez', email: 'Ana@Tienda.cl', password: 'tienda2026' },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ name: 'Ana Pérez', email: 'ana@tienda.cl', role: 'admin', store: null });
     const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
@@ -20,7 +24,11 @@ describe('sign-up', () => {
   });
 
   it('states the password rule and each missing field in Spanish', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: '   ', email: 'x@y.cl', password: 'solo-letras' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: '   ', email: 'x@y.cl', password: 'solo-letras' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual([
       { field: 'name', message: 'Escribe tu nombre.' },
@@ -29,7 +37,11 @@ describe('sign-up', () => {
   });
 
   it('refuses an email that already has an account', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Otra', email: 'DEMO@recompra.cl', password: 'tienda2026' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Otra', email: 'DEMO@recompra.cl', password: 'tienda2026' },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('email_taken');
   });
@@ -37,7 +49,8 @@ describe('sign-up', () => {
 
 describe('sign-in lockout', () => {
   it('makes an address wait after 5 wrong passwords for an account, even with the right one', async () => {
-    const attempt = (password: string) => server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'colaborador@recompra.cl', password } });
+    const attempt = (password: string) =>
+      server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'colaborador@recompra.cl', password } });
     for (let i = 0; i < 5; i += 1) expect((await attempt('mala')).statusCode).toBe(401);
     const locked = await attempt('clave-de-prueba');
     expect(locked.statusCode).toBe(429);
@@ -50,7 +63,8 @@ describe('sign-in lockout', () => {
 
 describe('password reset', () => {
   const request = (email: string) => server.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
-  const confirm = (token: string, password: string) => server.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
+  const confirm = (token: string, password: string) =>
+    server.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
 
   it('answers the same for unknown emails and mails nothing', async () => {
     const response = await request('nadie@recompra.cl');

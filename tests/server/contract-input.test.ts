@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appContract, backendContract, type Contract } from '../../src/server/platform/contract.ts';
-import { signIn, startTestServer, type Caller, type TestServer } from './harness.ts';
+import { type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // What the contracts refuse before any handler runs: control characters in any string a client sends,
 // dates outside 2000–2100, and access tokens no HTTP header can carry.
@@ -43,7 +43,13 @@ const signup = (name: string, email: string) =>
   server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name, email, password: 'secreta123' } });
 
 const createStore = (owner: Caller, store: object) =>
-  server.app.inject({ method: 'POST', url: '/backend/me/stores/shopifySettings', cookies: owner.cookies, headers: owner.headers, payload: { store } });
+  server.app.inject({
+    method: 'POST',
+    url: '/backend/me/stores/shopifySettings',
+    cookies: owner.cookies,
+    headers: owner.headers,
+    payload: { store },
+  });
 
 async function storeCount(): Promise<number> {
   const [row] = await server.db.query<{ count: number }>('select count(*)::int as count from stores');
@@ -153,7 +159,10 @@ describe('the store form', () => {
 describe('statsInRange', () => {
   const range = async (from: string, to: string) => {
     const owner = await signIn(server.app, 'demo@recompra.cl');
-    return server.app.inject({ url: `/backend/stores/${demoStore}/statsInRange?from=${from}&to=${to}&granularity=year`, cookies: owner.cookies });
+    return server.app.inject({
+      url: `/backend/stores/${demoStore}/statsInRange?from=${from}&to=${to}&granularity=year`,
+      cookies: owner.cookies,
+    });
   };
 
   it('refuses the year 0000 with a field error on from, never a server error', async () => {
@@ -180,7 +189,15 @@ describe('both contracts', () => {
   const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
   const ajv = addFormats(new Ajv2020({ strict: false }));
   const resolve = (document: Schema, node: Schema): Schema =>
-    typeof node.$ref === 'string' ? resolve(document, node.$ref.slice(2).split('/').reduce<Schema>((at, key) => at[key] as Schema, document)) : node;
+    typeof node.$ref === 'string'
+      ? resolve(
+          document,
+          node.$ref
+            .slice(2)
+            .split('/')
+            .reduce<Schema>((at, key) => at[key] as Schema, document),
+        )
+      : node;
   const inline = (document: Schema, node: unknown): unknown =>
     Array.isArray(node)
       ? node.map((child) => inline(document, child))
@@ -202,7 +219,9 @@ describe('both contracts', () => {
         if (method === 'parameters') continue;
         const parameters = [...((item.parameters ?? []) as Schema[]), ...((operation.parameters ?? []) as Schema[])];
         for (const parameter of parameters) walk(`${method} ${path} ${String(parameter.name)}`, parameter.schema as Schema);
-        const body = (((operation.requestBody as Schema | undefined)?.content as Schema | undefined)?.['application/json'] as Schema | undefined)?.schema;
+        const body = (
+          ((operation.requestBody as Schema | undefined)?.content as Schema | undefined)?.['application/json'] as Schema | undefined
+        )?.schema;
         if (body) walk(`${method} ${path} body`, body as Schema);
       }
     }

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { appContract, backendContract } from '../../src/server/platform/contract.ts';
-import { freshDatabase } from './harness.ts';
 import { migrate } from '../../src/server/platform/migrations.ts';
+import { freshDatabase } from './harness.ts';
 
 describe('contract checks', () => {
   it('catches a response body that breaks the contract', () => {
     const login = appContract().operations.find((operation) => operation.operationId === 'login')!;
     expect(login.checkResponse(200, 'application/json', { id: 1, email: 'a@b.cl', name: 'A', role: 'admin', store: null })).toBeNull();
-    expect(login.checkResponse(200, 'application/json', { id: 1, email: 'a@b.cl', name: 'A', role: 'jefe', store: null })).toMatch(/breaks the contract/);
+    expect(login.checkResponse(200, 'application/json', { id: 1, email: 'a@b.cl', name: 'A', role: 'jefe', store: null })).toMatch(
+      /breaks the contract/,
+    );
     expect(login.checkResponse(201, 'application/json', {})).toMatch(/does not declare/);
   });
 

@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/server/platform/config.ts';
 import { bumpDataVersion, readDataVersion } from '../../src/server/platform/data-version.ts';
 import { createMailer } from '../../src/server/platform/mail.ts';
 import { VISIT_MEMO_MS } from '../../src/server/platform/visit-memo.ts';
-import { signIn, startTestServer, TEST_INDEX_HTML, type Caller, type TestServer } from './harness.ts';
+import { type Caller, signIn, startTestServer, TEST_INDEX_HTML, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let owner: Caller;
@@ -45,19 +45,23 @@ const chart = async (app = server.app, caller = owner) => {
   return response.json() as { investment: number | null; months: { investment: number }[] };
 };
 const setInvestment = (app: FastifyInstance, caller: Caller, amount: number) =>
-  app.inject({ method: 'POST', url: `/api/private/stores/${storeId}/monthlyInversion`, cookies: caller.cookies, headers: caller.headers, payload: { year, amount } });
+  app.inject({
+    method: 'POST',
+    url: `/api/private/stores/${storeId}/monthlyInversion`,
+    cookies: caller.cookies,
+    headers: caller.headers,
+    payload: { year, amount },
+  });
 
 /** Another server process's write: a day's orders in the rollup, committed with the version's bump. */
 let day = 0;
 const writeOrdersDay = (orders: number) =>
   server.db.transaction(async (tx) => {
     day += 1;
-    await tx.query(`insert into store_daily_stats (store_id, day, orders, income, customer_orders, new_customers) values ($1, current_date - $2::integer, $3, $4, $3, 0)`, [
-      storeId,
-      day,
-      orders,
-      orders * 10_000,
-    ]);
+    await tx.query(
+      `insert into store_daily_stats (store_id, day, orders, income, customer_orders, new_customers) values ($1, current_date - $2::integer, $3, $4, $3, 0)`,
+      [storeId, day, orders, orders * 10_000],
+    );
     await bumpDataVersion(tx, storeId);
   });
 
@@ -120,7 +124,9 @@ describe('the dashboard cache', () => {
   it('refuses a signed-out session at once, and one deleted by another process within the bound', async () => {
     const caller = await signIn(server.app, 'colaborador@recompra.cl');
     await stats(server.app, caller);
-    expect((await server.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: caller.cookies, headers: caller.headers })).statusCode).toBe(204);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: caller.cookies, headers: caller.headers })).statusCode,
+    ).toBe(204);
     expect((await get(server.app, `/backend/stores/${storeId}/stats`, caller)).statusCode).toBe(401);
 
     const again = await signIn(server.app, 'colaborador@recompra.cl');

@@ -1,19 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
-import { loadConfig, type Config } from '../../src/server/platform/config.ts';
-import { openDatabase, type Database } from '../../src/server/platform/db.ts';
-import { migrate } from '../../src/server/platform/migrations.ts';
-import { scratchDatabase } from '../scratch-database.ts';
-import { randomBytes } from 'node:crypto';
 import { seedDemoStore } from '../../src/server/demo-store.ts';
-import { secretBox } from '../../src/server/platform/secrets.ts';
+import { type Config, loadConfig } from '../../src/server/platform/config.ts';
+import { type Database, openDatabase } from '../../src/server/platform/db.ts';
 import { createMailer } from '../../src/server/platform/mail.ts';
+import { migrate } from '../../src/server/platform/migrations.ts';
+import { secretBox } from '../../src/server/platform/secrets.ts';
+import { scratchDatabase } from '../scratch-database.ts';
 
 export const DEMO_PASSWORD = 'clave-de-prueba';
-export const TEST_INDEX_HTML = '<!doctype html><html lang="es"><head><title>Recompra</title></head><body><div id="root"></div></body></html>';
+export const TEST_INDEX_HTML =
+  '<!doctype html><html lang="es"><head><title>Recompra</title></head><body><div id="root"></div></body></html>';
 
 /**
  * A fresh database: in-memory PGlite, or a new database on the PostgreSQL server named by
@@ -79,7 +80,9 @@ export async function addStore(db: Database, name: string): Promise<number> {
 
 /** The token of the newest link mailed to `email` (from the local outbox). */
 export async function mailedToken(db: Database, email: string): Promise<string> {
-  const [mail] = await db.query<{ body_text: string }>('select body_text from mail_outbox where recipient = $1 order by id desc limit 1', [email]);
+  const [mail] = await db.query<{ body_text: string }>('select body_text from mail_outbox where recipient = $1 order by id desc limit 1', [
+    email,
+  ]);
   const token = /token=([\w-]+)/.exec(mail?.body_text ?? '')?.[1];
   if (!token) throw new Error(`no link was mailed to ${email}`);
   return token;

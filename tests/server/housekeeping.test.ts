@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { nextNightlyRun } from '../../src/server/features/integrations/nightly.ts';
 import type { Database } from '../../src/server/platform/db.ts';
-import { HOUSEKEEPING_QUEUE, registerHousekeepingJob, runHousekeeping, scheduleHousekeeping } from '../../src/server/platform/housekeeping.ts';
+import {
+  HOUSEKEEPING_QUEUE,
+  registerHousekeepingJob,
+  runHousekeeping,
+  scheduleHousekeeping,
+} from '../../src/server/platform/housekeeping.ts';
 import { JobWorker } from '../../src/server/platform/jobs.ts';
 import { migrate } from '../../src/server/platform/migrations.ts';
-import { nextNightlyRun } from '../../src/server/features/integrations/nightly.ts';
 import { addStore, freshDatabase } from './harness.ts';
 
 let db: Database;
@@ -13,7 +18,9 @@ beforeAll(async () => {
   db = await freshDatabase();
   await migrate(db);
   store = await addStore(db, 'Tienda');
-  [{ id: user }] = (await db.query<{ id: number }>(`insert into users (email, name) values ('ana@tienda.cl', 'Ana') returning id`)) as [{ id: number }];
+  [{ id: user }] = (await db.query<{ id: number }>(`insert into users (email, name) values ('ana@tienda.cl', 'Ana') returning id`)) as [
+    { id: number },
+  ];
 });
 afterAll(() => db.close());
 
@@ -22,17 +29,35 @@ const silent = () => undefined;
 /** Rows past their retention are labelled `old…`, the others `fresh…`. */
 async function seed(): Promise<void> {
   const statements: [string, unknown[]][] = [
-    ...[1, 2, 3, 4, 5].map((n): [string, unknown[]] => [`insert into rate_limit_events (subject, happened_at) values ($1, now() - interval '25 hours')`, [`old-${n}`]]),
+    ...[1, 2, 3, 4, 5].map((n): [string, unknown[]] => [
+      `insert into rate_limit_events (subject, happened_at) values ($1, now() - interval '25 hours')`,
+      [`old-${n}`],
+    ]),
     [`insert into rate_limit_events (subject, happened_at) values ('fresh', now() - interval '23 hours')`, []],
 
     [`insert into sessions (token_hash, user_id, expires_at) values (convert_to('old', 'UTF8'), $1, now() - interval '1 minute')`, [user]],
     [`insert into sessions (token_hash, user_id, expires_at) values (convert_to('fresh', 'UTF8'), $1, now() + interval '1 day')`, [user]],
 
-    [`insert into password_resets (user_id, token_hash, expires_at, used_at) values ($1, convert_to('old-used', 'UTF8'), now() - interval '25 hours', now() - interval '25 hours')`, [user]],
-    [`insert into password_resets (user_id, token_hash, expires_at) values ($1, convert_to('old-expired', 'UTF8'), now() - interval '25 hours')`, [user]],
-    [`insert into password_resets (user_id, token_hash, expires_at, used_at) values ($1, convert_to('fresh-used', 'UTF8'), now() + interval '30 minutes', now() - interval '23 hours')`, [user]],
-    [`insert into password_resets (user_id, token_hash, expires_at) values ($1, convert_to('fresh-expired', 'UTF8'), now() - interval '23 hours')`, [user]],
-    [`insert into password_resets (user_id, token_hash, expires_at) values ($1, convert_to('fresh-open', 'UTF8'), now() + interval '30 minutes')`, [user]],
+    [
+      `insert into password_resets (user_id, token_hash, expires_at, used_at) values ($1, convert_to('old-used', 'UTF8'), now() - interval '25 hours', now() - interval '25 hours')`,
+      [user],
+    ],
+    [
+      `insert into password_resets (user_id, token_hash, expires_at) values ($1, convert_to('old-expired', 'UTF8'), now() - interval '25 hours')`,
+      [user],
+    ],
+    [
+      `insert into password_resets (user_id, token_hash, expires_at, used_at) values ($1, convert_to('fresh-used', 'UTF8'), now() + interval '30 minutes', now() - interval '23 hours')`,
+      [user],
+    ],
+    [
+      `insert into password_resets (user_id, token_hash, expires_at) values ($1, convert_to('fresh-expired', 'UTF8'), now() - interval '23 hours')`,
+      [user],
+    ],
+    [
+      `insert into password_resets (user_id, token_hash, expires_at) values ($1, convert_to('fresh-open', 'UTF8'), now() + interval '30 minutes')`,
+      [user],
+    ],
 
     ...(
       [
@@ -49,18 +74,30 @@ async function seed(): Promise<void> {
       [store, email, expiredAgo, acceptedAgo, canceledAgo],
     ]),
 
-    [`insert into webhook_deliveries (webhook_id, store_id, topic, received_at) values ('old', $1, 'orders/create', now() - interval '8 days')`, [store]],
-    [`insert into webhook_deliveries (webhook_id, store_id, topic, received_at) values ('fresh', $1, 'orders/create', now() - interval '6 days')`, [store]],
+    [
+      `insert into webhook_deliveries (webhook_id, store_id, topic, received_at) values ('old', $1, 'orders/create', now() - interval '8 days')`,
+      [store],
+    ],
+    [
+      `insert into webhook_deliveries (webhook_id, store_id, topic, received_at) values ('fresh', $1, 'orders/create', now() - interval '6 days')`,
+      [store],
+    ],
 
     [`insert into jobs (queue, status, finished_at) values ('old-done', 'done', now() - interval '8 days')`, []],
     [`insert into jobs (queue, status, finished_at) values ('fresh-done', 'done', now() - interval '6 days')`, []],
     [`insert into jobs (queue, status, finished_at) values ('old-failed', 'failed', now() - interval '31 days')`, []],
     [`insert into jobs (queue, status, finished_at) values ('fresh-failed', 'failed', now() - interval '29 days')`, []],
-    [`insert into jobs (queue, status, run_at, created_at) values ('fresh-pending', 'pending', now() + interval '1 day', now() - interval '90 days')`, []],
+    [
+      `insert into jobs (queue, status, run_at, created_at) values ('fresh-pending', 'pending', now() + interval '1 day', now() - interval '90 days')`,
+      [],
+    ],
 
     [`insert into mail_outbox (recipient, subject, body_text, sent_at) values ('old', 'A', 'a', now() - interval '31 days')`, []],
     [`insert into mail_outbox (recipient, subject, body_text, sent_at) values ('fresh', 'A', 'a', now() - interval '29 days')`, []],
-    [`insert into mail_outbox (recipient, subject, body_text, created_at) values ('fresh-unsent', 'A', 'a', now() - interval '90 days')`, []],
+    [
+      `insert into mail_outbox (recipient, subject, body_text, created_at) values ('fresh-unsent', 'A', 'a', now() - interval '90 days')`,
+      [],
+    ],
 
     [`insert into job_workers (id, seen_at) values ('old', now() - interval '1 minute')`, []],
     [`insert into job_workers (id, seen_at) values ('fresh', now() - interval '1 second')`, []],
@@ -95,7 +132,17 @@ const expectedLeft = {
 };
 
 beforeEach(async () => {
-  for (const table of ['rate_limit_events', 'sessions', 'password_resets', 'store_invitations', 'webhook_deliveries', 'jobs', 'mail_outbox', 'job_workers']) await db.query(`delete from ${table}`);
+  for (const table of [
+    'rate_limit_events',
+    'sessions',
+    'password_resets',
+    'store_invitations',
+    'webhook_deliveries',
+    'jobs',
+    'mail_outbox',
+    'job_workers',
+  ])
+    await db.query(`delete from ${table}`);
   await seed();
 });
 
@@ -103,7 +150,16 @@ it('deletes exactly the rows past their retention, a batch at a time', async () 
   const batches: number[] = [];
   const deleted = await runHousekeeping(db, { batchSize: 2, onBatch: async () => void batches.push(1) });
   expect(await left()).toEqual(expectedLeft);
-  expect(deleted).toMatchObject({ rate_limit_events: 5, sessions: 1, password_resets: 2, store_invitations: 3, webhook_deliveries: 1, jobs: 2, mail_outbox: 1, job_workers: 1 });
+  expect(deleted).toMatchObject({
+    rate_limit_events: 5,
+    sessions: 1,
+    password_resets: 2,
+    store_invitations: 3,
+    webhook_deliveries: 1,
+    jobs: 2,
+    mail_outbox: 1,
+    job_workers: 1,
+  });
   // Five old events in batches of two: two full batches, then the last one.
   expect(batches.length).toBeGreaterThanOrEqual(2);
   expect(await runHousekeeping(db)).toEqual(Object.fromEntries(Object.keys(expectedLeft).map((table) => [table, 0])));
@@ -115,7 +171,8 @@ it('runs every night at 04:00 Chile time, after the 03:00 refresh, and books the
   expect(nextNightlyRun(saturdayMorning).toISOString()).toBe('2025-09-07T06:00:00.000Z');
   await scheduleHousekeeping(db, saturdayMorning);
   await scheduleHousekeeping(db, new Date('2025-09-06T20:00:00Z'));
-  const booked = () => db.query<{ run_at: Date; status: string }>(`select run_at, status from jobs where queue = $1 order by run_at`, [HOUSEKEEPING_QUEUE]);
+  const booked = () =>
+    db.query<{ run_at: Date; status: string }>(`select run_at, status from jobs where queue = $1 order by run_at`, [HOUSEKEEPING_QUEUE]);
   expect((await booked()).map((job) => [job.run_at.toISOString(), job.status])).toEqual([['2025-09-07T07:00:00.000Z', 'pending']]);
 
   const worker = new JobWorker(db, silent);

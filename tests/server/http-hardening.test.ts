@@ -34,13 +34,17 @@ describe('errors the framework raises answer in Spanish, without echoing the add
 
   it('a path segment over the router limit', async () => {
     // GET paths fall back to the web app's pages; a POST has no such fallback, so the router refuses it.
-    const response = await rawRequest(`POST /api/private/stores/${'9'.repeat(300)}/sync/retry HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    const response = await rawRequest(
+      `POST /api/private/stores/${'9'.repeat(300)}/sync/retry HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
     expect(response.status).toBe(414);
     expect(JSON.parse(response.body)).toEqual({ code: 'uri_too_long', message: 'La dirección de la solicitud es demasiado larga.' });
   });
 
   it('headers over the size limit', async () => {
-    const response = await rawRequest(`GET /api/auth/me HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: a=${'x'.repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+    const response = await rawRequest(
+      `GET /api/auth/me HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: a=${'x'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+    );
     expect(response.status).toBe(431);
     expect(response.headers).toMatch(/content-type: application\/json; charset=utf-8/i);
     expect(JSON.parse(response.body).code).toBe('headers_too_large');

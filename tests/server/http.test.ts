@@ -58,7 +58,10 @@ it('keeps the session when another site sends the browser to the sign-out addres
   expect(await sessionStatus(cookie)).toBe(200);
 
   // A form on another site posting here is refused by its origin; a post without the page's token, by the CSRF check.
-  for (const headers of [{ cookie, origin: 'https://otro-sitio.example' }, { cookie, origin: base }]) {
+  for (const headers of [
+    { cookie, origin: 'https://otro-sitio.example' },
+    { cookie, origin: base },
+  ]) {
     const post = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers });
     expect(post.status).toBe(403);
     expect((await post.json()).code).toBe('csrf_failed');

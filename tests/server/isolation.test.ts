@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appContract, backendContract, type ContractOperation, type Role } from '../../src/server/platform/contract.ts';
 import { hashPassword } from '../../src/server/platform/passwords.ts';
-import { addStore, DEMO_PASSWORD, signIn, startTestServer, type Caller, type TestServer } from './harness.ts';
+import { addStore, type Caller, DEMO_PASSWORD, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // Reads every operation of both contracts: a new endpoint is covered by being added to a contract.
 const operations = [
@@ -20,9 +20,10 @@ beforeAll(async () => {
   const owner = await signIn(server.app, 'demo@recompra.cl');
   homeStore = owner.user.store!;
   // A member with the `user` role, so every role of SPEC §2 has a caller.
-  const [user] = await server.db.query<{ id: number }>(`insert into users (email, name, password_hash) values ('usuario@recompra.cl', 'Usuario', $1) returning id`, [
-    await hashPassword(DEMO_PASSWORD),
-  ]);
+  const [user] = await server.db.query<{ id: number }>(
+    `insert into users (email, name, password_hash) values ('usuario@recompra.cl', 'Usuario', $1) returning id`,
+    [await hashPassword(DEMO_PASSWORD)],
+  );
   await server.db.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'user')`, [homeStore, user!.id]);
   callers.admin = owner;
   callers.user = await signIn(server.app, 'usuario@recompra.cl');
@@ -50,7 +51,12 @@ it('refuses every (path, method, caller) that SPEC and the contracts do not allo
   const expectRefused = async (label: string, response: Awaited<ReturnType<typeof call>>, status: number) => {
     checked.push(label);
     const body = response.json() as { code?: unknown; message?: unknown };
-    if (response.statusCode !== status || typeof body.code !== 'string' || typeof body.message !== 'string' || Object.keys(body).some((key) => !['code', 'message'].includes(key))) {
+    if (
+      response.statusCode !== status ||
+      typeof body.code !== 'string' ||
+      typeof body.message !== 'string' ||
+      Object.keys(body).some((key) => !['code', 'message'].includes(key))
+    ) {
       failures.push(`${label}: expected ${status} with only the error shape, got ${response.statusCode} ${response.body.slice(0, 200)}`);
     }
   };
@@ -71,7 +77,9 @@ it('refuses every (path, method, caller) that SPEC and the contracts do not allo
     }
   }
 
-  console.log(`Isolation: ${checked.length} (path, method, caller) triples checked over ${operations.length} operations, ${failures.length} not refused.`);
+  console.log(
+    `Isolation: ${checked.length} (path, method, caller) triples checked over ${operations.length} operations, ${failures.length} not refused.`,
+  );
   expect(failures).toEqual([]);
   expect(checked.length).toBeGreaterThan(operations.length);
 });

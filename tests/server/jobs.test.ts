@@ -45,7 +45,9 @@ it('retries with exponential backoff, then fails for good and says so', async ()
   });
   await enqueue(db, 'flaky', {}, { maxAttempts: 3 });
   expect(await worker.drain()).toBe(1);
-  const [retry] = await db.query<{ status: string; delay: number; last_error: string }>(`select status, extract(epoch from run_at - now())::integer as delay, last_error from jobs`);
+  const [retry] = await db.query<{ status: string; delay: number; last_error: string }>(
+    `select status, extract(epoch from run_at - now())::integer as delay, last_error from jobs`,
+  );
   expect(retry).toMatchObject({ status: 'pending', last_error: 'la API no responde' });
   expect(retry!.delay).toBeGreaterThan(backoffSeconds(1) - 2);
   // Not due yet: nothing runs.
@@ -89,12 +91,16 @@ describe('worker liveness', () => {
   type JobRow = { status: string; attempts: number; locked_by: string | null };
   const jobRow = async (id: number) => (await db.query<JobRow>('select status, attempts, locked_by from jobs where id = $1', [id]))[0]!;
   /** Waits, within a bound far below the 2-minute lease, for a job to reach `status`. */
-  const settles = (id: number, status: string) => expect.poll(async () => (await jobRow(id)).status, { timeout: 5_000, interval: 20 }).toBe(status);
+  const settles = (id: number, status: string) =>
+    expect.poll(async () => (await jobRow(id)).status, { timeout: 5_000, interval: 20 }).toBe(status);
 
   /** A job that a worker claimed and then died with: running, its lease still 2 minutes away. */
   async function leftRunning(lockedBy: string | null, options: { attempts?: number; maxAttempts?: number } = {}): Promise<number> {
     const id = (await enqueue(db, 'demo', { n: 1 }, { maxAttempts: options.maxAttempts ?? 3 }))!;
-    await db.query(`update jobs set status = 'running', attempts = $2, locked_by = $3, locked_until = now() + interval '2 minutes' where id = $1`, [id, options.attempts ?? 1, lockedBy]);
+    await db.query(
+      `update jobs set status = 'running', attempts = $2, locked_by = $3, locked_until = now() + interval '2 minutes' where id = $1`,
+      [id, options.attempts ?? 1, lockedBy],
+    );
     return id;
   }
 
@@ -130,7 +136,9 @@ describe('worker liveness', () => {
       await settles(marker, 'done');
       if (db.kind === 'postgres') {
         expect(await jobRow(ofAlive)).toEqual({ status: 'running', attempts: 1, locked_by: 'alive' });
-        expect(await db.query(`select id from job_workers order by id`)).toEqual([{ id: 'alive' }, { id: worker.id }].sort((a, b) => a.id.localeCompare(b.id)));
+        expect(await db.query(`select id from job_workers order by id`)).toEqual(
+          [{ id: 'alive' }, { id: worker.id }].sort((a, b) => a.id.localeCompare(b.id)),
+        );
       } else {
         await settles(ofAlive, 'done');
       }
@@ -156,7 +164,9 @@ describe('worker liveness', () => {
     }
     expect(ran).toEqual([]);
     expect(failures).toEqual(['2/2 el servidor se detuvo antes de terminarlo, en cada intento']);
-    expect(await db.query(`select attempts, last_error from jobs where id = $1`, [ofCrashed])).toEqual([{ attempts: 2, last_error: 'el servidor se detuvo antes de terminarlo, en cada intento' }]);
+    expect(await db.query(`select attempts, last_error from jobs where id = $1`, [ofCrashed])).toEqual([
+      { attempts: 2, last_error: 'el servidor se detuvo antes de terminarlo, en cada intento' },
+    ]);
   });
 
   it('marks its claims while running, and on stop puts its job back without using an attempt and leaves', async () => {

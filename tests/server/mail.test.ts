@@ -51,7 +51,10 @@ beforeEach(() => {
 });
 
 const tokenIn = (text: string) => /token=([\w-]+)/.exec(text)?.[1];
-const outbox = (recipient: string) => db.query<{ body_text: string; sent_at: Date | null }>('select body_text, sent_at from mail_outbox where recipient = $1 order by id', [recipient]);
+const outbox = (recipient: string) =>
+  db.query<{ body_text: string; sent_at: Date | null }>('select body_text, sent_at from mail_outbox where recipient = $1 order by id', [
+    recipient,
+  ]);
 
 describe('mail sent through SMTP', () => {
   it('keeps no live password-reset token in the outbox, and the mailed link still works', async () => {
@@ -70,7 +73,11 @@ describe('mail sent through SMTP', () => {
     // The rest of the mail is kept as it was sent.
     expect(row!.body_text).toBe(sent[0]!.text.replace(token!, '[oculto]'));
 
-    const changed = await app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'nueva-clave-1' } });
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token, password: 'nueva-clave-1' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ email: 'demo@recompra.cl' });
   });
@@ -78,7 +85,13 @@ describe('mail sent through SMTP', () => {
   it('keeps no live invitation token in the outbox, and the mailed link still works', async () => {
     const admin = await signIn(app, 'admin@recompra.cl');
     const [{ id: store }] = (await db.query<{ id: number }>('select id from stores order by id limit 1')) as [{ id: number }];
-    const invited = await app.inject({ method: 'POST', url: `/api/private/stores/${store}/members`, cookies: admin.cookies, headers: admin.headers, payload: { email: 'nueva@tienda.cl' } });
+    const invited = await app.inject({
+      method: 'POST',
+      url: `/api/private/stores/${store}/members`,
+      cookies: admin.cookies,
+      headers: admin.headers,
+      payload: { email: 'nueva@tienda.cl' },
+    });
     expect(invited.statusCode).toBe(201);
     expect(sent).toHaveLength(1);
     const token = tokenIn(sent[0]!.text)!;
@@ -89,7 +102,11 @@ describe('mail sent through SMTP', () => {
     expect(row!.body_text).not.toContain(token);
     expect(row!.body_text).toContain('/api/auth/invitation?token=[oculto]');
 
-    const accepted = await app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, name: 'Nueva', password: 'clave1234' } });
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/auth/invitation/accept',
+      payload: { token, name: 'Nueva', password: 'clave1234' },
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ email: 'nueva@tienda.cl', role: 'colaborator', store });
   });

@@ -3,15 +3,22 @@
  * carts as Shopify's API gives them (the sandbox store, through the real client), sharing no code with
  * the SQL rollups. Counts must match exactly, money to the peso.
  */
+
+import { createHmac } from 'node:crypto';
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShopifyClient } from '../../src/server/integrations/shopify/client.ts';
-import type { AbandonedCheckout, LineItem, Order, Product } from '../../src/server/integrations/shopify/types.ts';
-import { orderPayload, SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox, type StartedSandbox } from '../../src/server/integrations/shopify/sandbox/index.ts';
-import { runSync } from '../../src/server/features/integrations/sync.ts';
 import { refreshRollups } from '../../src/server/features/dashboard/rollups.ts';
-import { createHmac } from 'node:crypto';
-import { cookieJar, startTestServer, type Caller, type TestServer } from './harness.ts';
+import { runSync } from '../../src/server/features/integrations/sync.ts';
+import { createShopifyClient } from '../../src/server/integrations/shopify/client.ts';
+import {
+  orderPayload,
+  SANDBOX_SHOP,
+  SANDBOX_TOKEN,
+  type StartedSandbox,
+  startShopifySandbox,
+} from '../../src/server/integrations/shopify/sandbox/index.ts';
+import type { AbandonedCheckout, LineItem, Order, Product } from '../../src/server/integrations/shopify/types.ts';
+import { type Caller, cookieJar, startTestServer, type TestServer } from './harness.ts';
 
 const TZ = 'America/Santiago';
 const NOW = new Date();
@@ -35,7 +42,11 @@ const DAY_MS = 86_400_000;
 beforeAll(async () => {
   sandbox = await startShopifySandbox({ customers: 500, orders: 4000, now: NOW, bulkDelayMs: 10, throttle: { restoreRate: 10_000 } });
   server = await startTestServer({ shopifyEndpoint: sandbox.endpoint, shopifyWebhookSecret: sandbox.webhookSecret });
-  const signup = await server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Rosa Díaz', email: 'rosa@tienda.cl', password: 'tienda2026' } });
+  const signup = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Rosa Díaz', email: 'rosa@tienda.cl', password: 'tienda2026' },
+  });
   const cookies = cookieJar(signup);
   owner = { cookies, headers: { 'x-csrf-token': cookies.recompra_csrf! }, user: signup.json() };
   const connected = await server.app.inject({
@@ -68,7 +79,8 @@ function customerOrders(orders: Order[]) {
     if (!customer) continue;
     byCustomer.set(customer, [...(byCustomer.get(customer) ?? []), order]);
   }
-  for (const list of byCustomer.values()) list.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || Number(tail(a.id)) - Number(tail(b.id)));
+  for (const list of byCustomer.values())
+    list.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || Number(tail(a.id)) - Number(tail(b.id)));
   return byCustomer;
 }
 
@@ -189,8 +201,10 @@ function expectClose(actual: Record<string, unknown>, expected: Record<string, u
   for (const [key, value] of Object.entries(expected)) {
     const got = actual[key];
     const where = `${path}${key}`;
-    if (value !== null && typeof value === 'object') expectClose(got as Record<string, unknown>, value as Record<string, unknown>, `${where}.`);
-    else if (typeof value === 'number' && !Number.isInteger(value)) expect(Math.abs((got as number) - value), where).toBeLessThan(/Rate|Frequency|Days/.test(key) ? 1e-6 : 0.5);
+    if (value !== null && typeof value === 'object')
+      expectClose(got as Record<string, unknown>, value as Record<string, unknown>, `${where}.`);
+    else if (typeof value === 'number' && !Number.isInteger(value))
+      expect(Math.abs((got as number) - value), where).toBeLessThan(/Rate|Frequency|Days/.test(key) ? 1e-6 : 0.5);
     else expect(got, where).toEqual(value);
   }
 }
@@ -210,7 +224,11 @@ describe('store metrics against the reference', () => {
   it.each([
     ['last30Days', since(30, 'day'), TODAY],
     ['last12Months', since(12, 'month'), TODAY],
-    ['previousYear', dayjs(TODAY).subtract(1, 'year').startOf('year').format('YYYY-MM-DD'), dayjs(TODAY).subtract(1, 'year').endOf('year').format('YYYY-MM-DD')],
+    [
+      'previousYear',
+      dayjs(TODAY).subtract(1, 'year').startOf('year').format('YYYY-MM-DD'),
+      dayjs(TODAY).subtract(1, 'year').endOf('year').format('YYYY-MM-DD'),
+    ],
   ])('matches the reference for the %s preset and its previous period', async (preset, from, to) => {
     const response = await get(`/backend/stores/${storeId}/statsInRange?preset=${preset}`);
     expect(response.statusCode).toBe(200);
@@ -218,7 +236,10 @@ describe('store metrics against the reference', () => {
     expect(body.range).toEqual({ from, to });
     const length = dayjs(to).diff(from, 'day') + 1;
     const previousTo = dayjs(from).subtract(1, 'day');
-    expect(body.previousRange).toEqual({ from: previousTo.subtract(length - 1, 'day').format('YYYY-MM-DD'), to: previousTo.format('YYYY-MM-DD') });
+    expect(body.previousRange).toEqual({
+      from: previousTo.subtract(length - 1, 'day').format('YYYY-MM-DD'),
+      to: previousTo.format('YYYY-MM-DD'),
+    });
     expectClose(body.totals, referenceRange(raw.orders, from, to, {}));
     expectClose(body.previous, referenceRange(raw.orders, body.previousRange.from, body.previousRange.to, {}));
     expect(body.totals.orders).toBeGreaterThan(0);
@@ -231,10 +252,20 @@ describe('store metrics against the reference', () => {
       expect(body.preset).toBeNull();
       expect(body.series[0].period).toBe(from);
       for (const [index, point] of body.series.entries()) {
-        const end = index + 1 < body.series.length ? dayjs(body.series[index + 1].period).subtract(1, 'day').format('YYYY-MM-DD') : TODAY;
+        const end =
+          index + 1 < body.series.length
+            ? dayjs(body.series[index + 1].period)
+                .subtract(1, 'day')
+                .format('YYYY-MM-DD')
+            : TODAY;
         if (index > 0) expect(dayjs(point.period).day()).toBe(granularity === 'week' ? 1 : dayjs(point.period).day());
         const reference = referenceRange(raw.orders, point.period, end, {});
-        expectClose(point, { orders: reference.orders, income: reference.income, newCustomers: reference.newCustomers, returningOrders: reference.returningOrders });
+        expectClose(point, {
+          orders: reference.orders,
+          income: reference.income,
+          newCustomers: reference.newCustomers,
+          returningOrders: reference.returningOrders,
+        });
       }
     }
   });
@@ -254,11 +285,19 @@ describe('store metrics against the reference', () => {
     const year = dayjs(TODAY).year();
     const investments = { [year]: 36_500_000, [year - 1]: 12_000_000 };
     for (const [y, amount] of Object.entries(investments)) {
-      const saved = await server.app.inject({ method: 'POST', url: `/api/private/stores/${storeId}/monthlyInversion`, cookies: owner.cookies, headers: owner.headers, payload: { year: Number(y), amount } });
+      const saved = await server.app.inject({
+        method: 'POST',
+        url: `/api/private/stores/${storeId}/monthlyInversion`,
+        cookies: owner.cookies,
+        headers: owner.headers,
+        payload: { year: Number(y), amount },
+      });
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toMatchObject({ year: Number(y), amount });
     }
-    expectClose((await get(`/backend/stores/${storeId}/stats`)).json(), { acquisitionCost: referenceStats(raw.orders, raw.checkouts, investments).acquisitionCost });
+    expectClose((await get(`/backend/stores/${storeId}/stats`)).json(), {
+      acquisitionCost: referenceStats(raw.orders, raw.checkouts, investments).acquisitionCost,
+    });
     const range = (await get(`/backend/stores/${storeId}/statsInRange?preset=last12Months`)).json();
     expectClose(range.totals, referenceRange(raw.orders, range.range.from, range.range.to, investments));
 
@@ -268,14 +307,27 @@ describe('store metrics against the reference', () => {
     for (const month of chart.months) {
       const start = dayjs(`${month.month}-01`);
       const reference = referenceRange(raw.orders, start.format('YYYY-MM-DD'), start.endOf('month').format('YYYY-MM-DD'), investments);
-      expectClose(month, { investment: reference.investment, newCustomers: reference.newCustomers, orders: reference.orders, costPerCustomer: reference.acquisitionCostPerCustomer, costPerOrder: reference.acquisitionCostPerOrder });
+      expectClose(month, {
+        investment: reference.investment,
+        newCustomers: reference.newCustomers,
+        orders: reference.orders,
+        costPerCustomer: reference.acquisitionCostPerCustomer,
+        costPerOrder: reference.acquisitionCostPerOrder,
+      });
     }
     const current = (await get(`/api/private/stores/${storeId}/stats/charts/acquisitionCost`)).json();
     expect(current.months).toHaveLength(dayjs(TODAY).month() + 1);
   });
 
   it('validates the investment and keeps it from colaborators', async () => {
-    const post = (payload: unknown) => server.app.inject({ method: 'POST', url: `/api/private/stores/${storeId}/monthlyInversion`, cookies: owner.cookies, headers: owner.headers, payload: payload as object });
+    const post = (payload: unknown) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/private/stores/${storeId}/monthlyInversion`,
+        cookies: owner.cookies,
+        headers: owner.headers,
+        payload: payload as object,
+      });
     expect((await post({ year: 2026 })).json().fieldErrors).toEqual([{ field: 'amount', message: 'Este campo es obligatorio.' }]);
     expect((await post({ year: 2026, amount: -1 })).statusCode).toBe(400);
     expect((await post({ year: 2026, amount: 100_000_000_001 })).statusCode).toBe(400);
@@ -298,38 +350,46 @@ describe('the overview table', () => {
     return [...rows].map(([key, row]) => ({ key, customers: row.customers.size, orders: row.orders.size, income: row.cents / 100 }));
   }
 
-  it.each(['products', 'locations', 'dispatchMethods', 'paymentMethods', 'discounts'] as const)('matches the reference for %s, page by page', async (dimension) => {
-    const titles = new Map(raw.products.map((product) => [product.id, product.title]));
-    const linesOf = new Map<string, LineItem[]>();
-    for (const item of raw.items) linesOf.set(item.__parentId, [...(linesOf.get(item.__parentId) ?? []), item]);
-    const lineKey = (item: LineItem) => (item.product ? (titles.get(item.product.id) ?? item.title) : item.title);
-    const reference = {
-      products: () =>
-        referenceTable(
-          (order) => (linesOf.get(order.id) ?? []).map(lineKey),
-          (order, key) => (linesOf.get(order.id) ?? []).filter((item) => lineKey(item) === key).reduce((sum, item) => sum + cents(item.discountedTotalSet.shopMoney.amount), 0),
-        ),
-      locations: () => referenceTable((order) => [[order.shippingAddress?.city, order.shippingAddress?.province].filter(Boolean).join(', ')]),
-      dispatchMethods: () => referenceTable((order) => [order.shippingLine?.title ?? '']),
-      paymentMethods: () => referenceTable((order) => (order.paymentGatewayNames.length ? order.paymentGatewayNames : [''])),
-      discounts: () => referenceTable((order) => (order.discountCodes.length ? order.discountCodes : [''])),
-    }[dimension]();
-    reference.sort((a, b) => b.income - a.income || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    const rows: unknown[] = [];
-    let page = 1;
-    let totalPages = 1;
-    while (page <= totalPages) {
-      const body = (await get(`/backend/stores/${storeId}/stats/table?dimension=${dimension}&page=${page}&pageSize=7`)).json();
-      totalPages = body.totalPages;
-      expect(body.totalRows).toBe(reference.length);
-      expect(body.updatedAt).not.toBeNull();
-      rows.push(...body.rows);
-      page += 1;
-    }
-    expect(totalPages).toBe(Math.ceil(reference.length / 7));
-    expect(rows.map((row) => (row as { key: string }).key).sort()).toEqual(reference.map((row) => row.key).sort());
-    for (const row of reference) expectClose(rows.find((candidate) => (candidate as { key: string }).key === row.key) as Record<string, unknown>, row);
-  });
+  it.each(['products', 'locations', 'dispatchMethods', 'paymentMethods', 'discounts'] as const)(
+    'matches the reference for %s, page by page',
+    async (dimension) => {
+      const titles = new Map(raw.products.map((product) => [product.id, product.title]));
+      const linesOf = new Map<string, LineItem[]>();
+      for (const item of raw.items) linesOf.set(item.__parentId, [...(linesOf.get(item.__parentId) ?? []), item]);
+      const lineKey = (item: LineItem) => (item.product ? (titles.get(item.product.id) ?? item.title) : item.title);
+      const reference = {
+        products: () =>
+          referenceTable(
+            (order) => (linesOf.get(order.id) ?? []).map(lineKey),
+            (order, key) =>
+              (linesOf.get(order.id) ?? [])
+                .filter((item) => lineKey(item) === key)
+                .reduce((sum, item) => sum + cents(item.discountedTotalSet.shopMoney.amount), 0),
+          ),
+        locations: () =>
+          referenceTable((order) => [[order.shippingAddress?.city, order.shippingAddress?.province].filter(Boolean).join(', ')]),
+        dispatchMethods: () => referenceTable((order) => [order.shippingLine?.title ?? '']),
+        paymentMethods: () => referenceTable((order) => (order.paymentGatewayNames.length ? order.paymentGatewayNames : [''])),
+        discounts: () => referenceTable((order) => (order.discountCodes.length ? order.discountCodes : [''])),
+      }[dimension]();
+      reference.sort((a, b) => b.income - a.income || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const rows: unknown[] = [];
+      let page = 1;
+      let totalPages = 1;
+      while (page <= totalPages) {
+        const body = (await get(`/backend/stores/${storeId}/stats/table?dimension=${dimension}&page=${page}&pageSize=7`)).json();
+        totalPages = body.totalPages;
+        expect(body.totalRows).toBe(reference.length);
+        expect(body.updatedAt).not.toBeNull();
+        rows.push(...body.rows);
+        page += 1;
+      }
+      expect(totalPages).toBe(Math.ceil(reference.length / 7));
+      expect(rows.map((row) => (row as { key: string }).key).sort()).toEqual(reference.map((row) => row.key).sort());
+      for (const row of reference)
+        expectClose(rows.find((candidate) => (candidate as { key: string }).key === row.key) as Record<string, unknown>, row);
+    },
+  );
 });
 
 describe('webhooks keep the rollups current', () => {
@@ -346,7 +406,14 @@ describe('webhooks keep the rollups current', () => {
   it('leaves exactly what a full rebuild gives after a new order for an existing customer', async () => {
     const template = orderPayload(sandbox.store.orderAt(5), sandbox.store.nowSeconds());
     const lineItems = (template.line_items as { id: number }[]).map((line) => ({ ...line, id: line.id + 8_000_000_000 }));
-    const body = JSON.stringify({ ...template, id: 98_000_001, admin_graphql_api_id: 'gid://shopify/Order/98000001', name: '#98001', created_at: NOW.toISOString(), line_items: lineItems });
+    const body = JSON.stringify({
+      ...template,
+      id: 98_000_001,
+      admin_graphql_api_id: 'gid://shopify/Order/98000001',
+      name: '#98001',
+      created_at: NOW.toISOString(),
+      line_items: lineItems,
+    });
     const before = (await get(`/backend/stores/${storeId}/stats`)).json();
     const response = await server.app.inject({
       method: 'POST',

@@ -3,8 +3,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/platform/config.ts';
 import { DEFAULT_WEBHOOK_SECRET } from '../../src/server/integrations/shopify/sandbox/webhooks.ts';
+import { ConfigError, loadConfig } from '../../src/server/platform/config.ts';
 import { TEST_INDEX_HTML } from './harness.ts';
 
 const SECRETS = {
@@ -28,11 +28,18 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
 describe('production configuration', () => {
   it('names every secret a production server lacks', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    for (const name of Object.keys(SECRETS)) expect(problems.some((problem) => problem.startsWith(`${name} es obligatoria en producción`))).toBe(true);
+    for (const name of Object.keys(SECRETS))
+      expect(problems.some((problem) => problem.startsWith(`${name} es obligatoria en producción`))).toBe(true);
   });
 
   it('refuses the sandbox webhook secret, a short session secret and sandboxes in production', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', ...SECRETS, SHOPIFY_WEBHOOK_SECRET: DEFAULT_WEBHOOK_SECRET, SESSION_SECRET: 'corto', SANDBOXES: 'on' });
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      ...SECRETS,
+      SHOPIFY_WEBHOOK_SECRET: DEFAULT_WEBHOOK_SECRET,
+      SESSION_SECRET: 'corto',
+      SANDBOXES: 'on',
+    });
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).toMatch(/secreto público del sandbox[\s\S]*al menos 32 caracteres[\s\S]*SANDBOXES=on/);
   });
@@ -60,7 +67,9 @@ describe('production configuration', () => {
 });
 
 /** Runs the server as `npm start` does, with `env`; resolves when it listens or exits. */
-async function startProcess(env: Record<string, string>): Promise<{ url: string | null; code: number | null; output: string; stop(): Promise<void> }> {
+async function startProcess(
+  env: Record<string, string>,
+): Promise<{ url: string | null; code: number | null; output: string; stop(): Promise<void> }> {
   const webDir = await mkdtemp(join(tmpdir(), 'recompra-web-'));
   await writeFile(join(webDir, 'index.html'), TEST_INDEX_HTML);
   const dataDir = await mkdtemp(join(tmpdir(), 'recompra-production-'));
@@ -118,7 +127,9 @@ describe('a production start', () => {
       });
       expect(sandbox.status).toBe(404);
       // The local outbox is gone: the address is just another page of the web app.
-      expect(await (await fetch(`${server.url}/dev/mailbox`, { headers: { accept: 'text/html' } })).text()).not.toContain('Correos enviados');
+      expect(await (await fetch(`${server.url}/dev/mailbox`, { headers: { accept: 'text/html' } })).text()).not.toContain(
+        'Correos enviados',
+      );
     } finally {
       await server.stop();
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/platform/db.ts';
 import { migrate } from '../../src/server/platform/migrations.ts';
-import { admitAttempt, forgetEvents, waitInWords, withdrawAttempt, type Check } from '../../src/server/platform/rate-limit.ts';
+import { admitAttempt, type Check, forgetEvents, waitInWords, withdrawAttempt } from '../../src/server/platform/rate-limit.ts';
 import { freshDatabase } from './harness.ts';
 
 let db: Database;
@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 /** As if `seconds` had passed since every recorded event. */
-const letTimePass = (seconds: number) => db.query('update rate_limit_events set happened_at = happened_at - make_interval(secs => $1)', [seconds]);
+const letTimePass = (seconds: number) =>
+  db.query('update rate_limit_events set happened_at = happened_at - make_interval(secs => $1)', [seconds]);
 
 describe('admitAttempt', () => {
   it('admits exactly the window’s allowance of attempts that arrive at once, and says when the next one fits', async () => {
@@ -30,7 +31,10 @@ describe('admitAttempt', () => {
   });
 
   it('doubles a growing delay with each further event up to its cap, and does not count refusals', async () => {
-    const check: Check = { subject: 'test:delay', limit: { kind: 'growingDelay', free: 2, windowMinutes: 60, firstDelaySeconds: 3, maxDelaySeconds: 20 } };
+    const check: Check = {
+      subject: 'test:delay',
+      limit: { kind: 'growingDelay', free: 2, windowMinutes: 60, firstDelaySeconds: 3, maxDelaySeconds: 20 },
+    };
     expect((await admitAttempt(db, [check])).allowed).toBe(true);
     expect((await admitAttempt(db, [check])).allowed).toBe(true);
     for (const wait of [3, 6, 12, 20, 20]) {
@@ -43,7 +47,9 @@ describe('admitAttempt', () => {
   it('records an attempt for all its subjects or for none, and takes it back on request', async () => {
     const open: Check = { subject: 'test:open', limit: { kind: 'window', max: 100, windowMinutes: 10 } };
     const full: Check = { subject: 'test:full', limit: { kind: 'window', max: 1, windowMinutes: 10 } };
-    const count = async (subject: string) => (await db.query<{ count: number }>('select count(*)::integer as count from rate_limit_events where subject = $1', [subject]))[0]!.count;
+    const count = async (subject: string) =>
+      (await db.query<{ count: number }>('select count(*)::integer as count from rate_limit_events where subject = $1', [subject]))[0]!
+        .count;
     const first = await admitAttempt(db, [open, full]);
     expect(first.allowed).toBe(true);
     expect(await admitAttempt(db, [open, full])).toMatchObject({ allowed: false, refusedBy: [full] });
@@ -57,7 +63,9 @@ describe('admitAttempt', () => {
     const check = (subject: string): Check => ({ subject, limit: { kind: 'window', max: 1, windowMinutes: 10 } });
     for (const subject of ['test:a b', 'test:a c', 'test:ab', 'test:z']) await admitAttempt(db, [check(subject)]);
     await forgetEvents(db, ['test:z'], ['test:a ']);
-    const left = await db.query<{ subject: string }>(`select subject from rate_limit_events where subject in ('test:a b', 'test:a c', 'test:ab', 'test:z')`);
+    const left = await db.query<{ subject: string }>(
+      `select subject from rate_limit_events where subject in ('test:a b', 'test:a c', 'test:ab', 'test:z')`,
+    );
     expect(left.map((row) => row.subject)).toEqual(['test:ab']);
   });
 });

@@ -23,22 +23,45 @@ describe('GET /api/auth/me', () => {
 
 describe('POST /api/auth/login', () => {
   it('signs the demo owner in with HttpOnly, SameSite cookies and returns the user', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'DEMO@recompra.cl', password: 'clave-de-prueba' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'DEMO@recompra.cl', password: 'clave-de-prueba' },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: expect.any(Number), email: 'demo@recompra.cl', name: 'Dueña Demo', role: 'admin', store: expect.any(Number) });
+    expect(response.json()).toEqual({
+      id: expect.any(Number),
+      email: 'demo@recompra.cl',
+      name: 'Dueña Demo',
+      role: 'admin',
+      store: expect.any(Number),
+    });
     const session = response.cookies.find((cookie) => cookie.name === 'recompra_session')!;
     const csrf = response.cookies.find((cookie) => cookie.name === 'recompra_csrf')!;
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(csrf.httpOnly).toBeFalsy();
     // Plain HTTP on localhost only; anywhere else the cookies are Secure.
     expect(session.secure).toBeFalsy();
-    const remote = await server.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: 'app.recompra.cl' }, payload: { email: 'demo@recompra.cl', password: 'clave-de-prueba' } });
+    const remote = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: 'app.recompra.cl' },
+      payload: { email: 'demo@recompra.cl', password: 'clave-de-prueba' },
+    });
     expect(remote.cookies.every((cookie) => cookie.secure)).toBe(true);
   });
 
   it('refuses a wrong password and an unknown email with the same Spanish message', async () => {
-    const wrongPassword = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'demo@recompra.cl', password: 'otra' } });
-    const unknownEmail = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nadie@recompra.cl', password: 'otra' } });
+    const wrongPassword = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'demo@recompra.cl', password: 'otra' },
+    });
+    const unknownEmail = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nadie@recompra.cl', password: 'otra' },
+    });
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual({ code: 'invalid_credentials', message: 'Correo o contraseña incorrectos.' });
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
@@ -60,8 +83,18 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers broken JSON, a non-JSON body and an empty body with a Spanish 4xx, never 500', async () => {
-    const broken = await server.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
-    const text = await server.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hola' });
+    const broken = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    const text = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hola',
+    });
     const empty = await server.app.inject({ method: 'POST', url: '/api/auth/login' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/solicitud no es válida/);
@@ -122,11 +155,23 @@ describe('CSRF protection', () => {
   it('refuses a state-changing call without the token, or with a wrong one', async () => {
     const caller = await signIn(server.app, 'admin@recompra.cl');
     for (const headers of [{}, { 'x-csrf-token': 'falso' }]) {
-      const response = await server.app.inject({ method: 'PATCH', url: '/api/private/me/stores', cookies: caller.cookies, headers, payload: { storeId: caller.user.store } });
+      const response = await server.app.inject({
+        method: 'PATCH',
+        url: '/api/private/me/stores',
+        cookies: caller.cookies,
+        headers,
+        payload: { storeId: caller.user.store },
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('csrf_failed');
     }
-    const accepted = await server.app.inject({ method: 'PATCH', url: '/api/private/me/stores', cookies: caller.cookies, headers: caller.headers, payload: { storeId: caller.user.store } });
+    const accepted = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/private/me/stores',
+      cookies: caller.cookies,
+      headers: caller.headers,
+      payload: { storeId: caller.user.store },
+    });
     expect(accepted.statusCode).toBe(200);
   });
 });

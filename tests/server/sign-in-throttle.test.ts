@@ -15,7 +15,8 @@ const signInFrom = (remoteAddress: string, email: string, password: string) =>
 const delaysWithin = (seconds: number) => Math.max(0, Math.floor(Math.log2(seconds / 2 + 1)));
 
 /** As if `seconds` had passed since every recorded attempt. */
-const letTimePass = (seconds: number) => server.db.query('update rate_limit_events set happened_at = happened_at - make_interval(secs => $1)', [seconds]);
+const letTimePass = (seconds: number) =>
+  server.db.query('update rate_limit_events set happened_at = happened_at - make_interval(secs => $1)', [seconds]);
 
 describe('sign-in throttle', () => {
   it('checks no more than five of 100 parallel guesses for one account, the right password among them', async () => {
@@ -40,7 +41,10 @@ describe('sign-in throttle', () => {
     const throttled = await signInFrom('198.51.100.2', 'colaborador@recompra.cl', DEMO_PASSWORD);
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBe('2');
-    expect(throttled.json()).toEqual({ code: 'locked_out', message: 'Demasiados intentos fallidos. Espera 2 segundos e inténtalo de nuevo.' });
+    expect(throttled.json()).toEqual({
+      code: 'locked_out',
+      message: 'Demasiados intentos fallidos. Espera 2 segundos e inténtalo de nuevo.',
+    });
     const owner = await signInFrom('203.0.113.7', 'colaborador@recompra.cl', DEMO_PASSWORD);
     expect(owner.statusCode).toBe(200);
     expect(owner.json()).toMatchObject({ email: 'colaborador@recompra.cl' });
@@ -77,7 +81,9 @@ describe('sign-in throttle', () => {
   });
 
   it('checks at most 20 guesses from one address spread over many accounts', async () => {
-    const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => signInFrom('198.51.100.5', `cliente${i}@tienda.cl`, 'clave123')));
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => signInFrom('198.51.100.5', `cliente${i}@tienda.cl`, 'clave123')),
+    );
     expect(responses.filter((response) => response.statusCode === 401).length).toBeLessThanOrEqual(20);
     const throttled = responses.filter((response) => response.statusCode === 429);
     expect(throttled.length).toBeGreaterThanOrEqual(5);
@@ -89,7 +95,12 @@ describe('sign-in throttle', () => {
 
   it('lets the owner in through the emailed link when guesses from everywhere trip the account-wide bound', async () => {
     const email = 'duena@tienda.cl';
-    const signup = await server.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress: '192.0.2.1', payload: { name: 'Dueña', email, password: 'tienda2026' } });
+    const signup = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: '192.0.2.1',
+      payload: { name: 'Dueña', email, password: 'tienda2026' },
+    });
     expect(signup.statusCode).toBe(201);
     // Five guesses from each of ten addresses: no pair and no address is throttled, the account is.
     const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) => signInFrom(`192.0.2.${10 + (i % 10)}`, email, `mala-${i}`)));
@@ -98,12 +109,22 @@ describe('sign-in throttle', () => {
     const owner = await signInFrom('203.0.113.8', email, 'tienda2026');
     expect(owner.statusCode).toBe(429);
     expect(owner.json().code).toBe('locked_out');
-    expect(owner.json().message).toMatch(/^Hubo demasiados intentos fallidos en esta cuenta\. Usa «¿Olvidaste tu contraseña\?» para recibir un enlace por correo y entrar ahora, o espera \d+ minutos\.$/);
+    expect(owner.json().message).toMatch(
+      /^Hubo demasiados intentos fallidos en esta cuenta\. Usa «¿Olvidaste tu contraseña\?» para recibir un enlace por correo y entrar ahora, o espera \d+ minutos\.$/,
+    );
     expect(Number(owner.headers['retry-after'])).toBeGreaterThan(50 * 60);
 
-    expect((await server.app.inject({ method: 'POST', url: '/api/auth/password-reset', remoteAddress: '203.0.113.8', payload: { email } })).statusCode).toBe(202);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/auth/password-reset', remoteAddress: '203.0.113.8', payload: { email } }))
+        .statusCode,
+    ).toBe(202);
     const token = await mailedToken(server.db, email);
-    const reset = await server.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', remoteAddress: '203.0.113.8', payload: { token, password: 'nueva-clave-7' } });
+    const reset = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      remoteAddress: '203.0.113.8',
+      payload: { token, password: 'nueva-clave-7' },
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toMatchObject({ email });
 
@@ -117,24 +138,46 @@ describe('sign-up and reset-link throttles', () => {
   it('creates at most 10 accounts from one address, however many sign-ups arrive at once', async () => {
     const responses = await Promise.all(
       Array.from({ length: 15 }, (_, i) =>
-        server.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress: '198.51.100.20', payload: { name: `Tienda ${i}`, email: `masiva${i}@tienda.cl`, password: 'tienda2026' } }),
+        server.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          remoteAddress: '198.51.100.20',
+          payload: { name: `Tienda ${i}`, email: `masiva${i}@tienda.cl`, password: 'tienda2026' },
+        }),
       ),
     );
-    const [row] = await server.db.query<{ count: number }>(`select count(*)::integer as count from users where email like 'masiva%@tienda.cl'`);
+    const [row] = await server.db.query<{ count: number }>(
+      `select count(*)::integer as count from users where email like 'masiva%@tienda.cl'`,
+    );
     expect(row!.count).toBeLessThanOrEqual(10);
     const refused = responses.find((response) => response.statusCode === 429);
-    expect(refused?.json()).toEqual({ code: 'too_many_attempts', message: 'Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en 60 minutos.' });
+    expect(refused?.json()).toEqual({
+      code: 'too_many_attempts',
+      message: 'Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en 60 minutos.',
+    });
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(59 * 60);
   });
 
   it('mails at most 3 links an hour to one account and takes at most 20 requests from one address, even at once', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 25 }, () => server.app.inject({ method: 'POST', url: '/api/auth/password-reset', remoteAddress: '198.51.100.21', payload: { email: 'colaborador@recompra.cl' } })),
+      Array.from({ length: 25 }, () =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/auth/password-reset',
+          remoteAddress: '198.51.100.21',
+          payload: { email: 'colaborador@recompra.cl' },
+        }),
+      ),
     );
     expect(responses.filter((response) => response.statusCode === 202).length).toBeLessThanOrEqual(20);
     const refused = responses.find((response) => response.statusCode === 429);
-    expect(refused?.json()).toEqual({ code: 'too_many_attempts', message: 'Pediste demasiados enlaces. Inténtalo de nuevo en 60 minutos.' });
-    const [row] = await server.db.query<{ count: number }>(`select count(*)::integer as count from mail_outbox where recipient = 'colaborador@recompra.cl'`);
+    expect(refused?.json()).toEqual({
+      code: 'too_many_attempts',
+      message: 'Pediste demasiados enlaces. Inténtalo de nuevo en 60 minutos.',
+    });
+    const [row] = await server.db.query<{ count: number }>(
+      `select count(*)::integer as count from mail_outbox where recipient = 'colaborador@recompra.cl'`,
+    );
     expect(row!.count).toBeLessThanOrEqual(3);
   });
 });

@@ -1,10 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShopifyClient, type ShopifyClient } from '../../src/server/integrations/shopify/client.ts';
-import { orderPayload, SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox, type StartedSandbox } from '../../src/server/integrations/shopify/sandbox/index.ts';
 import { runSync } from '../../src/server/features/integrations/sync.ts';
+import { createShopifyClient, type ShopifyClient } from '../../src/server/integrations/shopify/client.ts';
+import {
+  orderPayload,
+  SANDBOX_SHOP,
+  SANDBOX_TOKEN,
+  type StartedSandbox,
+  startShopifySandbox,
+} from '../../src/server/integrations/shopify/sandbox/index.ts';
 import type { Database } from '../../src/server/platform/db.ts';
-import { cookieJar, startTestServer, type Caller, type TestServer } from './harness.ts';
+import { type Caller, cookieJar, startTestServer, type TestServer } from './harness.ts';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 let sandbox: StartedSandbox;
@@ -14,7 +20,11 @@ let owner: Caller;
 beforeAll(async () => {
   sandbox = await startShopifySandbox({ customers: 300, orders: 1500, now: NOW, bulkDelayMs: 20, throttle: { restoreRate: 5000 } });
   server = await startTestServer({ shopifyEndpoint: sandbox.endpoint, shopifyWebhookSecret: sandbox.webhookSecret });
-  const signup = await server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Marta Rojas', email: 'marta@tienda.cl', password: 'tienda2026' } });
+  const signup = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Marta Rojas', email: 'marta@tienda.cl', password: 'tienda2026' },
+  });
   const cookies = cookieJar(signup);
   owner = { cookies, headers: { 'x-csrf-token': cookies.recompra_csrf! }, user: signup.json() };
 });
@@ -24,7 +34,13 @@ afterAll(async () => {
 });
 
 const connect = (store: Record<string, string>) =>
-  server.app.inject({ method: 'POST', url: '/backend/me/stores/shopifySettings', cookies: owner.cookies, headers: owner.headers, payload: { store } });
+  server.app.inject({
+    method: 'POST',
+    url: '/backend/me/stores/shopifySettings',
+    cookies: owner.cookies,
+    headers: owner.headers,
+    payload: { store },
+  });
 
 /** `client`, except that its order export throws `message` after `orders` orders. */
 function failingAfter(client: ShopifyClient, orders: number, message: string): ShopifyClient {
@@ -86,7 +102,10 @@ describe('connecting a store', () => {
     expect(badUrl.json().fieldErrors[0].field).toBe('store.url');
     const badToken = await connect({ name: 'Mi tienda', url: SANDBOX_SHOP, accessToken: 'shpat_otro' });
     expect(badToken.statusCode).toBe(422);
-    expect(badToken.json()).toMatchObject({ code: 'invalid_credentials', message: 'Shopify rechazó estas credenciales: revisa la dirección de la tienda y el token de acceso.' });
+    expect(badToken.json()).toMatchObject({
+      code: 'invalid_credentials',
+      message: 'Shopify rechazó estas credenciales: revisa la dirección de la tienda y el token de acceso.',
+    });
     expect(await server.db.query(`select 1 from stores where name = 'Mi tienda'`)).toEqual([]);
   });
 });
@@ -102,7 +121,10 @@ describe('importing a store', () => {
     storeId = response.json().id;
     const me = await server.app.inject({ url: '/api/auth/me', cookies: owner.cookies });
     expect(me.json()).toMatchObject({ store: storeId, role: 'admin' });
-    const [token] = await server.db.query<{ access_token_encrypted: string }>('select access_token_encrypted from shopify_connections where store_id = $1', [storeId]);
+    const [token] = await server.db.query<{ access_token_encrypted: string }>(
+      'select access_token_encrypted from shopify_connections where store_id = $1',
+      [storeId],
+    );
     expect(token!.access_token_encrypted).not.toContain(SANDBOX_TOKEN);
   });
 
@@ -139,7 +161,10 @@ describe('importing a store', () => {
   });
 
   it('never leaves a batch writing behind a failure', async () => {
-    await server.db.query(`update store_syncs set status = 'NEEDS_SCRAPE', phase = 'lastYear', last_year_from = null, catalogue_done = false, resume_after = null where store_id = $1`, [storeId]);
+    await server.db.query(
+      `update store_syncs set status = 'NEEDS_SCRAPE', phase = 'lastYear', last_year_from = null, catalogue_done = false, resume_after = null where store_id = $1`,
+      [storeId],
+    );
     const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
     const crashing = failingAfter(client, 500, 'conexión perdida');
     // Slow writes, so one is still running when the download fails.
@@ -165,17 +190,25 @@ describe('importing a store', () => {
   });
 
   it('runs through the job queue too: a second import of the same data adds nothing', async () => {
-    await server.db.query(`update store_syncs set status = 'NEEDS_SCRAPE', phase = 'lastYear', last_year_from = null, catalogue_done = false, resume_after = null where store_id = $1`, [storeId]);
+    await server.db.query(
+      `update store_syncs set status = 'NEEDS_SCRAPE', phase = 'lastYear', last_year_from = null, catalogue_done = false, resume_after = null where store_id = $1`,
+      [storeId],
+    );
     const before = await counts(storeId);
     await server.db.query(`insert into jobs (queue, payload) values ('store-sync', $1)`, [JSON.stringify({ storeId })]);
     await server.app.jobs.drain();
     expect(await counts(storeId)).toEqual(before);
-    expect((await server.db.query<{ status: string }>('select status from store_syncs where store_id = $1', [storeId]))[0]!.status).toBe('FINISHED');
+    expect((await server.db.query<{ status: string }>('select status from store_syncs where store_id = $1', [storeId]))[0]!.status).toBe(
+      'FINISHED',
+    );
   });
 
   it('shows the store card connected on the integrations screen', async () => {
     const response = await server.app.inject({ url: `/api/private/stores/${storeId}/integrations`, cookies: owner.cookies });
-    expect(response.json()).toMatchObject({ store: { state: 'connected', url: SANDBOX_SHOP, sync: { status: 'FINISHED' } }, socialAds: { state: 'notConnected' } });
+    expect(response.json()).toMatchObject({
+      store: { state: 'connected', url: SANDBOX_SHOP, sync: { status: 'FINISHED' } },
+      socialAds: { state: 'notConnected' },
+    });
   });
 });
 
@@ -185,26 +218,54 @@ describe('webhooks', () => {
     server.app.inject({
       method: 'POST',
       url: '/webhooks/shopify',
-      headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': SANDBOX_SHOP, 'x-shopify-triggered-at': new Date().toISOString(), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': 'orders/create',
+        'x-shopify-shop-domain': SANDBOX_SHOP,
+        'x-shopify-triggered-at': new Date().toISOString(),
+        ...headers,
+      },
       payload: body,
     });
   const newOrder = () => {
     const payload = orderPayload(sandbox.store.orderAt(0), sandbox.store.nowSeconds());
     // Fresh ids: an order the import has not seen.
     const lineItems = (payload.line_items as { id: number }[]).map((line) => ({ ...line, id: line.id + 9_000_000_000 }));
-    return JSON.stringify({ ...payload, id: 99_000_001, admin_graphql_api_id: 'gid://shopify/Order/99000001', name: '#99001', line_items: lineItems });
+    return JSON.stringify({
+      ...payload,
+      id: 99_000_001,
+      admin_graphql_api_id: 'gid://shopify/Order/99000001',
+      name: '#99001',
+      line_items: lineItems,
+    });
   };
   // Orders of the store connected in this file (the test's demo store reads the same sandbox shop).
   const ordersNow = async () =>
-    (await server.db.query<{ n: number }>(`select count(*)::integer as n from orders o join stores s on s.id = o.store_id where s.name = 'Tienda de Marta'`))[0]!.n;
+    (
+      await server.db.query<{ n: number }>(
+        `select count(*)::integer as n from orders o join stores s on s.id = o.store_id where s.name = 'Tienda de Marta'`,
+      )
+    )[0]!.n;
 
   it('refuses unsigned and forged deliveries and writes nothing', async () => {
     const body = newOrder();
     const before = await ordersNow();
     expect((await deliver(body, { 'x-shopify-webhook-id': 'w-1' })).statusCode).toBe(401);
-    expect((await deliver(body, { 'x-shopify-webhook-id': 'w-1', 'x-shopify-hmac-sha256': sign(body, 'otro-secreto') })).statusCode).toBe(401);
-    expect((await deliver(body.replace('#99001', '#99002'), { 'x-shopify-webhook-id': 'w-1', 'x-shopify-hmac-sha256': sign(body) })).statusCode).toBe(401);
-    expect((await deliver(body, { 'x-shopify-webhook-id': 'w-1', 'x-shopify-hmac-sha256': sign(body), 'x-shopify-shop-domain': 'otra.myshopify.com' })).statusCode).toBe(404);
+    expect((await deliver(body, { 'x-shopify-webhook-id': 'w-1', 'x-shopify-hmac-sha256': sign(body, 'otro-secreto') })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await deliver(body.replace('#99001', '#99002'), { 'x-shopify-webhook-id': 'w-1', 'x-shopify-hmac-sha256': sign(body) })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await deliver(body, {
+          'x-shopify-webhook-id': 'w-1',
+          'x-shopify-hmac-sha256': sign(body),
+          'x-shopify-shop-domain': 'otra.myshopify.com',
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await ordersNow()).toBe(before);
     expect(await server.db.query('select 1 from webhook_deliveries')).toEqual([]);
   });
@@ -224,7 +285,9 @@ describe('webhooks', () => {
     expect(order!.name).toBe('#99001');
     expect(order!.items).toBeGreaterThan(0);
     // Every store that reads the shop got it once.
-    const perStore = await server.db.query<{ n: number }>('select count(*)::integer as n from orders where external_id = 99000001 group by store_id');
+    const perStore = await server.db.query<{ n: number }>(
+      'select count(*)::integer as n from orders where external_id = 99000001 group by store_id',
+    );
     expect(perStore).toEqual([{ n: 1 }, { n: 1 }]);
   });
 });

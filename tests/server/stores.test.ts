@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshRollups } from '../../src/server/features/dashboard/rollups.ts';
-import { SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox, type StartedSandbox } from '../../src/server/integrations/shopify/sandbox/index.ts';
-import { addStore, cookieJar, signIn, startTestServer, type Caller, type TestServer } from './harness.ts';
+import {
+  SANDBOX_SHOP,
+  SANDBOX_TOKEN,
+  type StartedSandbox,
+  startShopifySandbox,
+} from '../../src/server/integrations/shopify/sandbox/index.ts';
+import { addStore, type Caller, cookieJar, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let sandbox: StartedSandbox;
 let server: TestServer;
@@ -17,7 +22,10 @@ beforeAll(async () => {
     `insert into orders (store_id, external_id, placed_at, total_amount) select $1, n, now() - make_interval(days => n), 1000 from generate_series(1, 48) as n`,
     [demoStore],
   );
-  await server.db.query(`insert into orders (store_id, external_id, placed_at, total_amount) values ($1, 1, now(), 1000), ($1, 2, now(), 2000)`, [otherStore]);
+  await server.db.query(
+    `insert into orders (store_id, external_id, placed_at, total_amount) values ($1, 1, now(), 1000), ($1, 2, now(), 2000)`,
+    [otherStore],
+  );
   for (const store of [demoStore, otherStore]) await server.db.transaction((tx) => refreshRollups(tx, store));
 });
 afterAll(async () => {
@@ -56,7 +64,13 @@ describe('GET /api/private/me and /api/private/stores', () => {
 describe('PATCH /api/private/me/stores', () => {
   it('lets the provider admin switch to any store, and /auth/me follows', async () => {
     const admin = await signIn(server.app, 'admin@recompra.cl');
-    const switched = await server.app.inject({ method: 'PATCH', url: '/api/private/me/stores', cookies: admin.cookies, headers: admin.headers, payload: { storeId: otherStore } });
+    const switched = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/private/me/stores',
+      cookies: admin.cookies,
+      headers: admin.headers,
+      payload: { storeId: otherStore },
+    });
     expect(switched.statusCode).toBe(200);
     expect(switched.json()).toMatchObject({ role: 'recompraAdmin', store: otherStore });
     const me = await server.app.inject({ url: '/api/auth/me', cookies: admin.cookies });
@@ -65,7 +79,13 @@ describe('PATCH /api/private/me/stores', () => {
 
   it('refuses a member switching to a store that is not theirs, and keeps their store', async () => {
     const owner = await signIn(server.app, 'demo@recompra.cl');
-    const refused = await server.app.inject({ method: 'PATCH', url: '/api/private/me/stores', cookies: owner.cookies, headers: owner.headers, payload: { storeId: otherStore } });
+    const refused = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/private/me/stores',
+      cookies: owner.cookies,
+      headers: owner.headers,
+      payload: { storeId: otherStore },
+    });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toEqual({ code: 'store_not_found', message: 'No encontramos esa tienda.' });
     const me = await server.app.inject({ url: '/api/auth/me', cookies: owner.cookies });
@@ -74,7 +94,13 @@ describe('PATCH /api/private/me/stores', () => {
 
   it('answers a body without storeId with a Spanish 400', async () => {
     const owner = await signIn(server.app, 'demo@recompra.cl');
-    const response = await server.app.inject({ method: 'PATCH', url: '/api/private/me/stores', cookies: owner.cookies, headers: owner.headers, payload: { storeId: 'uno' } });
+    const response = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/private/me/stores',
+      cookies: owner.cookies,
+      headers: owner.headers,
+      payload: { storeId: 'uno' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual([{ field: 'storeId', message: 'Debe ser un número entero.' }]);
   });
@@ -85,7 +111,9 @@ describe('GET /backend/stores/{id}/stats', () => {
     const owner = await signIn(server.app, 'demo@recompra.cl');
     const response = await server.app.inject({ url: `/backend/stores/${demoStore}/stats`, cookies: owner.cookies });
     expect(response.statusCode).toBe(200);
-    const [{ count }] = (await server.db.query<{ count: number }>('select count(*)::integer as count from orders where store_id = $1', [demoStore])) as [{ count: number }];
+    const [{ count }] = (await server.db.query<{ count: number }>('select count(*)::integer as count from orders where store_id = $1', [
+      demoStore,
+    ])) as [{ count: number }];
     expect(count).toBe(48);
     expect(response.json()).toMatchObject({ totalOrders: count, totalIncome: 48_000, ordersAvgIncome: 1000 });
   });
@@ -115,7 +143,13 @@ describe('POST /backend/me/stores/shopifySettings limits', () => {
     return { cookies, headers: { 'x-csrf-token': cookies.recompra_csrf! }, user: response.json() };
   };
   const create = (caller: Caller, name: string, url = SANDBOX_SHOP) =>
-    server.app.inject({ method: 'POST', url: '/backend/me/stores/shopifySettings', cookies: caller.cookies, headers: caller.headers, payload: { store: { name, url, accessToken: SANDBOX_TOKEN } } });
+    server.app.inject({
+      method: 'POST',
+      url: '/backend/me/stores/shopifySettings',
+      cookies: caller.cookies,
+      headers: caller.headers,
+      payload: { store: { name, url, accessToken: SANDBOX_TOKEN } },
+    });
   const createdBy = async (caller: Caller) =>
     (await server.db.query<{ n: number }>('select count(*)::integer as n from stores where created_by = $1', [caller.user.id]))[0]!.n;
   /** Stores the account created earlier, `hoursAgo` each, on shops of their own. */
@@ -125,7 +159,10 @@ describe('POST /backend/me/stores/shopifySettings limits', () => {
         `insert into stores (name, created_by, created_at) values ($1, $2, now() - make_interval(hours => $3)) returning id`,
         [`Anterior ${k + 1}`, caller.user.id, hours],
       );
-      await server.db.query(`insert into shopify_connections (store_id, shop_domain, access_token_encrypted) values ($1, $2, 'x')`, [store!.id, `anterior-${caller.user.id}-${k}.myshopify.com`]);
+      await server.db.query(`insert into shopify_connections (store_id, shop_domain, access_token_encrypted) values ($1, $2, 'x')`, [
+        store!.id,
+        `anterior-${caller.user.id}-${k}.myshopify.com`,
+      ]);
       await server.db.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [store!.id, caller.user.id]);
     }
   };
@@ -155,11 +192,13 @@ describe('POST /backend/me/stores/shopifySettings limits', () => {
     expect((await create(demoOwner, 'Segunda demo')).json()).toEqual(alreadyConnected('store.url'));
   });
 
-  it('refuses moving a store onto a shop another of the account\'s stores is connected to', async () => {
+  it("refuses moving a store onto a shop another of the account's stores is connected to", async () => {
     const caller = await signUp('Marta Díaz', 'marta.diaz@tienda.cl');
     expect((await create(caller, 'Tienda de Marta')).statusCode).toBe(201);
     await earlierStores(caller, [48]);
-    const [second] = await server.db.query<{ id: number }>(`select id from stores where created_by = $1 and name = 'Anterior 1'`, [caller.user.id]);
+    const [second] = await server.db.query<{ id: number }>(`select id from stores where created_by = $1 and name = 'Anterior 1'`, [
+      caller.user.id,
+    ]);
     const moved = await server.app.inject({
       method: 'PATCH',
       url: `/backend/stores/${second!.id}/shopifySettings`,
@@ -169,7 +208,9 @@ describe('POST /backend/me/stores/shopifySettings limits', () => {
     });
     expect(moved.statusCode).toBe(409);
     expect(moved.json()).toEqual(alreadyConnected('shopifySettings.url'));
-    const [connection] = await server.db.query<{ shop_domain: string }>('select shop_domain from shopify_connections where store_id = $1', [second!.id]);
+    const [connection] = await server.db.query<{ shop_domain: string }>('select shop_domain from shopify_connections where store_id = $1', [
+      second!.id,
+    ]);
     expect(connection!.shop_domain).not.toBe(SANDBOX_SHOP);
   });
 
@@ -178,7 +219,10 @@ describe('POST /backend/me/stores/shopifySettings limits', () => {
     await earlierStores(busy, [3, 2, 1]);
     const refused = await create(busy, 'Cuarta del día');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'too_many_stores', message: 'Ya creaste varias tiendas en las últimas 24 horas. Podrás crear otra más tarde.' });
+    expect(refused.json()).toEqual({
+      code: 'too_many_stores',
+      message: 'Ya creaste varias tiendas en las últimas 24 horas. Podrás crear otra más tarde.',
+    });
     // The oldest of the day leaves the window in 21 hours.
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(20 * 3600);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(21 * 3600);

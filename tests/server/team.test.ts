@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStore, mailedToken, signIn, startTestServer, type Caller, type TestServer } from './harness.ts';
+import { addStore, type Caller, mailedToken, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let store: number;
@@ -12,7 +12,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const invite = (caller: Caller, email: string, storeId = store) =>
-  server.app.inject({ method: 'POST', url: `/api/private/stores/${storeId}/members`, cookies: caller.cookies, headers: caller.headers, payload: { email } });
+  server.app.inject({
+    method: 'POST',
+    url: `/api/private/stores/${storeId}/members`,
+    cookies: caller.cookies,
+    headers: caller.headers,
+    payload: { email },
+  });
 const team = (caller: Caller) => server.app.inject({ url: `/api/private/stores/${store}/members`, cookies: caller.cookies });
 
 describe('store members', () => {
@@ -36,17 +42,33 @@ describe('store members', () => {
     const details = await server.app.inject({ url: `/api/auth/invitation/details?token=${token}` });
     expect(details.json()).toEqual({ email: 'nueva@tienda.cl', storeName: 'Tienda Demo', hasAccount: false });
 
-    const weak = await server.app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, name: 'Nueva', password: 'corta' } });
+    const weak = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/invitation/accept',
+      payload: { token, name: 'Nueva', password: 'corta' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fieldErrors).toEqual([{ field: 'password', message: 'Usa al menos 8 caracteres, con letras y números.' }]);
-    const nameless = await server.app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, password: 'clave1234' } });
+    const nameless = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/invitation/accept',
+      payload: { token, password: 'clave1234' },
+    });
     expect(nameless.json().fieldErrors).toEqual([{ field: 'name', message: 'Este campo es obligatorio.' }]);
 
-    const accepted = await server.app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, name: 'Nueva Colaboradora', password: 'clave1234' } });
+    const accepted = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/invitation/accept',
+      payload: { token, name: 'Nueva Colaboradora', password: 'clave1234' },
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ email: 'nueva@tienda.cl', role: 'colaborator', store });
 
-    const again = await server.app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, name: 'Otra', password: 'clave1234' } });
+    const again = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/invitation/accept',
+      payload: { token, name: 'Otra', password: 'clave1234' },
+    });
     expect(again.statusCode).toBe(410);
     expect(again.json().code).toBe('invitation_invalid');
   });
@@ -58,9 +80,17 @@ describe('store members', () => {
     const token = await mailedToken(server.db, 'demo@recompra.cl');
     const details = await server.app.inject({ url: `/api/auth/invitation/details?token=${token}` });
     expect(details.json().hasAccount).toBe(true);
-    const wrong = await server.app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, currentPassword: 'no-es' } });
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/invitation/accept',
+      payload: { token, currentPassword: 'no-es' },
+    });
     expect(wrong.statusCode).toBe(401);
-    const right = await server.app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, currentPassword: 'clave-de-prueba' } });
+    const right = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/invitation/accept',
+      payload: { token, currentPassword: 'clave-de-prueba' },
+    });
     expect(right.json()).toMatchObject({ email: 'demo@recompra.cl', store: otherStore, role: 'colaborator' });
     const stores = await server.app.inject({ url: '/api/private/stores', cookies: owner.cookies });
     expect(stores.json().map((s: { name: string }) => s.name)).toEqual(['Segunda Tienda', 'Tienda Demo']);
@@ -77,13 +107,21 @@ describe('store members', () => {
     for (const email of ['a@x.cl', 'b@x.cl', 'c@x.cl']) expect((await invite(owner, email)).statusCode).toBe(201);
     const refused = await invite(owner, 'd@x.cl');
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ code: 'collaborator_limit', message: 'Solo puedes agregar 5 colaboradores. Elimina uno para agregar otro.' });
+    expect(refused.json()).toEqual({
+      code: 'collaborator_limit',
+      message: 'Solo puedes agregar 5 colaboradores. Elimina uno para agregar otro.',
+    });
     // Inviting the same person again refreshes their link instead of using a place.
     expect((await invite(owner, 'a@x.cl')).statusCode).toBe(201);
     const { invitations } = (await team(owner)).json();
     expect(invitations.map((i: { email: string }) => i.email)).toEqual(['b@x.cl', 'c@x.cl', 'a@x.cl']);
     // Canceling one frees a place.
-    const cancel = await server.app.inject({ method: 'DELETE', url: `/api/private/stores/${store}/invitations/${invitations[0].id}`, cookies: owner.cookies, headers: owner.headers });
+    const cancel = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/private/stores/${store}/invitations/${invitations[0].id}`,
+      cookies: owner.cookies,
+      headers: owner.headers,
+    });
     expect(cancel.statusCode).toBe(204);
     expect((await invite(owner, 'd@x.cl')).statusCode).toBe(201);
   });
@@ -92,19 +130,34 @@ describe('store members', () => {
     const collaborator = await signIn(server.app, 'colaborador@recompra.cl');
     expect((await team(collaborator)).statusCode).toBe(200);
     expect((await invite(collaborator, 'e@x.cl')).statusCode).toBe(403);
-    const self = await server.app.inject({ method: 'DELETE', url: `/api/private/stores/${store}/members/${owner.user.id}`, cookies: owner.cookies, headers: owner.headers });
+    const self = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/private/stores/${store}/members/${owner.user.id}`,
+      cookies: owner.cookies,
+      headers: owner.headers,
+    });
     expect(self.statusCode).toBe(422);
     expect(self.json().message).toBe('No puedes eliminarte de la tienda.');
   });
 
-  it("removing a member ends their session in that store at once", async () => {
+  it('removing a member ends their session in that store at once', async () => {
     const removed = await signIn(server.app, 'nueva@tienda.cl', 'clave1234');
     expect((await team(removed)).statusCode).toBe(200);
-    const response = await server.app.inject({ method: 'DELETE', url: `/api/private/stores/${store}/members/${removed.user.id}`, cookies: owner.cookies, headers: owner.headers });
+    const response = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/private/stores/${store}/members/${removed.user.id}`,
+      cookies: owner.cookies,
+      headers: owner.headers,
+    });
     expect(response.statusCode).toBe(204);
     expect((await team(removed)).statusCode).toBe(401);
     expect((await server.app.inject({ url: '/api/auth/me', cookies: removed.cookies })).statusCode).toBe(204);
-    const missing = await server.app.inject({ method: 'DELETE', url: `/api/private/stores/${store}/members/${removed.user.id}`, cookies: owner.cookies, headers: owner.headers });
+    const missing = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/private/stores/${store}/members/${removed.user.id}`,
+      cookies: owner.cookies,
+      headers: owner.headers,
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

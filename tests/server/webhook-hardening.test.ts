@@ -8,12 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { upsertAbandonedCheckouts, upsertOrders } from '../../src/server/features/integrations/store-data.ts';
 import { createShopifyClient } from '../../src/server/integrations/shopify/client.ts';
-import type { AbandonedCheckout, Order } from '../../src/server/integrations/shopify/types.ts';
 import { WEBHOOK_CREATE_MUTATION } from '../../src/server/integrations/shopify/queries.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox } from '../../src/server/integrations/shopify/sandbox/index.ts';
+import type { AbandonedCheckout, Order } from '../../src/server/integrations/shopify/types.ts';
 import { signWebhook } from '../../src/server/integrations/shopify/webhooks.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
-import { signIn, startTestServer, type Caller, type TestServer } from './harness.ts';
+import { type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 const SECRET = config.shopifyWebhookSecret;
@@ -27,9 +27,10 @@ let webhookCounter = 0;
 beforeAll(async () => {
   server = await startTestServer({ sandboxes: true });
   owner = await signIn(server.app, 'demo@recompra.cl');
-  [{ store_id: storeId }] = (await server.db.query<{ store_id: number }>('select store_id from shopify_connections where shop_domain = $1', [SANDBOX_SHOP])) as [
-    { store_id: number },
-  ];
+  [{ store_id: storeId }] = (await server.db.query<{ store_id: number }>(
+    'select store_id from shopify_connections where shop_domain = $1',
+    [SANDBOX_SHOP],
+  )) as [{ store_id: number }];
 });
 afterAll(() => server.close());
 
@@ -40,7 +41,10 @@ interface DeliveryOptions {
 }
 
 /** Posts `body` (an object, or raw JSON text) signed with the app's secret, as Shopify would. */
-function deliver(body: unknown, { topic = 'orders/updated', webhookId = `probe-${++webhookCounter}`, triggeredAt = new Date().toISOString() }: DeliveryOptions = {}) {
+function deliver(
+  body: unknown,
+  { topic = 'orders/updated', webhookId = `probe-${++webhookCounter}`, triggeredAt = new Date().toISOString() }: DeliveryOptions = {},
+) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   return server.app.inject({
     method: 'POST',
@@ -92,7 +96,13 @@ function orderBody(id: number, overrides: Record<string, unknown> = {}) {
     total_discounts: '0.00',
     total_price: '45990.00',
     updated_at: '2026-03-02T10:15:05-03:00',
-    customer: { id: 7_100_000_001, admin_graphql_api_id: 'gid://shopify/Customer/7100000001', email: 'ana@correo.cl', created_at: null, updated_at: null },
+    customer: {
+      id: 7_100_000_001,
+      admin_graphql_api_id: 'gid://shopify/Customer/7100000001',
+      email: 'ana@correo.cl',
+      created_at: null,
+      updated_at: null,
+    },
     shipping_address: { first_name: 'Ana', city: 'Valparaíso', province: 'Valparaíso', province_code: 'VS', country_code: 'CL' },
     shipping_lines: [{ id: 4946484101420, code: 'custom', price: '3990.00', title: 'Despacho a domicilio' }],
     line_items: [
@@ -137,7 +147,15 @@ function checkoutBody(id: number, overrides: Record<string, unknown> = {}) {
     total_price: '21000.00',
     total_tax: '0.00',
     abandoned_checkout_url: `https://${SANDBOX_SHOP}/checkouts/ac/1547eae7e5128cf84b2be207147120c9/recover?key=9f1e`,
-    line_items: [{ key: 'd1d9caef2d57c79bed4172770cce6bb1', product_id: 9_782_123_692_332, title: 'Polera de algodón', quantity: 1, price: '21000.00' }],
+    line_items: [
+      {
+        key: 'd1d9caef2d57c79bed4172770cce6bb1',
+        product_id: 9_782_123_692_332,
+        title: 'Polera de algodón',
+        quantity: 1,
+        price: '21000.00',
+      },
+    ],
     customer: { id: 7_100_000_002, email: 'ana@correo.cl', created_at: null, updated_at: null },
     ...overrides,
   };
@@ -147,10 +165,18 @@ function checkoutBody(id: number, overrides: Record<string, unknown> = {}) {
 async function storeState() {
   const read = (sql: string) => server.db.query<Record<string, unknown>>(sql, [storeId]);
   return {
-    orders: await read('select external_id::text, name, cancelled_at, financial_status, total_amount::text, updated_at from orders where store_id = $1 order by external_id'),
-    items: await read('select external_id::text, order_external_id::text, quantity, original_total::text from order_line_items where store_id = $1 order by external_id'),
-    checkouts: await read('select external_id::text, completed_at, total_amount::text, updated_at from abandoned_checkouts where store_id = $1 order by external_id'),
-    deliveries: (await read('select webhook_id, topic from webhook_deliveries where store_id = $1')).map((row) => `${String(row.webhook_id)} ${String(row.topic)}`).sort(),
+    orders: await read(
+      'select external_id::text, name, cancelled_at, financial_status, total_amount::text, updated_at from orders where store_id = $1 order by external_id',
+    ),
+    items: await read(
+      'select external_id::text, order_external_id::text, quantity, original_total::text from order_line_items where store_id = $1 order by external_id',
+    ),
+    checkouts: await read(
+      'select external_id::text, completed_at, total_amount::text, updated_at from abandoned_checkouts where store_id = $1 order by external_id',
+    ),
+    deliveries: (await read('select webhook_id, topic from webhook_deliveries where store_id = $1'))
+      .map((row) => `${String(row.webhook_id)} ${String(row.topic)}`)
+      .sort(),
     customerStats: await read('select * from customer_stats where store_id = $1 order by 2'),
     dailyStats: await read('select * from store_daily_stats where store_id = $1 order by 2'),
     version: await read('select version::text from store_data_versions where store_id = $1'),
@@ -185,7 +211,10 @@ describe('a replayed body cannot roll data back', () => {
     // Acknowledged, so Shopify stops retrying, but nothing else moved: the order, its item, the rollups, the cache key.
     expect(after.deliveries).toEqual([...cancelledState.deliveries, 'replay-of-open orders/updated'].sort());
     expect({ ...after, deliveries: [] }).toEqual({ ...cancelledState, deliveries: [] });
-    expect(after.orders.find((order) => (order as { external_id: string }).external_id === '7000001001')).toMatchObject({ financial_status: 'REFUNDED', total_amount: '21000.00' });
+    expect(after.orders.find((order) => (order as { external_id: string }).external_id === '7000001001')).toMatchObject({
+      financial_status: 'REFUNDED',
+      total_amount: '21000.00',
+    });
     expect(after.items.find((item) => (item as { external_id: string }).external_id === '70000010011')).toMatchObject({ quantity: 1 });
     expect(await stats()).toEqual(afterCancel);
   });
@@ -202,7 +231,10 @@ describe('a replayed body cannot roll data back', () => {
     expect(await version()).toBe(v1 + 2);
     expect((await deliver(first, { topic: 'orders/updated' })).statusCode).toBe(200);
     expect(await version()).toBe(v1 + 2);
-    const [row] = await server.db.query<{ fulfillment_status: string }>('select fulfillment_status from orders where store_id = $1 and external_id = 7000001002', [storeId]);
+    const [row] = await server.db.query<{ fulfillment_status: string }>(
+      'select fulfillment_status from orders where store_id = $1 and external_id = 7000001002',
+      [storeId],
+    );
     expect(row!.fulfillment_status).toBe('FULFILLED');
   });
 
@@ -212,14 +244,21 @@ describe('a replayed body cannot roll data back', () => {
     expect((await deliver(created, { topic: 'checkouts/create' })).statusCode).toBe(200);
     expect((await deliver(completed, { topic: 'checkouts/update' })).statusCode).toBe(200);
     expect((await deliver(created, { topic: 'checkouts/update' })).statusCode).toBe(200);
-    const [row] = await server.db.query<{ completed_at: Date | null }>('select completed_at from abandoned_checkouts where store_id = $1 and external_id = 7200000001', [storeId]);
+    const [row] = await server.db.query<{ completed_at: Date | null }>(
+      'select completed_at from abandoned_checkouts where store_id = $1 and external_id = 7200000001',
+      [storeId],
+    );
     expect(row!.completed_at).toEqual(new Date('2026-03-03T22:00:00Z'));
   });
 });
 
 describe('imports and nightly refreshes', () => {
   it('never replace an order or a cart with an older state than a webhook left', async () => {
-    const cancelled = orderBody(7_000_005_001, { updated_at: '2026-03-06T10:00:00-03:00', cancelled_at: '2026-03-06T10:00:00-03:00', financial_status: 'voided' });
+    const cancelled = orderBody(7_000_005_001, {
+      updated_at: '2026-03-06T10:00:00-03:00',
+      cancelled_at: '2026-03-06T10:00:00-03:00',
+      financial_status: 'voided',
+    });
     expect((await deliver(cancelled, { topic: 'orders/cancelled' })).statusCode).toBe(200);
     const money = (amount: string) => ({ shopMoney: { amount, currencyCode: 'CLP' } });
     // The same order as a bulk export taken before the cancellation reads it.
@@ -300,7 +339,10 @@ describe('signed but malformed payloads', () => {
     ['an id beyond what JSON carries exactly', { ...order, id: 2 ** 60, admin_graphql_api_id: `gid://shopify/Order/${2 ** 60}` }],
     ['a gid naming another order', { ...order, admin_graphql_api_id: 'gid://shopify/Order/1' }],
     ['a NUL inside the name', { ...order, name: '#30\u000001' }],
-    ['a lone surrogate in a title', JSON.stringify({ ...order, line_items: [{ ...line, title: 'x' }] }).replace('"title":"x"', '"title":"\\ud800"')],
+    [
+      'a lone surrogate in a title',
+      JSON.stringify({ ...order, line_items: [{ ...line, title: 'x' }] }).replace('"title":"x"', '"title":"\\ud800"'),
+    ],
     ['a date in year 0000', { ...order, created_at: '0000-01-01T00:00:00Z' }],
     ['a date that does not exist', { ...order, updated_at: '2026-02-30T10:00:00-03:00' }],
     ['line_items that are not a list', { ...order, line_items: 'muchos' }],
@@ -313,7 +355,11 @@ describe('signed but malformed payloads', () => {
     ['a line without a title', { ...order, line_items: [{ ...line, title: undefined }] }],
     ['a customer gid that is not a number', { ...order, customer: { id: 5, admin_graphql_api_id: 'gid://shopify/Customer/abc' } }],
     ['a cart without a token', { ...checkoutBody(7_200_000_003), token: undefined }, 'checkouts/create'],
-    ['a cart whose recovery link is a script', checkoutBody(7_200_000_004, { abandoned_checkout_url: 'javascript:alert(1)' }), 'checkouts/create'],
+    [
+      'a cart whose recovery link is a script',
+      checkoutBody(7_200_000_004, { abandoned_checkout_url: 'javascript:alert(1)' }),
+      'checkouts/create',
+    ],
     ['a cart with a total in words', checkoutBody(7_200_000_005, { total_price: 'mucho' }), 'checkouts/create'],
   ];
 
@@ -326,7 +372,9 @@ describe('signed but malformed payloads', () => {
     }
     expect(await storeState()).toEqual(before);
     expect((await deliver(order, { topic: 'orders/create' })).statusCode).toBe(200);
-    expect(await server.db.query('select name from orders where store_id = $1 and external_id = 7000003001', [storeId])).toEqual([{ name: '#3001' }]);
+    expect(await server.db.query('select name from orders where store_id = $1 and external_id = 7000003001', [storeId])).toEqual([
+      { name: '#3001' },
+    ]);
   });
 });
 
@@ -335,15 +383,23 @@ describe('a value the database refuses despite the checks', () => {
     // A stand-in for whatever a schema could miss: PostgreSQL raises a data exception (SQLSTATE class 22) on this order.
     await server.db.exec(`create function refuse_probe_order() returns trigger language plpgsql as $$
       begin raise exception 'valor fuera de rango' using errcode = '22003'; end $$`);
-    await server.db.exec('create trigger refuse_probe_order before insert or update on orders for each row when (new.external_id = 7000006001) execute function refuse_probe_order()');
+    await server.db.exec(
+      'create trigger refuse_probe_order before insert or update on orders for each row when (new.external_id = 7000006001) execute function refuse_probe_order()',
+    );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const before = await storeState();
       const response = await deliver(orderBody(7_000_006_001), { topic: 'orders/create', webhookId: 'refused-by-database' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 'invalid_payload', message: 'El contenido del webhook tiene valores que no podemos guardar.' });
+      expect(response.json()).toEqual({
+        code: 'invalid_payload',
+        message: 'El contenido del webhook tiene valores que no podemos guardar.',
+      });
       expect(await storeState()).toEqual(before);
-      expect(logged).toHaveBeenCalledWith('Shopify webhook refused by the database', expect.objectContaining({ webhookId: 'refused-by-database', sqlState: '22003' }));
+      expect(logged).toHaveBeenCalledWith(
+        'Shopify webhook refused by the database',
+        expect.objectContaining({ webhookId: 'refused-by-database', sqlState: '22003' }),
+      );
     } finally {
       logged.mockRestore();
       await server.db.exec('drop trigger refuse_probe_order on orders');
@@ -360,7 +416,11 @@ describe('X-Shopify-Triggered-At', () => {
     const body = orderBody(7_000_004_001);
     for (const triggeredAt of [null, 'ayer', '1', at(10 * 60_000), at(-6 * HOUR), '2020-01-01T00:00:00Z']) {
       const response = await deliver(body, { triggeredAt });
-      expect({ triggeredAt, status: response.statusCode, code: response.json().code }).toEqual({ triggeredAt, status: 400, code: 'stale_delivery' });
+      expect({ triggeredAt, status: response.statusCode, code: response.json().code }).toEqual({
+        triggeredAt,
+        status: 400,
+        code: 'stale_delivery',
+      });
     }
     expect(await storeState()).toEqual(before);
 
@@ -368,7 +428,10 @@ describe('X-Shopify-Triggered-At', () => {
     expect((await deliver(orderBody(7_000_004_003), { triggeredAt: at(-4 * HOUR - 10 * 60_000) })).statusCode).toBe(200);
     // Shopify writes nanoseconds.
     expect((await deliver(orderBody(7_000_004_004), { triggeredAt: at(-1000).replace(/\.(\d{3})Z$/, '.$1041743Z') })).statusCode).toBe(200);
-    const rows = await server.db.query('select external_id::text from orders where store_id = $1 and external_id between 7000004001 and 7000004004 order by 1', [storeId]);
+    const rows = await server.db.query(
+      'select external_id::text from orders where store_id = $1 and external_id between 7000004001 and 7000004004 order by 1',
+      [storeId],
+    );
     expect(rows).toEqual([{ external_id: '7000004002' }, { external_id: '7000004003' }, { external_id: '7000004004' }]);
   });
 });
@@ -413,7 +476,12 @@ describe('webhook subscriptions on the Shopify sandbox', () => {
     });
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     const elsewhere = `http://127.0.0.1:${(other.address() as AddressInfo).port}/hook`;
-    const sandbox = await startShopifySandbox({ customers: 20, orders: 50, now: new Date('2026-03-01T00:00:00Z'), webhookOrigins: [allowed] });
+    const sandbox = await startShopifySandbox({
+      customers: 20,
+      orders: 50,
+      now: new Date('2026-03-01T00:00:00Z'),
+      webhookOrigins: [allowed],
+    });
     try {
       const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
       await expect(client.subscribeWebhook('ORDERS_CREATE', elsewhere)).rejects.toThrow(/Address is invalid/);

@@ -88,7 +88,12 @@ describe('bucketStarts', () => {
 
   it('starts weeks on Monday, the first one clipped to the range', () => {
     // 2026-03-04 is a Wednesday.
-    expect(bucketStarts({ from: '2026-03-04', to: '2026-03-23' }, 'week')).toEqual(['2026-03-04', '2026-03-09', '2026-03-16', '2026-03-23']);
+    expect(bucketStarts({ from: '2026-03-04', to: '2026-03-23' }, 'week')).toEqual([
+      '2026-03-04',
+      '2026-03-09',
+      '2026-03-16',
+      '2026-03-23',
+    ]);
   });
 
   it('starts months and years on their first day', () => {

@@ -20,7 +20,9 @@ describe('control characters in the forms', () => {
       expect(messagesOf(signup(name), 'name')).toContain('errors.controlCharacters');
     }
     expect(signup('Begoña Muñoz Íñiguez').success).toBe(true);
-    expect(messagesOf(loginRequestSchema.safeParse({ email: 'demo@recompra.cl', password: 'secreta\u0000' }), 'password')).toEqual(['errors.controlCharacters']);
+    expect(messagesOf(loginRequestSchema.safeParse({ email: 'demo@recompra.cl', password: 'secreta\u0000' }), 'password')).toEqual([
+      'errors.controlCharacters',
+    ]);
     expect(messagesOf(newPasswordFormSchema.safeParse({ password: 'secreta123\u0001' }), 'password')).toEqual(['errors.controlCharacters']);
   });
 
@@ -48,6 +50,8 @@ describe('control characters in the forms', () => {
     expect(backend.components.schemas.ControlCharacters['x-message']).toBe(refusal);
     expect(auth.errors.controlCharacters).toBe(refusal);
     expect(integrations.storeForm.errors.controlCharacters).toBe(refusal);
-    expect(integrations.storeForm.errors.accessTokenInvalid).toBe(backend.components.schemas.ShopifySettings.properties.accessToken.allOf[0]['x-message']);
+    expect(integrations.storeForm.errors.accessTokenInvalid).toBe(
+      backend.components.schemas.ShopifySettings.properties.accessToken.allOf[0]['x-message'],
+    );
   });
 });

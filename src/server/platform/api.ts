@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ShopifyAccess } from '../features/integrations/connection.ts';
 import type { Config } from './config.ts';
 import type { Contract, ContractOperation, Role } from './contract.ts';
 import type { Database } from './db.ts';
 import { errors } from './errors.ts';
 import type { Mailer } from './mail.ts';
-import type { ShopifyAccess } from '../features/integrations/connection.ts';
-import { CSRF_HEADER, SESSION_COOKIE, readSessionInStore, sameToken, type Auth, type Visit } from './sessions.ts';
+import { type Auth, CSRF_HEADER, readSessionInStore, SESSION_COOKIE, sameToken, type Visit } from './sessions.ts';
 import type { StoreAccess } from './tenancy.ts';
 import { VisitMemo } from './visit-memo.ts';
 
@@ -19,7 +19,11 @@ declare module 'fastify' {
 type Operation = { parameters: object; responses: object };
 
 type PathOf<O> = O extends { parameters: { path: infer P } } ? P : Record<string, never>;
-type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? ([NonNullable<Q>] extends [never] ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
+type QueryOf<O> = O extends { parameters: { query?: infer Q } }
+  ? [NonNullable<Q>] extends [never]
+    ? Record<string, never>
+    : NonNullable<Q>
+  : Record<string, never>;
 type BodyOf<O> = O extends { requestBody: { content: { 'application/json': infer B } } } ? B : undefined;
 
 /** What a handler returns: one of the statuses its operation declares, with that status's body. */
@@ -89,7 +93,8 @@ export function registerContract(
 ): void {
   const missing = contract.operations.filter((op) => !handlers[op.operationId]).map((op) => op.operationId);
   const extra = Object.keys(handlers).filter((id) => !contract.operations.some((op) => op.operationId === id));
-  if (missing.length || extra.length) throw new Error(`${contract.name} handlers out of step with the contract: missing [${missing}] extra [${extra}]`);
+  if (missing.length || extra.length)
+    throw new Error(`${contract.name} handlers out of step with the contract: missing [${missing}] extra [${extra}]`);
 
   if (!app.hasDecorator('visits')) {
     app.decorate('visits', new VisitMemo());
@@ -114,7 +119,12 @@ export function registerContract(
   }
 }
 
-async function admit(operation: ContractOperation, request: FastifyRequest, reply: FastifyReply, services: Services): Promise<HandlerContext<Operation>> {
+async function admit(
+  operation: ContractOperation,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+): Promise<HandlerContext<Operation>> {
   const unsafe = UNSAFE.has(operation.method);
   if (unsafe && !sameOrigin(request)) throw errors.csrf();
 
@@ -147,7 +157,13 @@ async function admit(operation: ContractOperation, request: FastifyRequest, repl
 }
 
 /** Read-only calls may reuse a visit read under a second ago (visit-memo.ts); state-changing ones always read it. */
-function readVisit(request: FastifyRequest, services: Services, token: string, storeId: number | null, unsafe: boolean): Promise<Visit | null> {
+function readVisit(
+  request: FastifyRequest,
+  services: Services,
+  token: string,
+  storeId: number | null,
+  unsafe: boolean,
+): Promise<Visit | null> {
   const read = () => readSessionInStore(services.db, token, services.sessionSecret, storeId);
   return unsafe ? read() : request.server.visits.read(token, storeId, read);
 }
@@ -170,7 +186,12 @@ function sameOrigin(request: FastifyRequest): boolean {
   }
 }
 
-function send(operation: ContractOperation, reply: FastifyReply, result: { status: number; body?: unknown; html?: string; headers?: Record<string, string> }, config: Config) {
+function send(
+  operation: ContractOperation,
+  reply: FastifyReply,
+  result: { status: number; body?: unknown; html?: string; headers?: Record<string, string> },
+  config: Config,
+) {
   reply.code(result.status);
   if (result.headers) reply.headers(result.headers);
   const contentType = result.html !== undefined ? 'text/html' : result.body !== undefined ? 'application/json' : undefined;
@@ -179,6 +200,7 @@ function send(operation: ContractOperation, reply: FastifyReply, result: { statu
     if (problem) throw new Error(`Contract violation: ${problem}`);
   }
   if (result.html !== undefined) return reply.type('text/html; charset=utf-8').send(result.html);
-  if (result.body !== undefined) return reply.type('application/json; charset=utf-8').send(knownJson.get(result.body as object) ?? result.body);
+  if (result.body !== undefined)
+    return reply.type('application/json; charset=utf-8').send(knownJson.get(result.body as object) ?? result.body);
   return reply.send();
 }

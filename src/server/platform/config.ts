@@ -64,12 +64,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT ?? '3000', problems);
   const host = env.HOST ?? '127.0.0.1';
   if (production) {
-    for (const [name, purpose] of Object.entries(REQUIRED_IN_PRODUCTION)) if (!env[name]) problems.push(`${name} es obligatoria en producción: ${purpose}.`);
-    if (env.SHOPIFY_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET) problems.push('SHOPIFY_WEBHOOK_SECRET es el secreto público del sandbox: usa el de tu app de Shopify.');
+    for (const [name, purpose] of Object.entries(REQUIRED_IN_PRODUCTION))
+      if (!env[name]) problems.push(`${name} es obligatoria en producción: ${purpose}.`);
+    if (env.SHOPIFY_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET)
+      problems.push('SHOPIFY_WEBHOOK_SECRET es el secreto público del sandbox: usa el de tu app de Shopify.');
     if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) problems.push('SESSION_SECRET debe tener al menos 32 caracteres.');
     if (env.SANDBOXES === 'on') problems.push('SANDBOXES=on no se permite en producción: los sandboxes son solo para la demo local.');
   }
-  if (env.ENCRYPTION_KEY && !validKey(env.ENCRYPTION_KEY)) problems.push('ENCRYPTION_KEY debe tener 32 bytes: 64 caracteres hexadecimales o 44 en base64.');
+  if (env.ENCRYPTION_KEY && !validKey(env.ENCRYPTION_KEY))
+    problems.push('ENCRYPTION_KEY debe tener 32 bytes: 64 caracteres hexadecimales o 44 en base64.');
   const publicUrl = parsePublicUrl(env.PUBLIC_URL, host, port, problems);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   if (problems.length) throw new ConfigError(problems);
@@ -126,9 +129,17 @@ function parseTrustProxy(value: string | undefined, problems: string[]): false |
   const text = value?.trim() ?? '';
   if (text === '' || text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
-  const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
-  if (text === 'true' || addresses.some((address) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(address) && !['loopback', 'linklocal', 'uniquelocal'].includes(address))) {
-    problems.push('TRUST_PROXY debe ser la cantidad de proxies delante del servidor (p. ej. 1) o sus direcciones separadas por comas (p. ej. 10.0.0.5,10.0.1.0/24).');
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (
+    text === 'true' ||
+    addresses.some((address) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(address) && !['loopback', 'linklocal', 'uniquelocal'].includes(address))
+  ) {
+    problems.push(
+      'TRUST_PROXY debe ser la cantidad de proxies delante del servidor (p. ej. 1) o sus direcciones separadas por comas (p. ej. 10.0.0.5,10.0.1.0/24).',
+    );
     return false;
   }
   return addresses;

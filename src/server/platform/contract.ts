@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { parse } from 'yaml';
 import type { components } from '../../shared/api/app.gen.ts';
 import type { FieldError } from './errors.ts';
 
@@ -115,7 +115,8 @@ function responseChecker(ajv: Ajv2020, label: string, responses: Json) {
     if (!declared) return `${label} answered ${status}, which the contract does not declare`;
     if (declared.types.length === 0) return body === undefined || body === '' ? null : `${label} ${status} must have no body`;
     const type = contentType?.split(';')[0]?.trim();
-    if (!type || !declared.types.includes(type)) return `${label} ${status} answered ${type ?? 'no content type'}, expected ${declared.types.join(' or ')}`;
+    if (!type || !declared.types.includes(type))
+      return `${label} ${status} answered ${type ?? 'no content type'}, expected ${declared.types.join(' or ')}`;
     if (type === 'application/json' && declared.json && !declared.json(body)) {
       return `${label} ${status} body breaks the contract: ${ajvText(declared.json.errors)}`;
     }
@@ -138,7 +139,8 @@ function toFieldError(error: ErrorObject): FieldError {
     return { field: base, message: typeof refused === 'string' ? refused : 'El valor no es válido.' };
   }
   const own = (error.parentSchema as Json | undefined)?.['x-message'];
-  if (typeof own === 'string' && error.keyword !== 'required' && error.keyword !== 'additionalProperties') return { field: base, message: own };
+  if (typeof own === 'string' && error.keyword !== 'required' && error.keyword !== 'additionalProperties')
+    return { field: base, message: own };
   switch (error.keyword) {
     case 'required':
       return { field: join(String(p.missingProperty)), message: 'Este campo es obligatorio.' };

@@ -30,7 +30,10 @@ async function openPglite(dataDir: string): Promise<Database> {
       return (await db.query<T>(sql, params)).rows;
     },
     // PGlite has a single connection and serialises transactions itself.
-    transaction: (fn) => db.transaction((tx) => fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }),
+      ),
     async exec(sql) {
       await db.exec(sql);
     },
@@ -52,7 +55,9 @@ async function openPostgres(connectionString: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[] });
+        const result = await fn({
+          query: async <T extends object>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+        });
         await client.query('commit');
         return result;
       } catch (error) {

@@ -16,7 +16,9 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
 
   for (const { file } of contracts) {
     const source = new URL(`../../../openapi/${file}`, import.meta.url);
-    app.get(`${DOCS}/${file}`, async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(await readFile(source, 'utf8')));
+    app.get(`${DOCS}/${file}`, async (_request, reply) =>
+      reply.type('application/yaml; charset=utf-8').send(await readFile(source, 'utf8')),
+    );
   }
   const urls = JSON.stringify(contracts.map(({ name, file }) => ({ name, url: `${DOCS}/${file}` })));
   // A script file rather than an inline one, which the content security policy refuses.

@@ -19,7 +19,9 @@ export class HttpError extends Error {
   }
 
   toBody(): ErrorBody {
-    return this.fieldErrors?.length ? { message: this.message, code: this.code, fieldErrors: this.fieldErrors } : { message: this.message, code: this.code };
+    return this.fieldErrors?.length
+      ? { message: this.message, code: this.code, fieldErrors: this.fieldErrors }
+      : { message: this.message, code: this.code };
   }
 }
 
@@ -32,7 +34,8 @@ export const errors = {
   storeNotFound: () => new HttpError(404, 'store_not_found', 'No encontramos esa tienda.'),
   notFound: () => new HttpError(404, 'not_found', 'No encontramos lo que buscas.'),
   required: (field: string) => errors.invalidRequest([{ field, message: 'Este campo es obligatorio.' }]),
-  tooManyAttempts: (message: string, retryAfterSeconds: number) => new HttpError(429, 'too_many_attempts', message, undefined, { 'retry-after': String(retryAfterSeconds) }),
+  tooManyAttempts: (message: string, retryAfterSeconds: number) =>
+    new HttpError(429, 'too_many_attempts', message, undefined, { 'retry-after': String(retryAfterSeconds) }),
 };
 
 /** Spanish text for the framework's own client errors (malformed JSON, wrong content type, body too large…). */
@@ -51,9 +54,17 @@ export function frameworkClientError(statusCode: number, fastifyCode: string | u
     case 405:
       return new HttpError(405, 'method_not_allowed', 'Esta operación no está permitida aquí.');
     case 431:
-      return new HttpError(431, 'headers_too_large', 'Los encabezados de la solicitud son demasiado grandes. Borra las cookies de este sitio e inténtalo de nuevo.');
+      return new HttpError(
+        431,
+        'headers_too_large',
+        'Los encabezados de la solicitud son demasiado grandes. Borra las cookies de este sitio e inténtalo de nuevo.',
+      );
     default:
-      return new HttpError(statusCode, fastifyCode?.startsWith('FST_ERR_CTP') ? 'malformed_body' : 'bad_request', 'La solicitud no es válida: revisa su formato.');
+      return new HttpError(
+        statusCode,
+        fastifyCode?.startsWith('FST_ERR_CTP') ? 'malformed_body' : 'bad_request',
+        'La solicitud no es válida: revisa su formato.',
+      );
   }
 }
 
@@ -62,7 +73,10 @@ export function frameworkClientError(statusCode: number, fastifyCode: string | u
  * which would otherwise answer in English and echo the address.
  */
 export function frameworkErrors(error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
-  const known = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? frameworkClientError(414, error.code) : new HttpError(400, 'bad_url', 'La dirección de la solicitud no es válida.');
+  const known =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? frameworkClientError(414, error.code)
+      : new HttpError(400, 'bad_url', 'La dirección de la solicitud no es válida.');
   void reply.code(known.statusCode).send(known.toBody());
 }
 
@@ -75,6 +89,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify(frameworkClientError(status, undefined).toBody());
   if (socket.writable)
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   socket.destroy();
 }

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from './db.ts';
-import { WORKER_GONE_AFTER_SECONDS, type JobWorker } from './jobs.ts';
+import { type JobWorker, WORKER_GONE_AFTER_SECONDS } from './jobs.ts';
 import { bookNextNight, bookNightly } from './nightly.ts';
 
 /*
@@ -40,9 +40,17 @@ interface Prune {
 const PRUNES: Prune[] = [
   { table: 'rate_limit_events', where: 'happened_at < now() - make_interval(hours => $1)', params: [RETENTION.rateLimitEventHours] },
   { table: 'sessions', where: 'expires_at < now()', params: [] },
-  { table: 'password_resets', where: 'coalesce(used_at, expires_at) < now() - make_interval(days => $1)', params: [RETENTION.passwordResetDays] },
+  {
+    table: 'password_resets',
+    where: 'coalesce(used_at, expires_at) < now() - make_interval(days => $1)',
+    params: [RETENTION.passwordResetDays],
+  },
   // An open invitation is settled when it expires; one accepted or canceled, when that happened.
-  { table: 'store_invitations', where: 'coalesce(accepted_at, canceled_at, expires_at) < now() - make_interval(days => $1)', params: [RETENTION.invitationDays] },
+  {
+    table: 'store_invitations',
+    where: 'coalesce(accepted_at, canceled_at, expires_at) < now() - make_interval(days => $1)',
+    params: [RETENTION.invitationDays],
+  },
   { table: 'webhook_deliveries', where: 'received_at < now() - make_interval(days => $1)', params: [RETENTION.webhookDeliveryDays] },
   {
     table: 'jobs',

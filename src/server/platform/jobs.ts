@@ -52,7 +52,12 @@ export function backoffSeconds(attempts: number): number {
 }
 
 /** Adds a job; with a singleton key, does nothing when one is already pending or running. Returns its id, or null. */
-export async function enqueue(db: Queryable, queue: string, payload: Record<string, unknown> = {}, options: EnqueueOptions = {}): Promise<number | null> {
+export async function enqueue(
+  db: Queryable,
+  queue: string,
+  payload: Record<string, unknown> = {},
+  options: EnqueueOptions = {},
+): Promise<number | null> {
   const [row] = await db.query<{ id: number }>(
     `insert into jobs (queue, payload, run_at, singleton_key, max_attempts) values ($1, $2, coalesce($3, now()), $4, $5)
      on conflict (queue, singleton_key) where singleton_key is not null and status in ('pending', 'running') do nothing
@@ -101,7 +106,10 @@ export class JobWorker {
     if (!this.registered) return;
     try {
       // The loop has put its job back already; this catches any claim that raced the stop.
-      await this.db.query(`update jobs set status = 'pending', attempts = attempts - 1, locked_until = null, locked_by = null where locked_by = $1 and status = 'running'`, [this.id]);
+      await this.db.query(
+        `update jobs set status = 'pending', attempts = attempts - 1, locked_until = null, locked_by = null where locked_by = $1 and status = 'running'`,
+        [this.id],
+      );
       await this.db.query('delete from job_workers where id = $1', [this.id]);
       this.registered = false;
     } catch (error) {
@@ -169,7 +177,11 @@ export class JobWorker {
         returning id, queue`,
       [this.id, othersAreGone, WORKER_GONE_AFTER_SECONDS],
     );
-    await this.db.query(`delete from job_workers where id <> $1 and ($2 or seen_at <= now() - make_interval(secs => $3))`, [this.id, othersAreGone, WORKER_GONE_AFTER_SECONDS]);
+    await this.db.query(`delete from job_workers where id <> $1 and ($2 or seen_at <= now() - make_interval(secs => $3))`, [
+      this.id,
+      othersAreGone,
+      WORKER_GONE_AFTER_SECONDS,
+    ]);
     if (reclaimed.length > 0) {
       this.log(`Se retomaron trabajos de un proceso que se detuvo: ${reclaimed.map((job) => `${job.queue} #${job.id}`).join(', ')}`);
       this.wake?.();
@@ -181,7 +193,13 @@ export class JobWorker {
     if (names.length === 0) return false;
     // A worker that only drains keeps no heartbeat, so its claims carry no id and rely on the lease.
     const lockedBy = this.registered ? this.id : null;
-    const [row] = await this.db.query<{ id: number; queue: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(
+    const [row] = await this.db.query<{
+      id: number;
+      queue: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+      max_attempts: number;
+    }>(
       `update jobs set status = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2), locked_by = $3
         where id = (
           select id from jobs
@@ -196,7 +214,13 @@ export class JobWorker {
     if (!row) return false;
     const options = this.queues.get(row.queue)!;
     const lease = options.leaseSeconds ?? LEASE_SECONDS;
-    const job: Job<never> = { id: Number(row.id), queue: row.queue, payload: row.payload as never, attempts: row.attempts, maxAttempts: row.max_attempts };
+    const job: Job<never> = {
+      id: Number(row.id),
+      queue: row.queue,
+      payload: row.payload as never,
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+    };
     // Every write below is for this claim only: if the job was taken up by another worker meanwhile
     // (this one looked gone), the other worker's claim wins.
     const mine = 'id = $1 and status = $2 and locked_by is not distinct from $3';
@@ -205,7 +229,10 @@ export class JobWorker {
       // Its last attempt ended with its process (taken up from a gone worker, or its lease lapsed):
       // running it again could take down this process too.
       const error = new Error('el servidor se detuvo antes de terminarlo, en cada intento');
-      await this.db.query(`update jobs set status = 'failed', attempts = max_attempts, finished_at = now(), locked_until = null, last_error = $4 where ${mine}`, [...claim, error.message]);
+      await this.db.query(
+        `update jobs set status = 'failed', attempts = max_attempts, finished_at = now(), locked_until = null, last_error = $4 where ${mine}`,
+        [...claim, error.message],
+      );
       this.log(`El trabajo ${job.queue} #${job.id} falló definitivamente: ${error.message}`);
       await options.onFinalFailure?.({ ...job, attempts: job.maxAttempts }, error);
       return true;
@@ -218,14 +245,23 @@ export class JobWorker {
     };
     try {
       await options.handler(job, context);
-      await this.db.query(`update jobs set status = 'done', finished_at = now(), locked_until = null, last_error = null where ${mine}`, claim);
+      await this.db.query(
+        `update jobs set status = 'done', finished_at = now(), locked_until = null, last_error = null where ${mine}`,
+        claim,
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (this.stopping.signal.aborted) {
         // Stopped mid-way: leave it for the next start, without using up an attempt.
-        await this.db.query(`update jobs set status = 'pending', attempts = attempts - 1, locked_until = null, locked_by = null where ${mine}`, claim);
+        await this.db.query(
+          `update jobs set status = 'pending', attempts = attempts - 1, locked_until = null, locked_by = null where ${mine}`,
+          claim,
+        );
       } else if (job.attempts >= job.maxAttempts) {
-        await this.db.query(`update jobs set status = 'failed', finished_at = now(), locked_until = null, last_error = $4 where ${mine}`, [...claim, message]);
+        await this.db.query(`update jobs set status = 'failed', finished_at = now(), locked_until = null, last_error = $4 where ${mine}`, [
+          ...claim,
+          message,
+        ]);
         this.log(`El trabajo ${job.queue} #${job.id} falló definitivamente: ${message}`);
         await options.onFinalFailure?.(job, error);
       } else {

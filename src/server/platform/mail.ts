@@ -34,13 +34,19 @@ export function createMailer(smtp: string | MailTransport | undefined, log: (lin
   const transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : (smtp ?? null);
   return {
     async send(db, mail) {
-      const [row] = await db.query<{ id: number }>('insert into mail_outbox (recipient, subject, body_text) values ($1, $2, $3) returning id', [mail.to, mail.subject, mail.text]);
+      const [row] = await db.query<{ id: number }>(
+        'insert into mail_outbox (recipient, subject, body_text) values ($1, $2, $3) returning id',
+        [mail.to, mail.subject, mail.text],
+      );
       if (!transport) {
         log(`Correo para ${mail.to}: «${mail.subject}» (léelo en /dev/mailbox)`);
         return;
       }
       await transport.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text });
-      await db.query('update mail_outbox set sent_at = now(), body_text = $2 where id = $1', [row!.id, redact(mail.text, mail.secrets ?? [])]);
+      await db.query('update mail_outbox set sent_at = now(), body_text = $2 where id = $1', [
+        row!.id,
+        redact(mail.text, mail.secrets ?? []),
+      ]);
     },
   };
 }

@@ -11,10 +11,15 @@ export function registerMailbox(app: FastifyInstance, db: Queryable): void {
       'select recipient, subject, body_text, created_at from mail_outbox order by id desc limit 50',
     );
     const items = mails
-      .map((mail) => `<article><h2>${escape(mail.subject)}</h2><p>Para ${escape(mail.recipient)} · ${mail.created_at.toISOString()}</p><pre>${linkify(mail.body_text)}</pre></article>`)
+      .map(
+        (mail) =>
+          `<article><h2>${escape(mail.subject)}</h2><p>Para ${escape(mail.recipient)} · ${mail.created_at.toISOString()}</p><pre>${linkify(mail.body_text)}</pre></article>`,
+      )
       .join('');
     return reply
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Correos enviados — Recompra</title><style>body{font-family:sans-serif;max-width:48rem;margin:2rem auto}article{border-bottom:1px solid #ddd}pre{white-space:pre-wrap}</style></head><body><h1>Correos enviados</h1>${items || '<p>Todavía no hay correos.</p>'}</body></html>`);
+      .send(
+        `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Correos enviados — Recompra</title><style>body{font-family:sans-serif;max-width:48rem;margin:2rem auto}article{border-bottom:1px solid #ddd}pre{white-space:pre-wrap}</style></head><body><h1>Correos enviados</h1>${items || '<p>Todavía no hay correos.</p>'}</body></html>`,
+      );
   });
 }

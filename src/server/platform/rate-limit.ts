@@ -44,7 +44,10 @@ export async function admitAttempt(db: Database, checks: readonly Check[]): Prom
   const sorted = [...checks].sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
   const subjects = sorted.map((check) => check.subject);
   return db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock(hashtextextended(subject, 0)) from unnest($1::text[]) with ordinality as locks (subject, position) order by position', [subjects]);
+    await tx.query(
+      'select pg_advisory_xact_lock(hashtextextended(subject, 0)) from unnest($1::text[]) with ordinality as locks (subject, position) order by position',
+      [subjects],
+    );
     // A statement of its own after the locks: its snapshot then holds every event of those we waited for.
     // Only the newest events matter: the max-th newest for a window; for a growing delay, the newest
     // and the count up to where the delay stops growing.
@@ -61,14 +64,27 @@ export async function admitAttempt(db: Database, checks: readonly Check[]): Prom
       [subjects, sorted.map((check) => check.limit.windowMinutes), sorted.map((check) => eventsNeeded(check.limit))],
     );
     const refusals = sorted
-      .map((check) => ({ check, waitSeconds: secondsToWait(check.limit, rows.filter((row) => row.subject === check.subject).map((row) => Number(row.age))) }))
+      .map((check) => ({
+        check,
+        waitSeconds: secondsToWait(
+          check.limit,
+          rows.filter((row) => row.subject === check.subject).map((row) => Number(row.age)),
+        ),
+      }))
       .filter((refusal) => refusal.waitSeconds > 0);
     if (refusals.length > 0) {
-      return { allowed: false, retryAfterSeconds: Math.max(...refusals.map((refusal) => Math.ceil(refusal.waitSeconds))), refusedBy: refusals.map((refusal) => refusal.check) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(...refusals.map((refusal) => Math.ceil(refusal.waitSeconds))),
+        refusedBy: refusals.map((refusal) => refusal.check),
+      };
     }
     // statement_timestamp(), not now(): a transaction that waited on the locks must not record itself
     // as older than the events it waited for.
-    const inserted = await tx.query<{ id: string }>('insert into rate_limit_events (subject, happened_at) select unnest($1::text[]), statement_timestamp() returning id::text as id', [subjects]);
+    const inserted = await tx.query<{ id: string }>(
+      'insert into rate_limit_events (subject, happened_at) select unnest($1::text[]), statement_timestamp() returning id::text as id',
+      [subjects],
+    );
     return { allowed: true, eventIds: inserted.map((row) => row.id) };
   });
 }

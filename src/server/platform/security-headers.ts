@@ -1,6 +1,6 @@
-import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from './config.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
@@ -48,7 +48,10 @@ export function securityHeaders(config: Config): Record<string, string> {
   });
   // Helmet writes its headers on a response; this one only records them.
   const headers: Record<string, string> = {};
-  const recorder = { setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)), removeHeader: () => undefined };
+  const recorder = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => undefined,
+  };
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
   return headers;
 }

@@ -4,7 +4,7 @@ import type { components } from '../../shared/api/app.gen.ts';
 import type { Role } from './contract.ts';
 import { hashToken, newToken } from './crypto.ts';
 import type { Queryable } from './db.ts';
-import { storeAccessOf, storeAccessQuery, type StoreAccess, type StoreAccessRow } from './tenancy.ts';
+import { type StoreAccess, type StoreAccessRow, storeAccessOf, storeAccessQuery } from './tenancy.ts';
 
 export const SESSION_COOKIE = 'recompra_session';
 /** Readable by the page, which echoes it in the `X-CSRF-Token` header of state-changing calls. */
@@ -44,12 +44,10 @@ export function roleOf(isProviderAdmin: boolean, storeRole: Role | null): Role {
 
 export async function createSession(db: Queryable, userId: number, storeId: number | null): Promise<string> {
   const { token, hash } = newToken();
-  await db.query(`insert into sessions (token_hash, user_id, current_store_id, expires_at) values ($1, $2, $3, now() + make_interval(days => $4))`, [
-    hash,
-    userId,
-    storeId,
-    SESSION_DAYS,
-  ]);
+  await db.query(
+    `insert into sessions (token_hash, user_id, current_store_id, expires_at) values ($1, $2, $3, now() + make_interval(days => $4))`,
+    [hash, userId, storeId, SESSION_DAYS],
+  );
   return token;
 }
 
@@ -70,7 +68,15 @@ export interface Visit {
 export async function readSessionInStore(db: Queryable, token: string, secret: string, storeId: number | null): Promise<Visit | null> {
   const tokenHash = hashToken(token);
   const [row] = await db.query<
-    { user_id: number; email: string; name: string; is_provider_admin: boolean; current_store_id: number | null; store_role: Role | null; store_exists: boolean } & StoreAccessRow
+    {
+      user_id: number;
+      email: string;
+      name: string;
+      is_provider_admin: boolean;
+      current_store_id: number | null;
+      store_role: Role | null;
+      store_exists: boolean;
+    } & StoreAccessRow
   >(
     `select u.id as user_id, u.email, u.name, u.is_provider_admin, s.current_store_id, m.role as store_role,
             (st.id is not null) as store_exists, a.*

@@ -20,7 +20,12 @@ export function spaIndex(webDir: string): () => Promise<string> {
  * Serves the built files and, for any other browser navigation outside the APIs, the entry page
  * (history fallback). Unknown API paths answer the JSON error shape.
  */
-export async function registerSpa(app: FastifyInstance, webDir: string, apiPrefixes: string[], index: () => Promise<string>): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDir: string,
+  apiPrefixes: string[],
+  index: () => Promise<string>,
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: webDir,
     index: false,
@@ -30,11 +35,17 @@ export async function registerSpa(app: FastifyInstance, webDir: string, apiPrefi
     },
   });
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const isApi = apiPrefixes.some((prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`) || request.url.startsWith(`${prefix}?`));
+    const isApi = apiPrefixes.some(
+      (prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`) || request.url.startsWith(`${prefix}?`),
+    );
     if (isApi || request.method !== 'GET' || !request.headers.accept?.includes('text/html')) {
       const error = errors.notFound();
       return reply.code(404).send(error.toBody());
     }
-    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await index());
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await index());
   });
 }

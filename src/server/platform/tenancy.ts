@@ -1,5 +1,5 @@
-import type { Queryable } from './db.ts';
 import type { Role } from './contract.ts';
+import type { Queryable } from './db.ts';
 import type { Auth } from './sessions.ts';
 
 /** The caller's standing in the store a call names, and what store-scoped caches are keyed by. */
@@ -44,7 +44,13 @@ export function storeAccessOf(auth: Pick<Auth, 'isProviderAdmin'>, row: StoreAcc
   if (!row?.access_store_id) return null;
   const role: Role | null = auth.isProviderAdmin ? 'recompraAdmin' : row.access_role;
   if (!role) return null;
-  return { storeId: row.access_store_id, role, dataVersion: Number(row.access_data_version ?? 0), timeZone: row.access_time_zone, currency: row.access_currency };
+  return {
+    storeId: row.access_store_id,
+    role,
+    dataVersion: Number(row.access_data_version ?? 0),
+    timeZone: row.access_time_zone,
+    currency: row.access_currency,
+  };
 }
 
 export async function resolveStoreAccess(db: Queryable, auth: Auth, storeId: number): Promise<StoreAccess | null> {

@@ -1,4 +1,4 @@
-import { orDash, type Formattable } from './number';
+import { type Formattable, orDash } from './number';
 
 const countFormat = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 });
 

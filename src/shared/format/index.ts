@@ -1,3 +1,3 @@
 export { formatCount } from './count';
-export { formatDate, formatDateRange, formatPeriod, TIME_ZONE, type DateInput } from './date';
-export { EMPTY_VALUE, formatClp, formatDays, formatPercent, formatPercentage, formatUsd, type Formattable } from './number';
+export { type DateInput, formatDate, formatDateRange, formatPeriod, TIME_ZONE } from './date';
+export { EMPTY_VALUE, type Formattable, formatClp, formatDays, formatPercent, formatPercentage, formatUsd } from './number';

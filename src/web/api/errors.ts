@@ -58,8 +58,7 @@ export function errorBodyOf(data: unknown): ErrorBody | undefined {
 /** Turns what `fetch` threw (no response at all) into an ApiError with status 0. */
 export function networkError(cause: unknown): ApiError {
   const name = cause instanceof Error ? cause.name : undefined;
-  const kind: ErrorKind =
-    name === 'AbortError' ? 'CANCEL_ERROR' : name === 'TimeoutError' ? 'TIMEOUT_ERROR' : 'NETWORK_ERROR';
+  const kind: ErrorKind = name === 'AbortError' ? 'CANCEL_ERROR' : name === 'TimeoutError' ? 'TIMEOUT_ERROR' : 'NETWORK_ERROR';
   return new ApiError(0, undefined, kind, { cause });
 }
 

@@ -1,4 +1,4 @@
-export { appClient, backendClient, APP_API_BASE, BACKEND_API_BASE } from './clients';
-export { ApiError, errorBodyOf, kindOfStatus, unwrap, type ErrorBody, type ErrorKind } from './errors';
+export { APP_API_BASE, appClient, BACKEND_API_BASE, backendClient } from './clients';
 export { CSRF_COOKIE, CSRF_HEADER, csrfMiddleware, hasSignedInIdentity, readCookie } from './csrf';
-export { fetchSessionUser, sessionQueryKey, sessionQueryOptions, type Role, type SessionUser } from './session';
+export { ApiError, type ErrorBody, type ErrorKind, errorBodyOf, kindOfStatus, unwrap } from './errors';
+export { fetchSessionUser, type Role, type SessionUser, sessionQueryKey, sessionQueryOptions } from './session';

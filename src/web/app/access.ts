@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import type { Role, SessionUser } from '../api/session';
-import { HOME_PATH, LOGIN_PATH, LOGOUT_PATH, ROUTES, SIDEBAR_ENTRIES, type RouteDef, type SidebarKey } from './routes';
+import { HOME_PATH, LOGIN_PATH, LOGOUT_PATH, ROUTES, type RouteDef, SIDEBAR_ENTRIES, type SidebarKey } from './routes';
 
 export function findRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
   return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
@@ -11,10 +11,7 @@ export function canAccess(role: Role, pathname: string, routes: readonly RouteDe
   return route !== undefined && route.roles.includes(role);
 }
 
-export type SessionState =
-  | { status: 'pending' }
-  | { status: 'success'; user: SessionUser | null }
-  | { status: 'error' };
+export type SessionState = { status: 'pending' } | { status: 'success'; user: SessionUser | null } | { status: 'error' };
 
 export type AccessDecision =
   | { type: 'loading' }

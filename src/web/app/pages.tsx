@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { loadNamespaces } from '../i18n';
 import { ROUTES, type RouteDef, type ScreenId } from './routes';
 
@@ -6,8 +6,7 @@ type PageModule = { default: ComponentType };
 
 const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
   dashboard: () => import('../features/dashboard/routes/dashboard-route').then((m) => ({ default: m.DashboardRoute })),
-  integrations: () =>
-    import('../features/integrations/routes/integrations-route').then((m) => ({ default: m.IntegrationsRoute })),
+  integrations: () => import('../features/integrations/routes/integrations-route').then((m) => ({ default: m.IntegrationsRoute })),
   login: () => import('../features/session/routes/login-route').then((m) => ({ default: m.LoginRoute })),
   logout: () => import('../features/session/routes/logout-route').then((m) => ({ default: m.LogoutRoute })),
   signup: () => import('../features/session/routes/signup-route').then((m) => ({ default: m.SignupRoute })),
@@ -30,6 +29,4 @@ function lazyPage(route: RouteDef): LazyExoticComponent<ComponentType> {
 }
 
 /** One lazy page per route of the table, created once (nothing loads until a page renders). */
-export const PAGES: ReadonlyMap<string, LazyExoticComponent<ComponentType>> = new Map(
-  ROUTES.map((route) => [route.path, lazyPage(route)]),
-);
+export const PAGES: ReadonlyMap<string, LazyExoticComponent<ComponentType>> = new Map(ROUTES.map((route) => [route.path, lazyPage(route)]));

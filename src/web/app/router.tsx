@@ -3,28 +3,33 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../ui/loading-screen';
 import { PAGES } from './pages';
 import { RoleGuard } from './role-guard';
-import { isDataPath, StoreReadyGate } from './store-ready-gate';
 import { ROUTES } from './routes';
+import { isDataPath, StoreReadyGate } from './store-ready-gate';
 
 /** The route table as router entries: public pages stand alone, the rest render inside the guard. */
 export function buildRoutes(): RouteObject[] {
-  const publicRoutes: RouteObject[] = ROUTES
-    .filter((route) => route.public)
-    .map((route) => {
-      const Page = PAGES.get(route.path);
-      return {
-        path: route.path,
-        element: <Suspense fallback={<LoadingScreen />}>{Page ? <Page /> : null}</Suspense>,
-      };
-    });
-  const protectedRoutes: RouteObject[] = ROUTES
-    .filter((route) => !route.public)
-    .map((route) => {
-      const Page = PAGES.get(route.path);
-      if (!Page) return { path: route.path };
-      // Data screens wait for a connected store and its last year of orders.
-      return { path: route.path, element: isDataPath(route.path) ? <StoreReadyGate><Page /></StoreReadyGate> : <Page /> };
-    });
+  const publicRoutes: RouteObject[] = ROUTES.filter((route) => route.public).map((route) => {
+    const Page = PAGES.get(route.path);
+    return {
+      path: route.path,
+      element: <Suspense fallback={<LoadingScreen />}>{Page ? <Page /> : null}</Suspense>,
+    };
+  });
+  const protectedRoutes: RouteObject[] = ROUTES.filter((route) => !route.public).map((route) => {
+    const Page = PAGES.get(route.path);
+    if (!Page) return { path: route.path };
+    // Data screens wait for a connected store and its last year of orders.
+    return {
+      path: route.path,
+      element: isDataPath(route.path) ? (
+        <StoreReadyGate>
+          <Page />
+        </StoreReadyGate>
+      ) : (
+        <Page />
+      ),
+    };
+  });
   return [
     ...publicRoutes,
     // The catch-all sends unknown paths through the same rules (to /dashboard, or to sign in).

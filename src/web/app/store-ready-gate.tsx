@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionQueryOptions } from '../api/session';
 import { isLastYearMissing, useStoreSync } from '../api/store-sync';
@@ -8,8 +8,12 @@ import { HOME_PATH } from './routes';
 
 // A store's first minutes only: their code (forms, steps, progress) stays out of every other page's load.
 const StoreFormRoute = lazy(() => import('../features/integrations/routes/store-form-route').then((m) => ({ default: m.StoreFormRoute })));
-const FirstImportRoute = lazy(() => import('../features/onboarding/routes/first-import-route').then((m) => ({ default: m.FirstImportRoute })));
-const WelcomeGuideRoute = lazy(() => import('../features/onboarding/routes/welcome-guide-route').then((m) => ({ default: m.WelcomeGuideRoute })));
+const FirstImportRoute = lazy(() =>
+  import('../features/onboarding/routes/first-import-route').then((m) => ({ default: m.FirstImportRoute })),
+);
+const WelcomeGuideRoute = lazy(() =>
+  import('../features/onboarding/routes/welcome-guide-route').then((m) => ({ default: m.WelcomeGuideRoute })),
+);
 
 /** Sections that show the store's data (SPEC §2: they need a connected store and its last year of orders). */
 const DATA_SECTIONS = ['/dashboard', '/segments', '/campaigns', '/whatsapp', '/chat'] as const;

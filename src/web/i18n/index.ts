@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { BASE_NAMESPACES, NAMESPACES, namespaceLoaders, type Namespace } from './namespaces';
+import { BASE_NAMESPACES, NAMESPACES, type Namespace, namespaceLoaders } from './namespaces';
 
 export { BASE_NAMESPACES, NAMESPACES, type Namespace } from './namespaces';
 

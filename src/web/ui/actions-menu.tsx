@@ -1,6 +1,6 @@
 import { Menu as ArkMenu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menu } from 'styled-system/recipes';
 import { IconButton } from './button';
@@ -33,7 +33,12 @@ export function ActionsMenu({ id, items, onSelect, label, defaultOpen }: Actions
   const { t } = useTranslation('common');
   const classes = menu();
   return (
-    <ArkMenu.Root id={id ?? autoId} defaultOpen={defaultOpen} onSelect={(details) => onSelect(details.value)} positioning={{ placement: 'bottom-end' }}>
+    <ArkMenu.Root
+      id={id ?? autoId}
+      defaultOpen={defaultOpen}
+      onSelect={(details) => onSelect(details.value)}
+      positioning={{ placement: 'bottom-end' }}
+    >
       <ArkMenu.Trigger asChild>
         <IconButton aria-label={label ?? t('ui.menu.actions')}>
           <Icon name="dots" />

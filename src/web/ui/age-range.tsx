@@ -29,7 +29,20 @@ export interface AgeRangeProps {
 }
 
 /** A minimum and a maximum age side by side, each bounded by the other. */
-export function AgeRange({ id, legend, minLabel, maxLabel, value, defaultValue, onValueChange, lowest, highest, disabled, error, helperText }: AgeRangeProps) {
+export function AgeRange({
+  id,
+  legend,
+  minLabel,
+  maxLabel,
+  value,
+  defaultValue,
+  onValueChange,
+  lowest,
+  highest,
+  disabled,
+  error,
+  helperText,
+}: AgeRangeProps) {
   const { t } = useTranslation('common');
   const classes = fieldset();
   const current = value ?? defaultValue ?? { min: '', max: '' };

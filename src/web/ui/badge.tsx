@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { badge, type BadgeVariantProps } from 'styled-system/recipes';
+import { type BadgeVariantProps, badge } from 'styled-system/recipes';
 
 export type Tone = NonNullable<BadgeVariantProps['tone']>;
 

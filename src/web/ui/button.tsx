@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from 'styled-system/css';
-import { button, type ButtonVariantProps } from 'styled-system/recipes';
+import { type ButtonVariantProps, button } from 'styled-system/recipes';
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   ButtonVariantProps & {
@@ -10,7 +10,17 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
     ref?: Ref<HTMLButtonElement>;
   };
 
-export function Button({ variant, size, fullWidth, loading = false, className, type = 'button', disabled, children, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  fullWidth,
+  loading = false,
+  className,
+  type = 'button',
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -1,15 +1,26 @@
 import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
 import { Field as ArkField } from '@ark-ui/react/field';
 import { useId } from 'react';
-import { FieldMessages, type ToggleFieldProps } from './field';
 import { checkbox, field } from 'styled-system/recipes';
+import { FieldMessages, type ToggleFieldProps } from './field';
 import { Icon } from './icons';
 
 export interface CheckboxProps extends ToggleFieldProps {
   required?: boolean;
 }
 
-export function Checkbox({ id, name, label, checked, defaultChecked, onCheckedChange, disabled, required, error, helperText }: CheckboxProps) {
+export function Checkbox({
+  id,
+  name,
+  label,
+  checked,
+  defaultChecked,
+  onCheckedChange,
+  disabled,
+  required,
+  error,
+  helperText,
+}: CheckboxProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const classes = checkbox();

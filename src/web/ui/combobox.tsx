@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { combobox } from 'styled-system/recipes';
 import { FieldRoot, splitFieldProps } from './field';
 import { Icon } from './icons';
-import { toArkValue, type SingleChoiceProps } from './select';
+import { type SingleChoiceProps, toArkValue } from './select';
 
 export interface ComboboxProps extends SingleChoiceProps {
   /** Text in the box when it first shows; the options start filtered by it. */

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataTable } from 'styled-system/recipes';
 import { EmptyState, LoadErrorState } from './empty-state';
@@ -87,7 +87,9 @@ export function DataTable<Row>({
   } else if (status === 'error') {
     body = stateRow(<LoadErrorState onRetry={onRetry} />);
   } else if (rows.length === 0) {
-    body = stateRow(<EmptyState title={empty?.title ?? t('ui.table.emptyTitle')} description={empty?.description ?? t('ui.table.emptyDescription')} />);
+    body = stateRow(
+      <EmptyState title={empty?.title ?? t('ui.table.emptyTitle')} description={empty?.description ?? t('ui.table.emptyDescription')} />,
+    );
   } else {
     body = rows.map((row) => (
       <tr key={rowKey(row)} className={classes.row}>
@@ -123,9 +125,7 @@ export function DataTable<Row>({
                         type="button"
                         className={classes.sortButton}
                         data-sorted={direction ? '' : undefined}
-                        onClick={() =>
-                          onSortChange({ key: column.key, direction: direction === 'ascending' ? 'descending' : 'ascending' })
-                        }
+                        onClick={() => onSortChange({ key: column.key, direction: direction === 'ascending' ? 'descending' : 'ascending' })}
                       >
                         {column.header}
                         <SortIcon direction={direction} className={classes.sortIcon} />

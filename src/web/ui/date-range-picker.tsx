@@ -1,4 +1,4 @@
-import { DatePicker, parseDate, type DateValue } from '@ark-ui/react/date-picker';
+import { DatePicker, type DateValue, parseDate } from '@ark-ui/react/date-picker';
 import { Portal } from '@ark-ui/react/portal';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
@@ -7,15 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { dateRangePicker } from 'styled-system/recipes';
 import {
   DATE_RANGE_PRESETS,
-  GRANULARITIES,
-  defaultGranularity,
-  granularitiesFor,
-  matchPreset,
-  presetRange,
   type DateRange,
   type DateRangePreset,
+  defaultGranularity,
+  GRANULARITIES,
   type Granularity,
+  granularitiesFor,
   type IsoDate,
+  matchPreset,
+  presetRange,
 } from '../../shared/date-ranges';
 import { DateRangeTriggerContent, useDateRangeTriggerName } from './date-range-trigger';
 import { Icon } from './icons';
@@ -157,9 +157,7 @@ export function DateRangePicker({ label, value, onValueChange, today, defaultOpe
                           <DatePicker.TableRow key={index}>
                             {week.map((day) => (
                               <DatePicker.TableCell key={day.toString()} value={day} className={classes.tableCell}>
-                                <DatePicker.TableCellTrigger className={classes.tableCellTrigger}>
-                                  {day.day}
-                                </DatePicker.TableCellTrigger>
+                                <DatePicker.TableCellTrigger className={classes.tableCellTrigger}>{day.day}</DatePicker.TableCellTrigger>
                               </DatePicker.TableCell>
                             ))}
                           </DatePicker.TableRow>

@@ -1,8 +1,8 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
-import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ark } from '@ark-ui/react/factory';
+import { Portal } from '@ark-ui/react/portal';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { dialog } from 'styled-system/recipes';
 import { Icon } from './icons';
 import { createStyleContext } from './style-context';
@@ -45,7 +45,20 @@ export interface ModalProps {
 }
 
 /** A modal dialog: confirmation (alertdialog, small), form or information. */
-export function Modal({ id, title, description, children, footer, trigger, open, defaultOpen, onOpenChange, role = 'dialog', size, closeOnInteractOutside }: ModalProps) {
+export function Modal({
+  id,
+  title,
+  description,
+  children,
+  footer,
+  trigger,
+  open,
+  defaultOpen,
+  onOpenChange,
+  role = 'dialog',
+  size,
+  closeOnInteractOutside,
+}: ModalProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const { t } = useTranslation('common');

@@ -26,9 +26,7 @@ export function EmptyState({ title, description, action, tone = 'neutral' }: Emp
   const classes = emptyState({ tone });
   return (
     <div className={classes.root} role={tone === 'error' ? 'alert' : undefined}>
-      <div className={classes.icon}>
-        {tone === 'error' ? <Icon name="error" /> : <EmptyIcon />}
-      </div>
+      <div className={classes.icon}>{tone === 'error' ? <Icon name="error" /> : <EmptyIcon />}</div>
       <p className={classes.title}>{title}</p>
       {description ? <p className={classes.description}>{description}</p> : null}
       {action ? <div className={classes.action}>{action}</div> : null}

@@ -1,17 +1,10 @@
 import { FileUpload as ArkFileUpload } from '@ark-ui/react/file-upload';
-import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileUpload } from 'styled-system/recipes';
 import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../shared/constants';
 import { formatCount } from '../../shared/format';
-import {
-  MEDIA_EXTENSIONS,
-  mediaErrors,
-  mediaKind,
-  mediaSetErrors,
-  type MediaFileInfo,
-  type MediaSetItem,
-} from '../../shared/media-rules';
+import { MEDIA_EXTENSIONS, type MediaFileInfo, type MediaSetItem, mediaErrors, mediaKind, mediaSetErrors } from '../../shared/media-rules';
 import { Spinner } from './spinner';
 
 export interface MediaItem extends MediaSetItem {

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { kpi } from 'styled-system/recipes';
 import { formatPercent } from '../../shared/format';

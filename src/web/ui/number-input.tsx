@@ -1,8 +1,8 @@
 import { NumberInput as ArkNumberInput } from '@ark-ui/react/number-input';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberInput } from 'styled-system/recipes';
-import { FieldRoot, splitFieldProps, type FieldShellProps } from './field';
+import { FieldRoot, type FieldShellProps, splitFieldProps } from './field';
 import { Icon } from './icons';
 
 export interface NumberInputProps extends Omit<FieldShellProps, 'children'> {

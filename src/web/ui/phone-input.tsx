@@ -28,7 +28,20 @@ export interface PhoneInputProps {
 }
 
 /** A calling code and a phone number, kept apart as the messaging app wants them. */
-export function PhoneInput({ id, legend, countryCodeLabel, numberLabel, countries, value, defaultValue, onValueChange, placeholder, disabled, error, helperText }: PhoneInputProps) {
+export function PhoneInput({
+  id,
+  legend,
+  countryCodeLabel,
+  numberLabel,
+  countries,
+  value,
+  defaultValue,
+  onValueChange,
+  placeholder,
+  disabled,
+  error,
+  helperText,
+}: PhoneInputProps) {
   const classes = fieldset();
   const fieldClasses = field();
   const current = value ?? defaultValue ?? { countryCode: '', number: '' };

@@ -1,6 +1,6 @@
 import { Popover as ArkPopover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { popover } from 'styled-system/recipes';
 import { Icon } from './icons';

@@ -1,6 +1,6 @@
 import { RadioGroup as ArkRadioGroup } from '@ark-ui/react/radio-group';
-import { useId, type ReactNode } from 'react';
-import { radioGroup, type RadioGroupVariantProps } from 'styled-system/recipes';
+import { type ReactNode, useId } from 'react';
+import { type RadioGroupVariantProps, radioGroup } from 'styled-system/recipes';
 import { FieldsetRoot } from './fieldset';
 import type { SelectOption } from './select';
 
@@ -19,7 +19,19 @@ export interface RadioGroupProps extends RadioGroupVariantProps {
   helperText?: ReactNode;
 }
 
-export function RadioGroup({ id, name, legend, options, value, defaultValue, onValueChange, disabled, error, helperText, orientation }: RadioGroupProps) {
+export function RadioGroup({
+  id,
+  name,
+  legend,
+  options,
+  value,
+  defaultValue,
+  onValueChange,
+  disabled,
+  error,
+  helperText,
+  orientation,
+}: RadioGroupProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const classes = radioGroup({ orientation });
@@ -47,4 +59,3 @@ export function RadioGroup({ id, name, legend, options, value, defaultValue, onV
     </FieldsetRoot>
   );
 }
-

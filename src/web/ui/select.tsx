@@ -1,9 +1,9 @@
-import { Select as ArkSelect, useListCollection } from '@ark-ui/react/select';
 import { Portal } from '@ark-ui/react/portal';
+import { Select as ArkSelect, useListCollection } from '@ark-ui/react/select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { select } from 'styled-system/recipes';
-import { FieldRoot, splitFieldProps, type FieldShellProps } from './field';
+import { FieldRoot, type FieldShellProps, splitFieldProps } from './field';
 import { Icon } from './icons';
 
 export interface SelectOption {

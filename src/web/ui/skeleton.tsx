@@ -1,4 +1,4 @@
-import { skeleton, type SkeletonVariantProps } from 'styled-system/recipes';
+import { type SkeletonVariantProps, skeleton } from 'styled-system/recipes';
 
 export type SkeletonProps = SkeletonVariantProps & {
   /** Several text lines; the last one shorter, like a paragraph. */
@@ -11,12 +11,7 @@ export function Skeleton({ shape, lines = 1 }: SkeletonProps) {
   return (
     <span className={classes.root} aria-hidden="true">
       {Array.from({ length: lines }, (_, index) => (
-        <span
-          key={index}
-          className={classes.item}
-          data-skeleton=""
-          data-last={lines > 1 && index === lines - 1 ? '' : undefined}
-        />
+        <span key={index} className={classes.item} data-skeleton="" data-last={lines > 1 && index === lines - 1 ? '' : undefined} />
       ))}
     </span>
   );

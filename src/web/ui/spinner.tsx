@@ -1,4 +1,4 @@
-import { spinner, type SpinnerVariantProps } from 'styled-system/recipes';
+import { type SpinnerVariantProps, spinner } from 'styled-system/recipes';
 
 export type SpinnerProps = SpinnerVariantProps;
 

@@ -1,8 +1,8 @@
 import { Field as ArkField } from '@ark-ui/react/field';
 import { Switch as ArkSwitch } from '@ark-ui/react/switch';
 import { useId } from 'react';
-import { FieldMessages, type ToggleFieldProps } from './field';
 import { field, switchControl } from 'styled-system/recipes';
+import { FieldMessages, type ToggleFieldProps } from './field';
 
 export interface SwitchProps extends ToggleFieldProps {
   /** While the change is saved: the switch is busy and ignores clicks. */
@@ -10,7 +10,18 @@ export interface SwitchProps extends ToggleFieldProps {
 }
 
 /** An on/off setting that applies at once, such as a segment's sync with the email-marketing service. */
-export function Switch({ id, name, label, checked, defaultChecked, onCheckedChange, disabled, error, helperText, loading = false }: SwitchProps) {
+export function Switch({
+  id,
+  name,
+  label,
+  checked,
+  defaultChecked,
+  onCheckedChange,
+  disabled,
+  error,
+  helperText,
+  loading = false,
+}: SwitchProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const classes = switchControl();

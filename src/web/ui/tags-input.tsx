@@ -1,6 +1,6 @@
 import { useFieldContext } from '@ark-ui/react/field';
 import { TagsInput as ArkTagsInput } from '@ark-ui/react/tags-input';
-import { useState, useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tagsInput } from 'styled-system/recipes';
 import { FieldRoot, type FieldShellProps } from './field';
@@ -24,7 +24,20 @@ function LabelledInput({ className, placeholder }: { className: string; placehol
 }
 
 /** Free tags typed one by one (Enter or comma adds one), up to a maximum count. */
-export function TagsInput({ label, error, helperText, required, disabled, id, name, value, defaultValue, onValueChange, max, placeholder }: TagsInputProps) {
+export function TagsInput({
+  label,
+  error,
+  helperText,
+  required,
+  disabled,
+  id,
+  name,
+  value,
+  defaultValue,
+  onValueChange,
+  max,
+  placeholder,
+}: TagsInputProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const { t } = useTranslation('common');

@@ -1,5 +1,5 @@
-import { createToaster, Toast, Toaster as ArkToaster, type CreateToasterReturn } from '@ark-ui/react/toast';
-import { useRef, type PointerEvent } from 'react';
+import { Toaster as ArkToaster, type CreateToasterReturn, createToaster, Toast } from '@ark-ui/react/toast';
+import { type PointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast as toastRecipe } from 'styled-system/recipes';
 import {
@@ -123,7 +123,19 @@ function useSwipeToDismiss(onDismiss: () => void) {
   };
 }
 
-function ToastItem({ id, type, title, description, store }: { id: string; type: string; title: string; description?: string; store: CreateToasterReturn }) {
+function ToastItem({
+  id,
+  type,
+  title,
+  description,
+  store,
+}: {
+  id: string;
+  type: string;
+  title: string;
+  description?: string;
+  store: CreateToasterReturn;
+}) {
   const { t } = useTranslation('toasts');
   const classes = toastRecipe();
   const swipe = useSwipeToDismiss(() => store.dismiss(id));

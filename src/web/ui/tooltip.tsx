@@ -1,6 +1,6 @@
 import { Portal } from '@ark-ui/react/portal';
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { tooltip } from 'styled-system/recipes';
 import { TOOLTIP_OPEN_DELAY_MS } from '../../shared/constants';
 

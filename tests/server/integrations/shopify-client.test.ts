@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BulkOrderRecord,
+  createShopifyClient,
+  normalizeShopDomain,
   REAL_SHOPIFY_ENDPOINT,
   SHOPIFY_API_VERSION,
   ShopifyAuthError,
-  ShopifyError,
-  createShopifyClient,
-  normalizeShopDomain,
-  sandboxEndpoint,
-  type BulkOrderRecord,
   type ShopifyClientOptions,
+  ShopifyError,
+  sandboxEndpoint,
 } from '../../../src/server/integrations/shopify/client.ts';
-import { SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox, type StartedSandbox } from '../../../src/server/integrations/shopify/sandbox/index.ts';
+import {
+  SANDBOX_SHOP,
+  SANDBOX_TOKEN,
+  type StartedSandbox,
+  startShopifySandbox,
+} from '../../../src/server/integrations/shopify/sandbox/index.ts';
 
 // The real client against the sandbox store over HTTP on a free local port.
 const NOW = new Date('2026-03-01T00:00:00Z');
@@ -55,12 +60,21 @@ describe('addressing', () => {
 
 describe('credentials', () => {
   it('reads the shop with the demo token', async () => {
-    expect(await client().shop()).toEqual({ name: 'Recompra Demo', currencyCode: 'CLP', ianaTimezone: 'America/Santiago', myshopifyDomain: SANDBOX_SHOP });
+    expect(await client().shop()).toEqual({
+      name: 'Recompra Demo',
+      currencyCode: 'CLP',
+      ianaTimezone: 'America/Santiago',
+      myshopifyDomain: SANDBOX_SHOP,
+    });
   });
 
   it('refuses another token exactly as Shopify does, and the client says the credentials are invalid', async () => {
     const url = sandbox.endpoint.replace('{shop}', SANDBOX_SHOP).replace('{version}', SHOPIFY_API_VERSION);
-    const raw = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_otro' }, body: '{"query":"{ shop { name } }"}' });
+    const raw = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_otro' },
+      body: '{"query":"{ shop { name } }"}',
+    });
     expect(raw.status).toBe(401);
     expect(await raw.text()).toBe('{"errors":"[API] Invalid API key or access token (unrecognized login or wrong password)"}');
 
@@ -139,7 +153,9 @@ describe('bulk export', () => {
     expect(lines.length / orders.length).toBeGreaterThan(1.6);
     const shipping = new Set(orders.map((o) => o.shippingLine?.title));
     expect([...shipping].sort()).toEqual(['Blue Express', 'Chilexpress', 'Despacho a domicilio', 'Retiro en tienda', 'Starken']);
-    expect(new Set(orders.flatMap((o) => o.paymentGatewayNames))).toEqual(new Set(['Webpay Plus', 'Mercado Pago', 'Transferencia bancaria', 'Flow']));
+    expect(new Set(orders.flatMap((o) => o.paymentGatewayNames))).toEqual(
+      new Set(['Webpay Plus', 'Mercado Pago', 'Transferencia bancaria', 'Flow']),
+    );
     expect(share((o) => o.shippingAddress?.provinceCode === 'RM')).toBeGreaterThan(0.3);
     expect(new Set(orders.map((o) => o.displayFulfillmentStatus))).toEqual(new Set(['FULFILLED', 'UNFULFILLED']));
     const perCustomer = new Map<string, number>();
@@ -178,11 +194,17 @@ describe('bulk export', () => {
     expect(customers.filter((c) => c.smsMarketingConsent?.marketingState !== 'SUBSCRIBED').length / customers.length).toBeGreaterThan(0.3);
     expect(customers.some((c) => c.phone === null)).toBe(true);
     expect(customers.every((c) => c.defaultAddress?.province && c.defaultAddress.city)).toBe(true);
-    expect(customers[0]).toMatchObject({ id: expect.stringMatching(/^gid:\/\/shopify\/Customer\/\d+$/), tags: expect.any(Array), numberOfOrders: expect.stringMatching(/^\d+$/) });
+    expect(customers[0]).toMatchObject({
+      id: expect.stringMatching(/^gid:\/\/shopify\/Customer\/\d+$/),
+      tags: expect.any(Array),
+      numberOfOrders: expect.stringMatching(/^\d+$/),
+    });
 
     const products = await collect(client().bulkExport('products'));
     expect(products.length).toBeGreaterThan(100);
-    expect(new Set(products.map((p) => p.productType))).toEqual(new Set(['Vestuario', 'Calzado', 'Accesorios', 'Hogar', 'Belleza', 'Deportes', 'Infantil']));
+    expect(new Set(products.map((p) => p.productType))).toEqual(
+      new Set(['Vestuario', 'Calzado', 'Accesorios', 'Hogar', 'Belleza', 'Deportes', 'Infantil']),
+    );
     expect(products.every((p) => p.tags.length > 0)).toBe(true);
   });
 
@@ -206,10 +228,12 @@ describe('bulk export', () => {
   it('keeps old orders unchanged when time moves on', async () => {
     const later = await startShopifySandbox({ ...SIZE, now: new Date('2026-06-01T00:00:00Z'), bulkDelayMs: 10 });
     try {
-      const before = (await collect(client().bulkExport('orders', { query: `created_at:<'2025-01-01T00:00:00Z'` }))).map((r) => `${r.id}:${r.kind === 'order' ? r.name : r.quantity}`);
-      const after = (await collect(client({ endpoint: later.endpoint }).bulkExport('orders', { query: `created_at:<'2025-01-01T00:00:00Z'` }))).map(
+      const before = (await collect(client().bulkExport('orders', { query: `created_at:<'2025-01-01T00:00:00Z'` }))).map(
         (r) => `${r.id}:${r.kind === 'order' ? r.name : r.quantity}`,
       );
+      const after = (
+        await collect(client({ endpoint: later.endpoint }).bulkExport('orders', { query: `created_at:<'2025-01-01T00:00:00Z'` }))
+      ).map((r) => `${r.id}:${r.kind === 'order' ? r.name : r.quantity}`);
       expect(after).toEqual(before);
       expect(await client({ endpoint: later.endpoint }).ordersCount()).toBeGreaterThan(await client().ordersCount());
     } finally {
@@ -305,7 +329,10 @@ describe('limits and failures', () => {
   it('never retries a request fetch refuses before it leaves', async () => {
     // How undici reports a header value its HTTP client refuses, and how it reports a request it cannot build.
     const refusedHeader = Object.assign(new Error('invalid x-custom header'), { code: 'UND_ERR_INVALID_ARG' });
-    for (const thrown of [new TypeError('fetch failed', { cause: refusedHeader }), new TypeError('Headers.append: "a\nb" is an invalid header value.')]) {
+    for (const thrown of [
+      new TypeError('fetch failed', { cause: refusedHeader }),
+      new TypeError('Headers.append: "a\nb" is an invalid header value.'),
+    ]) {
       let calls = 0;
       const refusing: typeof fetch = async () => {
         calls++;

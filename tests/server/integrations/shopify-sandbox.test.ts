@@ -3,16 +3,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShopifyClient, sandboxEndpoint, type ShopifyClient } from '../../../src/server/integrations/shopify/client.ts';
+import { createShopifyClient, type ShopifyClient, sandboxEndpoint } from '../../../src/server/integrations/shopify/client.ts';
 import { verifyWebhook } from '../../../src/server/integrations/shopify/index.ts';
 import {
+  deliverWebhook,
+  registerShopifySandbox,
   SANDBOX_SHOP,
   SANDBOX_TOKEN,
   SANDBOX_WEBHOOK_SECRET,
-  deliverWebhook,
-  registerShopifySandbox,
-  startShopifySandbox,
   type StartedSandbox,
+  startShopifySandbox,
 } from '../../../src/server/integrations/shopify/sandbox/index.ts';
 
 interface Received {
@@ -33,7 +33,11 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; clo
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/webhooks/shopify`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/webhooks/shopify`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('webhooks', () => {
@@ -42,7 +46,13 @@ describe('webhooks', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let client: ShopifyClient;
   beforeAll(async () => {
-    sandbox = await startShopifySandbox({ customers: 300, orders: 1000, now: () => clock, liveWebhooks: true, webhookIntervalMs: 3_600_000 });
+    sandbox = await startShopifySandbox({
+      customers: 300,
+      orders: 1000,
+      now: () => clock,
+      liveWebhooks: true,
+      webhookIntervalMs: 3_600_000,
+    });
     receiver = await startReceiver();
     client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
   });
@@ -52,7 +62,8 @@ describe('webhooks', () => {
   });
 
   it('keeps subscriptions and accepts the same one twice', async () => {
-    for (const topic of ['ORDERS_CREATE', 'ORDERS_FULFILLED', 'CHECKOUTS_CREATE'] as const) await client.subscribeWebhook(topic, receiver.url);
+    for (const topic of ['ORDERS_CREATE', 'ORDERS_FULFILLED', 'CHECKOUTS_CREATE'] as const)
+      await client.subscribeWebhook(topic, receiver.url);
     await client.subscribeWebhook('ORDERS_CREATE', receiver.url);
     expect(sandbox.subscriptions().map((s) => s.topic)).toEqual(['ORDERS_CREATE', 'ORDERS_FULFILLED', 'CHECKOUTS_CREATE']);
   });
@@ -96,7 +107,13 @@ describe('webhooks', () => {
         customer: { id: expect.any(Number), admin_graphql_api_id: expect.stringMatching(/^gid:\/\/shopify\/Customer\//) },
       });
       expect(order.line_items.length).toBeGreaterThan(0);
-      expect(order.line_items[0]).toMatchObject({ id: expect.any(Number), product_id: expect.any(Number), title: expect.any(String), quantity: expect.any(Number), price: expect.any(String) });
+      expect(order.line_items[0]).toMatchObject({
+        id: expect.any(Number),
+        product_id: expect.any(Number),
+        title: expect.any(String),
+        quantity: expect.any(Number),
+        price: expect.any(String),
+      });
       expect(Number(order.current_total_price)).toBeGreaterThan(0);
     }
     const fulfilled = receiver.received.filter((r) => r.headers['x-shopify-topic'] === 'orders/fulfilled').map((r) => JSON.parse(r.raw));
@@ -104,7 +121,8 @@ describe('webhooks', () => {
 
     // The same orders now show up in the API, with the same ids.
     const recent = [];
-    for await (const record of client.bulkExport('orders', { query: `created_at:>'${before.toISOString()}'` })) if (record.kind === 'order') recent.push(record.id);
+    for await (const record of client.bulkExport('orders', { query: `created_at:>'${before.toISOString()}'` }))
+      if (record.kind === 'order') recent.push(record.id);
     expect(recent).toEqual(created.map((order) => order.admin_graphql_api_id));
 
     // Nothing is sent twice.
@@ -136,7 +154,12 @@ describe('mounting', () => {
     const sandbox = registerShopifySandbox(app, { customers: 100, orders: 300, now: new Date('2025-06-01T00:00:00Z'), bulkDelayMs: 10 });
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandboxEndpoint(origin), pollIntervalMs: 10 });
+      const client = createShopifyClient({
+        shop: SANDBOX_SHOP,
+        accessToken: SANDBOX_TOKEN,
+        endpoint: sandboxEndpoint(origin),
+        pollIntervalMs: 10,
+      });
       expect((await client.shop()).name).toBe('Recompra Demo');
       let orders = 0;
       for await (const record of client.bulkExport('orders')) if (record.kind === 'order') orders++;

@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionUsers } from '../../../mocks/fixtures/session';
 import { meAs, meFails, meWithoutSession } from '../../../mocks/handlers/session';

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../../src/shared/api/app.gen';
-import {
-  activeSidebarKey,
-  decideAccess,
-  findRoute,
-  sidebarEntriesFor,
-  type AccessInput,
-} from '../../../src/web/app/access';
-import { ROUTES } from '../../../src/web/app/routes';
 import { sessionUsers } from '../../../mocks/fixtures/session';
+import type { components } from '../../../src/shared/api/app.gen';
+import { type AccessInput, activeSidebarKey, decideAccess, findRoute, sidebarEntriesFor } from '../../../src/web/app/access';
+import { ROUTES } from '../../../src/web/app/routes';
 
 type Role = components['schemas']['Role'];
 
@@ -71,9 +65,9 @@ describe('decideAccess', () => {
   });
 
   it('waits while the session loads', () => {
-    expect(
-      decideAccess({ pathname: '/segments', search: '', session: { status: 'pending' }, hasSignedInIdentity: false }),
-    ).toEqual({ type: 'loading' });
+    expect(decideAccess({ pathname: '/segments', search: '', session: { status: 'pending' }, hasSignedInIdentity: false })).toEqual({
+      type: 'loading',
+    });
   });
 
   it('sends a visitor without a session (204) to the login with the path and query to return to', () => {

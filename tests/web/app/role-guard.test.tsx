@@ -1,10 +1,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { sessionUsers } from '../../../mocks/fixtures/session';
-import { meAs, meWithoutSession } from '../../../mocks/handlers/session';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { integrationsSocialAdsExpired } from '../../../mocks/fixtures/integrations';
+import { sessionUsers } from '../../../mocks/fixtures/session';
 import { integrationsAnswer } from '../../../mocks/handlers/integrations';
+import { meAs, meWithoutSession } from '../../../mocks/handlers/session';
 import { pageNavigation } from '../../../src/web/app/navigation';
 import { buildRoutes } from '../../../src/web/app/router';
 import { setupMockServer } from '../msw';

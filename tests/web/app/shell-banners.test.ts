@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { integrationsSocialAdsExpired, integrationsStoreOnly } from '../../../mocks/fixtures/integrations';
-import { shellBanners, type ShellBannerInput } from '../../../src/web/app/shell/shell-banners';
+import { type ShellBannerInput, shellBanners } from '../../../src/web/app/shell/shell-banners';
 
 const admin: ShellBannerInput = { role: 'admin', pathname: '/dashboard', storeId: 1, integrations: integrationsStoreOnly };
 const ids = (input: Partial<ShellBannerInput>) => shellBanners({ ...admin, ...input }).map((banner) => banner.id);

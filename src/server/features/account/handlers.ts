@@ -1,5 +1,5 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import { signedIn, type Handlers } from '../../platform/api.ts';
+import { type Handlers, signedIn } from '../../platform/api.ts';
 
 type AccountOperations = Pick<operations, 'getAccountDetails'>;
 

@@ -1,11 +1,11 @@
 import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
 import type { operations } from '../../../shared/api/backend.gen.ts';
-import { bucketStarts, defaultGranularity, presetRange, rangeLength, type DateRange } from '../../../shared/date-ranges.ts';
-import { inStore, preSerialised, type Handlers, type Services } from '../../platform/api.ts';
+import { bucketStarts, type DateRange, defaultGranularity, presetRange, rangeLength } from '../../../shared/date-ranges.ts';
+import { type Handlers, inStore, preSerialised, type Services } from '../../platform/api.ts';
 import { errors } from '../../platform/errors.ts';
 import type { StoreAccess } from '../../platform/tenancy.ts';
 import { answerCacheOf } from './answer-cache.ts';
-import { acquisitionCostChart, calendarOf, saveInvestment, statsInRange, storeStats, type StoreCalendar } from './stats.ts';
+import { acquisitionCostChart, calendarOf, type StoreCalendar, saveInvestment, statsInRange, storeStats } from './stats.ts';
 import { statsTablePage } from './stats-table.ts';
 
 type DashboardOperations = Pick<operations, 'getStoreStats' | 'getStoreStatsInRange' | 'getStoreStatsTable'>;
@@ -33,7 +33,13 @@ function stampOf(store: StoreAccess): Stamp {
  * "last N days" move at midnight) and currency (the Shopify connection sets both without a new
  * version).
  */
-async function cached<T extends object>(db: Services['db'], stamp: Stamp, operation: string, question: object, compute: () => Promise<T>): Promise<{ status: 200; body: T }> {
+async function cached<T extends object>(
+  db: Services['db'],
+  stamp: Stamp,
+  operation: string,
+  question: object,
+  compute: () => Promise<T>,
+): Promise<{ status: 200; body: T }> {
   const key = JSON.stringify([stamp.storeId, stamp.version, stamp.calendar.today, stamp.calendar.currency, operation, question]);
   const answer = await answerCacheOf(db).answer(key, compute);
   return { status: 200, body: preSerialised(answer.body, answer.json) };
@@ -49,14 +55,20 @@ export const dashboardHandlers: Handlers<DashboardOperations> = {
     const stamp = stampOf(inStore(context));
     const { today, currency } = stamp.calendar;
     const { preset, from, to } = context.query;
-    if (preset && (from || to)) throw errors.invalidRequest([{ field: 'preset', message: 'Elige un rango predefinido o fechas propias, no ambos.' }]);
-    if (!preset && (from || to) && !(from && to)) throw errors.invalidRequest([{ field: from ? 'to' : 'from', message: 'Este campo es obligatorio.' }]);
-    if (from && to && from > to) throw errors.invalidRequest([{ field: 'to', message: 'La fecha de término no puede ser anterior a la de inicio.' }]);
+    if (preset && (from || to))
+      throw errors.invalidRequest([{ field: 'preset', message: 'Elige un rango predefinido o fechas propias, no ambos.' }]);
+    if (!preset && (from || to) && !(from && to))
+      throw errors.invalidRequest([{ field: from ? 'to' : 'from', message: 'Este campo es obligatorio.' }]);
+    if (from && to && from > to)
+      throw errors.invalidRequest([{ field: 'to', message: 'La fecha de término no puede ser anterior a la de inicio.' }]);
     const range: DateRange = from && to ? { from, to } : presetRange(preset ?? 'last30Days', today);
     const granularity = context.query.granularity ?? defaultGranularity(range);
     if (bucketCount(range, granularity) > MAX_RANGE_POINTS)
       throw errors.invalidRequest([
-        { field: 'granularity', message: `El rango es demasiado largo para verlo por ${GRANULARITY_NAMES[granularity]}: el informe muestra como máximo ${MAX_RANGE_POINTS} resultados.` },
+        {
+          field: 'granularity',
+          message: `El rango es demasiado largo para verlo por ${GRANULARITY_NAMES[granularity]}: el informe muestra como máximo ${MAX_RANGE_POINTS} resultados.`,
+        },
       ]);
     const answeredPreset = from && to ? null : (preset ?? 'last30Days');
     return cached(context.db, stamp, 'statsInRange', { range, granularity, preset: answeredPreset }, async () => ({
@@ -71,7 +83,9 @@ export const dashboardHandlers: Handlers<DashboardOperations> = {
   async getStoreStatsTable(context) {
     const { dimension, page = 1, pageSize = 10 } = context.query;
     const stamp = stampOf(inStore(context));
-    return cached(context.db, stamp, 'statsTable', { dimension, page, pageSize }, () => statsTablePage(context.db, stamp.storeId, dimension, page, pageSize));
+    return cached(context.db, stamp, 'statsTable', { dimension, page, pageSize }, () =>
+      statsTablePage(context.db, stamp.storeId, dimension, page, pageSize),
+    );
   },
 };
 
@@ -92,6 +106,9 @@ export const investmentHandlers: Handlers<InvestmentOperations> = {
     const stamp = stampOf(inStore(context));
     const { today, currency } = stamp.calendar;
     const year = context.query.year ?? Number(today.slice(0, 4));
-    return cached(context.db, stamp, 'acquisitionCostChart', { year }, async () => ({ ...(await acquisitionCostChart(context.db, stamp.storeId, year, today)), currency }));
+    return cached(context.db, stamp, 'acquisitionCostChart', { year }, async () => ({
+      ...(await acquisitionCostChart(context.db, stamp.storeId, year, today)),
+      currency,
+    }));
   },
 };

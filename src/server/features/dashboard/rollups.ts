@@ -14,7 +14,8 @@ import type { Queryable } from '../../platform/db.ts';
  */
 
 /** The SQL condition of a counted order, on `orders` or on its alias (`o.`). */
-export const countedOrder = (alias = '') => `${alias}cancelled_at is null and coalesce(${alias}financial_status, '') not in ('VOIDED', 'REFUNDED')`;
+export const countedOrder = (alias = '') =>
+  `${alias}cancelled_at is null and coalesce(${alias}financial_status, '') not in ('VOIDED', 'REFUNDED')`;
 export const DEFAULT_TIME_ZONE = 'America/Santiago';
 
 /** The store's time zone, as Shopify reports it. */
@@ -73,7 +74,10 @@ async function rebuildCustomers(db: Queryable, storeId: number, tz: string, cust
   const only = customers ? 'and customer_external_id = any($3::bigint[])' : '';
   const params = customers ? [storeId, tz, customers] : [storeId, tz];
   for (const table of ['customer_stats', 'cart_only_customers'])
-    await db.query(`delete from ${table} where store_id = $1 ${customers ? 'and customer_external_id = any($2::bigint[])' : ''}`, customers ? [storeId, customers] : [storeId]);
+    await db.query(
+      `delete from ${table} where store_id = $1 ${customers ? 'and customer_external_id = any($2::bigint[])' : ''}`,
+      customers ? [storeId, customers] : [storeId],
+    );
   // One sort by (customer, time) numbers each customer's orders both ways at once.
   await db.query(
     `with counted as (

@@ -26,8 +26,14 @@ const SOURCES: Record<StatsDimension, string> = {
               where l.store_id = $1 and ${countedOrder('o.')}`,
   locations: orderSource(`concat_ws(', ', nullif(o.city, ''), nullif(o.region, ''))`),
   dispatchMethods: orderSource(`coalesce(o.shipping_method, '')`),
-  paymentMethods: orderSource(`coalesce(g.value, '')`, `orders o left join lateral jsonb_array_elements_text(o.payment_gateways) as g(value) on true`),
-  discounts: orderSource(`coalesce(d.value, '')`, `orders o left join lateral jsonb_array_elements_text(o.discount_codes) as d(value) on true`),
+  paymentMethods: orderSource(
+    `coalesce(g.value, '')`,
+    `orders o left join lateral jsonb_array_elements_text(o.payment_gateways) as g(value) on true`,
+  ),
+  discounts: orderSource(
+    `coalesce(d.value, '')`,
+    `orders o left join lateral jsonb_array_elements_text(o.discount_codes) as d(value) on true`,
+  ),
 };
 
 export async function rebuildStatsTable(db: Queryable, storeId: number): Promise<void> {
@@ -46,7 +52,13 @@ export async function rebuildStatsTable(db: Queryable, storeId: number): Promise
   );
 }
 
-export async function statsTablePage(db: Queryable, storeId: number, dimension: StatsDimension, page: number, pageSize: number): Promise<StatsTablePage> {
+export async function statsTablePage(
+  db: Queryable,
+  storeId: number,
+  dimension: StatsDimension,
+  page: number,
+  pageSize: number,
+): Promise<StatsTablePage> {
   const [summary] = await db.query<{ total: number; built_at: Date | null }>(
     `select (select count(*)::integer from store_stats_table where store_id = $1 and dimension = $2) as total,
             (select built_at from store_stats_table_builds where store_id = $1) as built_at`,

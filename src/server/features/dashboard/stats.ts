@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { components as AppComponents } from '../../../shared/api/app.gen.ts';
 import type { components } from '../../../shared/api/backend.gen.ts';
-import { bucketStarts, previousPeriod, type DateRange, type Granularity, type IsoDate } from '../../../shared/date-ranges.ts';
+import { bucketStarts, type DateRange, type Granularity, type IsoDate, previousPeriod } from '../../../shared/date-ranges.ts';
 import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { DEFAULT_TIME_ZONE } from './rollups.ts';
@@ -55,11 +55,15 @@ function todayIn(timeZone: string, now: Date): IsoDate {
 }
 
 /** First day of "the last `amount` `unit`s" ending today. */
-export const windowStart = (today: IsoDate, amount: number, unit: 'day' | 'month') => dayjs(today).subtract(amount, unit).add(1, 'day').format(ISO);
+export const windowStart = (today: IsoDate, amount: number, unit: 'day' | 'month') =>
+  dayjs(today).subtract(amount, unit).add(1, 'day').format(ISO);
 
 /** The yearly investments set, by year. */
 async function investments(db: Queryable, storeId: number): Promise<Map<number, number>> {
-  const rows = await db.query<{ year: number; amount: string }>('select year, amount::text from marketing_investments where store_id = $1', [storeId]);
+  const rows = await db.query<{ year: number; amount: string }>(
+    'select year, amount::text from marketing_investments where store_id = $1',
+    [storeId],
+  );
   return new Map(rows.map((row) => [row.year, Number(row.amount)]));
 }
 
@@ -199,7 +203,14 @@ export async function statsInRange(
   granularity: Granularity,
 ): Promise<{ totals: RangeTotals; previous: RangeTotals; previousRange: DateRange; series: StatsPoint[] }> {
   const previousRange = previousPeriod(range);
-  const sums = await db.query<{ period: string; current: boolean; orders: number; income: string; customer_orders: number; new_customers: number }>(
+  const sums = await db.query<{
+    period: string;
+    current: boolean;
+    orders: number;
+    income: string;
+    customer_orders: number;
+    new_customers: number;
+  }>(
     `select greatest(date_trunc($6, day)::date, $2::date)::text as period, day >= $2 as current,
             sum(orders)::integer as orders, sum(income)::text as income,
             sum(customer_orders)::integer as customer_orders, sum(new_customers)::integer as new_customers
@@ -218,19 +229,33 @@ export async function statsInRange(
     into.income += income;
     into.customerOrders += row.customer_orders;
     into.newCustomers += row.new_customers;
-    if (row.current) points.set(row.period, { period: row.period, income, orders: row.orders, newCustomers: row.new_customers, returningOrders: row.customer_orders - row.new_customers });
+    if (row.current)
+      points.set(row.period, {
+        period: row.period,
+        income,
+        orders: row.orders,
+        newCustomers: row.new_customers,
+        returningOrders: row.customer_orders - row.new_customers,
+      });
   }
   const amounts = await investments(db, storeId);
   return {
     totals: rangeTotals({ ...current, income: money(current.income) }, investmentIn(range, amounts)),
     previous: rangeTotals({ ...before, income: money(before.income) }, investmentIn(previousRange, amounts)),
     previousRange,
-    series: bucketStarts(range, granularity).map((period) => points.get(period) ?? { period, income: 0, orders: 0, newCustomers: 0, returningOrders: 0 }),
+    series: bucketStarts(range, granularity).map(
+      (period) => points.get(period) ?? { period, income: 0, orders: 0, newCustomers: 0, returningOrders: 0 },
+    ),
   };
 }
 
 /** Month by month of `year`, up to the store's current month. */
-export async function acquisitionCostChart(db: Queryable, storeId: number, year: number, today: IsoDate): Promise<Omit<AcquisitionCostChart, 'currency'>> {
+export async function acquisitionCostChart(
+  db: Queryable,
+  storeId: number,
+  year: number,
+  today: IsoDate,
+): Promise<Omit<AcquisitionCostChart, 'currency'>> {
   const lastMonth = year < dayjs(today).year() ? 12 : year === dayjs(today).year() ? dayjs(today).month() + 1 : 0;
   const rows = await db.query<{ month: number; orders: number; new_customers: number }>(
     `select extract(month from day)::integer as month, sum(orders)::integer as orders, sum(new_customers)::integer as new_customers

@@ -1,7 +1,7 @@
 import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
-import type { components, operations as BackendOperations } from '../../../shared/api/backend.gen.ts';
+import type { operations as BackendOperations, components } from '../../../shared/api/backend.gen.ts';
 import { normalizeShopDomain, ShopifyAuthError } from '../../integrations/shopify/client.ts';
-import { inStore, signedIn, type Handlers } from '../../platform/api.ts';
+import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import type { ShopifyAccess } from './connection.ts';
@@ -35,7 +35,13 @@ const DAY_SECONDS = 86_400;
 const STORE_CREATION_LOCK = 7_310_008;
 
 /** Refuses a shop the caller already reaches through another store (a member of it, or its creator). */
-async function ensureShopNotConnected(db: Queryable, userId: number, shop: string, field: string, exceptStoreId: number | null): Promise<void> {
+async function ensureShopNotConnected(
+  db: Queryable,
+  userId: number,
+  shop: string,
+  field: string,
+  exceptStoreId: number | null,
+): Promise<void> {
   const [taken] = await db.query(
     `select 1 from shopify_connections c join stores s on s.id = c.store_id
       where c.shop_domain = $2 and s.id <> coalesce($3::integer, -1)
@@ -43,7 +49,10 @@ async function ensureShopNotConnected(db: Queryable, userId: number, shop: strin
       limit 1`,
     [userId, shop, exceptStoreId],
   );
-  if (taken) throw new HttpError(409, 'store_already_connected', messages.alreadyConnected, [{ field: `${field}.url`, message: messages.alreadyConnected }]);
+  if (taken)
+    throw new HttpError(409, 'store_already_connected', messages.alreadyConnected, [
+      { field: `${field}.url`, message: messages.alreadyConnected },
+    ]);
 }
 
 /** Refuses a creation beyond the account's caps: 409 for the total, 429 with Retry-After for the day. */
@@ -57,7 +66,9 @@ async function ensureCreationAllowed(db: Queryable, userId: number): Promise<voi
   );
   if ((row?.total ?? 0) >= TOTAL_STORE_CREATIONS) throw new HttpError(409, 'store_limit_reached', messages.limitReached);
   if ((row?.today ?? 0) >= DAILY_STORE_CREATIONS) {
-    throw new HttpError(429, 'too_many_stores', messages.tooManyToday, undefined, { 'retry-after': String(Math.max(1, row?.retry_after ?? DAY_SECONDS)) });
+    throw new HttpError(429, 'too_many_stores', messages.tooManyToday, undefined, {
+      'retry-after': String(Math.max(1, row?.retry_after ?? DAY_SECONDS)),
+    });
   }
 }
 
@@ -76,7 +87,9 @@ async function verifiedSettings(shopify: ShopifyAccess, shop: string, settings: 
     return { sealedToken: shopify.secrets.seal(accessToken), details };
   } catch (error) {
     if (error instanceof ShopifyAuthError)
-      throw new HttpError(422, 'invalid_credentials', messages.invalidCredentials, [{ field: `${field}.accessToken`, message: messages.invalidCredentials }]);
+      throw new HttpError(422, 'invalid_credentials', messages.invalidCredentials, [
+        { field: `${field}.accessToken`, message: messages.invalidCredentials },
+      ]);
     throw new HttpError(422, 'shopify_unreachable', messages.unreachable);
   }
 }
@@ -104,16 +117,17 @@ export const storeConnectionHandlers: Handlers<StoreOperations> = {
       await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
       await ensureShopNotConnected(tx, auth.userId, shop, 'store', null);
       await ensureCreationAllowed(tx, auth.userId);
-      const [store] = await tx.query<{ id: number }>('insert into stores (name, created_by) values ($1, $2) returning id', [settings.name.trim(), auth.userId]);
-      await tx.query('insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)', [
-        store!.id,
-        shop,
-        sealedToken,
-        details.currencyCode,
-        details.ianaTimezone,
+      const [store] = await tx.query<{ id: number }>('insert into stores (name, created_by) values ($1, $2) returning id', [
+        settings.name.trim(),
+        auth.userId,
       ]);
+      await tx.query(
+        'insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)',
+        [store!.id, shop, sealedToken, details.currencyCode, details.ianaTimezone],
+      );
       // The provider's admins reach every store already; anyone else becomes its administrator.
-      if (!auth.isProviderAdmin) await tx.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [store!.id, auth.userId]);
+      if (!auth.isProviderAdmin)
+        await tx.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [store!.id, auth.userId]);
       await tx.query('insert into store_syncs (store_id) values ($1)', [store!.id]);
       await tx.query('update sessions set current_store_id = $1 where token_hash = $2', [store!.id, auth.tokenHash]);
       await queueSync(tx, store!.id);
@@ -133,7 +147,10 @@ export const storeConnectionHandlers: Handlers<StoreOperations> = {
       await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
       await ensureShopNotConnected(tx, auth.userId, shop, 'shopifySettings', storeId);
       await tx.query('update stores set name = $2 where id = $1', [storeId, settings.name.trim()]);
-      const [previous] = await tx.query<{ shop_domain: string }>('select shop_domain from shopify_connections where store_id = $1 for update', [storeId]);
+      const [previous] = await tx.query<{ shop_domain: string }>(
+        'select shop_domain from shopify_connections where store_id = $1 for update',
+        [storeId],
+      );
       await tx.query(
         `insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)
            on conflict (store_id) do update set shop_domain = excluded.shop_domain, access_token_encrypted = excluded.access_token_encrypted,
@@ -169,7 +186,9 @@ export const storeConnectionHandlers: Handlers<StoreOperations> = {
 
 export const integrationHandlers: Handlers<IntegrationOperations> = {
   async getOrdersCount(context) {
-    const [row] = await context.db.query<{ count: number }>('select count(*)::integer as count from orders where store_id = $1', [inStore(context).storeId]);
+    const [row] = await context.db.query<{ count: number }>('select count(*)::integer as count from orders where store_id = $1', [
+      inStore(context).storeId,
+    ]);
     return { status: 200, body: { count: row?.count ?? 0 } };
   },
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db.ts';
 import type { JobWorker } from '../../platform/jobs.ts';
 import { bookNextNight, bookNightly, nextTimeInChile } from '../../platform/nightly.ts';
-import { storeClient, type ShopifyAccess } from './connection.ts';
+import { type ShopifyAccess, storeClient } from './connection.ts';
 import { refreshStore } from './sync.ts';
 
 const NIGHTLY_QUEUE = 'nightly-refresh';
@@ -17,7 +17,12 @@ export function scheduleNightly(db: Database, now = new Date()): Promise<void> {
 }
 
 /** Every night: each fully imported store fetches what changed since its last refresh; then the next night is booked. */
-export function registerNightlyJob(worker: JobWorker, db: Database, access: ShopifyAccess, log: (line: string) => void = console.log): void {
+export function registerNightlyJob(
+  worker: JobWorker,
+  db: Database,
+  access: ShopifyAccess,
+  log: (line: string) => void = console.log,
+): void {
   worker.register(NIGHTLY_QUEUE, {
     leaseSeconds: 300,
     handler: async (_job, context) => {
@@ -26,7 +31,9 @@ export function registerNightlyJob(worker: JobWorker, db: Database, access: Shop
       for (const { store_id: storeId } of stores) {
         const client = await storeClient(db, access, storeId);
         if (!client) continue;
-        await refreshStore(db, client, storeId, context).catch((error: unknown) => log(`No se pudo actualizar la tienda ${storeId}: ${String(error)}`));
+        await refreshStore(db, client, storeId, context).catch((error: unknown) =>
+          log(`No se pudo actualizar la tienda ${storeId}: ${String(error)}`),
+        );
         await context.heartbeat();
       }
     },

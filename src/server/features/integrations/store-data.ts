@@ -1,5 +1,5 @@
-import type { Queryable } from '../../platform/db.ts';
 import type { AbandonedCheckout, Customer, LineItem, Order, Product } from '../../integrations/shopify/types.ts';
+import type { Queryable } from '../../platform/db.ts';
 
 /*
  * Writes imported Shopify records into the store's tables, a batch per statement, as upserts keyed by
@@ -27,7 +27,14 @@ export function upsertProducts(db: Queryable, storeId: number, products: Product
      on conflict (store_id, external_id) do update set title = excluded.title, product_type = excluded.product_type,
        tags = excluded.tags, updated_at = excluded.updated_at`,
     storeId,
-    products.map((p) => ({ id: numericId(p.id), title: p.title, product_type: p.productType, tags: p.tags, created_at: p.createdAt, updated_at: p.updatedAt })),
+    products.map((p) => ({
+      id: numericId(p.id),
+      title: p.title,
+      product_type: p.productType,
+      tags: p.tags,
+      created_at: p.createdAt,
+      updated_at: p.updatedAt,
+    })),
   );
 }
 

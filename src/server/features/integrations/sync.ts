@@ -5,7 +5,7 @@ import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { enqueue, type JobContext, type JobWorker } from '../../platform/jobs.ts';
 import { rebuildStoreMetrics } from '../dashboard/rebuild.ts';
-import { storeClient, type ShopifyAccess } from './connection.ts';
+import { type ShopifyAccess, storeClient } from './connection.ts';
 import { upsertAbandonedCheckouts, upsertCustomers, upsertLineItems, upsertOrders, upsertProducts } from './store-data.ts';
 
 export type StoreSync = components['schemas']['StoreSync'];
@@ -39,8 +39,18 @@ export async function readSync(db: Queryable, storeId: number): Promise<StoreSyn
     history_imported: number;
     error: string | null;
     updated_at: Date;
-  }>('select status, last_year_total, last_year_imported, history_total, history_imported, error, updated_at from store_syncs where store_id = $1', [storeId]);
-  if (!row) return { status: 'NEEDS_SCRAPE', lastYear: { imported: 0, total: 0 }, history: { imported: 0, total: 0 }, error: null, updatedAt: new Date(0).toISOString() };
+  }>(
+    'select status, last_year_total, last_year_imported, history_total, history_imported, error, updated_at from store_syncs where store_id = $1',
+    [storeId],
+  );
+  if (!row)
+    return {
+      status: 'NEEDS_SCRAPE',
+      lastYear: { imported: 0, total: 0 },
+      history: { imported: 0, total: 0 },
+      error: null,
+      updatedAt: new Date(0).toISOString(),
+    };
   return {
     status: row.status,
     lastYear: { imported: row.last_year_imported, total: Math.max(row.last_year_total, row.last_year_imported) },
@@ -52,10 +62,10 @@ export async function readSync(db: Queryable, storeId: number): Promise<StoreSyn
 
 const setSync = (db: Queryable, storeId: number, fields: Record<string, unknown>) => {
   const names = Object.keys(fields);
-  return db.query(`update store_syncs set ${names.map((name, i) => `${name} = $${i + 2}`).join(', ')}, updated_at = now() where store_id = $1`, [
-    storeId,
-    ...names.map((name) => fields[name]),
-  ]);
+  return db.query(
+    `update store_syncs set ${names.map((name, i) => `${name} = $${i + 2}`).join(', ')}, updated_at = now() where store_id = $1`,
+    [storeId, ...names.map((name) => fields[name])],
+  );
 };
 
 /**
@@ -73,13 +83,24 @@ export async function runSync(
   now = new Date(),
   batchSize = BATCH_SIZE,
 ): Promise<void> {
-  const [row] = await db.query<SyncRow>('select status, phase, last_year_from, catalogue_done, resume_after from store_syncs where store_id = $1', [storeId]);
+  const [row] = await db.query<SyncRow>(
+    'select status, phase, last_year_from, catalogue_done, resume_after from store_syncs where store_id = $1',
+    [storeId],
+  );
   if (!row || row.phase === 'done') return;
   let lastYearFrom = row.last_year_from;
   if (!lastYearFrom) {
     lastYearFrom = new Date(now.getTime() - 365 * 24 * 3600 * 1000);
-    const [lastYearTotal, historyTotal] = await Promise.all([client.ordersCount(`created_at:>='${lastYearFrom.toISOString()}'`), client.ordersCount(`created_at:<'${lastYearFrom.toISOString()}'`)]);
-    await setSync(db, storeId, { last_year_from: lastYearFrom, last_year_total: lastYearTotal, history_total: historyTotal, started_at: now });
+    const [lastYearTotal, historyTotal] = await Promise.all([
+      client.ordersCount(`created_at:>='${lastYearFrom.toISOString()}'`),
+      client.ordersCount(`created_at:<'${lastYearFrom.toISOString()}'`),
+    ]);
+    await setSync(db, storeId, {
+      last_year_from: lastYearFrom,
+      last_year_total: lastYearTotal,
+      history_total: historyTotal,
+      started_at: now,
+    });
   }
 
   if (row.phase === 'lastYear') {
@@ -91,7 +112,15 @@ export async function runSync(
       await setSync(db, storeId, { catalogue_done: true });
     }
     context.onStep?.('lastYearOrders');
-    await importOrders(db, client, storeId, context, `created_at:>='${(row.resume_after ?? lastYearFrom).toISOString()}'`, 'last_year_imported', batchSize);
+    await importOrders(
+      db,
+      client,
+      storeId,
+      context,
+      `created_at:>='${(row.resume_after ?? lastYearFrom).toISOString()}'`,
+      'last_year_imported',
+      batchSize,
+    );
     context.onStep?.('checkouts');
     await importInBatches(
       client.bulkExport('abandonedCheckouts', { query: `created_at:>='${lastYearFrom.toISOString()}'`, signal: context.signal }),
@@ -117,13 +146,28 @@ export async function runSync(
 }
 
 /** What changed since the last refresh (the nightly job): catalogue, customers, orders and carts. */
-export async function refreshStore(db: Database, client: ShopifyClient, storeId: number, context: Pick<JobContext, 'heartbeat' | 'signal'>, now = new Date()): Promise<void> {
+export async function refreshStore(
+  db: Database,
+  client: ShopifyClient,
+  storeId: number,
+  context: Pick<JobContext, 'heartbeat' | 'signal'>,
+  now = new Date(),
+): Promise<void> {
   const [row] = await db.query<{ refreshed_at: Date | null }>('select refreshed_at from store_syncs where store_id = $1', [storeId]);
   const since = `updated_at:>='${(row?.refreshed_at ?? new Date(0)).toISOString()}'`;
-  await importInBatches(client.bulkExport('products', { query: since, signal: context.signal }), versionedBatches(db, storeId, upsertProducts));
-  await importInBatches(client.bulkExport('customers', { query: since, signal: context.signal }), versionedBatches(db, storeId, upsertCustomers));
+  await importInBatches(
+    client.bulkExport('products', { query: since, signal: context.signal }),
+    versionedBatches(db, storeId, upsertProducts),
+  );
+  await importInBatches(
+    client.bulkExport('customers', { query: since, signal: context.signal }),
+    versionedBatches(db, storeId, upsertCustomers),
+  );
   await importOrders(db, client, storeId, context, since, null);
-  await importInBatches(client.bulkExport('abandonedCheckouts', { query: since, signal: context.signal }), versionedBatches(db, storeId, upsertAbandonedCheckouts));
+  await importInBatches(
+    client.bulkExport('abandonedCheckouts', { query: since, signal: context.signal }),
+    versionedBatches(db, storeId, upsertAbandonedCheckouts),
+  );
   await rebuildStoreMetrics(db, storeId);
   await setSync(db, storeId, { refreshed_at: now });
 }
@@ -146,10 +190,11 @@ async function importOrders(
     await db.transaction(async (tx) => {
       const inserted = await upsertOrders(tx, storeId, batchOrders);
       await upsertLineItems(tx, storeId, batchItems);
-      if (counter) await tx.query(
-        `update store_syncs set ${counter} = ${counter} + $2, resume_after = greatest(resume_after, $3::timestamptz), updated_at = now() where store_id = $1`,
-        [storeId, inserted, newest || null],
-      );
+      if (counter)
+        await tx.query(
+          `update store_syncs set ${counter} = ${counter} + $2, resume_after = greatest(resume_after, $3::timestamptz), updated_at = now() where store_id = $1`,
+          [storeId, inserted, newest || null],
+        );
       await bumpDataVersion(tx, storeId);
     });
     await context.heartbeat();
@@ -209,7 +254,8 @@ async function importInBatches<T>(records: AsyncIterable<T>, write: (batch: T[])
 }
 
 export function syncFailureMessage(error: unknown): string {
-  if (error instanceof ShopifyAuthError) return 'Shopify rechazó el token de acceso. Actualiza las credenciales de la tienda en Integraciones.';
+  if (error instanceof ShopifyAuthError)
+    return 'Shopify rechazó el token de acceso. Actualiza las credenciales de la tienda en Integraciones.';
   return `No pudimos descargar los datos de Shopify (${error instanceof Error ? error.message : String(error)}). Reintenta en unos minutos.`;
 }
 

@@ -64,7 +64,14 @@ interface RestCheckout {
 }
 
 /** Topics whose body is the REST Order resource (orders/edited and orders/delete carry other shapes). */
-const ORDER_TOPICS = new Set(['orders/create', 'orders/updated', 'orders/fulfilled', 'orders/partially_fulfilled', 'orders/paid', 'orders/cancelled']);
+const ORDER_TOPICS = new Set([
+  'orders/create',
+  'orders/updated',
+  'orders/fulfilled',
+  'orders/partially_fulfilled',
+  'orders/paid',
+  'orders/cancelled',
+]);
 /** Topics whose body is the REST (abandoned) Checkout resource. */
 const CHECKOUT_TOPICS = new Set(['checkouts/create', 'checkouts/update']);
 
@@ -89,8 +96,16 @@ const MAX_AMOUNT = 1e12;
  */
 const ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]*$';
-const text = (maxLength: number, nullable = false) => ({ type: nullable ? ['string', 'null'] : 'string', maxLength, pattern: TEXT_PATTERN });
-const instant = (nullable = false) => ({ type: nullable ? ['string', 'null'] : 'string', format: 'date-time', pattern: '^(?:19[7-9]\\d|2\\d{3})-' });
+const text = (maxLength: number, nullable = false) => ({
+  type: nullable ? ['string', 'null'] : 'string',
+  maxLength,
+  pattern: TEXT_PATTERN,
+});
+const instant = (nullable = false) => ({
+  type: nullable ? ['string', 'null'] : 'string',
+  format: 'date-time',
+  pattern: '^(?:19[7-9]\\d|2\\d{3})-',
+});
 const MONEY = { type: 'string', pattern: '^\\d{1,11}(?:\\.\\d{1,4})?$' };
 const STATUS = { type: ['string', 'null'], pattern: '^[a-z_]{1,40}$' };
 const CURRENCY = { type: 'string', pattern: '^[A-Z]{3}$' };
@@ -99,7 +114,17 @@ const CUSTOMER = { type: ['object', 'null'], required: ['id'], properties: { id:
 
 const ORDER_SCHEMA = {
   type: 'object',
-  required: ['id', 'admin_graphql_api_id', 'name', 'created_at', 'updated_at', 'current_total_price', 'total_discounts', 'currency', 'line_items'],
+  required: [
+    'id',
+    'admin_graphql_api_id',
+    'name',
+    'created_at',
+    'updated_at',
+    'current_total_price',
+    'total_discounts',
+    'currency',
+    'line_items',
+  ],
   properties: {
     id: ID,
     admin_graphql_api_id: gidOf('Order'),
@@ -115,7 +140,10 @@ const ORDER_SCHEMA = {
     discount_codes: { type: 'array', maxItems: 250, items: { type: 'object', required: ['code'], properties: { code: text(255) } } },
     payment_gateway_names: { type: 'array', maxItems: 100, items: text(255) },
     shipping_lines: { type: 'array', maxItems: 100, items: { type: 'object', properties: { title: text(255, true) } } },
-    shipping_address: { type: ['object', 'null'], properties: { province: text(255, true), city: text(255, true), province_code: text(16, true) } },
+    shipping_address: {
+      type: ['object', 'null'],
+      properties: { province: text(255, true), city: text(255, true), province_code: text(16, true) },
+    },
     customer: CUSTOMER,
     line_items: {
       type: 'array',
@@ -178,7 +206,8 @@ const messages = {
 
 const gid = (type: string, id: number | null | undefined) => (id === null || id === undefined ? null : `gid://shopify/${type}/${id}`);
 const money = (amount: string, currencyCode: string) => ({ shopMoney: { amount, currencyCode } });
-const customerGid = (customer: RestCustomerRef | null | undefined) => (customer ? (customer.admin_graphql_api_id ?? gid('Customer', customer.id)!) : null);
+const customerGid = (customer: RestCustomerRef | null | undefined) =>
+  customer ? (customer.admin_graphql_api_id ?? gid('Customer', customer.id)!) : null;
 // REST says fulfilled/partial/null; the bulk export says FULFILLED/PARTIALLY_FULFILLED/UNFULFILLED.
 const FULFILLMENT: Record<string, string> = { fulfilled: 'FULFILLED', partial: 'PARTIALLY_FULFILLED', restocked: 'RESTOCKED' };
 
@@ -248,7 +277,8 @@ type Delivery = { kind: 'order'; payload: RestOrder } | { kind: 'checkout'; payl
 
 /** The delivery as its topic promises it, or the Spanish reason it is refused. */
 export function parseDelivery(topic: string, payload: unknown): Delivery | { refused: string } {
-  if (ORDER_TOPICS.has(topic)) return validOrder(payload) && orderIsConsistent(payload) ? { kind: 'order', payload } : { refused: messages.invalidOrder };
+  if (ORDER_TOPICS.has(topic))
+    return validOrder(payload) && orderIsConsistent(payload) ? { kind: 'order', payload } : { refused: messages.invalidOrder };
   if (CHECKOUT_TOPICS.has(topic)) return validCheckout(payload) ? { kind: 'checkout', payload } : { refused: messages.invalidCheckout };
   return { kind: 'ignored' };
 }
@@ -270,7 +300,8 @@ export function validSignature(rawBody: Buffer, header: string | undefined, secr
 }
 
 /** A PostgreSQL data exception (SQLSTATE class 22: bad text encoding, out-of-range number or date…). */
-const isDataException = (error: unknown) => typeof (error as { code?: unknown })?.code === 'string' && /^22[0-9A-Z]{3}$/.test((error as { code: string }).code);
+const isDataException = (error: unknown) =>
+  typeof (error as { code?: unknown })?.code === 'string' && /^22[0-9A-Z]{3}$/.test((error as { code: string }).code);
 
 export function registerShopifyWebhooks(app: FastifyInstance, db: Database, secret: string): void {
   app.register(async (scope) => {
@@ -280,14 +311,18 @@ export function registerShopifyWebhooks(app: FastifyInstance, db: Database, secr
     scope.post('/webhooks/shopify', async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-      if (!validSignature(raw, header('x-shopify-hmac-sha256'), secret)) return reply.code(401).send({ code: 'invalid_signature', message: messages.badSignature });
+      if (!validSignature(raw, header('x-shopify-hmac-sha256'), secret))
+        return reply.code(401).send({ code: 'invalid_signature', message: messages.badSignature });
       const webhookId = header('x-shopify-webhook-id');
       const topic = header('x-shopify-topic')?.toLowerCase();
       const shop = header('x-shopify-shop-domain')?.toLowerCase();
       if (!webhookId || !topic || !shop) return reply.code(400).send({ code: 'missing_headers', message: messages.missingHeaders });
       const stale = staleness(header('x-shopify-triggered-at'));
       if (stale) return reply.code(400).send({ code: 'stale_delivery', message: stale });
-      const connections = await db.query<{ store_id: number }>('select store_id from shopify_connections where shop_domain = $1 order by store_id', [shop]);
+      const connections = await db.query<{ store_id: number }>(
+        'select store_id from shopify_connections where shop_domain = $1 order by store_id',
+        [shop],
+      );
       if (connections.length === 0) return reply.code(404).send({ code: 'unknown_shop', message: messages.unknownShop });
       let payload: unknown;
       try {
@@ -318,7 +353,13 @@ export function registerShopifyWebhooks(app: FastifyInstance, db: Database, secr
   });
 }
 
-async function applyDelivery(tx: Queryable, storeId: number, webhookId: string, topic: string, delivery: Exclude<Delivery, { kind: 'ignored' }>): Promise<void> {
+async function applyDelivery(
+  tx: Queryable,
+  storeId: number,
+  webhookId: string,
+  topic: string,
+  delivery: Exclude<Delivery, { kind: 'ignored' }>,
+): Promise<void> {
   const [fresh] = await tx.query(
     'insert into webhook_deliveries (webhook_id, store_id, topic) values ($1, $2, $3) on conflict do nothing returning webhook_id',
     [webhookId, storeId, topic],
@@ -328,10 +369,10 @@ async function applyDelivery(tx: Queryable, storeId: number, webhookId: string, 
     const { order, items } = orderFromWebhook(delivery.payload);
     const orderId = numericId(order.id)!;
     // A changed customer leaves the previous one's figures to refresh too.
-    const [previous] = await tx.query<{ customer: string | null }>('select customer_external_id::text as customer from orders where store_id = $1 and external_id = $2', [
-      storeId,
-      orderId,
-    ]);
+    const [previous] = await tx.query<{ customer: string | null }>(
+      'select customer_external_id::text as customer from orders where store_id = $1 and external_id = $2',
+      [storeId, orderId],
+    );
     const { written } = await writeOrders(tx, storeId, [order]);
     // An older state than the stored one is acknowledged (its id is kept) but changes nothing.
     if (written === 0) return;

@@ -2,14 +2,23 @@ import type { operations } from '../../../shared/api/app.gen.ts';
 import type { Handlers } from '../../platform/api.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { admitAttempt, waitInWords, type WindowLimit } from '../../platform/rate-limit.ts';
+import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/rate-limit.ts';
 import { beginSession, clearSessionCookies, deleteSession, SESSION_COOKIE, sessionUser } from '../../platform/sessions.ts';
 import { passwordResetHandlers } from './password-reset.ts';
 import { admitSignIn } from './sign-in-throttle.ts';
 
 type SessionOperations = Pick<
   operations,
-  'getSessionUser' | 'showLogin' | 'login' | 'showLogout' | 'logout' | 'showSignup' | 'signup' | 'showPasswordReset' | 'requestPasswordReset' | 'confirmPasswordReset'
+  | 'getSessionUser'
+  | 'showLogin'
+  | 'login'
+  | 'showLogout'
+  | 'logout'
+  | 'showSignup'
+  | 'signup'
+  | 'showPasswordReset'
+  | 'requestPasswordReset'
+  | 'confirmPasswordReset'
 >;
 
 // Sign-in rules live in sign-in-throttle.ts. Ten accounts an hour from one address is more than any
@@ -38,7 +47,10 @@ export function sessionHandlers(spaIndex: () => Promise<string>): Handlers<Sessi
       const { body, db, request, auth } = context;
       // Only admitted attempts reach the password check; an unknown email takes the same path.
       const attempt = await admitSignIn(db, body.email, request.ip);
-      const [user] = await db.query<{ id: number; password_hash: string | null }>('select id, password_hash from users where lower(email) = lower($1)', [body.email]);
+      const [user] = await db.query<{ id: number; password_hash: string | null }>(
+        'select id, password_hash from users where lower(email) = lower($1)',
+        [body.email],
+      );
       const valid = await verifyPassword(user?.password_hash ?? null, body.password);
       if (!user || !valid) throw errors.invalidCredentials();
       await attempt.succeeded();
@@ -51,7 +63,10 @@ export function sessionHandlers(spaIndex: () => Promise<string>): Handlers<Sessi
       const admission = await admitAttempt(db, [{ subject: `sign-up:ip:${request.ip}`, limit: SIGN_UP_LIMIT }]);
       if (!admission.allowed) {
         const wait = admission.retryAfterSeconds;
-        throw errors.tooManyAttempts(`Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en ${waitInWords(wait)}.`, wait);
+        throw errors.tooManyAttempts(
+          `Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en ${waitInWords(wait)}.`,
+          wait,
+        );
       }
       const passwordHash = await hashPassword(body.password);
       const [user] = await db.query<{ id: number }>(

@@ -3,7 +3,7 @@ import type { Handlers } from '../../platform/api.ts';
 import { hashToken, newToken } from '../../platform/crypto.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { admitAttempt, waitInWords, type WindowLimit } from '../../platform/rate-limit.ts';
+import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/rate-limit.ts';
 import { beginSession } from '../../platform/sessions.ts';
 import { forgetSignInFailures } from './sign-in-throttle.ts';
 
@@ -21,14 +21,21 @@ export const passwordResetHandlers: Handlers<PasswordResetOperations> = {
       const wait = fromAddress.retryAfterSeconds;
       throw errors.tooManyAttempts(`Pediste demasiados enlaces. Inténtalo de nuevo en ${waitInWords(wait)}.`, wait);
     }
-    const [user] = await db.query<{ id: number; name: string; email: string }>('select id, name, email from users where lower(email) = lower($1)', [body.email]);
+    const [user] = await db.query<{ id: number; name: string; email: string }>(
+      'select id, name, email from users where lower(email) = lower($1)',
+      [body.email],
+    );
     // The answer is the same whether or not the account exists, so the form reveals no accounts.
     if (!user) return { status: 202 };
     const forAccount = await admitAttempt(db, [{ subject: `reset:email:${body.email.toLowerCase()}`, limit: PER_ACCOUNT }]);
     if (!forAccount.allowed) return { status: 202 };
     const { token, hash } = newToken();
     await db.transaction(async (tx) => {
-      await tx.query(`insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + make_interval(mins => $3))`, [user.id, hash, LINK_MINUTES]);
+      await tx.query(`insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + make_interval(mins => $3))`, [
+        user.id,
+        hash,
+        LINK_MINUTES,
+      ]);
       await mailer.send(tx, {
         to: user.email,
         subject: 'Cambia tu contraseña de Recompra',
@@ -58,7 +65,8 @@ export const passwordResetHandlers: Handlers<PasswordResetOperations> = {
       await tx.query('update password_resets set used_at = now() where user_id = $1 and used_at is null', [reset.user_id]);
       return reset.user_id;
     });
-    if (userId === null) throw new HttpError(410, 'reset_link_invalid', 'El enlace para cambiar tu contraseña venció o ya se usó. Pide uno nuevo.');
+    if (userId === null)
+      throw new HttpError(410, 'reset_link_invalid', 'El enlace para cambiar tu contraseña venció o ya se usó. Pide uno nuevo.');
     return { status: 200, body: await beginSession(context, userId) };
   },
 };

@@ -1,9 +1,22 @@
 import type { Database, Queryable } from '../../platform/db.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { admitAttempt, forgetEvents, waitInWords, withdrawAttempt, type GrowingDelay, type WindowLimit } from '../../platform/rate-limit.ts';
+import {
+  admitAttempt,
+  forgetEvents,
+  type GrowingDelay,
+  type WindowLimit,
+  waitInWords,
+  withdrawAttempt,
+} from '../../platform/rate-limit.ts';
 
 // Per account and address: the owner's typos pass at once; a guesser there slows down, not the owner elsewhere.
-export const SIGN_IN_PER_PAIR: GrowingDelay = { kind: 'growingDelay', free: 5, windowMinutes: 15, firstDelaySeconds: 2, maxDelaySeconds: 15 * 60 };
+export const SIGN_IN_PER_PAIR: GrowingDelay = {
+  kind: 'growingDelay',
+  free: 5,
+  windowMinutes: 15,
+  firstDelaySeconds: 2,
+  maxDelaySeconds: 15 * 60,
+};
 // Per address across accounts: one place trying a common password on many accounts.
 export const SIGN_IN_PER_ADDRESS: WindowLimit = { kind: 'window', max: 20, windowMinutes: 15 };
 // Per account from every address: a distributed guesser; high, and the emailed reset link still lets the owner in.

@@ -1,8 +1,8 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import { signedIn, type Handlers } from '../../platform/api.ts';
+import { type Handlers, signedIn } from '../../platform/api.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
-import { readSession, SESSION_COOKIE, sessionUser, type Auth } from '../../platform/sessions.ts';
+import { type Auth, readSession, SESSION_COOKIE, sessionUser } from '../../platform/sessions.ts';
 import { resolveStoreAccess } from '../../platform/tenancy.ts';
 
 type StoreOperations = Pick<operations, 'getMe' | 'listStores' | 'switchStore'>;

@@ -1,5 +1,5 @@
 import type { components, operations } from '../../../shared/api/app.gen.ts';
-import { inStore, signedIn, type Handlers } from '../../platform/api.ts';
+import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
 import { hashToken, newToken } from '../../platform/crypto.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
@@ -9,7 +9,13 @@ import { COLLABORATOR_LIMIT, INVITATION_DAYS, teamMessages } from './rules.ts';
 
 type TeamOperations = Pick<
   operations,
-  'listStoreMembers' | 'inviteCollaborator' | 'removeStoreMember' | 'cancelInvitation' | 'showInvitation' | 'getInvitation' | 'acceptInvitation'
+  | 'listStoreMembers'
+  | 'inviteCollaborator'
+  | 'removeStoreMember'
+  | 'cancelInvitation'
+  | 'showInvitation'
+  | 'getInvitation'
+  | 'acceptInvitation'
 >;
 type StoreInvitation = components['schemas']['StoreInvitation'];
 
@@ -43,10 +49,16 @@ export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOper
       const invitation = await context.db.transaction(async (tx) => {
         // One invitation at a time per store, so two at once cannot both pass the limit.
         const [store] = await tx.query<{ name: string }>('select name from stores where id = $1 for update', [storeId]);
-        const [member] = await tx.query('select 1 from store_members m join users u on u.id = m.user_id where m.store_id = $1 and lower(u.email) = $2', [storeId, email]);
+        const [member] = await tx.query(
+          'select 1 from store_members m join users u on u.id = m.user_id where m.store_id = $1 and lower(u.email) = $2',
+          [storeId, email],
+        );
         if (member) throw new HttpError(409, 'already_member', teamMessages.alreadyMember);
         // Inviting the same email again sends a fresh link in place of the old one.
-        await tx.query(`update store_invitations set canceled_at = now() where store_id = $1 and lower(email) = $2 and ${OPEN}`, [storeId, email]);
+        await tx.query(`update store_invitations set canceled_at = now() where store_id = $1 and lower(email) = $2 and ${OPEN}`, [
+          storeId,
+          email,
+        ]);
         const [{ taken }] = (await tx.query<{ taken: number }>(
           `select (select count(*) from store_members where store_id = $1 and role = 'colaborator')
                 + (select count(*) from store_invitations where store_id = $1 and ${OPEN} and expires_at > now()) as taken`,
@@ -74,7 +86,10 @@ export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOper
       const { userId } = context.params;
       if (userId === signedIn(context).userId) throw new HttpError(422, 'cannot_remove_self', teamMessages.cannotRemoveSelf);
       await context.db.transaction(async (tx) => {
-        const [member] = await tx.query<{ role: string }>('select role from store_members where store_id = $1 and user_id = $2 for update', [storeId, userId]);
+        const [member] = await tx.query<{ role: string }>(
+          'select role from store_members where store_id = $1 and user_id = $2 for update',
+          [storeId, userId],
+        );
         if (!member) throw new HttpError(404, 'member_not_found', teamMessages.memberNotFound);
         if (member.role === 'admin') throw new HttpError(422, 'cannot_remove_owner', teamMessages.cannotRemoveOwner);
         await tx.query('delete from store_members where store_id = $1 and user_id = $2', [storeId, userId]);
@@ -86,10 +101,10 @@ export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOper
 
     async cancelInvitation(context) {
       const { storeId } = inStore(context);
-      const [row] = await context.db.query(`update store_invitations set canceled_at = now() where id = $1 and store_id = $2 and ${OPEN} returning id`, [
-        context.params.invitationId,
-        storeId,
-      ]);
+      const [row] = await context.db.query(
+        `update store_invitations set canceled_at = now() where id = $1 and store_id = $2 and ${OPEN} returning id`,
+        [context.params.invitationId, storeId],
+      );
       if (!row) throw new HttpError(404, 'invitation_not_found', teamMessages.invitationNotFound);
       return { status: 204 };
     },
@@ -111,19 +126,31 @@ export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOper
         // An existing account proves it is theirs with its current password.
         if (!body.currentPassword) throw errors.required('currentPassword');
         const [user] = await db.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [userId]);
-        if (!(await verifyPassword(user?.password_hash ?? null, body.currentPassword))) throw new HttpError(401, 'invalid_credentials', teamMessages.wrongPassword);
+        if (!(await verifyPassword(user?.password_hash ?? null, body.currentPassword)))
+          throw new HttpError(401, 'invalid_credentials', teamMessages.wrongPassword);
       } else {
         if (!body.name?.trim()) throw errors.required('name');
         if (!body.password) throw errors.required('password');
       }
       const passwordHash = userId === null ? await hashPassword(body.password!) : null;
       userId = await db.transaction(async (tx) => {
-        const [claimed] = await tx.query(`update store_invitations set accepted_at = now() where id = $1 and ${OPEN} returning id`, [invitation.id]);
+        const [claimed] = await tx.query(`update store_invitations set accepted_at = now() where id = $1 and ${OPEN} returning id`, [
+          invitation.id,
+        ]);
         if (!claimed) throw new HttpError(410, 'invitation_invalid', teamMessages.invitationInvalid);
         const id =
           userId ??
-          (await tx.query<{ id: number }>('insert into users (email, name, password_hash) values ($1, $2, $3) returning id', [invitation.email, body.name!.trim(), passwordHash]))[0]!.id;
-        await tx.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'colaborator') on conflict do nothing`, [invitation.store_id, id]);
+          (
+            await tx.query<{ id: number }>('insert into users (email, name, password_hash) values ($1, $2, $3) returning id', [
+              invitation.email,
+              body.name!.trim(),
+              passwordHash,
+            ])
+          )[0]!.id;
+        await tx.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'colaborator') on conflict do nothing`, [
+          invitation.store_id,
+          id,
+        ]);
         return id;
       });
       return { status: 200, body: await beginSession(context, userId, invitation.store_id) };

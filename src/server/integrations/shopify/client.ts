@@ -4,11 +4,11 @@ import {
   BULK_CANCEL_MUTATION,
   BULK_NODE_QUERY,
   BULK_RUN_MUTATION,
+  bulkQuery,
   CURRENT_BULK_QUERY,
   ORDERS_COUNT_QUERY,
   SHOP_QUERY,
   WEBHOOK_CREATE_MUTATION,
-  bulkQuery,
 } from './queries.ts';
 import type { BulkKind, BulkOperation, BulkRecord, QueryCost, Shop, WebhookTopic } from './types.ts';
 
@@ -147,16 +147,21 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
       } catch (error) {
         if (signal?.aborted) throw error;
         if (neverLeft(error)) throw unsendable(error, what);
-        if (attempt >= maxRetries) throw new ShopifyError('network', `No se pudo conectar con Shopify (${what}): ${String(error)}`, { cause: error });
+        if (attempt >= maxRetries)
+          throw new ShopifyError('network', `No se pudo conectar con Shopify (${what}): ${String(error)}`, { cause: error });
         await sleep(backoff(attempt));
         continue;
       }
       if (response.status === 429 || response.status >= 500) {
         await response.body?.cancel().catch(() => undefined);
         if (attempt >= maxRetries) {
-          throw new ShopifyError(response.status === 429 ? 'throttled' : 'http', `Shopify respondió ${response.status} (${what}) tras ${attempt + 1} intentos.`, {
-            status: response.status,
-          });
+          throw new ShopifyError(
+            response.status === 429 ? 'throttled' : 'http',
+            `Shopify respondió ${response.status} (${what}) tras ${attempt + 1} intentos.`,
+            {
+              status: response.status,
+            },
+          );
         }
         await sleep(retryAfterMs(response.headers.get('retry-after')) ?? backoff(attempt));
         continue;
@@ -165,17 +170,28 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     }
   }
 
-  async function graphql<T>(operationName: string, query: string, variables: Record<string, unknown> = {}, signal?: AbortSignal): Promise<T> {
+  async function graphql<T>(
+    operationName: string,
+    query: string,
+    variables: Record<string, unknown> = {},
+    signal?: AbortSignal,
+  ): Promise<T> {
     // A token no header can carry was never issued by Shopify: the credentials are wrong, and nothing is sent.
     if (!SENDABLE_TOKEN.test(accessToken)) {
-      throw new ShopifyAuthError(`Credenciales inválidas: el token de acceso de ${shop} tiene caracteres que Shopify no usa en sus tokens.`);
+      throw new ShopifyAuthError(
+        `Credenciales inválidas: el token de acceso de ${shop} tiene caracteres que Shopify no usa en sus tokens.`,
+      );
     }
     const body = JSON.stringify({ query, variables, operationName });
     for (let throttled = 0; ; ) {
       await waitForBudget(operationName);
       const response = await send(
         url,
-        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': accessToken }, body },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': accessToken },
+          body,
+        },
         operationName,
         signal,
       );
@@ -194,16 +210,20 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
       }
       if (!response.ok) {
         const detail = errorText(await readJson(response));
-        throw new ShopifyError('http', `Shopify respondió ${response.status} a ${operationName}${detail ? `: ${detail}` : ''}.`, { status: response.status });
+        throw new ShopifyError('http', `Shopify respondió ${response.status} a ${operationName}${detail ? `: ${detail}` : ''}.`, {
+          status: response.status,
+        });
       }
       const answer = (await readJson(response)) as GraphqlAnswer<T> | null;
-      if (!answer || typeof answer !== 'object') throw new ShopifyError('invalid_response', `Shopify devolvió una respuesta ilegible a ${operationName}.`);
+      if (!answer || typeof answer !== 'object')
+        throw new ShopifyError('invalid_response', `Shopify devolvió una respuesta ilegible a ${operationName}.`);
       recordCost(operationName, answer.extensions?.cost);
       const errors = answer.errors;
       if (typeof errors === 'string') throw new ShopifyError('graphql', `Shopify rechazó ${operationName}: ${errors}`);
       if (errors?.length) {
         if (errors.some((error) => error.extensions?.code === 'THROTTLED')) {
-          if (++throttled > MAX_THROTTLED_RETRIES) throw new ShopifyError('throttled', `Shopify limitó ${operationName} demasiadas veces seguidas.`);
+          if (++throttled > MAX_THROTTLED_RETRIES)
+            throw new ShopifyError('throttled', `Shopify limitó ${operationName} demasiadas veces seguidas.`);
           const status = answer.extensions?.cost?.throttleStatus;
           const needed = answer.extensions?.cost?.requestedQueryCost ?? lastCost.get(operationName) ?? 50;
           const wait = status ? ((needed - status.currentlyAvailable) / (status.restoreRate || 50)) * 1000 : 1000;
@@ -211,11 +231,14 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
           continue;
         }
         if (errors.some((error) => error.extensions?.code === 'ACCESS_DENIED')) {
-          throw new ShopifyAuthError(`Al token le falta un permiso para ${operationName}: ${errors.map((e) => e.message).join('; ')}`, { forbidden: true });
+          throw new ShopifyAuthError(`Al token le falta un permiso para ${operationName}: ${errors.map((e) => e.message).join('; ')}`, {
+            forbidden: true,
+          });
         }
         throw new ShopifyError('graphql', `Shopify rechazó ${operationName}: ${errors.map((e) => e.message).join('; ')}`);
       }
-      if (answer.data === undefined || answer.data === null) throw new ShopifyError('invalid_response', `Shopify no devolvió datos para ${operationName}.`);
+      if (answer.data === undefined || answer.data === null)
+        throw new ShopifyError('invalid_response', `Shopify no devolvió datos para ${operationName}.`);
       return answer.data;
     }
   }
@@ -223,7 +246,10 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
   function checkUserErrors(operationName: string, userErrors: UserError[] | undefined): void {
     if (userErrors?.length) {
       const inProgress = userErrors.some((error) => error.code === 'OPERATION_IN_PROGRESS');
-      throw new ShopifyError(inProgress ? 'bulk_in_progress' : 'user_error', `Shopify rechazó ${operationName}: ${userErrors.map((e) => e.message).join('; ')}`);
+      throw new ShopifyError(
+        inProgress ? 'bulk_in_progress' : 'user_error',
+        `Shopify rechazó ${operationName}: ${userErrors.map((e) => e.message).join('; ')}`,
+      );
     }
   }
 
@@ -240,7 +266,12 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
         checkUserErrors('bulkOperationRunQuery', data.bulkOperationRunQuery.userErrors);
       } catch (error) {
         if (error instanceof ShopifyError && error.code === 'bulk_in_progress' && attempt < 3) {
-          const current = await graphql<{ currentBulkOperation: BulkOperation | null }>('CurrentBulkOperation', CURRENT_BULK_QUERY, {}, signal);
+          const current = await graphql<{ currentBulkOperation: BulkOperation | null }>(
+            'CurrentBulkOperation',
+            CURRENT_BULK_QUERY,
+            {},
+            signal,
+          );
           if (current.currentBulkOperation) await pollUntilDone(current.currentBulkOperation.id, signal).catch(() => undefined);
           continue;
         }
@@ -260,9 +291,13 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
       if (!operation) throw new ShopifyError('invalid_response', `Shopify no encuentra la operación masiva ${id}.`);
       if (operation.status === 'COMPLETED') return operation;
       if (operation.status === 'FAILED' || operation.status === 'CANCELED' || operation.status === 'EXPIRED') {
-        throw new ShopifyError('bulk_failed', `La exportación masiva terminó ${operation.status}${operation.errorCode ? ` (${operation.errorCode})` : ''}.`, {
-          errorCode: operation.errorCode ?? operation.status,
-        });
+        throw new ShopifyError(
+          'bulk_failed',
+          `La exportación masiva terminó ${operation.status}${operation.errorCode ? ` (${operation.errorCode})` : ''}.`,
+          {
+            errorCode: operation.errorCode ?? operation.status,
+          },
+        );
       }
       await sleep(wait);
     }
@@ -317,10 +352,14 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     },
     bulkExport,
     async subscribeWebhook(topic, callbackUrl) {
-      const data = await graphql<{ webhookSubscriptionCreate: { userErrors: UserError[] } }>('WebhookSubscriptionCreate', WEBHOOK_CREATE_MUTATION, {
-        topic,
-        uri: callbackUrl,
-      });
+      const data = await graphql<{ webhookSubscriptionCreate: { userErrors: UserError[] } }>(
+        'WebhookSubscriptionCreate',
+        WEBHOOK_CREATE_MUTATION,
+        {
+          topic,
+          uri: callbackUrl,
+        },
+      );
       // Subscribing twice to the same address is already done, not an error.
       const errors = data.webhookSubscriptionCreate.userErrors.filter((error) => !/already been taken/i.test(error.message));
       checkUserErrors('webhookSubscriptionCreate', errors);

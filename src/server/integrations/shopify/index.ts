@@ -1,3 +1,3 @@
 export * from './client.ts';
-export { signWebhook, verifyWebhook } from './webhooks.ts';
 export { WEBHOOK_TOPIC_HEADER } from './types.ts';
+export { signWebhook, verifyWebhook } from './webhooks.ts';

@@ -29,10 +29,7 @@ export function AppShell({ role, pathname, unreadChats, children, linkComponent,
     href: entry.path,
     label: t(`nav.${entry.key}`),
     active: entry.key === active,
-    badge:
-      entry.key === 'chat' && unreadChats
-        ? { count: unreadChats, label: t('nav.unread', { count: unreadChats }) }
-        : undefined,
+    badge: entry.key === 'chat' && unreadChats ? { count: unreadChats, label: t('nav.unread', { count: unreadChats }) } : undefined,
   }));
   return (
     <div className={classes.root}>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Role, SessionUser } from '../../api/session';
-import { integrationsQueryOptions, type Integrations } from '../../features/integrations/api/integrations';
+import { type Integrations, integrationsQueryOptions } from '../../features/integrations/api/integrations';
 import { AppBanner } from '../../ui/banner';
-import { bannersFor, type ActiveBanner } from '../../ui/banners';
+import { type ActiveBanner, bannersFor } from '../../ui/banners';
 import { canAccess } from '../access';
 import { isDataPath } from '../store-ready-gate';
 import { RouterLink } from './router-link';

@@ -6,7 +6,7 @@ import { chart } from 'styled-system/recipes';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { EmptyState, LoadErrorState } from '../empty-state';
 import { ChartFrame, ChartPlaceholder } from './frame';
-import { chartTheme, SERIES_COLORS, VALUE_FORMATTERS, type ChartValueFormat } from './theme';
+import { type ChartValueFormat, chartTheme, SERIES_COLORS, VALUE_FORMATTERS } from './theme';
 
 export interface ChartPoint {
   /** Already a label: "ene", "15 mar", "Semana 12". */
@@ -111,7 +111,10 @@ export function Chart({
   } else if (empty) {
     body = (
       <ChartPlaceholder>
-        <EmptyState title={emptyState?.title ?? t('ui.chart.emptyTitle')} description={emptyState?.description ?? t('ui.chart.emptyDescription')} />
+        <EmptyState
+          title={emptyState?.title ?? t('ui.chart.emptyTitle')}
+          description={emptyState?.description ?? t('ui.chart.emptyDescription')}
+        />
       </ChartPlaceholder>
     );
   } else if (view === 'table') {
@@ -188,7 +191,12 @@ export function Chart({
       description={description}
       action={
         status === 'ready' && !empty ? (
-          <button type="button" className={classes.toggle} aria-pressed={view === 'table'} onClick={() => setView(view === 'table' ? 'chart' : 'table')}>
+          <button
+            type="button"
+            className={classes.toggle}
+            aria-pressed={view === 'table'}
+            onClick={() => setView(view === 'table' ? 'chart' : 'table')}
+          >
             {view === 'table' ? t('ui.chart.showChart') : t('ui.chart.showTable')}
           </button>
         ) : null

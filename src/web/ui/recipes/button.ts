@@ -76,4 +76,3 @@ export const buttonRecipe = defineRecipe({
   },
   defaultVariants: { variant: 'solid', size: 'md' },
 });
-

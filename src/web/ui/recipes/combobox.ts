@@ -1,5 +1,5 @@
-import { defineSlotRecipe } from '@pandacss/dev';
 import { comboboxAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
 import { controlBase, iconSize, iconTrigger, listBoxSlots } from './shared';
 
 export const comboboxRecipe = defineSlotRecipe({

@@ -1,5 +1,5 @@
-import { defineSlotRecipe } from '@pandacss/dev';
 import { datePickerAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
 import { controlBase, floatingPanel, focusRing } from './shared';
 
 const navTrigger = {
@@ -19,7 +19,17 @@ const navTrigger = {
 export const dateRangePickerRecipe = defineSlotRecipe({
   className: 'date-range-picker',
   jsx: ['DateRangePicker'],
-  slots: [...datePickerAnatomy.keys(), 'presets', 'calendar', 'footer', 'granularity', 'granularityOption', 'triggerText', 'triggerRange', 'error'],
+  slots: [
+    ...datePickerAnatomy.keys(),
+    'presets',
+    'calendar',
+    'footer',
+    'granularity',
+    'granularityOption',
+    'triggerText',
+    'triggerRange',
+    'error',
+  ],
   base: {
     root: { display: 'inline-flex', flexDirection: 'column', gap: '1.5' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },

@@ -1,5 +1,5 @@
-import { defineSlotRecipe } from '@pandacss/dev';
 import { fieldAnatomy, passwordInputAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
 import { controlBase, iconTrigger } from './shared';
 
 const inputBase = { ...controlBase, h: '10' } as const;

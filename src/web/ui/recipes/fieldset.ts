@@ -1,5 +1,5 @@
-import { defineSlotRecipe } from '@pandacss/dev';
 import { fieldsetAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
 
 /** Groups of controls with one legend: radio groups, the age pair, country code and phone number. */
 export const fieldsetRecipe = defineSlotRecipe({

@@ -1,7 +1,7 @@
+import { fileUploadAnatomy } from '@ark-ui/react/anatomy';
 import { defineSlotRecipe } from '@pandacss/dev';
 import { focusRing } from './shared';
 import { textAction } from './surface';
-import { fileUploadAnatomy } from '@ark-ui/react/anatomy';
 
 export const fileUploadRecipe = defineSlotRecipe({
   className: 'file-upload',

@@ -1,5 +1,5 @@
-import { defineSlotRecipe } from '@pandacss/dev';
 import { menuAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
 import { floatingItem, floatingPanel } from './shared';
 
 export const menuRecipe = defineSlotRecipe({

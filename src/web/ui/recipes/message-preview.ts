@@ -3,7 +3,21 @@ import { defineSlotRecipe } from '@pandacss/dev';
 export const messagePreviewRecipe = defineSlotRecipe({
   className: 'message-preview',
   jsx: ['MessagePreview'],
-  slots: ['root', 'bubble', 'media', 'mediaIcon', 'document', 'header', 'body', 'variable', 'missing', 'footer', 'buttons', 'button', 'listTitle'],
+  slots: [
+    'root',
+    'bubble',
+    'media',
+    'mediaIcon',
+    'document',
+    'header',
+    'body',
+    'variable',
+    'missing',
+    'footer',
+    'buttons',
+    'button',
+    'listTitle',
+  ],
   base: {
     root: {
       display: 'flex',

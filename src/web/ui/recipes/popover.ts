@@ -1,5 +1,5 @@
-import { defineSlotRecipe } from '@pandacss/dev';
 import { popoverAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
 import { floatingPanel, iconTrigger } from './shared';
 
 export const popoverRecipe = defineSlotRecipe({

@@ -1,5 +1,5 @@
-import { defineSlotRecipe } from '@pandacss/dev';
 import { radioGroupAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
 import { choiceControl, toggleRoot } from './shared';
 
 export const radioGroupRecipe = defineSlotRecipe({

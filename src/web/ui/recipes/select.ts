@@ -1,5 +1,5 @@
-import { defineSlotRecipe } from '@pandacss/dev';
 import { selectAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
 import { controlBase, iconSize, listBoxSlots } from './shared';
 
 export const selectRecipe = defineSlotRecipe({

@@ -1,5 +1,5 @@
-import { defineSlotRecipe } from '@pandacss/dev';
 import { switchAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
 import { focusRing, toggleRoot } from './shared';
 
 export const switchRecipe = defineSlotRecipe({

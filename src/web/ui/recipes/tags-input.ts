@@ -1,5 +1,5 @@
-import { defineSlotRecipe } from '@pandacss/dev';
 import { tagsInputAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
 import { controlBase, focusRing } from './shared';
 
 export const tagsInputRecipe = defineSlotRecipe({

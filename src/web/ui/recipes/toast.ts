@@ -1,5 +1,5 @@
-import { defineSlotRecipe } from '@pandacss/dev';
 import { toastAnatomy } from '@ark-ui/react/anatomy';
+import { defineSlotRecipe } from '@pandacss/dev';
 import { focusRing, iconTrigger } from './shared';
 
 // Position, stacking and offsets come from Ark's inline styles and CSS variables (--x, --y,

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logoutOffline, logoutRefused } from '../../../../mocks/handlers/session';
 import { appHttp } from '../../../../mocks/handlers/clients';
+import { logoutOffline, logoutRefused } from '../../../../mocks/handlers/session';
 import { pageNavigation } from '../../../../src/web/app/navigation';
 import { LogoutRoute } from '../../../../src/web/features/session/routes/logout-route';
 import { setupMockServer } from '../../msw';
@@ -38,7 +38,9 @@ describe('LogoutRoute', () => {
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     server.use(logoutRefused());
     await renderWithApp(<LogoutRoute />, { route: '/api/auth/logout' });
-    expect((await screen.findByRole('alert')).textContent).toBe('No pudimos verificar el origen de la solicitud. Recarga la página e inténtalo de nuevo.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No pudimos verificar el origen de la solicitud. Recarga la página e inténtalo de nuevo.',
+    );
     expect(assign).not.toHaveBeenCalled();
     server.resetHandlers();
     fireEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));

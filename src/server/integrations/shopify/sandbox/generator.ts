@@ -1,5 +1,6 @@
 import type { AbandonedCheckout, Customer, LineItem, MarketingState, Order, Product } from '../types.ts';
 import {
+  buildProducts,
   CUSTOMER_TAGS,
   DISCOUNT_CODES,
   DISCOUNT_WEIGHTS,
@@ -11,14 +12,13 @@ import {
   PAYMENT_WEIGHTS,
   PRODUCT_TYPE_WEIGHTS,
   PRODUCT_TYPES,
+  type ProductInfo,
   REGIONS,
   SHIPPING_METHODS,
-  WELCOME_CODE,
-  buildProducts,
-  type ProductInfo,
   type ShippingMethod,
+  WELCOME_CODE,
 } from './catalog.ts';
-import { cumulativeWeights, hash32, intBetween, pick, pickWeighted, streamFor, unit, type Random } from './prng.ts';
+import { cumulativeWeights, hash32, intBetween, pick, pickWeighted, type Random, streamFor, unit } from './prng.ts';
 
 /**
  * The demo store's data, generated from a seed on an absolute timeline: the same seed gives the
@@ -171,7 +171,9 @@ export function createDemoStore(options: GeneratorOptions = {}) {
   const continueChance = [0, regularContinue, 1 - (1 - regularContinue) / 3];
 
   const products = buildProducts(streamFor(seed, S_PRODUCTS), TIMELINE_SECONDS);
-  const productsByType = PRODUCT_TYPES.map((_, type) => products.filter((p) => p.typeIndex === type).sort((a, b) => a.createdAt - b.createdAt));
+  const productsByType = PRODUCT_TYPES.map((_, type) =>
+    products.filter((p) => p.typeIndex === type).sort((a, b) => a.createdAt - b.createdAt),
+  );
   const typeWeights = cumulativeWeights(PRODUCT_TYPE_WEIGHTS);
   const regionWeights = cumulativeWeights(REGIONS.map((region) => region.weight));
   const shippingWeights = cumulativeWeights(SHIPPING_METHODS.map((method) => method.weight));
@@ -196,9 +198,21 @@ export function createDemoStore(options: GeneratorOptions = {}) {
     const hasPhone = !hasEmail || r() >= 0.12;
     const phone = hasPhone ? `+569${String(10_000_000 + Math.floor(r() * 89_999_999))}` : null;
     const emailRoll = r();
-    const emailState: MarketingState | null = !email ? null : emailRoll < 0.15 ? 'NOT_SUBSCRIBED' : emailRoll < 0.21 ? 'UNSUBSCRIBED' : 'SUBSCRIBED';
+    const emailState: MarketingState | null = !email
+      ? null
+      : emailRoll < 0.15
+        ? 'NOT_SUBSCRIBED'
+        : emailRoll < 0.21
+          ? 'UNSUBSCRIBED'
+          : 'SUBSCRIBED';
     const smsRoll = r();
-    const smsState: MarketingState | null = !phone ? null : smsRoll < 0.4 ? 'NOT_SUBSCRIBED' : smsRoll < 0.44 ? 'UNSUBSCRIBED' : 'SUBSCRIBED';
+    const smsState: MarketingState | null = !phone
+      ? null
+      : smsRoll < 0.4
+        ? 'NOT_SUBSCRIBED'
+        : smsRoll < 0.44
+          ? 'UNSUBSCRIBED'
+          : 'SUBSCRIBED';
     const favoriteType = PRODUCT_TYPES.indexOf(pickWeighted(r, PRODUCT_TYPES, typeWeights));
     const stapleProduct = pick(r, productsByType[favoriteType]!).index;
     const tags = CUSTOMER_TAGS.filter(() => r() < 0.12) as string[];
@@ -359,7 +373,11 @@ export function createDemoStore(options: GeneratorOptions = {}) {
   }
 
   const orderUpdatedAt = (order: OrderFacts, now: number) =>
-    Math.max(order.createdAt, order.fulfilledAt !== null && order.fulfilledAt <= now ? order.fulfilledAt : 0, order.cancelledAt !== null && order.cancelledAt <= now ? order.cancelledAt : 0);
+    Math.max(
+      order.createdAt,
+      order.fulfilledAt !== null && order.fulfilledAt <= now ? order.fulfilledAt : 0,
+      order.cancelledAt !== null && order.cancelledAt <= now ? order.cancelledAt : 0,
+    );
 
   function orderNode(order: OrderFacts, now: number): Order {
     const region = REGIONS[order.customer.region]!;
@@ -491,7 +509,12 @@ export function createDemoStore(options: GeneratorOptions = {}) {
     const lines: CheckoutFacts['lines'] = [];
     let total = 0;
     for (let k = 0; k < count; k++) {
-      const product = customer ? chooseProduct(r, customer, createdAt) : pick(r, products.filter((p) => p.createdAt <= createdAt));
+      const product = customer
+        ? chooseProduct(r, customer, createdAt)
+        : pick(
+            r,
+            products.filter((p) => p.createdAt <= createdAt),
+          );
       const quantity = r() < 0.85 ? 1 : 2;
       total += product.price * quantity;
       lines.push({ product, quantity });
@@ -563,7 +586,8 @@ function calibrate(ratio: number): number {
     const rate = ((1 - q) / gap) * horizonDays;
     return (q / (1 - q)) * (1 - (1 - Math.exp(-rate)) / rate);
   };
-  const expected = (x: number) => 1 + KIND_SHARES[1] * repeats(x, KIND_GAP_DAYS[1]) + KIND_SHARES[2] * repeats(1 - (1 - x) / 3, KIND_GAP_DAYS[2]);
+  const expected = (x: number) =>
+    1 + KIND_SHARES[1] * repeats(x, KIND_GAP_DAYS[1]) + KIND_SHARES[2] * repeats(1 - (1 - x) / 3, KIND_GAP_DAYS[2]);
   let low = 0;
   let high = 0.9999;
   for (let step = 0; step < 60; step++) {

@@ -3,8 +3,16 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { SHOPIFY_API_VERSION, sandboxEndpoint } from '../client.ts';
 import type { BulkKind, BulkOperationStatus, QueryCost, WebhookTopic } from '../types.ts';
 import { WEBHOOK_TOPIC_HEADER } from '../types.ts';
-import { TIMELINE_START_MS, createDemoStore, inRange, parseSearch, type DemoStore, type GeneratorOptions, type TimeFilter } from './generator.ts';
-import { DEFAULT_WEBHOOK_SECRET, checkoutPayload, deliverWebhook, orderPayload, topicHeader } from './webhooks.ts';
+import {
+  createDemoStore,
+  type DemoStore,
+  type GeneratorOptions,
+  inRange,
+  parseSearch,
+  TIMELINE_START_MS,
+  type TimeFilter,
+} from './generator.ts';
+import { checkoutPayload, DEFAULT_WEBHOOK_SECRET, deliverWebhook, orderPayload, topicHeader } from './webhooks.ts';
 
 export const SANDBOX_SHOP = 'recompra-demo.myshopify.com';
 export const SANDBOX_TOKEN = 'shpat_sandbox_demo';
@@ -151,7 +159,10 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
       status,
       errorCode: status === 'FAILED' ? operation.failure : null,
       objectCount: String(count),
-      url: status === 'COMPLETED' && count > 0 ? `${operation.origin}${SANDBOX_PREFIX}/${SANDBOX_SHOP}/bulk/${operation.id.split('/').pop()}.jsonl` : null,
+      url:
+        status === 'COMPLETED' && count > 0
+          ? `${operation.origin}${SANDBOX_PREFIX}/${SANDBOX_SHOP}/bulk/${operation.id.split('/').pop()}.jsonl`
+          : null,
       partialDataUrl: null,
     };
   }
@@ -159,23 +170,49 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
   const operations: Record<string, Operation> = {
     Shop: {
       cost: () => 1,
-      run: () => ({ data: { shop: { name: 'Recompra Demo', currencyCode: 'CLP', ianaTimezone: 'America/Santiago', myshopifyDomain: SANDBOX_SHOP } } }),
+      run: () => ({
+        data: { shop: { name: 'Recompra Demo', currencyCode: 'CLP', ianaTimezone: 'America/Santiago', myshopifyDomain: SANDBOX_SHOP } },
+      }),
     },
     OrdersCount: {
       cost: () => 1,
-      run: (variables) => ({ data: { ordersCount: { count: countOrders(store, parseSearch(variables.query as string | null), store.nowSeconds()), precision: 'EXACT' } } }),
+      run: (variables) => ({
+        data: {
+          ordersCount: { count: countOrders(store, parseSearch(variables.query as string | null), store.nowSeconds()), precision: 'EXACT' },
+        },
+      }),
     },
     BulkOperationRunQuery: {
       cost: () => 10,
       run: (variables, request) => {
         const match = BULK_QUERY.exec(String(variables.query ?? ''));
-        if (!match) return { data: { bulkOperationRunQuery: { bulkOperation: null, userErrors: [{ field: ['query'], message: 'Invalid bulk query: the sandbox exports products, customers, orders or abandonedCheckouts.', code: 'INVALID' }] } } };
+        if (!match)
+          return {
+            data: {
+              bulkOperationRunQuery: {
+                bulkOperation: null,
+                userErrors: [
+                  {
+                    field: ['query'],
+                    message: 'Invalid bulk query: the sandbox exports products, customers, orders or abandonedCheckouts.',
+                    code: 'INVALID',
+                  },
+                ],
+              },
+            },
+          };
         if (lastBulk && ['CREATED', 'RUNNING'].includes(bulkStatus(lastBulk))) {
           return {
             data: {
               bulkOperationRunQuery: {
                 bulkOperation: null,
-                userErrors: [{ field: null, message: `A bulk query operation for this app and shop is already in progress: ${lastBulk.id}.`, code: 'OPERATION_IN_PROGRESS' }],
+                userErrors: [
+                  {
+                    field: null,
+                    message: `A bulk query operation for this app and shop is already in progress: ${lastBulk.id}.`,
+                    code: 'OPERATION_IN_PROGRESS',
+                  },
+                ],
               },
             },
           };
@@ -213,10 +250,22 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
       cost: () => 10,
       run: (variables) => {
         const operation = bulkOperations.get(String(variables.id));
-        if (!operation) return { data: { bulkOperationCancel: { bulkOperation: null, userErrors: [{ field: ['id'], message: 'Bulk operation does not exist' }] } } };
+        if (!operation)
+          return {
+            data: {
+              bulkOperationCancel: { bulkOperation: null, userErrors: [{ field: ['id'], message: 'Bulk operation does not exist' }] },
+            },
+          };
         const status = bulkStatus(operation);
         if (status !== 'CREATED' && status !== 'RUNNING') {
-          return { data: { bulkOperationCancel: { bulkOperation: { id: operation.id, status }, userErrors: [{ field: null, message: `A bulk operation cannot be canceled when it is ${status.toLowerCase()}` }] } } };
+          return {
+            data: {
+              bulkOperationCancel: {
+                bulkOperation: { id: operation.id, status },
+                userErrors: [{ field: null, message: `A bulk operation cannot be canceled when it is ${status.toLowerCase()}` }],
+              },
+            },
+          };
         }
         operation.canceled = true;
         return { data: { bulkOperationCancel: { bulkOperation: { id: operation.id, status: 'CANCELING' }, userErrors: [] } } };
@@ -228,11 +277,16 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
         const topic = String(variables.topic) as WebhookTopic;
         const uri = String(variables.uri ?? variables.callbackUrl ?? '');
         // The error names the input field the address came in: `uri`, or the older `callbackUrl`.
-        const addressField = ['webhookSubscription', variables.uri === undefined && variables.callbackUrl !== undefined ? 'callbackUrl' : 'uri'];
+        const addressField = [
+          'webhookSubscription',
+          variables.uri === undefined && variables.callbackUrl !== undefined ? 'callbackUrl' : 'uri',
+        ];
         const userErrors: Array<{ field: string[]; message: string }> = [];
         if (!(topic in WEBHOOK_TOPIC_HEADER)) userErrors.push({ field: ['topic'], message: `The sandbox does not send ${topic} webhooks` });
-        else if (!/^https?:\/\/\S+$/.test(uri) || !deliverableTo(uri)) userErrors.push({ field: addressField, message: 'Address is invalid' });
-        else if (subscriptions.some((s) => s.topic === topic && s.uri === uri)) userErrors.push({ field: addressField, message: 'Address for this topic has already been taken' });
+        else if (!/^https?:\/\/\S+$/.test(uri) || !deliverableTo(uri))
+          userErrors.push({ field: addressField, message: 'Address is invalid' });
+        else if (subscriptions.some((s) => s.topic === topic && s.uri === uri))
+          userErrors.push({ field: addressField, message: 'Address for this topic has already been taken' });
         if (userErrors.length) return { data: { webhookSubscriptionCreate: { webhookSubscription: null, userErrors } } };
         const subscription = { id: `gid://shopify/WebhookSubscription/${1_500_000 + subscriptions.length + 1}`, topic, uri };
         subscriptions.push(subscription);
@@ -245,7 +299,16 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
     if (request.params.shop !== SANDBOX_SHOP) return reply.code(404).send({ errors: 'Not Found' });
     reply.header('x-shopify-api-version', /^\d{4}-\d{2}$/.test(request.params.version) ? request.params.version : SHOPIFY_API_VERSION);
     const fault = faults.shift();
-    if (fault) return reply.code(fault.status).headers(fault.headers).send({ errors: fault.status === 429 ? 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' : 'Internal Server Error' });
+    if (fault)
+      return reply
+        .code(fault.status)
+        .headers(fault.headers)
+        .send({
+          errors:
+            fault.status === 429
+              ? 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.'
+              : 'Internal Server Error',
+        });
     if (request.headers['x-shopify-access-token'] !== SANDBOX_TOKEN) return reply.code(401).send(INVALID_TOKEN_BODY);
 
     const body = (request.body ?? {}) as GraphqlBody;
@@ -254,7 +317,12 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
     const operation = operations[name];
     if (!body.query || !operation) {
       return reply.send({
-        errors: [{ message: `Field '${name || 'unknown'}' doesn't exist on type 'QueryRoot'`, extensions: { code: 'undefinedField', typeName: 'QueryRoot', fieldName: name } }],
+        errors: [
+          {
+            message: `Field '${name || 'unknown'}' doesn't exist on type 'QueryRoot'`,
+            extensions: { code: 'undefinedField', typeName: 'QueryRoot', fieldName: name },
+          },
+        ],
       });
     }
     refill();
@@ -264,14 +332,21 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
         errors: [
           {
             message: `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
-            extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: MAX_QUERY_COST, documentation: 'https://shopify.dev/api/usage/limits#rate-limits' },
+            extensions: {
+              code: 'MAX_COST_EXCEEDED',
+              cost: requested,
+              maxCost: MAX_QUERY_COST,
+              documentation: 'https://shopify.dev/api/usage/limits#rate-limits',
+            },
           },
         ],
       });
     }
     if (bucket.available < requested) {
       return reply.send({
-        errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/limits#rate-limits' } }],
+        errors: [
+          { message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/limits#rate-limits' } },
+        ],
         extensions: costExtension(requested, null),
       });
     }
@@ -287,7 +362,8 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
   // The result file of a bulk operation, generated as it is read: the response's backpressure paces it.
   app.get<{ Params: { shop: string; file: string } }>(`${SANDBOX_PREFIX}/:shop/bulk/:file`, async (request, reply) => {
     const operation = bulkOperations.get(`gid://shopify/BulkOperation/${request.params.file.replace(/\.jsonl$/, '')}`);
-    if (request.params.shop !== SANDBOX_SHOP || !operation || bulkStatus(operation) !== 'COMPLETED') return reply.code(404).send({ errors: 'Not Found' });
+    if (request.params.shop !== SANDBOX_SHOP || !operation || bulkStatus(operation) !== 'COMPLETED')
+      return reply.code(404).send({ errors: 'Not Found' });
     return reply.type('application/jsonl').send(Readable.from(bulkLines(store, operation), { objectMode: false, highWaterMark: 1 << 16 }));
   });
 
@@ -311,10 +387,15 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
     const events: Array<{ at: number; topic: WebhookTopic; payload: () => object }> = [];
     const index = store.currentIndex(now);
     // Fulfilments come at most a few days after the order.
-    const { from: first, to } = store.orderRange({ createdMin: from + 1 - 6 * DAY, createdMax: now, updatedMin: -Infinity, updatedMax: Infinity }, now, index);
+    const { from: first, to } = store.orderRange(
+      { createdMin: from + 1 - 6 * DAY, createdMax: now, updatedMin: -Infinity, updatedMax: Infinity },
+      now,
+      index,
+    );
     for (let rank = first; rank < to; rank++) {
       const order = store.orderAt(rank, index);
-      if (order.createdAt > from) events.push({ at: order.createdAt, topic: 'ORDERS_CREATE', payload: () => orderPayload(order, order.createdAt) });
+      if (order.createdAt > from)
+        events.push({ at: order.createdAt, topic: 'ORDERS_CREATE', payload: () => orderPayload(order, order.createdAt) });
       if (order.fulfilledAt !== null && order.fulfilledAt > from && order.fulfilledAt <= now) {
         events.push({ at: order.fulfilledAt, topic: 'ORDERS_FULFILLED', payload: () => orderPayload(order, order.fulfilledAt!) });
       }
@@ -437,7 +518,8 @@ function* bulkRecords(store: DemoStore, operation: BulkState): Generator<object>
     for (const product of store.products) {
       if (product.createdAt > now) continue;
       const updated = product.updatedAt <= now ? product.updatedAt : product.createdAt;
-      if (inRange(product.createdAt, filter.createdMin, filter.createdMax) && inRange(updated, filter.updatedMin, filter.updatedMax)) yield store.productNode(product, now);
+      if (inRange(product.createdAt, filter.createdMin, filter.createdMax) && inRange(updated, filter.updatedMin, filter.updatedMax))
+        yield store.productNode(product, now);
     }
     return;
   }
@@ -504,4 +586,3 @@ function* bulkLines(store: DemoStore, operation: BulkState): Generator<string> {
   }
   if (chunk) yield chunk;
 }
-

@@ -4,17 +4,17 @@ import { WEBHOOK_TOPIC_HEADER } from '../types.ts';
 import { signWebhook } from '../webhooks.ts';
 import { REGIONS } from './catalog.ts';
 import {
+  type CheckoutFacts,
   CURRENCY,
-  TIMELINE_START_MS,
+  type CustomerProfile,
   checkoutGid,
   customerGid,
   customerNumericId,
   lineItemGid,
+  type OrderFacts,
   orderGid,
   productNumericId,
-  type CheckoutFacts,
-  type CustomerProfile,
-  type OrderFacts,
+  TIMELINE_START_MS,
 } from './generator.ts';
 import { hash32 } from './prng.ts';
 
@@ -64,7 +64,9 @@ function customerPayload(customer: CustomerProfile) {
     created_at: consentAt,
     tags: customer.tags.join(', '),
     currency: CURRENCY,
-    email_marketing_consent: customer.email ? { state: state(customer.emailState), opt_in_level: 'single_opt_in', consent_updated_at: consentAt } : null,
+    email_marketing_consent: customer.email
+      ? { state: state(customer.emailState), opt_in_level: 'single_opt_in', consent_updated_at: consentAt }
+      : null,
     sms_marketing_consent: customer.phone
       ? { state: state(customer.smsState), opt_in_level: 'single_opt_in', consent_updated_at: consentAt, consent_collected_from: 'SHOPIFY' }
       : null,
@@ -106,7 +108,15 @@ export function orderPayload(order: OrderFacts, now: number) {
     total_tax: price(0),
     discount_codes: order.discountCode ? [{ code: order.discountCode, amount: price(order.discount), type: 'percentage' }] : [],
     payment_gateway_names: [order.gateway],
-    shipping_lines: [{ id: order.id * 10 + 9, title: order.shipping.title, code: order.shipping.title, price: price(order.shippingPrice), source: 'shopify' }],
+    shipping_lines: [
+      {
+        id: order.id * 10 + 9,
+        title: order.shipping.title,
+        code: order.shipping.title,
+        price: price(order.shippingPrice),
+        source: 'shopify',
+      },
+    ],
     shipping_address: address(customer),
     billing_address: address(customer),
     customer: customerPayload(customer),
@@ -121,7 +131,17 @@ export function orderPayload(order: OrderFacts, now: number) {
       total_discount: price(line.original - line.discounted),
       fulfillment_status: fulfilled ? 'fulfilled' : null,
     })),
-    fulfillments: fulfilled ? [{ id: order.id * 10 + 8, order_id: order.id, status: 'success', created_at: shopTime(order.fulfilledAt!), tracking_company: order.shipping.title }] : [],
+    fulfillments: fulfilled
+      ? [
+          {
+            id: order.id * 10 + 8,
+            order_id: order.id,
+            status: 'success',
+            created_at: shopTime(order.fulfilledAt!),
+            tracking_company: order.shipping.title,
+          },
+        ]
+      : [],
     tags: '',
   };
 }
@@ -176,7 +196,13 @@ export const DEFAULT_WEBHOOK_SECRET = 'sandbox-webhook-secret';
 
 /** A UUID-shaped id fixed by the keys. */
 export function stableUuid(...keys: number[]): string {
-  const hex = [1, 2, 3, 4].map((k) => hash32(...keys, k).toString(16).padStart(8, '0')).join('');
+  const hex = [1, 2, 3, 4]
+    .map((k) =>
+      hash32(...keys, k)
+        .toString(16)
+        .padStart(8, '0'),
+    )
+    .join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -207,7 +233,12 @@ export async function deliverWebhook(topic: WebhookTopic | string, payload: obje
     'x-shopify-hmac-sha256': signWebhook(rawBody, target.secret ?? DEFAULT_WEBHOOK_SECRET),
   };
   try {
-    const response = await (target.fetch ?? fetch)(target.url, { method: 'POST', headers, body: rawBody, signal: AbortSignal.timeout(5000) });
+    const response = await (target.fetch ?? fetch)(target.url, {
+      method: 'POST',
+      headers,
+      body: rawBody,
+      signal: AbortSignal.timeout(5000),
+    });
     await response.body?.cancel().catch(() => undefined);
     return response.status;
   } catch {

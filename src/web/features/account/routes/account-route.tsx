@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAccountDetails } from '../api/account-details';
-import { AccountScreen, type AccountDetailsState } from '../screens/account-screen';
+import { type AccountDetailsState, AccountScreen } from '../screens/account-screen';
 
 export interface AccountRouteProps {
   storeTab: ReactNode;

@@ -3,13 +3,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { DATE_RANGE_PRESETS, GRANULARITIES, defaultGranularity, presetRange, type DateRangePreset } from '../../../../shared/date-ranges';
+import { DATE_RANGE_PRESETS, type DateRangePreset, defaultGranularity, GRANULARITIES, presetRange } from '../../../../shared/date-ranges';
 import { loadableOf } from '../../../api/loadable';
 import { sessionQueryOptions } from '../../../api/session';
 import type { DateRangeValue } from '../../../ui/date-range-picker';
 import { toaster } from '../../../ui/toast';
 import { useAcquisitionCost, useSetMarketingInvestment } from '../api/acquisition-cost';
-import { useStatsInRange, useStatsTable, useStoreStats, type StatsDimension, type StatsInRangeQuery } from '../api/store-stats';
+import { type StatsDimension, type StatsInRangeQuery, useStatsInRange, useStatsTable, useStoreStats } from '../api/store-stats';
 import { DashboardScreen } from '../screens/dashboard-screen';
 import { STATS_DIMENSIONS } from '../stats-dimensions';
 

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { layout } from './layout';
 import type { components } from '../../../../shared/api/app.gen';
 import { formatClp, formatCount, formatPeriod } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
 import { Button, IconButton } from '../../../ui/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
-import { LazyChart } from '../../../ui/lazy-chart';
 import { Icon } from '../../../ui/icons';
+import { LazyChart } from '../../../ui/lazy-chart';
+import { layout } from './layout';
 
 type AcquisitionCostChart = components['schemas']['AcquisitionCostChart'];
 type AcquisitionCostMonth = components['schemas']['AcquisitionCostMonth'];

@@ -1,17 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { layout } from './layout';
 import type { components } from '../../../../shared/api/backend.gen';
 import type { IsoDate } from '../../../../shared/date-ranges';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import type { DateRangeValue } from '../../../ui/date-range-picker';
-import { LazyDateRangePicker } from '../../../ui/lazy-date-range-picker';
 import { EmptyState } from '../../../ui/empty-state';
+import { LazyDateRangePicker } from '../../../ui/lazy-date-range-picker';
 import { Skeleton } from '../../../ui/skeleton';
 import type { AcquisitionCostSectionProps } from './acquisition-cost-section';
 import type { InvestmentDialogProps } from './investment-dialog';
+import { layout } from './layout';
 import { RangeFigures } from './range-figures';
 import type { StoreOverviewProps } from './store-overview';
 
@@ -19,7 +19,9 @@ type StatsInRange = components['schemas']['StatsInRange'];
 
 // The key indicators come first; the sections below them (tables, tabs) load right after, and the
 // modal with its form validation only when the merchant opens it.
-const AcquisitionCostSection = lazy(() => import('./acquisition-cost-section').then((module) => ({ default: module.AcquisitionCostSection })));
+const AcquisitionCostSection = lazy(() =>
+  import('./acquisition-cost-section').then((module) => ({ default: module.AcquisitionCostSection })),
+);
 const StoreOverview = lazy(() => import('./store-overview').then((module) => ({ default: module.StoreOverview })));
 const InvestmentDialog = lazy(() => import('./investment-dialog').then((module) => ({ default: module.InvestmentDialog })));
 
@@ -46,7 +48,6 @@ export interface DashboardScreenProps {
   overview: StoreOverviewProps;
   onCreateCampaign: () => void;
 }
-
 
 /** The dashboard of SPEC §2: the range's key indicators, acquisition cost, active campaigns and the store's overview. */
 export function DashboardScreen(props: DashboardScreenProps) {

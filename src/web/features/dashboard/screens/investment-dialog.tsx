@@ -6,8 +6,8 @@ import type { components } from '../../../../shared/api/app.gen';
 import { formatClp } from '../../../../shared/format';
 import {
   MARKETING_INVESTMENT_MAX,
-  marketingInvestmentSchema,
   type MarketingInvestmentInput,
+  marketingInvestmentSchema,
 } from '../../../../shared/marketing-investment';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { layout } from './layout';
 import type { components } from '../../../../shared/api/backend.gen';
-import { formatClp, formatCount, formatDateRange, formatPercentage, formatPeriod, type Formattable } from '../../../../shared/format';
+import { type Formattable, formatClp, formatCount, formatDateRange, formatPercentage, formatPeriod } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
 import { Kpi, type KpiState } from '../../../ui/kpi';
 import { LazyChart } from '../../../ui/lazy-chart';
+import { layout } from './layout';
 
 type StatsInRange = components['schemas']['StatsInRange'];
 type RangeTotals = components['schemas']['RangeTotals'];

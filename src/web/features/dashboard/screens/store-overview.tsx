@@ -1,19 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { layout } from './layout';
 import type { components } from '../../../../shared/api/backend.gen';
-import { formatClp, formatCount, formatDate, formatDays, formatPercentage, type Formattable } from '../../../../shared/format';
+import { type Formattable, formatClp, formatCount, formatDate, formatDays, formatPercentage } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
-import { STATS_DIMENSIONS } from '../stats-dimensions';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { Kpi, type KpiState } from '../../../ui/kpi';
 import { Tabs } from '../../../ui/tabs';
+import { STATS_DIMENSIONS } from '../stats-dimensions';
+import { layout } from './layout';
 
 type StoreStats = components['schemas']['StoreStats'];
 type StatsDimension = components['schemas']['StatsDimension'];
 type StatsTablePage = components['schemas']['StatsTablePage'];
 type StatsTableRow = components['schemas']['StatsTableRow'];
 type CustomerGroup = keyof StoreStats['customers'];
-
 
 export interface StoreOverviewProps {
   stats: Loadable<StoreStats>;
@@ -54,7 +53,6 @@ const GENERAL: readonly {
 
 /** SPEC §9's kinds of customer. */
 const GROUPS: readonly CustomerGroup[] = ['total', 'active', 'star', 'asleep', 'new', 'risky', 'highValue', 'offer'];
-
 
 /** Overview metrics: the store's figures of all time, its customers by kind, and the table by product, place, dispatch, payment and discount. */
 export function StoreOverview({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/backend.gen';
-import { shopifySettingsSchema, type ShopifySettingsInput } from '../../../../shared/shopify-settings';
+import { type ShopifySettingsInput, shopifySettingsSchema } from '../../../../shared/shopify-settings';
 import { backendClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
 
@@ -14,7 +14,9 @@ export async function createStoreWithShopify(input: ShopifySettingsInput): Promi
 
 export async function updateShopifySettings(storeId: number, input: ShopifySettingsInput): Promise<ConnectedStore> {
   const shopifySettings = shopifySettingsSchema.parse(input);
-  return unwrap(await backendClient.PATCH('/stores/{id}/shopifySettings', { params: { path: { id: storeId } }, body: { shopifySettings } }));
+  return unwrap(
+    await backendClient.PATCH('/stores/{id}/shopifySettings', { params: { path: { id: storeId } }, body: { shopifySettings } }),
+  );
 }
 
 export function useCreateStore() {

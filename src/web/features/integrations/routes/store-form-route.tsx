@@ -3,7 +3,7 @@ import type { ShopifySettingsInput } from '../../../../shared/shopify-settings';
 import { ApiError } from '../../../api/errors';
 import { pageNavigation } from '../../../app/navigation';
 import { useCreateStore, useUpdateShopifySettings } from '../api/store-settings';
-import { StoreFormScreen, type StoreFormError, type StoreFormField } from '../screens/store-form-screen';
+import { type StoreFormError, type StoreFormField, StoreFormScreen } from '../screens/store-form-screen';
 
 const FIELDS: readonly StoreFormField[] = ['name', 'url', 'accessToken'];
 

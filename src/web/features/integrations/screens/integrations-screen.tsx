@@ -47,7 +47,15 @@ const actions = css({ display: 'flex', gap: '2', flexWrap: 'wrap' });
 const note = css({ fontSize: 'sm', color: 'fg.muted' });
 const progress = css({ width: 'full' });
 
-export function IntegrationsScreen({ state, onConnectStore, onUpdateCredentials, onRetrySync, retrying = false, onReload, storeDialog }: IntegrationsScreenProps) {
+export function IntegrationsScreen({
+  state,
+  onConnectStore,
+  onUpdateCredentials,
+  onRetrySync,
+  retrying = false,
+  onReload,
+  storeDialog,
+}: IntegrationsScreenProps) {
   const { t } = useTranslation('integrations');
   return (
     <div className={root}>
@@ -74,8 +82,16 @@ export function IntegrationsScreen({ state, onConnectStore, onUpdateCredentials,
             onRetry={onRetrySync}
             retrying={retrying}
           />
-          <SimpleCard title={t('socialAds.title')} description={t('socialAds.description')} state={state.integrations?.socialAds.state ?? 'notConnected'} />
-          <SimpleCard title={t('messaging.title')} description={t('messaging.description')} state={state.integrations?.messaging.state ?? 'notConnected'} />
+          <SimpleCard
+            title={t('socialAds.title')}
+            description={t('socialAds.description')}
+            state={state.integrations?.socialAds.state ?? 'notConnected'}
+          />
+          <SimpleCard
+            title={t('messaging.title')}
+            description={t('messaging.description')}
+            state={state.integrations?.messaging.state ?? 'notConnected'}
+          />
           <SimpleCard
             title={t('emailMarketing.title')}
             description={t('emailMarketing.description')}

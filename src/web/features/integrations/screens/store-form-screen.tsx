@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { shopifySettingsSchema, type ShopifySettingsInput } from '../../../../shared/shopify-settings';
+import { type ShopifySettingsInput, shopifySettingsSchema } from '../../../../shared/shopify-settings';
 import { Button } from '../../../ui/button';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
@@ -67,13 +67,24 @@ export function StoreFormScreen({ mode, onSubmit, onCancel, saving = false, erro
   const alertText = error?.message && !fieldMessages.has(error.message) ? error.message : null;
 
   return (
-    <form className={form} noValidate onSubmit={handleSubmit((values) => onSubmit(values))} aria-label={mode === 'create' ? t('storeForm.createTitle') : t('storeForm.editTitle')}>
+    <form
+      className={form}
+      noValidate
+      onSubmit={handleSubmit((values) => onSubmit(values))}
+      aria-label={mode === 'create' ? t('storeForm.createTitle') : t('storeForm.editTitle')}
+    >
       {alertText ? (
         <p role="alert" className={alert}>
           {alertText}
         </p>
       ) : null}
-      <TextInput label={t('storeForm.name')} autoComplete="organization" error={fieldError('name')} disabled={saving} {...register('name')} />
+      <TextInput
+        label={t('storeForm.name')}
+        autoComplete="organization"
+        error={fieldError('name')}
+        disabled={saving}
+        {...register('name')}
+      />
       <TextInput
         label={t('storeForm.url')}
         placeholder={t('storeForm.urlPlaceholder')}
@@ -84,7 +95,13 @@ export function StoreFormScreen({ mode, onSubmit, onCancel, saving = false, erro
         disabled={saving}
         {...register('url')}
       />
-      <PasswordInput label={t('storeForm.accessToken')} autoComplete="off" error={fieldError('accessToken')} disabled={saving} {...register('accessToken')} />
+      <PasswordInput
+        label={t('storeForm.accessToken')}
+        autoComplete="off"
+        error={fieldError('accessToken')}
+        disabled={saving}
+        {...register('accessToken')}
+      />
       <Link href={t('storeForm.tutorialUrl')} target="_blank" rel="noopener noreferrer">
         {t('storeForm.tutorial')}
       </Link>

@@ -1,4 +1,4 @@
-import { useRetryStoreSync, type StoreSync } from '../../../api/store-sync';
+import { type StoreSync, useRetryStoreSync } from '../../../api/store-sync';
 import { FirstImportScreen } from '../screens/first-import-screen';
 
 export interface FirstImportRouteProps {

@@ -36,7 +36,11 @@ export function FirstImportScreen({ sync, onRetry, retrying = false, retryFailed
         <ProgressBar
           label={t('firstImport.progressLabel')}
           value={value}
-          description={total > 0 ? t('firstImport.progressCount', { imported: formatCount(imported), total: formatCount(total) }) : t('firstImport.waiting')}
+          description={
+            total > 0
+              ? t('firstImport.progressCount', { imported: formatCount(imported), total: formatCount(total) })
+              : t('firstImport.waiting')
+          }
         />
       </Card>
       {sync.status === 'FAILED' ? (

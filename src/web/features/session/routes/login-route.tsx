@@ -4,7 +4,7 @@ import { safeReturnTo } from '../../../../shared/return-to';
 import { ApiError } from '../../../api/errors';
 import { pageNavigation } from '../../../app/navigation';
 import { useLogin } from '../api/login';
-import { LoginScreen, type LoginError } from '../screens/login-screen';
+import { type LoginError, LoginScreen } from '../screens/login-screen';
 
 function toLoginError(error: unknown): LoginError {
   if (error instanceof ApiError) {

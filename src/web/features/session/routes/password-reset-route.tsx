@@ -29,9 +29,7 @@ export function PasswordResetRoute() {
     <PasswordResetScreen
       view={view}
       onRequest={(values) => request.mutate(values, { onSuccess: () => setSent(true) })}
-      onConfirm={(values) =>
-        confirm.mutate({ token, password: values.password }, { onSuccess: () => pageNavigation.assign(HOME_PATH) })
-      }
+      onConfirm={(values) => confirm.mutate({ token, password: values.password }, { onSuccess: () => pageNavigation.assign(HOME_PATH) })}
       onRequestNew={() => {
         confirm.reset();
         setParams({}, { replace: true });

@@ -3,7 +3,7 @@ import { ApiError } from '../../../api/errors';
 import { pageNavigation } from '../../../app/navigation';
 import { HOME_PATH, LOGIN_PATH, RESET_PASSWORD_PATH } from '../../../app/routes';
 import { useSignup } from '../api/signup';
-import { SignupScreen, type SignupError } from '../screens/signup-screen';
+import { type SignupError, SignupScreen } from '../screens/signup-screen';
 
 function toSignupError(error: unknown): SignupError {
   if (error instanceof ApiError) {

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
+import type auth from '../../../i18n/es/auth.json';
 import { Button } from '../../../ui/button';
 import { PasswordInput } from '../../../ui/field';
-import type auth from '../../../i18n/es/auth.json';
 
 export interface AuthPanelProps {
   /** Ties the section to its heading. */

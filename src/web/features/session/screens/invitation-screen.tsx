@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
 import type { components } from '../../../../shared/api/app.gen';
 import {
-  invitationExistingAccountSchema,
-  invitationNewAccountSchema,
   type InvitationExistingAccountInput,
   type InvitationNewAccountInput,
+  invitationExistingAccountSchema,
+  invitationNewAccountSchema,
 } from '../../../../shared/auth';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
@@ -69,7 +69,13 @@ function NewAccountForm({ onAcceptNewAccount, submitting = false, error = null }
     <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onAcceptNewAccount(values))}>
       <p className={classes.subtitle}>{t('invitation.newAccount')}</p>
       {error ? <AuthAlert>{error}</AuthAlert> : null}
-      <TextInput label={t('invitation.name')} autoComplete="name" error={fieldError(errors.name?.message)} disabled={submitting} {...register('name')} />
+      <TextInput
+        label={t('invitation.name')}
+        autoComplete="name"
+        error={fieldError(errors.name?.message)}
+        disabled={submitting}
+        {...register('name')}
+      />
       <NewPasswordField label={t('invitation.password')} error={errors.password?.message} disabled={submitting} {...register('password')} />
       <AuthSubmit submitting={submitting} label={t('invitation.submit')} busyLabel={t('invitation.submitting')} />
     </form>

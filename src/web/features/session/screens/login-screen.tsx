@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
-import { loginRequestSchema, type LoginInput } from '../../../../shared/auth';
+import { type LoginInput, loginRequestSchema } from '../../../../shared/auth';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
 import { AuthAlert, AuthPanel, AuthSubmit } from './auth-panel';
@@ -42,7 +42,14 @@ function isErrorKey(value: string | undefined): value is ErrorKey {
   return value !== undefined && ERROR_KEYS.includes(value);
 }
 
-export function LoginScreen({ onSubmit, submitting = false, error = null, defaultValues, signupHref = '/api/auth/signup', resetPasswordHref = '/api/auth/reset-password' }: LoginScreenProps) {
+export function LoginScreen({
+  onSubmit,
+  submitting = false,
+  error = null,
+  defaultValues,
+  signupHref = '/api/auth/signup',
+  resetPasswordHref = '/api/auth/reset-password',
+}: LoginScreenProps) {
   const { t } = useTranslation('auth');
   const classes = authLayout();
   const {

@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
 import {
-  newPasswordFormSchema,
-  passwordResetRequestSchema,
   type NewPasswordInput,
+  newPasswordFormSchema,
   type PasswordResetRequestInput,
+  passwordResetRequestSchema,
 } from '../../../../shared/auth';
 import { Button } from '../../../ui/button';
 import { TextInput } from '../../../ui/field';

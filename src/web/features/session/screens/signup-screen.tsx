@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
-import { signupRequestSchema, type SignupInput } from '../../../../shared/auth';
+import { type SignupInput, signupRequestSchema } from '../../../../shared/auth';
 import { TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
 import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField, useAuthFieldError } from './auth-panel';
@@ -23,7 +23,14 @@ export interface SignupScreenProps {
   resetPasswordHref: string;
 }
 
-export function SignupScreen({ onSubmit, submitting = false, error = null, defaultValues, loginHref, resetPasswordHref }: SignupScreenProps) {
+export function SignupScreen({
+  onSubmit,
+  submitting = false,
+  error = null,
+  defaultValues,
+  loginHref,
+  resetPasswordHref,
+}: SignupScreenProps) {
   const { t } = useTranslation('auth');
   const fieldError = useAuthFieldError();
   const classes = authLayout();
@@ -41,8 +48,7 @@ export function SignupScreen({ onSubmit, submitting = false, error = null, defau
       <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onSubmit(values))}>
         {error === null ? null : error.kind === 'emailTaken' ? (
           <AuthAlert>
-            {t('signup.emailTaken')} <Link href={loginHref}>{t('signup.goToLogin')}</Link>
-{' '}
+            {t('signup.emailTaken')} <Link href={loginHref}>{t('signup.goToLogin')}</Link>{' '}
             <Link href={resetPasswordHref}>{t('signup.resetPassword')}</Link>
           </AuthAlert>
         ) : (

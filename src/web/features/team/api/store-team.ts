@@ -8,7 +8,8 @@ type CollaboratorInvitationRequest = components['schemas']['CollaboratorInvitati
 export const storeTeamQueryOptions = (storeId: number) =>
   queryOptions({
     queryKey: ['stores', storeId, 'members'],
-    queryFn: async ({ signal }) => unwrap(await appClient.GET('/private/stores/{id}/members', { params: { path: { id: storeId } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await appClient.GET('/private/stores/{id}/members', { params: { path: { id: storeId } }, signal })),
   });
 
 export function useStoreTeam(storeId: number | null) {
@@ -38,8 +39,6 @@ export function useRemoveStoreMember(storeId: number) {
 
 export function useCancelInvitation(storeId: number) {
   return useTeamMutation(storeId, async (invitationId: number) => {
-    unwrap(
-      await appClient.DELETE('/private/stores/{id}/invitations/{invitationId}', { params: { path: { id: storeId, invitationId } } }),
-    );
+    unwrap(await appClient.DELETE('/private/stores/{id}/invitations/{invitationId}', { params: { path: { id: storeId, invitationId } } }));
   });
 }

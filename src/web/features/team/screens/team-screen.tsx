@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
-import { collaboratorInvitationSchema, type CollaboratorInvitationInput } from '../../../../shared/auth';
+import { type CollaboratorInvitationInput, collaboratorInvitationSchema } from '../../../../shared/auth';
 import { formatDate } from '../../../../shared/format/date';
 import type collaborators from '../../../i18n/es/collaborators.json';
 import { Button } from '../../../ui/button';
@@ -81,7 +81,12 @@ export function TeamScreen(props: TeamScreenProps) {
       align: 'end',
       cell: (member) =>
         member.isYou || member.role !== 'colaborator' ? null : (
-          <Button variant="outline" size="sm" aria-label={t('members.removeNamed', { name: member.name })} onClick={() => props.onRemoveRequest(member)}>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={t('members.removeNamed', { name: member.name })}
+            onClick={() => props.onRemoveRequest(member)}
+          >
             {t('members.remove')}
           </Button>
         ),
