@@ -10,6 +10,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { storeEvents } from '../src/server/app.ts';
 import { runSync, type SyncStep } from '../src/server/features/integrations/sync.ts';
 import { createShopifyClient, type ShopifyClient } from '../src/server/integrations/shopify/client.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox } from '../src/server/integrations/shopify/sandbox/index.ts';
@@ -103,7 +104,14 @@ async function benchOne(kind: string, size: number, endpoint: string): Promise<s
       if (quarters.length < 4 && ordersSeen >= (expected * (quarters.length + 1)) / 4) quarters.push(`${Math.round(rss / 2 ** 20)} MB`);
     }, 100);
     const onStep = (step: SyncStep) => stepStarted.set(step, performance.now());
-    await runSync(db, client, store!.id, { heartbeat: async () => undefined, signal: new AbortController().signal, onStep }, null, NOW);
+    await runSync(
+      { db, events: storeEvents(db) },
+      client,
+      store!.id,
+      { heartbeat: async () => undefined, signal: new AbortController().signal, onStep },
+      null,
+      NOW,
+    );
     clearInterval(sampler);
     const at = (name: SyncStep | 'start') => stepStarted.get(name) ?? 0;
     const between = (from: SyncStep, to: SyncStep) => at(to) - at(from);

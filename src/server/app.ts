@@ -4,6 +4,7 @@ import type { operations as AppOperations } from '../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../shared/api/backend.gen.ts';
 import { accountHandlers } from './features/account/handlers.ts';
 import { dashboardHandlers, investmentHandlers } from './features/dashboard/handlers.ts';
+import { dashboardMetricsSubscriber } from './features/dashboard/rebuild.ts';
 import { shopifyAccess } from './features/integrations/connection.ts';
 import { integrationHandlers, storeConnectionHandlers } from './features/integrations/handlers.ts';
 import { registerNightlyJob } from './features/integrations/nightly.ts';
@@ -27,6 +28,7 @@ import { loadSecretBox, type SecretBox } from './platform/secrets.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loadSessionSecret } from './platform/sessions.ts';
 import { registerSpa, spaIndex } from './platform/spa.ts';
+import { StoreEvents } from './platform/store-events.ts';
 
 export interface AppOptions {
   config: Config;
@@ -43,6 +45,7 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobWorker;
+    events: StoreEvents;
   }
 }
 
@@ -59,13 +62,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const secrets = options.secrets ?? (await loadSecretBox(db, config.encryptionKey, config.production));
   const shopify = shopifyAccess(config.shopifyEndpoint, secrets, config.publicUrl);
-  const services: Services = { db, config, mailer, shopify, sessionSecret: await loadSessionSecret(db, config.sessionSecret) };
+  const services: Services = { db, config, mailer, sessionSecret: await loadSessionSecret(db, config.sessionSecret) };
   // Jobs run in this process; main.ts starts the worker, tests drain it.
   const jobs = new JobWorker(db);
-  registerSyncJob(jobs, db, shopify);
-  registerNightlyJob(jobs, db, shopify);
+  const events = storeEvents(db);
+  events.registerJob(jobs);
+  registerSyncJob(jobs, { db, events }, shopify);
+  registerNightlyJob(jobs, { db, events }, shopify);
   registerHousekeepingJob(jobs, db);
   app.decorate('jobs', jobs);
+  app.decorate('events', events);
   app.addHook('onClose', () => jobs.stop());
   const index = spaIndex(config.webDir);
 
@@ -98,10 +104,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...integrationHandlers,
     ...investmentHandlers,
   };
-  const backendHandlers: Handlers<BackendOperations> = { ...dashboardHandlers, ...storeConnectionHandlers };
+  const backendHandlers: Handlers<BackendOperations> = { ...dashboardHandlers, ...storeConnectionHandlers(shopify) };
   registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services);
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);
-  registerShopifyWebhooks(app, db, config.shopifyWebhookSecret);
+  registerShopifyWebhooks(app, db, events, config.shopifyWebhookSecret);
   if (config.sandboxes) {
     // The demo store gets a Shopify Plus-sized cost bucket (1,000 points a second), so its import is quick.
     const sandbox = registerShopifySandbox(app, {
@@ -116,6 +122,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!config.production) registerMailbox(app, db);
   await registerSpa(app, config.webDir, ['/api', config.backendPrefix], index);
   return app;
+}
+
+/** Features meet only here: writers record store events, and every feature's subscriber follows them. */
+export function storeEvents(db: Database): StoreEvents {
+  const events = new StoreEvents(db);
+  events.subscribe(dashboardMetricsSubscriber);
+  return events;
 }
 
 function trustHops(hops: number) {

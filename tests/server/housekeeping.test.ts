@@ -99,6 +99,15 @@ async function seed(): Promise<void> {
       [],
     ],
 
+    ...['old', 'fresh-recent', 'fresh-waiting'].map((kind): [string, unknown[]] => [
+      `insert into store_events (store_id, kind, recorded_at) values ($1, $2, now() - make_interval(days => $3))`,
+      [store, kind, kind === 'fresh-recent' ? 29 : 31],
+    ]),
+    [
+      `insert into store_event_deliveries (subscriber, event_id, store_id) select 'dashboard-metrics', id, store_id from store_events where kind = 'fresh-waiting'`,
+      [],
+    ],
+
     [`insert into job_workers (id, seen_at) values ('old', now() - interval '1 minute')`, []],
     [`insert into job_workers (id, seen_at) values ('fresh', now() - interval '1 second')`, []],
   ];
@@ -117,6 +126,7 @@ async function left(): Promise<Record<string, string[]>> {
     jobs: await labels(`select queue as label from jobs where queue <> '${HOUSEKEEPING_QUEUE}'`),
     mail_outbox: await labels('select recipient as label from mail_outbox'),
     job_workers: await labels('select id as label from job_workers'),
+    store_events: await labels('select kind as label from store_events'),
   };
 }
 
@@ -129,6 +139,7 @@ const expectedLeft = {
   jobs: ['fresh-done', 'fresh-failed', 'fresh-pending'],
   mail_outbox: ['fresh', 'fresh-unsent'],
   job_workers: ['fresh'],
+  store_events: ['fresh-recent', 'fresh-waiting'],
 };
 
 beforeEach(async () => {
@@ -141,6 +152,7 @@ beforeEach(async () => {
     'jobs',
     'mail_outbox',
     'job_workers',
+    'store_events',
   ])
     await db.query(`delete from ${table}`);
   await seed();
@@ -159,6 +171,7 @@ it('deletes exactly the rows past their retention, a batch at a time', async () 
     jobs: 2,
     mail_outbox: 1,
     job_workers: 1,
+    store_events: 1,
   });
   // Five old events in batches of two: two full batches, then the last one.
   expect(batches.length).toBeGreaterThanOrEqual(2);

@@ -189,3 +189,22 @@ describe('worker liveness', () => {
     expect(await db.query(`select id from job_workers`)).toEqual([]);
   });
 });
+
+it('runs a job once more when it is asked for again while it runs', async () => {
+  let runs = 0;
+  const worker = new JobWorker(db, silent);
+  worker.register('follow', {
+    handler: async () => {
+      runs += 1;
+      // Work arrives while the job runs: the running job is marked, no second job is added.
+      if (runs === 1) expect(await enqueue(db, 'follow', {}, { singletonKey: 'store-1', rerunIfRunning: true })).not.toBeNull();
+    },
+  });
+  await enqueue(db, 'follow', {}, { singletonKey: 'store-1', rerunIfRunning: true });
+  expect(await worker.drain()).toBe(2);
+  expect(runs).toBe(2);
+  expect(await db.query(`select status, attempts, rerun from jobs`)).toEqual([{ status: 'done', attempts: 1, rerun: false }]);
+  // A pending job is enough: asking again adds nothing.
+  await enqueue(db, 'follow', {}, { singletonKey: 'store-2', rerunIfRunning: true });
+  expect(await enqueue(db, 'follow', {}, { singletonKey: 'store-2', rerunIfRunning: true })).toBeNull();
+});

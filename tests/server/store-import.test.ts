@@ -133,13 +133,15 @@ describe('importing a store', () => {
     // Dies after 700 order records, as a process killed mid-import would.
     const crashing = failingAfter(client, 700, 'proceso terminado');
     const context = { heartbeat: async () => undefined, signal: new AbortController().signal };
-    await expect(runSync(server.db, crashing, storeId, context, null, NOW, 200)).rejects.toThrow('proceso terminado');
+    await expect(runSync({ db: server.db, events: server.app.events }, crashing, storeId, context, null, NOW, 200)).rejects.toThrow(
+      'proceso terminado',
+    );
     const partial = await server.app.inject({ url: `/api/private/stores/${storeId}/sync`, cookies: owner.cookies });
     expect(partial.json()).toMatchObject({ status: 'IN_PROGRESS' });
     expect(partial.json().lastYear.imported).toBeGreaterThan(0);
     expect((await counts(storeId)).orders).toBeLessThan(700);
 
-    await runSync(server.db, client, storeId, context, null, NOW, 200);
+    await runSync({ db: server.db, events: server.app.events }, client, storeId, context, null, NOW, 200);
     const expected = await sandboxTotals(client);
     expect(expected.orders).toBeGreaterThan(1000);
     expect(await counts(storeId)).toMatchObject({ orders: expected.orders, items: expected.items, customers: expected.customers });
@@ -182,7 +184,7 @@ describe('importing a store', () => {
       },
     };
     const context = { heartbeat: async () => undefined, signal: new AbortController().signal };
-    const failed = runSync(slow, crashing, storeId, context, null, NOW, 100).then(
+    const failed = runSync({ db: slow, events: server.app.events }, crashing, storeId, context, null, NOW, 100).then(
       () => 'finished',
       (error: Error) => `${error.message} with ${writing} writes running`,
     );

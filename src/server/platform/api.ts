@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ShopifyAccess } from '../features/integrations/connection.ts';
 import type { Config } from './config.ts';
 import type { Contract, ContractOperation, Role } from './contract.ts';
 import type { Database } from './db.ts';
@@ -40,7 +39,6 @@ export interface Services {
   config: Config;
   sessionSecret: string;
   mailer: Mailer;
-  shopify: ShopifyAccess;
 }
 
 export interface HandlerContext<O extends Operation> extends Services {

@@ -13,6 +13,8 @@ import { bookNextNight, bookNightly } from './nightly.ts';
  *   older than a few hours, so a week is ample.
  * - jobs: done ones 7 days, failed ones 30 days (long enough to look into a failure).
  * - mail: 30 days after it was sent; mail never sent (the local outbox of a development machine) stays.
+ * - store events: 30 days, once every subscriber has handled them; one still waiting for a subscriber stays.
+ *   Subscribers keep what they need in their own tables, so old events only help to look into a problem.
  * - job workers: gone after missing three heartbeats (platform/jobs.ts).
  */
 export const RETENTION = {
@@ -23,6 +25,7 @@ export const RETENTION = {
   doneJobDays: 7,
   failedJobDays: 30,
   sentMailDays: 30,
+  storeEventDays: 30,
 } as const;
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -58,6 +61,12 @@ const PRUNES: Prune[] = [
     params: [RETENTION.doneJobDays, RETENTION.failedJobDays],
   },
   { table: 'mail_outbox', where: 'sent_at < now() - make_interval(days => $1)', params: [RETENTION.sentMailDays] },
+  {
+    table: 'store_events',
+    where: `recorded_at < now() - make_interval(days => $1)
+            and not exists (select 1 from store_event_deliveries d where d.event_id = store_events.id)`,
+    params: [RETENTION.storeEventDays],
+  },
   { table: 'job_workers', where: 'seen_at < now() - make_interval(secs => $1)', params: [WORKER_GONE_AFTER_SECONDS] },
 ];
 

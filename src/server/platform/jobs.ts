@@ -38,6 +38,11 @@ export interface EnqueueOptions {
   runAt?: Date;
   singletonKey?: string;
   maxAttempts?: number;
+  /**
+   * With a singleton key: when the job is already running, run it once more after it ends instead of
+   * doing nothing, so work that arrived after the running job looked is not left waiting.
+   */
+  rerunIfRunning?: boolean;
 }
 
 const LEASE_SECONDS = 60;
@@ -51,21 +56,35 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(5 * 2 ** (attempts - 1), 600);
 }
 
-/** Adds a job; with a singleton key, does nothing when one is already pending or running. Returns its id, or null. */
+/**
+ * Adds a job; with a singleton key, does nothing when one is already pending or running (but see
+ * `rerunIfRunning`). Returns its id, or null when nothing was added.
+ */
 export async function enqueue(
   db: Queryable,
   queue: string,
   payload: Record<string, unknown> = {},
   options: EnqueueOptions = {},
 ): Promise<number | null> {
+  // The running job's row stays locked by this transaction until it commits, so the job's own
+  // ending waits for it and then sees the rerun (FINISHED below).
+  const onConflict = options.rerunIfRunning ? `do update set rerun = true where jobs.status = 'running'` : 'do nothing';
   const [row] = await db.query<{ id: number }>(
     `insert into jobs (queue, payload, run_at, singleton_key, max_attempts) values ($1, $2, coalesce($3, now()), $4, $5)
-     on conflict (queue, singleton_key) where singleton_key is not null and status in ('pending', 'running') do nothing
+     on conflict (queue, singleton_key) where singleton_key is not null and status in ('pending', 'running') ${onConflict}
      returning id`,
     [queue, JSON.stringify(payload), options.runAt ?? null, options.singletonKey ?? null, options.maxAttempts ?? 5],
   );
   return row ? Number(row.id) : null;
 }
+
+/** Ends a job that succeeded: done, or pending again with fresh attempts when it was asked for while it ran. */
+const FINISHED = `status = case when rerun then 'pending' else 'done' end,
+  finished_at = case when rerun then null else now() end,
+  attempts = case when rerun then 0 else attempts end,
+  run_at = case when rerun then now() else run_at end,
+  locked_by = case when rerun then null else locked_by end,
+  rerun = false, locked_until = null, last_error = null`;
 
 export class JobWorker {
   /** Random, so a restarted process never passes for the one that died. */
@@ -245,10 +264,7 @@ export class JobWorker {
     };
     try {
       await options.handler(job, context);
-      await this.db.query(
-        `update jobs set status = 'done', finished_at = now(), locked_until = null, last_error = null where ${mine}`,
-        claim,
-      );
+      await this.db.query(`update jobs set ${FINISHED} where ${mine}`, claim);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (this.stopping.signal.aborted) {
@@ -266,7 +282,7 @@ export class JobWorker {
         await options.onFinalFailure?.(job, error);
       } else {
         await this.db.query(
-          `update jobs set status = 'pending', locked_until = null, locked_by = null, last_error = $4, run_at = now() + make_interval(secs => $5) where ${mine}`,
+          `update jobs set status = 'pending', rerun = false, locked_until = null, locked_by = null, last_error = $4, run_at = now() + make_interval(secs => $5) where ${mine}`,
           [...claim, message, backoffSeconds(job.attempts)],
         );
       }

@@ -2,9 +2,10 @@ import type { Queryable } from '../../platform/db.ts';
 
 /*
  * The metric rollups (migration 0005): per-customer aggregates, counted orders by day, customers by
- * the day of their newest order and activity, and today-independent totals. The import rebuilds them
- * whole at the end of each phase and the nightly refresh after it; a webhook refreshes only the
- * customers and days it touched, in its own transaction. Dashboard queries (stats.ts) read only these.
+ * the day of their newest order and activity, and today-independent totals. The dashboard's store-events
+ * subscriber (rebuild.ts) rebuilds them whole when an import phase or the nightly refresh ends, and
+ * otherwise refreshes only the customers and days a batch of webhooks touched. Dashboard queries
+ * (stats.ts) read only these.
  *
  * What counts (the definitions the dashboard's help texts repeat):
  * - A counted order is one not cancelled and not voided or fully refunded; its income is its current
@@ -37,11 +38,14 @@ export async function refreshRollups(db: Queryable, storeId: number, scope: Refr
     for (const table of ['store_daily_stats', 'store_customer_days']) await db.query(`delete from ${table} where store_id = $1`, [storeId]);
     await rebuildDays(db, storeId, tz, null);
     await rebuildCustomerDays(db, storeId, null);
+    await rebuildTotals(db, storeId);
   } else {
     const customers = scope.customers;
     const before = await customerDays(db, storeId, customers);
+    const totalsBefore = await customerTotals(db, storeId, customers);
     await rebuildCustomers(db, storeId, tz, customers);
     const after = await customerDays(db, storeId, customers);
+    await shiftTotals(db, storeId, totalsBefore, await customerTotals(db, storeId, customers));
     const orderDays = await db.query<{ day: string }>(
       'select distinct (placed_at at time zone $3)::date::text as day from orders where store_id = $1 and external_id = any($2::bigint[])',
       [storeId, scope.orders, tz],
@@ -53,7 +57,6 @@ export async function refreshRollups(db: Queryable, storeId: number, scope: Refr
     await db.query('delete from store_customer_days where store_id = $1 and day = any($2::date[])', [storeId, recency]);
     await rebuildCustomerDays(db, storeId, recency);
   }
-  await rebuildTotals(db, storeId);
 }
 
 /** The days a set of customers weighs on: first order (new customers) and newest order or activity. */
@@ -155,27 +158,76 @@ async function rebuildCustomerDays(db: Queryable, storeId: number, days: string[
   );
 }
 
-/**
+/*
  * Figures that do not move with the calendar. "High value" compares each customer's average order
- * value with the average of all customers' averages (SPEC §9 "above-average average spend").
+ * value with the average of all customers' averages (SPEC §9 "above-average average spend"). Every
+ * figure but that one is a sum over customers, so a refresh of a few customers shifts them by the
+ * difference between those customers' rows before and after; the mean comes from the sum of averages
+ * kept beside them, and the customers above it are counted through the index on the average.
  */
+
+/** Average order value, written as customer_stats_average_idx indexes it. */
+const AVERAGE = 'total_spent / orders_count';
+const TOTALS = `count(*)::integer as customers, (count(*) filter (where orders_count >= 2))::integer as repeat_customers,
+  coalesce(sum(extract(epoch from last_order_at - first_order_at) / 86400.0 / (orders_count - 1)) filter (where orders_count >= 2), 0)::float8 as frequency_days_sum,
+  coalesce(sum(extract(epoch from second_order_at - first_order_at) / 86400.0) filter (where orders_count >= 2), 0)::float8 as second_order_days_sum,
+  (count(*) filter (where discounted_orders = orders_count))::integer as offer,
+  coalesce(sum(${AVERAGE}), 0)::text as average_sum`;
+const HIGH_VALUE = `(select count(*)::integer from customer_stats
+   where store_id = $1 and ${AVERAGE} > (select average_sum / nullif(customers, 0) from store_customer_totals where store_id = $1))`;
+
+interface CustomerTotals {
+  customers: number;
+  repeat_customers: number;
+  frequency_days_sum: number;
+  second_order_days_sum: number;
+  offer: number;
+  average_sum: string;
+}
+
 async function rebuildTotals(db: Queryable, storeId: number): Promise<void> {
   await db.query(
-    `with customers as (
-       select orders_count, total_spent / orders_count as average, discounted_orders, first_order_at, second_order_at, last_order_at
-         from customer_stats where store_id = $1),
-     mean as (select avg(average) as value from customers)
-     insert into store_customer_totals (store_id, customers, repeat_customers, frequency_days_sum, second_order_days_sum, high_value, offer, refreshed_at)
-     select $1, count(*), count(*) filter (where orders_count >= 2),
-            coalesce(sum(extract(epoch from last_order_at - first_order_at) / 86400.0 / (orders_count - 1)) filter (where orders_count >= 2), 0),
-            coalesce(sum(extract(epoch from second_order_at - first_order_at) / 86400.0) filter (where orders_count >= 2), 0),
-            count(*) filter (where average > (select value from mean)),
-            count(*) filter (where discounted_orders = orders_count),
-            now()
-       from customers
+    `insert into store_customer_totals (store_id, customers, repeat_customers, frequency_days_sum, second_order_days_sum, offer, average_sum, high_value, refreshed_at)
+     select $1, customers, repeat_customers, frequency_days_sum, second_order_days_sum, offer, average_sum::numeric, 0, now()
+       from (select ${TOTALS} from customer_stats where store_id = $1) as totals
      on conflict (store_id) do update set customers = excluded.customers, repeat_customers = excluded.repeat_customers,
        frequency_days_sum = excluded.frequency_days_sum, second_order_days_sum = excluded.second_order_days_sum,
-       high_value = excluded.high_value, offer = excluded.offer, refreshed_at = excluded.refreshed_at`,
+       offer = excluded.offer, average_sum = excluded.average_sum, refreshed_at = excluded.refreshed_at`,
     [storeId],
   );
+  await db.query(`update store_customer_totals set high_value = coalesce(${HIGH_VALUE}, 0) where store_id = $1`, [storeId]);
+}
+
+/** The totals' share of some customers, as their rows stand now. */
+async function customerTotals(db: Queryable, storeId: number, customers: string[]): Promise<CustomerTotals> {
+  const [row] = await db.query<CustomerTotals>(
+    `select ${TOTALS} from customer_stats where store_id = $1 and customer_external_id = any($2::bigint[])`,
+    [storeId, customers],
+  );
+  return row!;
+}
+
+/** Moves the totals from the customers' `before` share to their `after` share, then recounts high value. */
+async function shiftTotals(db: Queryable, storeId: number, before: CustomerTotals, after: CustomerTotals): Promise<void> {
+  const [exists] = await db.query('select 1 from store_customer_totals where store_id = $1', [storeId]);
+  // Never rebuilt whole yet (a webhook before the import's first phase ended): there is nothing to shift.
+  if (!exists) return rebuildTotals(db, storeId);
+  await db.query(
+    `update store_customer_totals
+        set customers = customers + $2, repeat_customers = repeat_customers + $3, frequency_days_sum = frequency_days_sum + $4,
+            second_order_days_sum = second_order_days_sum + $5, offer = offer + $6, average_sum = average_sum + ($7::numeric - $8::numeric),
+            refreshed_at = now()
+      where store_id = $1`,
+    [
+      storeId,
+      after.customers - before.customers,
+      after.repeat_customers - before.repeat_customers,
+      after.frequency_days_sum - before.frequency_days_sum,
+      after.second_order_days_sum - before.second_order_days_sum,
+      after.offer - before.offer,
+      after.average_sum,
+      before.average_sum,
+    ],
+  );
+  await db.query(`update store_customer_totals set high_value = coalesce(${HIGH_VALUE}, 0) where store_id = $1`, [storeId]);
 }

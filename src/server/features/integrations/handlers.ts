@@ -103,7 +103,8 @@ async function connectedStore(db: Queryable, storeId: number): Promise<Connected
   return { id: row!.id, name: row!.name, url: row!.shop_domain, scrapingStatus: row!.status };
 }
 
-export const storeConnectionHandlers: Handlers<StoreOperations> = {
+/** The store form's operations; `shopify` checks the credentials before anything is saved. */
+export const storeConnectionHandlers = (shopify: ShopifyAccess): Handlers<StoreOperations> => ({
   async createStoreWithShopify(context) {
     const auth = signedIn(context);
     const settings = context.body.store;
@@ -111,7 +112,7 @@ export const storeConnectionHandlers: Handlers<StoreOperations> = {
     // The cheap checks first, so a refused creation costs no call to Shopify…
     await ensureShopNotConnected(context.db, auth.userId, shop, 'store', null);
     await ensureCreationAllowed(context.db, auth.userId);
-    const { sealedToken, details } = await verifiedSettings(context.shopify, shop, settings, 'store');
+    const { sealedToken, details } = await verifiedSettings(shopify, shop, settings, 'store');
     const storeId = await context.db.transaction(async (tx) => {
       // …and again under the account's lock, so parallel requests cannot both pass them.
       await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
@@ -142,7 +143,7 @@ export const storeConnectionHandlers: Handlers<StoreOperations> = {
     const settings = context.body.shopifySettings;
     const shop = shopOf(settings, 'shopifySettings');
     await ensureShopNotConnected(context.db, auth.userId, shop, 'shopifySettings', storeId);
-    const { sealedToken, details } = await verifiedSettings(context.shopify, shop, settings, 'shopifySettings');
+    const { sealedToken, details } = await verifiedSettings(shopify, shop, settings, 'shopifySettings');
     await context.db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
       await ensureShopNotConnected(tx, auth.userId, shop, 'shopifySettings', storeId);
@@ -182,7 +183,7 @@ export const storeConnectionHandlers: Handlers<StoreOperations> = {
     );
     return { status: 200, body: rows.map((row) => row.product_type) };
   },
-};
+});
 
 export const integrationHandlers: Handlers<IntegrationOperations> = {
   async getOrdersCount(context) {

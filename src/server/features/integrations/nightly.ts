@@ -2,7 +2,7 @@ import type { Database } from '../../platform/db.ts';
 import type { JobWorker } from '../../platform/jobs.ts';
 import { bookNextNight, bookNightly, nextTimeInChile } from '../../platform/nightly.ts';
 import { type ShopifyAccess, storeClient } from './connection.ts';
-import { refreshStore } from './sync.ts';
+import { refreshStore, type StoreWriter } from './sync.ts';
 
 const NIGHTLY_QUEUE = 'nightly-refresh';
 const NIGHTLY_HOUR = 3;
@@ -19,19 +19,20 @@ export function scheduleNightly(db: Database, now = new Date()): Promise<void> {
 /** Every night: each fully imported store fetches what changed since its last refresh; then the next night is booked. */
 export function registerNightlyJob(
   worker: JobWorker,
-  db: Database,
+  writer: StoreWriter,
   access: ShopifyAccess,
   log: (line: string) => void = console.log,
 ): void {
   worker.register(NIGHTLY_QUEUE, {
     leaseSeconds: 300,
     handler: async (_job, context) => {
+      const { db } = writer;
       await bookNextNight(db, NIGHTLY_QUEUE, NIGHTLY_HOUR);
       const stores = await db.query<{ store_id: number }>(`select store_id from store_syncs where phase = 'done' order by store_id`);
       for (const { store_id: storeId } of stores) {
         const client = await storeClient(db, access, storeId);
         if (!client) continue;
-        await refreshStore(db, client, storeId, context).catch((error: unknown) =>
+        await refreshStore(writer, client, storeId, context).catch((error: unknown) =>
           log(`No se pudo actualizar la tienda ${storeId}: ${String(error)}`),
         );
         await context.heartbeat();

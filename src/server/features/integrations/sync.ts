@@ -1,12 +1,12 @@
 import type { components } from '../../../shared/api/app.gen.ts';
 import { ShopifyAuthError, type ShopifyClient } from '../../integrations/shopify/client.ts';
-import type { LineItem, Order } from '../../integrations/shopify/types.ts';
+import type { Customer, LineItem, Order } from '../../integrations/shopify/types.ts';
 import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { enqueue, type JobContext, type JobWorker } from '../../platform/jobs.ts';
-import { rebuildStoreMetrics } from '../dashboard/rebuild.ts';
+import type { StoreEvents } from '../../platform/store-events.ts';
 import { type ShopifyAccess, storeClient } from './connection.ts';
-import { upsertAbandonedCheckouts, upsertCustomers, upsertLineItems, upsertOrders, upsertProducts } from './store-data.ts';
+import { numericId, upsertAbandonedCheckouts, upsertCustomers, upsertLineItems, upsertOrders, upsertProducts } from './store-data.ts';
 
 export type StoreSync = components['schemas']['StoreSync'];
 export const SYNC_QUEUE = 'store-sync';
@@ -16,6 +16,11 @@ const BATCH_SIZE = 2000;
 /** The parts of an import in the order they run; `onStep` hears each begin (the import benchmark times them). */
 export type SyncStep = 'catalogue' | 'lastYearOrders' | 'checkouts' | 'lastYearMetrics' | 'historyOrders' | 'historyMetrics' | 'done';
 type SyncContext = Pick<JobContext, 'heartbeat' | 'signal'> & { onStep?: (step: SyncStep) => void };
+/** Where an import writes: the store's tables, and the store events that tell other features what changed. */
+export interface StoreWriter {
+  db: Database;
+  events: StoreEvents;
+}
 
 interface SyncRow {
   status: StoreSync['status'];
@@ -75,7 +80,7 @@ const setSync = (db: Queryable, storeId: number, fields: Record<string, unknown>
  * Shopify only for orders from there on; upserts make the overlap harmless.
  */
 export async function runSync(
-  db: Database,
+  { db, events }: StoreWriter,
   client: ShopifyClient,
   storeId: number,
   context: SyncContext,
@@ -108,7 +113,7 @@ export async function runSync(
     if (!row.catalogue_done) {
       context.onStep?.('catalogue');
       await importInBatches(client.bulkExport('products', { signal: context.signal }), versionedBatches(db, storeId, upsertProducts));
-      await importInBatches(client.bulkExport('customers', { signal: context.signal }), versionedBatches(db, storeId, upsertCustomers));
+      await importInBatches(client.bulkExport('customers', { signal: context.signal }), customerBatches({ db, events }, storeId));
       await setSync(db, storeId, { catalogue_done: true });
     }
     context.onStep?.('lastYearOrders');
@@ -130,7 +135,7 @@ export async function runSync(
     if (webhookUrl) for (const topic of WEBHOOK_TOPICS) await client.subscribeWebhook(topic, webhookUrl);
     // The dashboard opens on FINISHED_ONE_YEAR, so its figures are ready first.
     context.onStep?.('lastYearMetrics');
-    await rebuildStoreMetrics(db, storeId);
+    await finishPhase({ db, events }, storeId, 'lastYear');
     await setSync(db, storeId, { status: 'FINISHED_ONE_YEAR', phase: 'history', resume_after: null });
     row.resume_after = null;
   }
@@ -140,14 +145,14 @@ export async function runSync(
   context.onStep?.('historyOrders');
   await importOrders(db, client, storeId, context, `${since}created_at:<'${lastYearFrom.toISOString()}'`, 'history_imported', batchSize);
   context.onStep?.('historyMetrics');
-  await rebuildStoreMetrics(db, storeId);
+  await finishPhase({ db, events }, storeId, 'history');
   await setSync(db, storeId, { status: 'FINISHED', phase: 'done', resume_after: null, finished_at: new Date(), refreshed_at: new Date() });
   context.onStep?.('done');
 }
 
 /** What changed since the last refresh (the nightly job): catalogue, customers, orders and carts. */
 export async function refreshStore(
-  db: Database,
+  { db, events }: StoreWriter,
   client: ShopifyClient,
   storeId: number,
   context: Pick<JobContext, 'heartbeat' | 'signal'>,
@@ -159,17 +164,35 @@ export async function refreshStore(
     client.bulkExport('products', { query: since, signal: context.signal }),
     versionedBatches(db, storeId, upsertProducts),
   );
-  await importInBatches(
-    client.bulkExport('customers', { query: since, signal: context.signal }),
-    versionedBatches(db, storeId, upsertCustomers),
-  );
+  await importInBatches(client.bulkExport('customers', { query: since, signal: context.signal }), customerBatches({ db, events }, storeId));
   await importOrders(db, client, storeId, context, since, null);
   await importInBatches(
     client.bulkExport('abandonedCheckouts', { query: since, signal: context.signal }),
     versionedBatches(db, storeId, upsertAbandonedCheckouts),
   );
-  await rebuildStoreMetrics(db, storeId);
+  await finishPhase({ db, events }, storeId, 'refresh');
   await setSync(db, storeId, { refreshed_at: now });
+}
+
+/**
+ * Tells every subscriber that a phase's data is in (anything may have changed), and lets them catch
+ * up before the phase is marked done: the dashboard opens on FINISHED_ONE_YEAR with its figures ready.
+ */
+async function finishPhase({ db, events }: StoreWriter, storeId: number, phase: 'lastYear' | 'history' | 'refresh'): Promise<void> {
+  await db.transaction((tx) => events.record(tx, storeId, [{ kind: 'import_phase_finished', detail: { phase } }]));
+  await events.settle(storeId);
+}
+
+/** Customer batches, each recorded as customers touched for the features that follow customer records. */
+function customerBatches({ db, events }: StoreWriter, storeId: number) {
+  return async (batch: Customer[]) => {
+    if (batch.length === 0) return;
+    await db.transaction(async (tx) => {
+      await upsertCustomers(tx, storeId, batch);
+      await events.record(tx, storeId, [{ kind: 'customers_touched', customers: batch.map((customer) => numericId(customer.id)!) }]);
+      await bumpDataVersion(tx, storeId);
+    });
+  };
 }
 
 /** Streams the orders of `query`, committing each batch with its line items and the resume point. */
@@ -260,14 +283,15 @@ export function syncFailureMessage(error: unknown): string {
 }
 
 /** Registers the import job: a refused token fails at once, anything else is retried with backoff. */
-export function registerSyncJob(worker: JobWorker, db: Database, access: ShopifyAccess): void {
+export function registerSyncJob(worker: JobWorker, writer: StoreWriter, access: ShopifyAccess): void {
+  const { db } = writer;
   worker.register<{ storeId: number }>(SYNC_QUEUE, {
     leaseSeconds: 120,
     handler: async (job, context) => {
       const client = await storeClient(db, access, job.payload.storeId);
       if (!client) return;
       try {
-        await runSync(db, client, job.payload.storeId, context, access.webhookUrl);
+        await runSync(writer, client, job.payload.storeId, context, access.webhookUrl);
       } catch (error) {
         if (error instanceof ShopifyAuthError) {
           await setSync(db, job.payload.storeId, { status: 'FAILED', error: syncFailureMessage(error) });

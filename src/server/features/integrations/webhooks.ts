@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AbandonedCheckout, LineItem, Order } from '../../integrations/shopify/types.ts';
 import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
-import { refreshRollups } from '../dashboard/rollups.ts';
+import type { StoreEvent, StoreEventKind, StoreEvents } from '../../platform/store-events.ts';
 import { numericId, upsertAbandonedCheckouts, upsertLineItems, writeOrders } from './store-data.ts';
 
 /*
@@ -303,7 +303,7 @@ export function validSignature(rawBody: Buffer, header: string | undefined, secr
 const isDataException = (error: unknown) =>
   typeof (error as { code?: unknown })?.code === 'string' && /^22[0-9A-Z]{3}$/.test((error as { code: string }).code);
 
-export function registerShopifyWebhooks(app: FastifyInstance, db: Database, secret: string): void {
+export function registerShopifyWebhooks(app: FastifyInstance, db: Database, events: StoreEvents, secret: string): void {
   app.register(async (scope) => {
     // The signature covers the exact bytes sent, so the body is kept raw.
     scope.removeAllContentTypeParsers();
@@ -337,7 +337,7 @@ export function registerShopifyWebhooks(app: FastifyInstance, db: Database, secr
       try {
         // Every store that reads this shop gets the delivery, once each, all or none.
         await db.transaction(async (tx) => {
-          for (const { store_id: storeId } of connections) await applyDelivery(tx, storeId, webhookId, topic, delivery);
+          for (const { store_id: storeId } of connections) await applyDelivery(tx, events, storeId, webhookId, topic, delivery);
         });
       } catch (error) {
         // The schema should have caught it; whatever still slipped through is the sender's data, not our fault.
@@ -353,8 +353,25 @@ export function registerShopifyWebhooks(app: FastifyInstance, db: Database, secr
   });
 }
 
+interface StoredOrderState {
+  customer: string | null;
+  cancelled: boolean;
+  fulfillment: string | null;
+  financial: string | null;
+}
+
+/** What a delivery did to an order, judged against the state stored before it (deliveries arrive in any order). */
+export function orderChange(previous: StoredOrderState | undefined, order: Order): StoreEventKind {
+  if (!previous) return 'order_created';
+  if (!previous.cancelled && order.cancelledAt) return 'order_cancelled';
+  if (previous.financial !== 'REFUNDED' && order.displayFinancialStatus === 'REFUNDED') return 'order_refunded';
+  if (previous.fulfillment !== 'FULFILLED' && order.displayFulfillmentStatus === 'FULFILLED') return 'order_fulfilled';
+  return 'order_updated';
+}
+
 async function applyDelivery(
   tx: Queryable,
+  events: StoreEvents,
   storeId: number,
   webhookId: string,
   topic: string,
@@ -365,26 +382,29 @@ async function applyDelivery(
     [webhookId, storeId, topic],
   );
   if (!fresh) return;
+  let change: StoreEvent;
   if (delivery.kind === 'order') {
     const { order, items } = orderFromWebhook(delivery.payload);
     const orderId = numericId(order.id)!;
-    // A changed customer leaves the previous one's figures to refresh too.
-    const [previous] = await tx.query<{ customer: string | null }>(
-      'select customer_external_id::text as customer from orders where store_id = $1 and external_id = $2',
+    const [previous] = await tx.query<StoredOrderState>(
+      `select customer_external_id::text as customer, cancelled_at is not null as cancelled, fulfillment_status as fulfillment,
+              financial_status as financial
+         from orders where store_id = $1 and external_id = $2`,
       [storeId, orderId],
     );
     const { written } = await writeOrders(tx, storeId, [order]);
     // An older state than the stored one is acknowledged (its id is kept) but changes nothing.
     if (written === 0) return;
     await upsertLineItems(tx, storeId, items);
+    // A changed customer leaves the previous one's figures to refresh too.
     const customers = [...new Set([numericId(order.customer?.id), previous?.customer ?? null].filter((id): id is string => id !== null))];
-    await refreshRollups(tx, storeId, { customers, orders: [orderId] });
-    await bumpDataVersion(tx, storeId);
+    change = { kind: orderChange(previous, order), customers, orders: [orderId] };
   } else {
     const checkout = checkoutFromWebhook(delivery.payload);
     if ((await upsertAbandonedCheckouts(tx, storeId, [checkout])) === 0) return;
     const customer = numericId(checkout.customer?.id);
-    if (customer) await refreshRollups(tx, storeId, { customers: [customer], orders: [] });
-    await bumpDataVersion(tx, storeId);
+    change = { kind: checkout.completedAt ? 'cart_recovered' : 'cart_abandoned', customers: customer ? [customer] : [] };
   }
+  await events.record(tx, storeId, [change]);
+  await bumpDataVersion(tx, storeId);
 }

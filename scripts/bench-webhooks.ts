@@ -1,0 +1,151 @@
+/**
+ * Webhook burst benchmark (a CyberDay): a store of 1,000,000 orders from 200,000 customers, then 1,000
+ * signed `orders/create` webhooks posted over HTTP as fast as the server takes them (20 in flight), with
+ * the job worker running as in production. The clock stops when every webhook was answered 200 and every
+ * store-events subscriber has handled every event; the figure is webhooks per second over that time.
+ *
+ *   npm run bench:webhooks [-- --orders 1000000 --customers 200000 --webhooks 1000 --databases pglite,postgres]
+ *
+ * Target, on both databases: at least 50 webhooks a second, every subscriber done.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../src/server/app.ts';
+import { seedDemoStore } from '../src/server/demo-store.ts';
+import { rebuildStoreMetrics } from '../src/server/features/dashboard/rebuild.ts';
+import { SANDBOX_SHOP } from '../src/server/integrations/shopify/sandbox/index.ts';
+import { loadConfig } from '../src/server/platform/config.ts';
+import type { Database } from '../src/server/platform/db.ts';
+import { createMailer } from '../src/server/platform/mail.ts';
+import { migrate } from '../src/server/platform/migrations.ts';
+import { secretBox } from '../src/server/platform/secrets.ts';
+import { onEachDatabase } from './bench-database.ts';
+import { generateStore } from './bench-store.ts';
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    customers: { type: 'string', default: '200000' },
+    webhooks: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '20' },
+    databases: { type: 'string', default: 'pglite,postgres' },
+  },
+});
+const ORDERS = Number(values.orders);
+const CUSTOMERS = Number(values.customers);
+const WEBHOOKS = Number(values.webhooks);
+const CONCURRENCY = Number(values.concurrency);
+const TARGET_PER_SECOND = 50;
+
+const report: string[] = [];
+let failed = false;
+await onEachDatabase(values.databases, benchOne);
+console.log(`\n${report.join('\n')}`);
+process.exit(failed ? 1 : 0);
+
+async function benchOne(kind: string, db: Database): Promise<void> {
+  await migrate(db);
+  await seedDemoStore(db, 'bench-webhooks-1', secretBox(randomBytes(32)));
+  const [store] = await db.query<{ id: number }>(`select id from stores order by id limit 1`);
+  const storeId = store!.id;
+  // The demo's import is not what is measured: its store is written below.
+  await db.query('delete from jobs');
+  await db.query(`update store_syncs set status = 'FINISHED', phase = 'done' where store_id = $1`, [storeId]);
+  let started = performance.now();
+  await generateStore(db, storeId, { orders: ORDERS, customers: CUSTOMERS });
+  await rebuildStoreMetrics(db, storeId);
+  console.log(`${kind}: ${ORDERS} orders, ${CUSTOMERS} customers written and rolled up in ${seconds(started)}`);
+
+  const webDir = await mkdtemp(join(tmpdir(), 'recompra-bench-web-'));
+  await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Recompra</title>');
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://', sandboxes: false, validateResponses: false };
+  const app = await buildApp({ config, db, mailer: createMailer(undefined, () => undefined) });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  app.jobs.start();
+  try {
+    const bodies = Array.from({ length: WEBHOOKS }, (_, i) => orderBody(ORDERS + 1 + i, 1 + ((i * 7919) % CUSTOMERS)));
+    started = performance.now();
+    let next = 0;
+    const statuses = new Map<number, number>();
+    const sender = async () => {
+      while (next < bodies.length) {
+        const i = next++;
+        const response = await fetch(`${address}/webhooks/shopify`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-shopify-topic': 'orders/create',
+            'x-shopify-shop-domain': SANDBOX_SHOP,
+            'x-shopify-webhook-id': `bench-${i}`,
+            'x-shopify-triggered-at': new Date().toISOString(),
+            'x-shopify-hmac-sha256': createHmac('sha256', config.shopifyWebhookSecret).update(bodies[i]!).digest('base64'),
+          },
+          body: bodies[i],
+        });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, sender));
+    const answered = performance.now() - started;
+    // Every subscriber done: no delivery left and no store-events job waiting or running.
+    for (;;) {
+      const [pending] = await db.query<{ deliveries: number; jobs: number }>(
+        `select (select count(*)::integer from store_event_deliveries) as deliveries,
+                (select count(*)::integer from jobs where queue = 'store-events' and status in ('pending', 'running')) as jobs`,
+      );
+      if (pending!.deliveries === 0 && pending!.jobs === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const total = performance.now() - started;
+    const [applied] = await db.query<{ orders: number }>(
+      `select count(*)::integer as orders from orders where store_id = $1 and external_id > $2`,
+      [storeId, ORDERS],
+    );
+    const [failures] = await db.query<{ count: number }>(`select count(*)::integer as count from jobs where status = 'failed'`);
+    const perSecond = (WEBHOOKS * 1000) / total;
+    const ok = statuses.get(200) === WEBHOOKS && applied!.orders === WEBHOOKS && failures!.count === 0 && perSecond >= TARGET_PER_SECOND;
+    if (!ok) failed = true;
+    report.push(
+      `${kind}: ${WEBHOOKS} order webhooks answered in ${(answered / 1000).toFixed(1)} s, every subscriber done after ${(total / 1000).toFixed(1)} s: ` +
+        `${perSecond.toFixed(0)} webhooks/s ${ok ? `✔ at least ${TARGET_PER_SECOND}` : '✘'} (answers ${JSON.stringify(Object.fromEntries(statuses))}, ${applied!.orders} orders applied, ${failures!.count} failed jobs)`,
+    );
+    console.log(report[report.length - 1]);
+  } finally {
+    await app.close();
+  }
+}
+
+/** A REST order as Shopify posts it for orders/create (only what the webhook reads, plus a few usual fields). */
+function orderBody(id: number, customer: number): string {
+  const now = new Date().toISOString();
+  const total = 10_000 + (id % 90) * 1_000;
+  return JSON.stringify({
+    id,
+    admin_graphql_api_id: `gid://shopify/Order/${id}`,
+    name: `#${id}`,
+    order_number: id,
+    created_at: now,
+    updated_at: now,
+    cancelled_at: null,
+    currency: 'CLP',
+    current_total_price: `${total}.00`,
+    total_price: `${total}.00`,
+    total_discounts: '0.00',
+    financial_status: 'paid',
+    fulfillment_status: null,
+    discount_codes: [],
+    payment_gateway_names: ['Webpay Plus'],
+    shipping_lines: [{ title: 'Chilexpress' }],
+    shipping_address: { province: 'Región Metropolitana', city: 'Santiago', province_code: 'RM' },
+    customer: { id: customer, admin_graphql_api_id: `gid://shopify/Customer/${customer}` },
+    line_items: [{ id: id * 10, product_id: 1 + (id % 300), title: 'Producto', quantity: 1, price: `${total}.00`, total_discount: '0.00' }],
+  });
+}
+
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}

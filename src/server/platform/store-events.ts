@@ -1,0 +1,166 @@
+import type { Database, Queryable } from './db.ts';
+import { enqueue, type JobWorker } from './jobs.ts';
+
+/*
+ * Store events: the one road between server features (ARCHITECTURE.md "How data flows").
+ *
+ * Whatever changes a store's data (an import phase, the nightly refresh, a webhook) records what
+ * changed with `record`, in the transaction that changed it. Each feature that cares subscribes at
+ * start-up; recording an event leaves one delivery row per interested subscriber and asks for that
+ * subscriber's job for the store, all in the writer's transaction. The job hands the subscriber its
+ * pending events in batches, and deletes their delivery rows in the subscriber's own transaction:
+ * a crash anywhere loses nothing (the rows are still there) and runs nothing twice (the rows went
+ * with the subscriber's writes).
+ */
+
+export type StoreEventKind =
+  /** Customer records were written (import or refresh batches): names, consent, contact data. */
+  | 'customers_touched'
+  | 'order_created'
+  /** Any other change to an order: paid, edited, a new customer. */
+  | 'order_updated'
+  | 'order_fulfilled'
+  | 'order_cancelled'
+  | 'order_refunded'
+  /** A cart left without paying, or updated while still unpaid. */
+  | 'cart_abandoned'
+  /** A cart that ended in an order. */
+  | 'cart_recovered'
+  /** An import phase ended (`detail.phase`: lastYear, history) or the nightly refresh did (refresh): anything may have changed. */
+  | 'import_phase_finished';
+
+export interface StoreEvent {
+  kind: StoreEventKind;
+  /** The platform's numeric customer ids the change touches (a reassigned order names both customers). */
+  customers?: string[];
+  orders?: string[];
+  detail?: Record<string, unknown>;
+}
+
+export interface RecordedStoreEvent extends Required<StoreEvent> {
+  id: number;
+  recordedAt: Date;
+}
+
+export interface SubscriberBatch {
+  /** The subscriber's transaction: its writes and the batch's acknowledgement commit together. */
+  tx: Queryable;
+  storeId: number;
+  /** Oldest first; at most `batchSize`. */
+  events: RecordedStoreEvent[];
+  /** Runs once the batch has committed (maintenance that cannot run in a transaction, such as a vacuum). */
+  afterCommit(task: (db: Database) => Promise<void>): void;
+}
+
+export interface StoreEventSubscriber {
+  /** Stable: delivery rows carry it. */
+  name: string;
+  kinds: readonly StoreEventKind[];
+  handle(batch: SubscriberBatch): Promise<void>;
+  /** Events handed over at once; a subscriber that merges events (the rollups) wants many. */
+  batchSize?: number;
+}
+
+export const STORE_EVENTS_QUEUE = 'store-events';
+const DEFAULT_BATCH_SIZE = 500;
+// Any constant; with the subscriber's hash it keys the lock that keeps one batch per subscriber and store at a time.
+const LOCK_SPACE = 7_310_011;
+
+export class StoreEvents {
+  private readonly subscribers = new Map<string, StoreEventSubscriber>();
+
+  constructor(private readonly db: Database) {}
+
+  subscribe(subscriber: StoreEventSubscriber): void {
+    if (this.subscribers.has(subscriber.name)) throw new Error(`El suscriptor ${subscriber.name} ya está registrado.`);
+    this.subscribers.set(subscriber.name, subscriber);
+  }
+
+  /** Records `events` in the writer's transaction `tx`, with a delivery for each subscriber that wants it. */
+  async record(tx: Queryable, storeId: number, events: StoreEvent[]): Promise<void> {
+    const interested = new Set<string>();
+    for (const event of events) {
+      const names = [...this.subscribers.values()].filter((subscriber) => subscriber.kinds.includes(event.kind)).map((s) => s.name);
+      const [row] = await tx.query<{ id: string }>(
+        `insert into store_events (store_id, kind, customers, orders, detail) values ($1, $2, $3::bigint[], $4::bigint[], $5) returning id::text`,
+        [storeId, event.kind, event.customers ?? [], event.orders ?? [], JSON.stringify(event.detail ?? {})],
+      );
+      if (names.length === 0) continue;
+      await tx.query(
+        `insert into store_event_deliveries (subscriber, event_id, store_id) select name, $2, $3 from unnest($1::text[]) as name`,
+        [names, row!.id, storeId],
+      );
+      for (const name of names) interested.add(name);
+    }
+    for (const name of interested)
+      await enqueue(tx, STORE_EVENTS_QUEUE, { subscriber: name, storeId }, { singletonKey: `${name}:${storeId}`, rerunIfRunning: true });
+  }
+
+  /**
+   * Hands every pending event of the store to its subscribers now, in this process (the import
+   * calls it so the dashboard opens on figures that are ready). The queued jobs then find nothing left.
+   */
+  async settle(storeId: number): Promise<void> {
+    for (const name of this.subscribers.keys()) while (await this.runBatch(name, storeId)) {}
+  }
+
+  /** Registers the job that runs subscribers; call once, after every feature has subscribed. */
+  registerJob(worker: JobWorker, log: (line: string) => void = console.log): void {
+    worker.register<{ subscriber: string; storeId: number }>(STORE_EVENTS_QUEUE, {
+      handler: async (job, context) => {
+        while (await this.runBatch(job.payload.subscriber, job.payload.storeId)) await context.heartbeat();
+      },
+      onFinalFailure: async (job, error) =>
+        log(
+          `El suscriptor ${job.payload.subscriber} no pudo procesar los eventos de la tienda ${job.payload.storeId}: ${String(error)}. Quedan pendientes para el próximo evento.`,
+        ),
+    });
+  }
+
+  /** One batch of the subscriber's pending events for the store, in one transaction; false when none was left. */
+  private async runBatch(name: string, storeId: number): Promise<boolean> {
+    const subscriber = this.subscribers.get(name);
+    // A name queued before its feature was removed: nothing here runs it.
+    if (!subscriber) return false;
+    const afterCommit: ((db: Database) => Promise<void>)[] = [];
+    const handled = await this.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1, hashtext($2) # $3)', [LOCK_SPACE, name, storeId]);
+      const events = await tx.query<{
+        id: string;
+        kind: StoreEventKind;
+        customers: string[];
+        orders: string[];
+        detail: Record<string, unknown>;
+        recorded_at: Date;
+      }>(
+        `with batch as (
+           delete from store_event_deliveries
+            where (subscriber, store_id, event_id) in (
+              select subscriber, store_id, event_id from store_event_deliveries
+               where subscriber = $1 and store_id = $2 order by event_id limit $3)
+           returning event_id)
+         select e.id::text, e.kind, e.customers::text[] as customers, e.orders::text[] as orders, e.detail, e.recorded_at
+           from store_events e join batch b on b.event_id = e.id
+          order by e.id`,
+        [name, storeId, subscriber.batchSize ?? DEFAULT_BATCH_SIZE],
+      );
+      if (events.length === 0) return false;
+      await subscriber.handle({
+        tx,
+        storeId,
+        events: events.map((row) => ({
+          id: Number(row.id),
+          kind: row.kind,
+          customers: row.customers,
+          orders: row.orders,
+          detail: row.detail,
+          recordedAt: row.recorded_at,
+        })),
+        afterCommit: (task) => afterCommit.push(task),
+      });
+      return true;
+    });
+    for (const task of afterCommit) await task(this.db);
+    return handled;
+  }
+}
