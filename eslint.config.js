@@ -1,8 +1,97 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import i18next from 'eslint-plugin-i18next';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/**
+ * The folders directly under `dir`, read when lint starts, so a new feature is fenced in at once.
+ * @param {string} dir
+ */
+const foldersIn = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const WEB_FEATURES = foldersIn('src/web/features');
+const SERVER_FEATURES = foldersIn('src/server/features');
+
+const CODE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+// Import boundaries (CONVENTIONS.md "Where things live"). `no-restricted-paths` compares resolved
+// files, so every zone below depends on the resolver finding them: it resolves `.ts`/`.tsx` with and
+// without the extension and the `styled-system/*` alias of tsconfig.json.
+const webZones = [
+  ...WEB_FEATURES.map((feature) => ({
+    target: `src/web/features/${feature}`,
+    from: ['src/web/app', ...WEB_FEATURES.filter((other) => other !== feature).map((other) => `src/web/features/${other}`)],
+    message:
+      'A feature imports only ui, api, lib, i18n and shared: never another feature nor app (which composes features). Move what two of them share down a layer.',
+  })),
+  {
+    target: 'src/web/ui',
+    from: ['src/web/app', 'src/web/features'],
+    message: 'The design system knows nothing of the app or its features: take what it needs as props.',
+  },
+  {
+    // The layers features stand on (where their shared pieces move down to) must not reach back up.
+    target: ['src/web/api', 'src/web/lib'],
+    from: ['src/web/app', 'src/web/features'],
+    message: 'api and lib are below the features and the app: what they need from above moves down to them.',
+  },
+];
+
+const serverZones = [
+  {
+    target: 'src/server/platform',
+    from: 'src/server/features',
+    message: 'Platform is cross-cutting and knows no feature; a feature plugs into it.',
+  },
+  ...SERVER_FEATURES.map((feature) => ({
+    target: `src/server/features/${feature}`,
+    from: SERVER_FEATURES.filter((other) => other !== feature).map((other) => `src/server/features/${other}`),
+    message: 'Server features meet only through store events (ARCHITECTURE.md), never by importing each other.',
+  })),
+  {
+    target: 'src/server/integrations',
+    from: 'src/server/features',
+    message: 'An integration is a client of a platform API and knows no feature.',
+  },
+];
+
+// Screens are props in, callbacks out (CONVENTIONS.md, habit 1): at runtime they fetch nothing, route
+// nowhere and raise no toast; types from those modules are welcome (`import type`). Matched on the
+// import as written, hence the relative patterns: `../api/…` is the feature's own api, `../../../api/…`
+// the web api layer.
+const screenImportPatterns = [
+  {
+    group: ['@tanstack/react-query', '@tanstack/react-query/*'],
+    allowTypeImports: true,
+    message: 'Screens do not query: the container in routes/ calls the hooks and passes data and callbacks as props.',
+  },
+  {
+    group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'],
+    allowTypeImports: true,
+    message: 'Screens do not route: take an href or a callback (or a link component) from the container.',
+  },
+  {
+    regex: '^(\\.\\./)+api(/.*)?$',
+    allowTypeImports: true,
+    message: 'Screens call no API module (src/web/api, features/*/api); `import type` for their types is fine.',
+  },
+  {
+    // The toaster objects raise toasts; the `Toaster` part that renders them and the types stay allowed.
+    regex: '^(\\.\\./)+ui(/index(\\.ts)?|/toast(\\.tsx)?)?$',
+    importNames: ['toaster', 'createAppToaster'],
+    allowTypeImports: true,
+    message: 'Screens raise no toast: call back, and the container shows the toast.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -40,6 +129,33 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
+    },
+  },
+  {
+    // Boundaries and cycles apply to the application code; tests, stories and mocks may import anything.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': CODE_EXTENSIONS,
+      'import-x/external-module-folders': ['node_modules'],
+      // Generated CSS-in-JS runtime: resolved for the zones, never parsed for cycles.
+      'import-x/ignore': ['[/\\\\]src[/\\\\]web[/\\\\]styled-system[/\\\\]'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: [...CODE_EXTENSIONS, '.json', '.node'],
+          tsconfig: { configFile: path.join(root, 'tsconfig.json') },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...webZones, ...serverZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/web/features/*/screens/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: screenImportPatterns }],
     },
   },
 );

@@ -11,9 +11,18 @@ import { MemoryRouter } from 'react-router-dom';
 import { initI18n, LANGUAGE, loadAllNamespaces } from '../src/web/i18n/index.ts';
 import type { VisualParameters } from './visual-parameters';
 
+/** App-wide providers a story may ask for; theme and i18n are always there. */
+type StoryProvider = 'query' | 'router';
+
 declare module 'storybook/internal/csf' {
   interface Parameters {
-    /** Initial location of the story's MemoryRouter; `/` when absent. */
+    /**
+     * What the story's component needs beyond theme and i18n: stories of containers (routes/), the
+     * role guard and the shell's data parts ask for a QueryClient and a MemoryRouter. Screens and
+     * design-system parts ask for nothing: that they render without them proves they are stateless.
+     */
+    providers?: readonly StoryProvider[];
+    /** Initial location of the story's MemoryRouter (`providers: ['router']`); `/` when absent. */
     route?: string;
     /** How the test runner screenshots this story; see .storybook/visual-parameters.ts. */
     visual?: VisualParameters;
@@ -22,7 +31,10 @@ declare module 'storybook/internal/csf' {
 
 declare global {
   interface Window {
-    /** The current story's QueryClient, so the test runner can wait until no query is in flight. */
+    /**
+     * The current story's QueryClient, so the test runner can wait until no query is in flight;
+     * absent for stories without `providers: ['query']`.
+     */
     __STORY_QUERY_CLIENT__?: QueryClient;
   }
 }
@@ -58,7 +70,7 @@ const msw = mswLoader(async () => {
   return worker;
 });
 
-function StoryProviders({ route, children }: { route: string; children: ReactNode }) {
+function StoryQueryClient({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => {
     const client = new QueryClient({
       defaultOptions: {
@@ -69,19 +81,28 @@ function StoryProviders({ route, children }: { route: string; children: ReactNod
     window.__STORY_QUERY_CLIENT__ = client;
     return client;
   });
-  return (
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-// Keyed by story so that each story gets a fresh cache and router, never the previous story's.
-const withProviders: Decorator = (Story, context) => (
-  <StoryProviders key={context.id} route={context.parameters.route ?? '/'}>
-    <Story />
-  </StoryProviders>
-);
+// Only the providers the story asks for. Keyed by story so that each story gets a fresh cache and
+// router, never the previous story's.
+const withProviders: Decorator = (Story, context) => {
+  const providers = context.parameters.providers ?? [];
+  const { route } = context.parameters;
+  if (route !== undefined && !providers.includes('router')) {
+    throw new Error(`Story "${context.id}" sets parameters.route but has no router: add providers: ['router'].`);
+  }
+  let story = <Story />;
+  if (providers.includes('router')) {
+    story = (
+      <MemoryRouter key={context.id} initialEntries={[route ?? '/']}>
+        {story}
+      </MemoryRouter>
+    );
+  }
+  if (providers.includes('query')) story = <StoryQueryClient key={context.id}>{story}</StoryQueryClient>;
+  return story;
+};
 
 const preview: Preview = {
   decorators: [withProviders],
@@ -95,6 +116,8 @@ const preview: Preview = {
   ],
   beforeEach() {
     resetClock();
+    // The page outlives the story: the previous story's client must not be waited on.
+    delete window.__STORY_QUERY_CLIENT__;
   },
   parameters: {
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },

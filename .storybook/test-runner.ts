@@ -57,6 +57,7 @@ async function waitUntilStill(page: Page, storyId: string, visual: VisualParamet
     try {
       // Idle means: no query or mutation in flight and nothing marked busy, for three frames in a
       // row (a query that starts in an effect right after a render would otherwise slip through).
+      // Only stories with `providers: ['query']` have a client; for the others only aria-busy counts.
       await page.waitForFunction(
         () => {
           const w = window as Window & { __idleFrames?: number };

@@ -6,7 +6,6 @@ import { AccountScreen } from '../../src/web/features/account/screens/account-sc
 const meta = {
   title: 'Screens/Account/Subscription',
   component: AccountScreen,
-  parameters: { route: '/account' },
   args: { details: { status: 'success', details: accountDetails }, onRetry: fn(), storeTab: null },
 } satisfies Meta<typeof AccountScreen>;
 export default meta;

@@ -11,13 +11,14 @@ import {
 } from '../../mocks/handlers/dashboard';
 import { meAs } from '../../mocks/handlers/session';
 import { DashboardRoute } from '../../src/web/features/dashboard/routes/dashboard-route';
-import { Toaster } from '../../src/web/ui/toast';
+import { Toaster, toaster } from '../../src/web/ui/toast';
 
 /** The container against mocked APIs: the same screen, fed by real queries. */
 const meta = {
   title: 'Screens/Dashboard/DashboardRoute',
   component: DashboardRoute,
   parameters: {
+    providers: ['query', 'router'],
     route: '/dashboard',
     msw: { handlers: [meAs(sessionUsers.admin), ...dashboardStore()] },
   },
@@ -73,6 +74,8 @@ export const SetsInvestment: Story = {
     await userEvent.paste('120000000');
     await userEvent.click(body.getByRole('button', { name: 'Guardar' }));
     await toastShown(body, 'Guardamos tu inversión en marketing de 2026.');
+    // Held open, so the screenshot still shows it however long the redraw below takes.
+    toaster.store.pause();
     // The chart and the indicators refetch and redraw: give them the time a busy machine needs.
     await expect(await canvas.findByText('Inversión en marketing de 2026: $120.000.000', undefined, { timeout: 5000 })).toBeVisible();
   },

@@ -23,7 +23,6 @@ const openDialog = {
 const meta = {
   title: 'Screens/Dashboard/Dashboard',
   component: DashboardScreen,
-  parameters: { route: '/dashboard' },
   args: dashboardArgs,
 } satisfies Meta<typeof DashboardScreen>;
 export default meta;

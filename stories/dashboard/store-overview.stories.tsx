@@ -7,7 +7,6 @@ import { overviewArgs } from './dashboard-args';
 const meta = {
   title: 'Screens/Dashboard/Overview',
   component: StoreOverview,
-  parameters: { route: '/dashboard' },
   args: overviewArgs,
 } satisfies Meta<typeof StoreOverview>;
 export default meta;

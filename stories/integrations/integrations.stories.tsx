@@ -11,7 +11,6 @@ import { IntegrationsScreen } from '../../src/web/features/integrations/screens/
 const meta = {
   title: 'Screens/Integrations/Integrations',
   component: IntegrationsScreen,
-  parameters: { route: '/integrations' },
   args: {
     state: { status: 'success', integrations: integrationsNothingConnected },
     onConnectStore: fn(),

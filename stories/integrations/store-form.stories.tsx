@@ -6,7 +6,6 @@ import { StoreFormScreen } from '../../src/web/features/integrations/screens/sto
 const meta = {
   title: 'Screens/Integrations/StoreForm',
   component: StoreFormScreen,
-  parameters: { route: '/integrations' },
   args: { mode: 'create', onSubmit: fn(), onCancel: fn() },
 } satisfies Meta<typeof StoreFormScreen>;
 export default meta;

@@ -6,7 +6,6 @@ import { FirstImportScreen } from '../../src/web/features/onboarding/screens/fir
 const meta = {
   title: 'Screens/Onboarding/FirstImport',
   component: FirstImportScreen,
-  parameters: { route: '/dashboard' },
   args: { sync: syncStarting, onRetry: fn() },
 } satisfies Meta<typeof FirstImportScreen>;
 export default meta;

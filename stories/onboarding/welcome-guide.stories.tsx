@@ -6,7 +6,6 @@ import { WelcomeGuideScreen } from '../../src/web/features/onboarding/screens/we
 const meta = {
   title: 'Screens/Onboarding/WelcomeGuide',
   component: WelcomeGuideScreen,
-  parameters: { route: '/dashboard' },
   args: { step: 0, storeForm: <StoreFormScreen mode="create" onSubmit={fn()} />, accountHref: '/account' },
 } satisfies Meta<typeof WelcomeGuideScreen>;
 export default meta;

@@ -6,7 +6,7 @@ import { InvitationScreen } from '../../src/web/features/session/screens/invitat
 const meta = {
   title: 'Screens/Session/Invitation',
   component: InvitationScreen,
-  parameters: { layout: 'fullscreen', route: '/api/auth/invitation' },
+  parameters: { layout: 'fullscreen' },
   args: {
     state: { status: 'ready', invitation: invitationForNewAccount },
     onAcceptNewAccount: fn(),

@@ -6,7 +6,7 @@ import { LoginScreen } from '../../src/web/features/session/screens/login-screen
 const meta = {
   title: 'Screens/Session/Login',
   component: LoginScreen,
-  parameters: { layout: 'fullscreen', route: '/api/auth/login' },
+  parameters: { layout: 'fullscreen' },
   args: { onSubmit: fn() },
 } satisfies Meta<typeof LoginScreen>;
 export default meta;

@@ -6,7 +6,7 @@ import { LogoutScreen } from '../../src/web/features/session/screens/logout-scre
 const meta = {
   title: 'Screens/Session/Logout',
   component: LogoutScreen,
-  parameters: { layout: 'fullscreen', route: '/api/auth/logout' },
+  parameters: { layout: 'fullscreen' },
   args: { state: { status: 'working' }, onRetry: fn() },
 } satisfies Meta<typeof LogoutScreen>;
 export default meta;

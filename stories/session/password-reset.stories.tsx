@@ -5,7 +5,7 @@ import { PasswordResetScreen } from '../../src/web/features/session/screens/pass
 const meta = {
   title: 'Screens/Session/PasswordReset',
   component: PasswordResetScreen,
-  parameters: { layout: 'fullscreen', route: '/api/auth/reset-password' },
+  parameters: { layout: 'fullscreen' },
   args: { view: 'request', onRequest: fn(), onConfirm: fn(), onRequestNew: fn(), loginHref: '/api/auth/login' },
 } satisfies Meta<typeof PasswordResetScreen>;
 export default meta;

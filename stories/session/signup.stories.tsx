@@ -5,7 +5,7 @@ import { SignupScreen } from '../../src/web/features/session/screens/signup-scre
 const meta = {
   title: 'Screens/Session/SignUp',
   component: SignupScreen,
-  parameters: { layout: 'fullscreen', route: '/api/auth/signup' },
+  parameters: { layout: 'fullscreen' },
   args: { onSubmit: fn(), loginHref: '/api/auth/login', resetPasswordHref: '/api/auth/reset-password' },
 } satisfies Meta<typeof SignupScreen>;
 export default meta;

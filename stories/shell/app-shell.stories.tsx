@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { integrationsSocialAdsExpired } from '../../mocks/fixtures/integrations';
+import { AppBanner } from '../../src/web/app/shell/app-banner';
 import { AppShell } from '../../src/web/app/shell/app-shell';
 import { type ShellBannerInput, shellBanners } from '../../src/web/app/shell/shell-banners';
 import { DashboardScreen } from '../../src/web/features/dashboard/screens/dashboard-screen';
-import { AppBanner } from '../../src/web/ui/banner';
 import { UnderConstruction } from '../../src/web/ui/under-construction';
 import { dashboardArgs } from '../dashboard/dashboard-args';
 
@@ -21,7 +21,6 @@ type Story = StoryObj<typeof meta>;
 
 export const AsRecompraAdmin: Story = {
   args: { role: 'recompraAdmin', pathname: '/integrations' },
-  parameters: { route: '/integrations' },
 };
 
 export const AsAdmin: Story = {
@@ -30,22 +29,18 @@ export const AsAdmin: Story = {
     pathname: '/dashboard',
     children: <DashboardScreen {...dashboardArgs} />,
   },
-  parameters: { route: '/dashboard' },
 };
 
 export const AsUser: Story = {
   args: { role: 'user', pathname: '/segments/12' },
-  parameters: { route: '/segments/12' },
 };
 
 export const AsColaborator: Story = {
   args: { role: 'colaborator', pathname: '/chat', unreadChats: 12 },
-  parameters: { route: '/chat' },
 };
 
 export const WithoutUnreadChats: Story = {
   args: { role: 'admin', pathname: '/whatsapp', unreadChats: 0 },
-  parameters: { route: '/whatsapp' },
 };
 
 export const WithBanners: Story = {
@@ -54,7 +49,6 @@ export const WithBanners: Story = {
     pathname: '/whatsapp',
     banners: bannersAt({ role: 'admin', pathname: '/whatsapp', storeId: 1, integrations: integrationsSocialAdsExpired }),
   },
-  parameters: { route: '/whatsapp' },
 };
 
 export const WithoutStore: Story = {
@@ -63,5 +57,4 @@ export const WithoutStore: Story = {
     pathname: '/account',
     banners: bannersAt({ role: 'admin', pathname: '/account', storeId: null, integrations: undefined }),
   },
-  parameters: { route: '/account' },
 };

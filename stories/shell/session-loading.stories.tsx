@@ -17,6 +17,7 @@ const meta = {
   component: SessionCheck,
   parameters: {
     layout: 'fullscreen',
+    providers: ['query', 'router'],
     route: '/dashboard',
     msw: { handlers: [meNeverAnswers()] },
     visual: { waitFor: '[data-testid="loading-screen"]' },

@@ -11,7 +11,6 @@ const openDialog = { a11y: { config: { rules: [{ id: 'aria-hidden-focus', enable
 const meta = {
   title: 'Screens/Team/StoreMembers',
   component: TeamScreen,
-  parameters: { route: '/account?tab=store' },
   args: {
     state: { status: 'success', team: storeTeam },
     canManage: true,

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { AppBanner, Banner } from '../../src/web/ui/banner';
-import { BANNERS } from '../../src/web/ui/banners';
+import { AppBanner } from '../../src/web/app/shell/app-banner';
+import { BANNERS } from '../../src/web/app/shell/banners';
+import { Banner } from '../../src/web/ui/banner';
 
 const meta = {
   title: 'UI/Banners/Banner',

@@ -1,6 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import type { Role, SessionUser } from '../api/session';
-import { HOME_PATH, LOGIN_PATH, LOGOUT_PATH, ROUTES, type RouteDef, SIDEBAR_ENTRIES, type SidebarKey } from './routes';
+import { HOME_PATH, LOGIN_PATH, LOGOUT_PATH } from '../lib/paths';
+import { ROUTES, type RouteDef, SIDEBAR_ENTRIES, type SidebarKey } from './routes';
 
 export function findRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
   return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);

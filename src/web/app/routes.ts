@@ -1,5 +1,6 @@
 import type { Role } from '../api/session';
 import { BASE_NAMESPACES, type Namespace } from '../i18n/namespaces';
+import { INVITATION_PATH, LOGIN_PATH, LOGOUT_PATH, RESET_PASSWORD_PATH, SIGNUP_PATH } from '../lib/paths';
 
 export const ALL_ROLES = ['recompraAdmin', 'admin', 'user', 'colaborator'] as const satisfies readonly Role[];
 
@@ -36,13 +37,6 @@ const CHAT_GROUPS = withBase('chat', 'whatsappCampaignDetail', 'templateDetail')
 // SPEC §2 names no groups for the campaign and messaging pages; they load the groups named after them.
 const CAMPAIGN_GROUPS = withBase('campaigns', 'campaignDetail');
 const WHATSAPP_GROUPS = withBase('whatsappCampaignDetail', 'templateDetail');
-
-export const HOME_PATH = '/dashboard';
-export const LOGIN_PATH = '/api/auth/login';
-export const LOGOUT_PATH = '/api/auth/logout';
-export const SIGNUP_PATH = '/api/auth/signup';
-export const RESET_PASSWORD_PATH = '/api/auth/reset-password';
-export const INVITATION_PATH = '/api/auth/invitation';
 
 /** SPEC §2 route table. Order matters only for readability; matching is exact per pattern. */
 export const ROUTES: readonly RouteDef[] = [

@@ -3,8 +3,8 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionQueryOptions } from '../api/session';
 import { isLastYearMissing, useStoreSync } from '../api/store-sync';
+import { HOME_PATH } from '../lib/paths';
 import { LoadingScreen } from '../ui/loading-screen';
-import { HOME_PATH } from './routes';
 
 // A store's first minutes only: their code (forms, steps, progress) stays out of every other page's load.
 const StoreFormRoute = lazy(() => import('../features/integrations/routes/store-form-route').then((m) => ({ default: m.StoreFormRoute })));

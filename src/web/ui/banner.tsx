@@ -1,7 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { banner } from 'styled-system/recipes';
-import type { ActiveBanner } from './banners';
 import { Icon } from './icons';
 
 export type BannerTone = 'info' | 'success' | 'warning' | 'danger';
@@ -48,23 +47,5 @@ export function Banner({ tone, message, action, linkComponent: Link = PlainLink,
         </button>
       ) : null}
     </div>
-  );
-}
-
-export interface AppBannerProps {
-  banner: ActiveBanner;
-  linkComponent?: ComponentType<BannerLinkProps>;
-}
-
-/** One of the seven account banners, from the configuration `bannersFor` returns. */
-export function AppBanner({ banner: config, linkComponent }: AppBannerProps) {
-  const { t } = useTranslation('common');
-  return (
-    <Banner
-      tone={config.tone}
-      message={t(`banners.${config.id}.message`, { count: config.days ?? 0 })}
-      action={{ href: config.href, label: t(`banners.${config.id}.action`) }}
-      linkComponent={linkComponent}
-    />
   );
 }

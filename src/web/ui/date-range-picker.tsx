@@ -11,20 +11,16 @@ import {
   type DateRangePreset,
   defaultGranularity,
   GRANULARITIES,
-  type Granularity,
   granularitiesFor,
   type IsoDate,
   matchPreset,
   presetRange,
 } from '../../shared/date-ranges';
 import { DateRangeTriggerContent, useDateRangeTriggerName } from './date-range-trigger';
+import type { DateRangeValue } from './date-range-value';
 import { Icon } from './icons';
 
-export interface DateRangeValue {
-  range: DateRange;
-  preset: DateRangePreset | 'custom';
-  granularity: Granularity;
-}
+export type { DateRangeValue } from './date-range-value';
 
 export interface DateRangePickerProps {
   label: string;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { dateRangePicker } from 'styled-system/recipes';
 import { formatDateRange } from '../../shared/format';
-import type { DateRangeValue } from './date-range-picker';
+import type { DateRangeValue } from './date-range-value';
 import { CalendarIcon } from './icons';
 
 /** What the date-range picker's trigger shows and is named by: the preset and its days. */

@@ -1,8 +1,7 @@
 export { ActionsMenu, type ActionsMenuItem, type ActionsMenuProps } from './actions-menu';
 export { AgeRange, type AgeRangeProps, type AgeRangeValue } from './age-range';
 export { Badge, type BadgeProps, STATUS_TONES, StatusBadge, type StatusBadgeProps, type StatusKind, type Tone } from './badge';
-export { AppBanner, type AppBannerProps, Banner, type BannerLinkProps, type BannerProps, type BannerTone } from './banner';
-export { type ActiveBanner, BANNERS, type BannerConfig, type BannerId, type BannerState, bannersFor } from './banners';
+export { Banner, type BannerLinkProps, type BannerProps, type BannerTone } from './banner';
 export { type BreadcrumbItem, type BreadcrumbLinkProps, Breadcrumbs, type BreadcrumbsProps } from './breadcrumbs';
 export { Button, type ButtonProps, IconButton, type IconButtonProps } from './button';
 export { Card, type CardProps } from './card';

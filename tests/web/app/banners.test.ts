@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BANNER_IDS, BANNERS, type BannerState, bannersFor } from '../../../src/web/ui/banners';
+import { BANNER_IDS, BANNERS, type BannerState, bannersFor } from '../../../src/web/app/shell/banners';
 
 const paying = { status: 'active', trialEndsInDays: null } as const;
 const healthy: BannerState = {

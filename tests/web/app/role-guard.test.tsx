@@ -5,8 +5,8 @@ import { integrationsSocialAdsExpired } from '../../../mocks/fixtures/integratio
 import { sessionUsers } from '../../../mocks/fixtures/session';
 import { integrationsAnswer } from '../../../mocks/handlers/integrations';
 import { meAs, meWithoutSession } from '../../../mocks/handlers/session';
-import { pageNavigation } from '../../../src/web/app/navigation';
 import { buildRoutes } from '../../../src/web/app/router';
+import { pageNavigation } from '../../../src/web/lib/navigation';
 import { setupMockServer } from '../msw';
 import { renderWithProviders } from '../render';
 

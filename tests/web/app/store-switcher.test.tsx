@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionUsers } from '../../../mocks/fixtures/session';
 import { stores } from '../../../mocks/fixtures/team';
 import { storesAnswer } from '../../../mocks/handlers/team';
-import { pageNavigation } from '../../../src/web/app/navigation';
 import { StoreSwitcher } from '../../../src/web/app/shell/store-switcher';
+import { pageNavigation } from '../../../src/web/lib/navigation';
 import { setupMockServer } from '../msw';
 import { renderWithApp } from '../render';
 

@@ -2,9 +2,9 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appShell } from 'styled-system/recipes';
 import type { Role } from '../../api/session';
+import { LOGOUT_PATH } from '../../lib/paths';
 import { Sidebar, type SidebarItem, type SidebarLinkProps } from '../../ui/sidebar';
 import { activeSidebarKey, sidebarEntriesFor } from '../access';
-import { LOGOUT_PATH } from '../routes';
 
 export interface AppShellProps {
   role: Role;

@@ -1,4 +1,4 @@
-import type { BannerTone } from './banner';
+import type { BannerTone } from '../../ui/banner';
 
 /** The banners of SPEC §2, in the order they stack when several apply. */
 export const BANNER_IDS = [

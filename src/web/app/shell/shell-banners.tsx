@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Role, SessionUser } from '../../api/session';
 import { type Integrations, integrationsQueryOptions } from '../../features/integrations/api/integrations';
-import { AppBanner } from '../../ui/banner';
-import { type ActiveBanner, bannersFor } from '../../ui/banners';
 import { canAccess } from '../access';
 import { isDataPath } from '../store-ready-gate';
+import { AppBanner } from './app-banner';
+import { type ActiveBanner, bannersFor } from './banners';
 import { RouterLink } from './router-link';
 
 /** Sections where a missing messaging app stops the work; elsewhere that banner would only nag. */

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { SessionUser } from '../../api/session';
 import { useStores, useSwitchStore } from '../../api/stores';
-import { pageNavigation } from '../navigation';
-import { HOME_PATH } from '../routes';
+import { pageNavigation } from '../../lib/navigation';
+import { HOME_PATH } from '../../lib/paths';
 
 const root = css({ maxW: 'xs' });
 

@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invalidStoreCredentialsError, sandboxStoreSettings, shopifyUnreachableError } from '../../../../mocks/fixtures/integrations';
 import { backendHttp } from '../../../../mocks/handlers/clients';
-import { pageNavigation } from '../../../../src/web/app/navigation';
 import { StoreFormRoute } from '../../../../src/web/features/integrations/routes/store-form-route';
+import { pageNavigation } from '../../../../src/web/lib/navigation';
 import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
 

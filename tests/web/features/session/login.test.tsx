@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../../../mocks/fixtures/session';
-import { pageNavigation } from '../../../../src/web/app/navigation';
 import { LoginRoute } from '../../../../src/web/features/session/routes/login-route';
 import { LoginScreen } from '../../../../src/web/features/session/screens/login-screen';
+import { pageNavigation } from '../../../../src/web/lib/navigation';
 import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
 

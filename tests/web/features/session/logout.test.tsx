@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appHttp } from '../../../../mocks/handlers/clients';
 import { logoutOffline, logoutRefused } from '../../../../mocks/handlers/session';
-import { pageNavigation } from '../../../../src/web/app/navigation';
 import { LogoutRoute } from '../../../../src/web/features/session/routes/logout-route';
+import { pageNavigation } from '../../../../src/web/lib/navigation';
 import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
 

@@ -2,10 +2,10 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INVITATION_TOKEN, invitationForExistingAccount, RESET_TOKEN } from '../../../../mocks/fixtures/team';
 import { invitationAnswer } from '../../../../mocks/handlers/signup';
-import { pageNavigation } from '../../../../src/web/app/navigation';
 import { InvitationRoute } from '../../../../src/web/features/session/routes/invitation-route';
 import { PasswordResetRoute } from '../../../../src/web/features/session/routes/password-reset-route';
 import { SignupRoute } from '../../../../src/web/features/session/routes/signup-route';
+import { pageNavigation } from '../../../../src/web/lib/navigation';
 import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ShopifySettingsInput } from '../../../../shared/shopify-settings';
 import { ApiError } from '../../../api/errors';
-import { pageNavigation } from '../../../app/navigation';
+import { pageNavigation } from '../../../lib/navigation';
 import { useCreateStore, useUpdateShopifySettings } from '../api/store-settings';
 import { type StoreFormError, type StoreFormField, StoreFormScreen } from '../screens/store-form-screen';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../api/errors';
-import { pageNavigation } from '../../../app/navigation';
-import { HOME_PATH, LOGIN_PATH } from '../../../app/routes';
+import { pageNavigation } from '../../../lib/navigation';
+import { HOME_PATH, LOGIN_PATH } from '../../../lib/paths';
 import { useAcceptInvitation, useInvitation } from '../api/invitation';
 import { InvitationScreen, type InvitationState } from '../screens/invitation-screen';
 

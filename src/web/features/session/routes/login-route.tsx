@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { LoginInput } from '../../../../shared/auth';
 import { safeReturnTo } from '../../../../shared/return-to';
 import { ApiError } from '../../../api/errors';
-import { pageNavigation } from '../../../app/navigation';
+import { pageNavigation } from '../../../lib/navigation';
 import { useLogin } from '../api/login';
 import { type LoginError, LoginScreen } from '../screens/login-screen';
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
-import { pageNavigation } from '../../../app/navigation';
-import { LOGIN_PATH } from '../../../app/routes';
+import { pageNavigation } from '../../../lib/navigation';
+import { LOGIN_PATH } from '../../../lib/paths';
 import { useLogout } from '../api/logout';
 import { LogoutScreen, type LogoutState } from '../screens/logout-screen';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../api/errors';
-import { pageNavigation } from '../../../app/navigation';
-import { HOME_PATH, LOGIN_PATH } from '../../../app/routes';
+import { pageNavigation } from '../../../lib/navigation';
+import { HOME_PATH, LOGIN_PATH } from '../../../lib/paths';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
 import { PasswordResetScreen, type PasswordResetView } from '../screens/password-reset-screen';
 

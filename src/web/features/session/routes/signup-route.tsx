@@ -1,7 +1,7 @@
 import type { SignupInput } from '../../../../shared/auth';
 import { ApiError } from '../../../api/errors';
-import { pageNavigation } from '../../../app/navigation';
-import { HOME_PATH, LOGIN_PATH, RESET_PASSWORD_PATH } from '../../../app/routes';
+import { pageNavigation } from '../../../lib/navigation';
+import { HOME_PATH, LOGIN_PATH, RESET_PASSWORD_PATH } from '../../../lib/paths';
 import { useSignup } from '../api/signup';
 import { type SignupError, SignupScreen } from '../screens/signup-screen';
 

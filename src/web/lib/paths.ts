@@ -1,0 +1,9 @@
+// Paths more than one layer links to: the route table (app), the shell, and the containers that send
+// the merchant home or to a server page after signing in or out.
+
+export const HOME_PATH = '/dashboard';
+export const LOGIN_PATH = '/api/auth/login';
+export const LOGOUT_PATH = '/api/auth/logout';
+export const SIGNUP_PATH = '/api/auth/signup';
+export const RESET_PASSWORD_PATH = '/api/auth/reset-password';
+export const INVITATION_PATH = '/api/auth/invitation';
