@@ -42,35 +42,65 @@ export async function refreshRollups(db: Queryable, storeId: number, scope: Refr
   } else {
     const customers = scope.customers;
     const before = await customerDays(db, storeId, customers);
-    const totalsBefore = await customerTotals(db, storeId, customers);
+    const state = await totalsState(db, storeId);
+    const sumsBefore = await customerSums(db, storeId, customers, state?.mean ?? null);
     await rebuildCustomers(db, storeId, tz, customers);
     const after = await customerDays(db, storeId, customers);
-    await shiftTotals(db, storeId, totalsBefore, await customerTotals(db, storeId, customers));
+    await shiftTotals(db, storeId, customers, state, sumsBefore);
     const orderDays = await db.query<{ day: string }>(
       'select distinct (placed_at at time zone $3)::date::text as day from orders where store_id = $1 and external_id = any($2::bigint[])',
       [storeId, scope.orders, tz],
     );
-    const days = [...new Set([...orderDays.map((row) => row.day), ...before.firstOrder, ...after.firstOrder])];
+    const moved = movedDays(before, after);
+    const days = [...new Set([...orderDays.map((row) => row.day), ...moved.firstOrder])];
     await db.query('delete from store_daily_stats where store_id = $1 and day = any($2::date[])', [storeId, days]);
     await rebuildDays(db, storeId, tz, days);
-    const recency = [...new Set([...before.recency, ...after.recency])];
-    await db.query('delete from store_customer_days where store_id = $1 and day = any($2::date[])', [storeId, recency]);
-    await rebuildCustomerDays(db, storeId, recency);
+    await db.query('delete from store_customer_days where store_id = $1 and day = any($2::date[])', [storeId, moved.recency]);
+    await rebuildCustomerDays(db, storeId, moved.recency);
   }
 }
 
-/** The days a set of customers weighs on: first order (new customers) and newest order or activity. */
-async function customerDays(db: Queryable, storeId: number, customers: string[]): Promise<{ firstOrder: string[]; recency: string[] }> {
-  const rows = await db.query<{ first_order_day: string | null; last_order_day: string | null; last_activity_day: string }>(
-    `select first_order_day::text, last_order_day::text, last_activity_day::text from customer_stats where store_id = $1 and customer_external_id = any($2::bigint[])
+/** Where a customer weighs on the daily rollups: first order (new customers), newest order (and whether a repeat buyer), newest activity. */
+interface CustomerDays {
+  first_order_day: string | null;
+  last_order_day: string | null;
+  repeat: boolean;
+  last_activity_day: string;
+}
+
+async function customerDays(db: Queryable, storeId: number, customers: string[]): Promise<Map<string, CustomerDays>> {
+  const rows = await db.query<CustomerDays & { customer: string }>(
+    `select customer_external_id::text as customer, first_order_day::text, last_order_day::text, orders_count >= 2 as repeat,
+            last_activity_day::text
+       from customer_stats where store_id = $1 and customer_external_id = any($2::bigint[])
      union all
-     select null, null, last_activity_day::text from cart_only_customers where store_id = $1 and customer_external_id = any($2::bigint[])`,
+     select customer_external_id::text, null, null, false, last_activity_day::text
+       from cart_only_customers where store_id = $1 and customer_external_id = any($2::bigint[])`,
     [storeId, customers],
   );
-  return {
-    firstOrder: rows.flatMap((row) => (row.first_order_day ? [row.first_order_day] : [])),
-    recency: rows.flatMap((row) => [row.last_activity_day, ...(row.last_order_day ? [row.last_order_day] : [])]),
-  };
+  return new Map(rows.map(({ customer, ...days }) => [customer, days]));
+}
+
+/**
+ * The days whose rollups a refresh changes: a customer's days before and after, but only where they
+ * moved. A new order from a returning customer moves their newest-order day, not their first-order
+ * day, so that day's new-customer count is left alone (the refresh of a batch reads far fewer days).
+ */
+function movedDays(before: Map<string, CustomerDays>, after: Map<string, CustomerDays>): { firstOrder: string[]; recency: string[] } {
+  const firstOrder = new Set<string>();
+  const recency = new Set<string>();
+  const absent: CustomerDays = { first_order_day: null, last_order_day: null, repeat: false, last_activity_day: '' };
+  for (const customer of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(customer) ?? absent;
+    const is = after.get(customer) ?? absent;
+    if (was.first_order_day !== is.first_order_day)
+      for (const day of [was.first_order_day, is.first_order_day]) if (day) firstOrder.add(day);
+    if (was.last_order_day !== is.last_order_day || was.repeat !== is.repeat)
+      for (const day of [was.last_order_day, is.last_order_day]) if (day) recency.add(day);
+    if (was.last_activity_day !== is.last_activity_day)
+      for (const day of [was.last_activity_day, is.last_activity_day]) if (day) recency.add(day);
+  }
+  return { firstOrder: [...firstOrder], recency: [...recency] };
 }
 
 async function rebuildCustomers(db: Queryable, storeId: number, tz: string, customers: string[] | null): Promise<void> {
@@ -161,73 +191,127 @@ async function rebuildCustomerDays(db: Queryable, storeId: number, days: string[
 /*
  * Figures that do not move with the calendar. "High value" compares each customer's average order
  * value with the average of all customers' averages (SPEC §9 "above-average average spend"). Every
- * figure but that one is a sum over customers, so a refresh of a few customers shifts them by the
- * difference between those customers' rows before and after; the mean comes from the sum of averages
- * kept beside them, and the customers above it are counted through the index on the average.
+ * other figure is a sum over customers, so a refresh of a few customers shifts it by the difference
+ * between their rows before and after. The mean comes from the sum of averages kept beside them; when
+ * it moves, only the customers between the old and the new mean change sides, and those are counted
+ * through the index on the average: a narrow range, not every customer.
  */
 
 /** Average order value, written as customer_stats_average_idx indexes it. */
 const AVERAGE = 'total_spent / orders_count';
-const TOTALS = `count(*)::integer as customers, (count(*) filter (where orders_count >= 2))::integer as repeat_customers,
+const SUMS = `count(*)::integer as customers, (count(*) filter (where orders_count >= 2))::integer as repeat_customers,
   coalesce(sum(extract(epoch from last_order_at - first_order_at) / 86400.0 / (orders_count - 1)) filter (where orders_count >= 2), 0)::float8 as frequency_days_sum,
   coalesce(sum(extract(epoch from second_order_at - first_order_at) / 86400.0) filter (where orders_count >= 2), 0)::float8 as second_order_days_sum,
   (count(*) filter (where discounted_orders = orders_count))::integer as offer,
   coalesce(sum(${AVERAGE}), 0)::text as average_sum`;
-const HIGH_VALUE = `(select count(*)::integer from customer_stats
-   where store_id = $1 and ${AVERAGE} > (select average_sum / nullif(customers, 0) from store_customer_totals where store_id = $1))`;
 
-interface CustomerTotals {
+interface CustomerSums {
   customers: number;
   repeat_customers: number;
   frequency_days_sum: number;
   second_order_days_sum: number;
   offer: number;
+  /** Numeric, as text: exact. */
   average_sum: string;
+  /** Of these customers, how many are above the mean given to `customerSums`. */
+  above_mean: number;
+}
+
+/** The store's totals before a refresh: whether there are any, their high-value count and mean (numeric text, null without customers). */
+interface TotalsState {
+  high_value: number;
+  mean: string | null;
 }
 
 async function rebuildTotals(db: Queryable, storeId: number): Promise<void> {
+  const [sums] = await db.query<Omit<CustomerSums, 'above_mean'>>(`select ${SUMS} from customer_stats where store_id = $1`, [storeId]);
+  const mean = sums!.customers > 0 ? await divide(db, sums!.average_sum, sums!.customers) : null;
+  const [high] = await db.query<{ count: number }>(
+    `select count(*)::integer as count from customer_stats where store_id = $1 and ${AVERAGE} > $2::numeric`,
+    [storeId, mean],
+  );
   await db.query(
     `insert into store_customer_totals (store_id, customers, repeat_customers, frequency_days_sum, second_order_days_sum, offer, average_sum, high_value, refreshed_at)
-     select $1, customers, repeat_customers, frequency_days_sum, second_order_days_sum, offer, average_sum::numeric, 0, now()
-       from (select ${TOTALS} from customer_stats where store_id = $1) as totals
+     values ($1, $2, $3, $4, $5, $6, $7::numeric, $8, now())
      on conflict (store_id) do update set customers = excluded.customers, repeat_customers = excluded.repeat_customers,
        frequency_days_sum = excluded.frequency_days_sum, second_order_days_sum = excluded.second_order_days_sum,
-       offer = excluded.offer, average_sum = excluded.average_sum, refreshed_at = excluded.refreshed_at`,
-    [storeId],
+       offer = excluded.offer, average_sum = excluded.average_sum, high_value = excluded.high_value, refreshed_at = excluded.refreshed_at`,
+    [
+      storeId,
+      sums!.customers,
+      sums!.repeat_customers,
+      sums!.frequency_days_sum,
+      sums!.second_order_days_sum,
+      sums!.offer,
+      sums!.average_sum,
+      high!.count,
+    ],
   );
-  await db.query(`update store_customer_totals set high_value = coalesce(${HIGH_VALUE}, 0) where store_id = $1`, [storeId]);
 }
 
-/** The totals' share of some customers, as their rows stand now. */
-async function customerTotals(db: Queryable, storeId: number, customers: string[]): Promise<CustomerTotals> {
-  const [row] = await db.query<CustomerTotals>(
-    `select ${TOTALS} from customer_stats where store_id = $1 and customer_external_id = any($2::bigint[])`,
-    [storeId, customers],
+/** The mean of the customers' averages, computed as the full rebuild computes it (numeric division in SQL). */
+async function divide(db: Queryable, sum: string, count: number): Promise<string> {
+  const [row] = await db.query<{ mean: string }>('select ($1::numeric / $2::integer)::text as mean', [sum, count]);
+  return row!.mean;
+}
+
+async function totalsState(db: Queryable, storeId: number): Promise<TotalsState | null> {
+  const [row] = await db.query<TotalsState>(
+    'select high_value, (average_sum / nullif(customers, 0))::text as mean from store_customer_totals where store_id = $1',
+    [storeId],
+  );
+  return row ?? null;
+}
+
+/** Some customers' share of the totals as their rows stand now, and how many of them are above `mean`. */
+async function customerSums(db: Queryable, storeId: number, customers: string[], mean: string | null): Promise<CustomerSums> {
+  const [row] = await db.query<CustomerSums>(
+    `select ${SUMS}, (count(*) filter (where ${AVERAGE} > $3::numeric))::integer as above_mean
+       from customer_stats where store_id = $1 and customer_external_id = any($2::bigint[])`,
+    [storeId, customers, mean],
   );
   return row!;
 }
 
-/** Moves the totals from the customers' `before` share to their `after` share, then recounts high value. */
-async function shiftTotals(db: Queryable, storeId: number, before: CustomerTotals, after: CustomerTotals): Promise<void> {
-  const [exists] = await db.query('select 1 from store_customer_totals where store_id = $1', [storeId]);
-  // Never rebuilt whole yet (a webhook before the import's first phase ended): there is nothing to shift.
-  if (!exists) return rebuildTotals(db, storeId);
-  await db.query(
+/** Moves the totals from the customers' share `before` (taken with `state`) to their share now. */
+async function shiftTotals(
+  db: Queryable,
+  storeId: number,
+  customers: string[],
+  state: TotalsState | null,
+  before: CustomerSums,
+): Promise<void> {
+  // Never rebuilt whole yet (a webhook before the import's first phase ended), or no mean to move from.
+  if (!state || state.mean === null) return rebuildTotals(db, storeId);
+  const sums = await customerSums(db, storeId, customers, null);
+  const [updated] = await db.query<{ mean: string | null }>(
     `update store_customer_totals
         set customers = customers + $2, repeat_customers = repeat_customers + $3, frequency_days_sum = frequency_days_sum + $4,
             second_order_days_sum = second_order_days_sum + $5, offer = offer + $6, average_sum = average_sum + ($7::numeric - $8::numeric),
             refreshed_at = now()
-      where store_id = $1`,
+      where store_id = $1
+      returning (average_sum / nullif(customers, 0))::text as mean`,
     [
       storeId,
-      after.customers - before.customers,
-      after.repeat_customers - before.repeat_customers,
-      after.frequency_days_sum - before.frequency_days_sum,
-      after.second_order_days_sum - before.second_order_days_sum,
-      after.offer - before.offer,
-      after.average_sum,
+      sums.customers - before.customers,
+      sums.repeat_customers - before.repeat_customers,
+      sums.frequency_days_sum - before.frequency_days_sum,
+      sums.second_order_days_sum - before.second_order_days_sum,
+      sums.offer - before.offer,
+      sums.average_sum,
       before.average_sum,
     ],
   );
-  await db.query(`update store_customer_totals set high_value = coalesce(${HIGH_VALUE}, 0) where store_id = $1`, [storeId]);
+  const mean = updated!.mean;
+  if (mean === null) return rebuildTotals(db, storeId);
+  const after = await customerSums(db, storeId, customers, mean);
+  // The untouched customers between the two means crossed it: up when the mean fell, down when it rose.
+  const [band] = await db.query<{ crossed: number }>(
+    `select (sign($2::numeric - $3::numeric) * count(*))::integer as crossed from customer_stats
+      where store_id = $1 and ${AVERAGE} > least($2::numeric, $3::numeric) and ${AVERAGE} <= greatest($2::numeric, $3::numeric)
+        and customer_external_id <> all($4::bigint[])`,
+    [storeId, state.mean, mean, customers],
+  );
+  const highValue = state.high_value - before.above_mean + band!.crossed + after.above_mean;
+  await db.query('update store_customer_totals set high_value = $2 where store_id = $1', [storeId, highValue]);
 }
