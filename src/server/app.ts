@@ -110,13 +110,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerShopifyWebhooks(app, db, events, config.shopifyWebhookSecret);
   if (config.sandboxes) {
     // The demo store gets a Shopify Plus-sized cost bucket (1,000 points a second), so its import is quick.
-    const sandbox = registerShopifySandbox(app, {
+    // The sandbox stops its webhook timers when the app closes (its own onClose hook).
+    registerShopifySandbox(app, {
       webhookSecret: config.shopifyWebhookSecret,
       webhookOrigins: [new URL(config.publicUrl).origin],
       liveWebhooks: options.liveSandbox ?? false,
       throttle: { restoreRate: 1000 },
     });
-    app.addHook('onClose', async () => sandbox.stop());
   }
   await registerDocs(app);
   if (!config.production) registerMailbox(app, db);

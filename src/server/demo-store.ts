@@ -1,4 +1,4 @@
-import { queueSync } from './features/integrations/sync.ts';
+import { connectStore } from './features/integrations/connection.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN } from './integrations/shopify/sandbox/index.ts';
 import type { Database } from './platform/db.ts';
 import { hashPassword } from './platform/passwords.ts';
@@ -30,12 +30,13 @@ export async function seedDemoStore(db: Database, password: string, secrets: Sec
       if (user.role !== 'recompraAdmin')
         await tx.query('insert into store_members (store_id, user_id, role) values ($1, $2, $3)', [store!.id, row!.id, user.role]);
     }
-    await tx.query(
-      `insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, 'CLP', 'America/Santiago')`,
-      [store!.id, SANDBOX_SHOP, secrets.seal(SANDBOX_TOKEN)],
-    );
-    await tx.query('insert into store_syncs (store_id) values ($1)', [store!.id]);
-    await queueSync(tx, store!.id);
+    await connectStore(tx, {
+      storeId: store!.id,
+      shop: SANDBOX_SHOP,
+      sealedToken: secrets.seal(SANDBOX_TOKEN),
+      currency: 'CLP',
+      timezone: 'America/Santiago',
+    });
     return true;
   });
 }

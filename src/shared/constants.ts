@@ -25,15 +25,7 @@ export const MEDIA_LIMITS = {
 /** A message with more buttons than this shows them as a list (SPEC §9). */
 export const MESSAGE_BUTTONS_INLINE_MAX = 3;
 
-/** A toast closes by itself after this many milliseconds unless it is kept open. */
-export const TOAST_DURATION_MS = 5000;
-/** A closed toast is removed from the page this many milliseconds later (its exit transition). */
-export const TOAST_REMOVE_DELAY_MS = 350;
-/** Dragging a toast this many pixels to the right dismisses it. */
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-/** The key that moves focus to the toast region (a `KeyboardEvent.code`). */
-export const TOAST_HOTKEY = 'F8';
-/** At most this many toasts are visible; later ones wait in a queue. */
-export const TOAST_MAX_VISIBLE = 3;
-/** A tooltip opens after the pointer rests on its trigger this many milliseconds. */
-export const TOOLTIP_OPEN_DELAY_MS = 200;
+/** SPEC §6/§9: a store has at most this many collaborators, pending invitations included. */
+export const COLLABORATOR_LIMIT = 5;
+/** An invitation to collaborate is valid for this many days. */
+export const INVITATION_DAYS = 7;

@@ -1,9 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../src/shared/constants';
 import { Button } from '../../src/web/ui/button';
-import { createAppToaster, Toaster, type ToastInput } from '../../src/web/ui/toast';
+import {
+  createAppToaster,
+  TOAST_DURATION_MS,
+  TOAST_MAX_VISIBLE,
+  TOAST_REMOVE_DELAY_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  Toaster,
+  type ToastInput,
+} from '../../src/web/ui/toast';
 
 interface ToastDemoProps {
   /** Shown when the story starts. */

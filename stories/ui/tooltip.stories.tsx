@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { css } from 'styled-system/css';
-import { TOOLTIP_OPEN_DELAY_MS } from '../../src/shared/constants';
 import { Button } from '../../src/web/ui/button';
-import { Tooltip } from '../../src/web/ui/tooltip';
+import { TOOLTIP_OPEN_DELAY_MS, Tooltip } from '../../src/web/ui/tooltip';
 
 const meta = {
   title: 'UI/Overlays/Tooltip',

@@ -2,14 +2,18 @@ import { Toaster as ArkToaster, type CreateToasterReturn, createToaster, Toast }
 import { type PointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast as toastRecipe } from 'styled-system/recipes';
-import {
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_MAX_VISIBLE,
-  TOAST_REMOVE_DELAY_MS,
-  TOAST_SWIPE_THRESHOLD_PX,
-} from '../../shared/constants';
 import { Icon, type IconName } from './icons';
+
+/** A toast closes by itself after this many milliseconds unless it is kept open. */
+export const TOAST_DURATION_MS = 5000;
+/** A closed toast is removed from the page this many milliseconds later (its exit transition). */
+export const TOAST_REMOVE_DELAY_MS = 350;
+/** Dragging a toast this many pixels to the right dismisses it. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** The key that moves focus to the toast region (a `KeyboardEvent.code`). */
+export const TOAST_HOTKEY = 'F8';
+/** At most this many toasts are visible; later ones wait in a queue. */
+export const TOAST_MAX_VISIBLE = 3;
 
 /** The statuses of SPEC §4; `default` is a neutral notice. */
 export type ToastStatus = 'success' | 'warning' | 'error' | 'default';

@@ -2,7 +2,9 @@ import { Portal } from '@ark-ui/react/portal';
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
 import { type ReactNode, useId } from 'react';
 import { tooltip } from 'styled-system/recipes';
-import { TOOLTIP_OPEN_DELAY_MS } from '../../shared/constants';
+
+/** A tooltip opens after the pointer rests on its trigger this many milliseconds. */
+export const TOOLTIP_OPEN_DELAY_MS = 200;
 
 export interface TooltipProps {
   id?: string;

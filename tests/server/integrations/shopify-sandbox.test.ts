@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopifyClient, type ShopifyClient, sandboxEndpoint } from '../../../src/server/integrations/shopify/client.ts';
-import { verifyWebhook } from '../../../src/server/integrations/shopify/index.ts';
 import {
   deliverWebhook,
   registerShopifySandbox,
@@ -14,6 +13,7 @@ import {
   type StartedSandbox,
   startShopifySandbox,
 } from '../../../src/server/integrations/shopify/sandbox/index.ts';
+import { verifyWebhook } from '../../../src/server/integrations/shopify/webhooks.ts';
 
 interface Received {
   headers: Record<string, string>;

@@ -4,8 +4,8 @@ import { normalizeShopDomain, ShopifyAuthError } from '../../integrations/shopif
 import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
-import type { ShopifyAccess } from './connection.ts';
-import { queueSync, readSync } from './sync.ts';
+import { connectStore, type ShopifyAccess } from './connection.ts';
+import { readSync, retryFailedSync } from './store-sync.ts';
 
 type ShopifySettings = components['schemas']['ShopifySettings'];
 type ConnectedStore = components['schemas']['ConnectedStore'];
@@ -122,16 +122,11 @@ export const storeConnectionHandlers = (shopify: ShopifyAccess): Handlers<StoreO
         settings.name.trim(),
         auth.userId,
       ]);
-      await tx.query(
-        'insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)',
-        [store!.id, shop, sealedToken, details.currencyCode, details.ianaTimezone],
-      );
+      await connectStore(tx, { storeId: store!.id, shop, sealedToken, currency: details.currencyCode, timezone: details.ianaTimezone });
       // The provider's admins reach every store already; anyone else becomes its administrator.
       if (!auth.isProviderAdmin)
         await tx.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [store!.id, auth.userId]);
-      await tx.query('insert into store_syncs (store_id) values ($1)', [store!.id]);
       await tx.query('update sessions set current_store_id = $1 where token_hash = $2', [store!.id, auth.tokenHash]);
-      await queueSync(tx, store!.id);
       return store!.id;
     });
     return { status: 201, body: await connectedStore(context.db, storeId) };
@@ -148,30 +143,7 @@ export const storeConnectionHandlers = (shopify: ShopifyAccess): Handlers<StoreO
       await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
       await ensureShopNotConnected(tx, auth.userId, shop, 'shopifySettings', storeId);
       await tx.query('update stores set name = $2 where id = $1', [storeId, settings.name.trim()]);
-      const [previous] = await tx.query<{ shop_domain: string }>(
-        'select shop_domain from shopify_connections where store_id = $1 for update',
-        [storeId],
-      );
-      await tx.query(
-        `insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)
-           on conflict (store_id) do update set shop_domain = excluded.shop_domain, access_token_encrypted = excluded.access_token_encrypted,
-             currency = excluded.currency, timezone = excluded.timezone, updated_at = now()`,
-        [storeId, shop, sealedToken, details.currencyCode, details.ianaTimezone],
-      );
-      await tx.query('insert into store_syncs (store_id) values ($1) on conflict do nothing', [storeId]);
-      // A new token may be what a failed import was waiting for; another shop starts over.
-      if (previous && previous.shop_domain !== shop) {
-        await tx.query(
-          `update store_syncs set status = 'NEEDS_SCRAPE', phase = 'lastYear', last_year_from = null, catalogue_done = false, resume_after = null, error = null where store_id = $1`,
-          [storeId],
-        );
-      } else {
-        await tx.query(
-          `update store_syncs set status = case when status = 'FAILED' then (case phase when 'history' then 'FINISHED_ONE_YEAR' else 'NEEDS_SCRAPE' end) else status end, error = null where store_id = $1`,
-          [storeId],
-        );
-      }
-      await queueSync(tx, storeId);
+      await connectStore(tx, { storeId, shop, sealedToken, currency: details.currencyCode, timezone: details.ianaTimezone });
     });
     return { status: 200, body: await connectedStore(context.db, storeId) };
   },
@@ -219,13 +191,7 @@ export const integrationHandlers: Handlers<IntegrationOperations> = {
 
   async retryStoreSync(context) {
     const { storeId } = inStore(context);
-    const [row] = await context.db.query<{ phase: string }>(
-      `update store_syncs set status = case phase when 'history' then 'FINISHED_ONE_YEAR' else 'NEEDS_SCRAPE' end, error = null, updated_at = now()
-        where store_id = $1 and status = 'FAILED' returning phase`,
-      [storeId],
-    );
-    if (!row) throw new HttpError(409, 'sync_not_failed', messages.notFailed);
-    await queueSync(context.db, storeId);
+    if (!(await retryFailedSync(context.db, storeId))) throw new HttpError(409, 'sync_not_failed', messages.notFailed);
     return { status: 202, body: await readSync(context.db, storeId) };
   },
 };

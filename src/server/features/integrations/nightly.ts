@@ -2,6 +2,7 @@ import type { Database } from '../../platform/db.ts';
 import type { JobWorker } from '../../platform/jobs.ts';
 import { bookNextNight, bookNightly, nextTimeInChile } from '../../platform/nightly.ts';
 import { type ShopifyAccess, storeClient } from './connection.ts';
+import { importedStores } from './store-sync.ts';
 import { refreshStore, type StoreWriter } from './sync.ts';
 
 const NIGHTLY_QUEUE = 'nightly-refresh';
@@ -28,8 +29,7 @@ export function registerNightlyJob(
     handler: async (_job, context) => {
       const { db } = writer;
       await bookNextNight(db, NIGHTLY_QUEUE, NIGHTLY_HOUR);
-      const stores = await db.query<{ store_id: number }>(`select store_id from store_syncs where phase = 'done' order by store_id`);
-      for (const { store_id: storeId } of stores) {
+      for (const storeId of await importedStores(db)) {
         const client = await storeClient(db, access, storeId);
         if (!client) continue;
         await refreshStore(writer, client, storeId, context).catch((error: unknown) =>

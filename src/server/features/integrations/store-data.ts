@@ -1,4 +1,11 @@
-import type { AbandonedCheckout, Customer, LineItem, Order, Product } from '../../integrations/shopify/types.ts';
+import {
+  type AbandonedCheckout,
+  type Customer,
+  type LineItem,
+  numericId,
+  type Order,
+  type Product,
+} from '../../integrations/shopify/types.ts';
 import type { Queryable } from '../../platform/db.ts';
 
 /*
@@ -7,8 +14,6 @@ import type { Queryable } from '../../platform/db.ts';
  * parameter read with json_to_recordset: within 10% of one array per column, and simpler to build.
  */
 
-/** The numeric id at the end of a Shopify gid (`gid://shopify/Order/123` → `123`), as text for a bigint. */
-export const numericId = (gid: string | null | undefined): string | null => (gid ? gid.slice(gid.lastIndexOf('/') + 1) : null);
 const amount = (money: { shopMoney: { amount: string } } | null | undefined) => money?.shopMoney.amount ?? '0';
 const consented = (consent: { marketingState: string } | null | undefined) => consent?.marketingState === 'SUBSCRIBED';
 

@@ -1,16 +1,13 @@
-import type { components } from '../../../shared/api/app.gen.ts';
 import { ShopifyAuthError, type ShopifyClient } from '../../integrations/shopify/client.ts';
-import type { Customer, LineItem, Order } from '../../integrations/shopify/types.ts';
+import { type Customer, type LineItem, numericId, type Order, SUBSCRIBED_TOPICS } from '../../integrations/shopify/types.ts';
 import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
-import { enqueue, type JobContext, type JobWorker } from '../../platform/jobs.ts';
+import type { JobContext, JobWorker } from '../../platform/jobs.ts';
 import type { StoreEvents } from '../../platform/store-events.ts';
 import { type ShopifyAccess, storeClient } from './connection.ts';
-import { numericId, upsertAbandonedCheckouts, upsertCustomers, upsertLineItems, upsertOrders, upsertProducts } from './store-data.ts';
+import { upsertAbandonedCheckouts, upsertCustomers, upsertLineItems, upsertOrders, upsertProducts } from './store-data.ts';
+import { type StoreSync, SYNC_QUEUE, setSync } from './store-sync.ts';
 
-export type StoreSync = components['schemas']['StoreSync'];
-export const SYNC_QUEUE = 'store-sync';
-const WEBHOOK_TOPICS = ['ORDERS_CREATE', 'ORDERS_FULFILLED', 'CHECKOUTS_CREATE'] as const;
 const BATCH_SIZE = 2000;
 
 /** The parts of an import in the order they run; `onStep` hears each begin (the import benchmark times them). */
@@ -29,49 +26,6 @@ interface SyncRow {
   catalogue_done: boolean;
   resume_after: Date | null;
 }
-
-/** Queues the store's import (or its continuation); one at a time per store. */
-export async function queueSync(db: Queryable, storeId: number): Promise<void> {
-  await enqueue(db, SYNC_QUEUE, { storeId }, { singletonKey: String(storeId), maxAttempts: 5 });
-}
-
-export async function readSync(db: Queryable, storeId: number): Promise<StoreSync> {
-  const [row] = await db.query<{
-    status: StoreSync['status'];
-    last_year_total: number;
-    last_year_imported: number;
-    history_total: number;
-    history_imported: number;
-    error: string | null;
-    updated_at: Date;
-  }>(
-    'select status, last_year_total, last_year_imported, history_total, history_imported, error, updated_at from store_syncs where store_id = $1',
-    [storeId],
-  );
-  if (!row)
-    return {
-      status: 'NEEDS_SCRAPE',
-      lastYear: { imported: 0, total: 0 },
-      history: { imported: 0, total: 0 },
-      error: null,
-      updatedAt: new Date(0).toISOString(),
-    };
-  return {
-    status: row.status,
-    lastYear: { imported: row.last_year_imported, total: Math.max(row.last_year_total, row.last_year_imported) },
-    history: { imported: row.history_imported, total: Math.max(row.history_total, row.history_imported) },
-    error: row.error,
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
-const setSync = (db: Queryable, storeId: number, fields: Record<string, unknown>) => {
-  const names = Object.keys(fields);
-  return db.query(
-    `update store_syncs set ${names.map((name, i) => `${name} = $${i + 2}`).join(', ')}, updated_at = now() where store_id = $1`,
-    [storeId, ...names.map((name) => fields[name])],
-  );
-};
 
 /**
  * The import, as a job that can stop anywhere and go on: NEEDS_SCRAPE → IN_PROGRESS (catalogue,
@@ -132,7 +86,7 @@ export async function runSync(
       versionedBatches(db, storeId, upsertAbandonedCheckouts),
     );
     // From here on webhooks keep the data current between nightly refreshes.
-    if (webhookUrl) for (const topic of WEBHOOK_TOPICS) await client.subscribeWebhook(topic, webhookUrl);
+    if (webhookUrl) for (const topic of SUBSCRIBED_TOPICS) await client.subscribeWebhook(topic, webhookUrl);
     // The dashboard opens on FINISHED_ONE_YEAR, so its figures are ready first.
     context.onStep?.('lastYearMetrics');
     await finishPhase({ db, events }, storeId, 'lastYear');

@@ -5,6 +5,7 @@ import { errors, HttpError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/rate-limit.ts';
 import { beginSession } from '../../platform/sessions.ts';
+import { passwordResetMail } from './mail.ts';
 import { forgetSignInFailures } from './sign-in-throttle.ts';
 
 type PasswordResetOperations = Pick<operations, 'requestPasswordReset' | 'confirmPasswordReset'>;
@@ -36,12 +37,10 @@ export const passwordResetHandlers: Handlers<PasswordResetOperations> = {
         hash,
         LINK_MINUTES,
       ]);
-      await mailer.send(tx, {
-        to: user.email,
-        subject: 'Cambia tu contraseña de Recompra',
-        text: `Hola, ${user.name}:\n\nPara elegir una contraseña nueva, abre este enlace (vale por ${LINK_MINUTES} minutos y sirve una sola vez):\n\n${config.publicUrl}/api/auth/reset-password?token=${token}\n\nSi no lo pediste, ignora este correo: tu contraseña sigue igual.\n`,
-        secrets: [token],
-      });
+      await mailer.send(
+        tx,
+        passwordResetMail({ to: user.email, name: user.name, publicUrl: config.publicUrl, token, minutes: LINK_MINUTES }),
+      );
     });
     return { status: 202 };
   },

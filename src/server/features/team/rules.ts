@@ -1,6 +1,4 @@
-/** SPEC §6/§9: a store has at most this many collaborators, pending invitations included. */
-export const COLLABORATOR_LIMIT = 5;
-export const INVITATION_DAYS = 7;
+import { COLLABORATOR_LIMIT } from '../../../shared/constants.ts';
 
 export const teamMessages = {
   limitReached: `Solo puedes agregar ${COLLABORATOR_LIMIT} colaboradores. Elimina uno para agregar otro.`,

@@ -104,14 +104,36 @@ export interface BulkRecord {
 
 export type BulkKind = keyof BulkRecord;
 
-export type WebhookTopic = 'ORDERS_CREATE' | 'ORDERS_FULFILLED' | 'CHECKOUTS_CREATE';
+/** The numeric id at the end of a Shopify gid (`gid://shopify/Order/123` → `123`), as text for a bigint. */
+export const numericId = (gid: string | null | undefined): string | null => (gid ? gid.slice(gid.lastIndexOf('/') + 1) : null);
+
+/** Webhook topics whose payload is the REST Order resource. */
+export const ORDER_RESOURCE_TOPICS = [
+  'ORDERS_CREATE',
+  'ORDERS_UPDATED',
+  'ORDERS_FULFILLED',
+  'ORDERS_PARTIALLY_FULFILLED',
+  'ORDERS_PAID',
+  'ORDERS_CANCELLED',
+] as const;
+/** Webhook topics whose payload is the REST (abandoned) Checkout resource. */
+export const CHECKOUT_RESOURCE_TOPICS = ['CHECKOUTS_CREATE', 'CHECKOUTS_UPDATE'] as const;
+export type WebhookTopic = (typeof ORDER_RESOURCE_TOPICS)[number] | (typeof CHECKOUT_RESOURCE_TOPICS)[number];
 
 /** The topic as webhook deliveries name it in `X-Shopify-Topic`. */
 export const WEBHOOK_TOPIC_HEADER: Record<WebhookTopic, string> = {
   ORDERS_CREATE: 'orders/create',
+  ORDERS_UPDATED: 'orders/updated',
   ORDERS_FULFILLED: 'orders/fulfilled',
+  ORDERS_PARTIALLY_FULFILLED: 'orders/partially_fulfilled',
+  ORDERS_PAID: 'orders/paid',
+  ORDERS_CANCELLED: 'orders/cancelled',
   CHECKOUTS_CREATE: 'checkouts/create',
+  CHECKOUTS_UPDATE: 'checkouts/update',
 };
+
+/** The topics a store's import subscribes to (the Shopify issue widens this to every topic we apply). */
+export const SUBSCRIBED_TOPICS: readonly WebhookTopic[] = ['ORDERS_CREATE', 'ORDERS_FULFILLED', 'CHECKOUTS_CREATE'];
 
 export type BulkOperationStatus = 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELING' | 'CANCELED' | 'EXPIRED';
 

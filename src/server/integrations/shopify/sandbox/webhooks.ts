@@ -1,7 +1,7 @@
 import { SHOPIFY_API_VERSION } from '../client.ts';
 import type { WebhookTopic } from '../types.ts';
 import { WEBHOOK_TOPIC_HEADER } from '../types.ts';
-import { signWebhook } from '../webhooks.ts';
+import { type RestCheckout, type RestOrder, type RestPayload, signWebhook } from '../webhooks.ts';
 import { REGIONS } from './catalog.ts';
 import {
   type CheckoutFacts,
@@ -75,7 +75,7 @@ function customerPayload(customer: CustomerProfile) {
 }
 
 /** The `orders/create` and `orders/fulfilled` body of an order, as it stands at `now`. */
-export function orderPayload(order: OrderFacts, now: number) {
+export function orderPayload(order: OrderFacts, now: number): RestPayload<RestOrder> {
   const fulfilled = order.fulfilledAt !== null && order.fulfilledAt <= now;
   const cancelled = order.cancelledAt !== null && order.cancelledAt <= now;
   const updated = Math.max(order.createdAt, fulfilled ? order.fulfilledAt! : 0, cancelled ? order.cancelledAt! : 0);
@@ -147,7 +147,7 @@ export function orderPayload(order: OrderFacts, now: number) {
 }
 
 /** The `checkouts/create` body of an abandoned cart. */
-export function checkoutPayload(checkout: CheckoutFacts, shopDomain: string) {
+export function checkoutPayload(checkout: CheckoutFacts, shopDomain: string): RestPayload<RestCheckout> {
   const customer = checkout.customer;
   return {
     id: checkout.id,
