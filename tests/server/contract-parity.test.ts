@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { appContract, backendContract, type Contract } from '../../src/server/platform/contract.ts';
+import {
+  collaboratorInvitationSchema,
+  loginRequestSchema,
+  passwordResetRequestSchema,
+  signupRequestSchema,
+} from '../../src/shared/auth.ts';
+import { MARKETING_INVESTMENT_MAX, marketingInvestmentSchema } from '../../src/shared/marketing-investment.ts';
+import { SHOPIFY_SETTINGS_LIMITS, shopifySettingsSchema } from '../../src/shared/shopify-settings.ts';
+
+/*
+ * A limit lives twice: in the contract, which the server validates every request against, and in
+ * the shared zod schema the forms validate with. Edge inputs run through both must get the same
+ * verdict, so a limit changed on one side only fails here instead of in a merchant's browser.
+ */
+
+const app = appContract();
+const backend = backendContract();
+
+function bodyValidator(contract: Contract, operationId: string) {
+  const operation = contract.operations.find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`${operationId} is not in the ${contract.name} contract`);
+  return (body: unknown) => operation.validateBody(body).length === 0;
+}
+
+interface Parity {
+  contract: Contract;
+  operationId: string;
+  schema: z.ZodType;
+  /** A body both accept. */
+  valid: Record<string, unknown>;
+  /** Field values at and past each edge, each tried in `valid` in place of the field. */
+  edges: Record<string, unknown[]>;
+  /** Wraps the form's object into the request body (the store form's body nests it). */
+  wrap?: (fields: Record<string, unknown>) => unknown;
+}
+
+const CONTROL = ['a\u0000b', 'a\u001fb', 'a\u007fb', 'línea\nnueva'];
+const long = (length: number, unit = 'a') => unit.repeat(length);
+const email = (length: number) => `${long(length - '@tienda.cl'.length)}@tienda.cl`;
+
+const parities: Parity[] = [
+  {
+    contract: app,
+    operationId: 'login',
+    schema: loginRequestSchema,
+    valid: { email: 'camila@tienda.cl', password: 'x' },
+    edges: { email: ['', 'no-es-correo', email(254), email(255)], password: ['', 'x', long(200), long(201), ...CONTROL] },
+  },
+  {
+    contract: app,
+    operationId: 'signup',
+    schema: signupRequestSchema,
+    valid: { name: 'Camila', email: 'camila@tienda.cl', password: 'secreta123' },
+    edges: {
+      name: ['', 'C', long(100), long(101), ...CONTROL],
+      email: ['', email(254), email(255)],
+      password: [
+        '',
+        'corta12',
+        'secreta1',
+        'sinnumeros',
+        '12345678',
+        `${long(198)}12`,
+        `${long(199)}12`,
+        ...CONTROL.map((c) => `${c}123456`),
+      ],
+    },
+  },
+  {
+    contract: app,
+    operationId: 'requestPasswordReset',
+    schema: passwordResetRequestSchema,
+    valid: { email: 'camila@tienda.cl' },
+    edges: { email: ['', 'camila', email(254), email(255)] },
+  },
+  {
+    contract: app,
+    operationId: 'inviteCollaborator',
+    schema: collaboratorInvitationSchema,
+    valid: { email: 'pedro@tienda.cl' },
+    edges: { email: ['', 'pedro', email(254), email(255)] },
+  },
+  {
+    contract: app,
+    operationId: 'setMarketingInvestment',
+    schema: marketingInvestmentSchema,
+    valid: { year: 2026, amount: 1_000_000 },
+    edges: { year: [1999, 2000, 2100, 2101], amount: [-1, 0, MARKETING_INVESTMENT_MAX, MARKETING_INVESTMENT_MAX + 1] },
+  },
+  {
+    contract: backend,
+    operationId: 'createStoreWithShopify',
+    schema: shopifySettingsSchema,
+    valid: { name: 'Tienda', url: 'tienda.myshopify.com', accessToken: 'shpat_123' },
+    wrap: (fields) => ({ store: fields }),
+    edges: {
+      name: ['', 'T', long(SHOPIFY_SETTINGS_LIMITS.name), long(SHOPIFY_SETTINGS_LIMITS.name + 1), ...CONTROL],
+      url: ['', long(SHOPIFY_SETTINGS_LIMITS.url), long(SHOPIFY_SETTINGS_LIMITS.url + 1), ...CONTROL],
+      accessToken: ['', long(SHOPIFY_SETTINGS_LIMITS.accessToken), long(SHOPIFY_SETTINGS_LIMITS.accessToken + 1), 'shpat_ñ', ...CONTROL],
+    },
+  },
+  {
+    contract: backend,
+    operationId: 'updateShopifySettings',
+    schema: shopifySettingsSchema,
+    valid: { name: 'Tienda', url: 'tienda.myshopify.com', accessToken: 'shpat_123' },
+    wrap: (fields) => ({ shopifySettings: fields }),
+    edges: {
+      name: ['', long(SHOPIFY_SETTINGS_LIMITS.name), long(SHOPIFY_SETTINGS_LIMITS.name + 1)],
+      accessToken: [long(SHOPIFY_SETTINGS_LIMITS.accessToken), long(SHOPIFY_SETTINGS_LIMITS.accessToken + 1)],
+    },
+  },
+];
+
+describe.each(parities)('$operationId: the contract and the form agree', ({ contract, operationId, schema, valid, edges, wrap }) => {
+  const contractAccepts = bodyValidator(contract, operationId);
+  const body = (fields: Record<string, unknown>) => (wrap ? wrap(fields) : fields);
+
+  it('on the valid body', () => {
+    expect(schema.safeParse(valid).success).toBe(true);
+    expect(contractAccepts(body(valid))).toBe(true);
+  });
+
+  for (const [field, values] of Object.entries(edges))
+    it(`on every edge of ${field}`, () => {
+      const verdicts = values.map((value) => {
+        const fields = { ...valid, [field]: value };
+        return { value, form: schema.safeParse(fields).success, contract: contractAccepts(body(fields)) };
+      });
+      expect(verdicts.filter((verdict) => verdict.form !== verdict.contract)).toEqual([]);
+      // The edges are edges: each list holds both verdicts.
+      expect(new Set(verdicts.map((verdict) => verdict.form)).size).toBe(2);
+    });
+});
