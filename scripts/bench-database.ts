@@ -1,9 +1,13 @@
 // A fresh, throwaway database for a benchmark: PGlite in a temporary folder, or a new database on the
 // PostgreSQL server (TEST_DATABASE_URL or 127.0.0.1:5432/test), dropped afterwards.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import { type Config, loadConfig } from '../src/server/platform/config.ts';
 import { type Database, openDatabase } from '../src/server/platform/db.ts';
+import { createMailer } from '../src/server/platform/mail.ts';
 import { scratchDatabase } from '../tests/scratch-database.ts';
 
 export async function benchDatabase(
@@ -39,4 +43,13 @@ export async function onEachDatabase(
       await fresh.dispose();
     }
   }
+}
+
+/** The app over `db` as the benchmarks run it: no sandboxes, no response checks, mail dropped, a stub page. */
+export async function benchApp(db: Database): Promise<{ app: FastifyInstance; config: Config; dispose: () => Promise<void> }> {
+  const webDir = await mkdtemp(join(tmpdir(), 'recompra-bench-web-'));
+  await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Recompra</title>');
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://', sandboxes: false, validateResponses: false };
+  const app = await buildApp({ config, db, mailer: createMailer(undefined, () => undefined) });
+  return { app, config, dispose: async () => (await app.close(), await rm(webDir, { recursive: true, force: true })) };
 }

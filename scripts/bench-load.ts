@@ -18,21 +18,15 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/server/app.ts';
 import { DEMO_USERS, seedDemoStore } from '../src/server/demo-store.ts';
 import { rebuildStoreMetrics } from '../src/server/features/dashboard/rebuild.ts';
-import { loadConfig } from '../src/server/platform/config.ts';
 import type { Database } from '../src/server/platform/db.ts';
-import { createMailer } from '../src/server/platform/mail.ts';
 import { migrate } from '../src/server/platform/migrations.ts';
 import { secretBox } from '../src/server/platform/secrets.ts';
 import { SESSION_COOKIE } from '../src/server/platform/sessions.ts';
-import { onEachDatabase } from './bench-database.ts';
+import { benchApp, onEachDatabase } from './bench-database.ts';
 import { generateStore } from './bench-store.ts';
 
 const postgresUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -96,10 +90,7 @@ async function benchOne(kind: string, db: Database): Promise<void> {
     `${kind}: ${orders} orders and ${customers} customers written, metrics rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  const webDir = await mkdtemp(join(tmpdir(), 'recompra-bench-web-'));
-  await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Recompra</title>');
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://', sandboxes: false, validateResponses: false };
-  const app = await buildApp({ config, db, mailer: createMailer(undefined, () => undefined) });
+  const { app, dispose } = await benchApp(db);
   // Requests still queued when a run's time is up are drained before the next run (and before closing).
   let inFlight = 0;
   app.addHook('onRequest', async () => void (inFlight += 1));
@@ -153,8 +144,7 @@ async function benchOne(kind: string, db: Database): Promise<void> {
     }
   } finally {
     await idle();
-    await app.close();
-    await rm(webDir, { recursive: true, force: true });
+    await dispose();
   }
 }
 

@@ -10,21 +10,15 @@
  * also times the plain daily GROUP BY over the raw orders that the rollups replace.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import dayjs from 'dayjs';
-import { buildApp } from '../src/server/app.ts';
 import { DEMO_USERS, seedDemoStore } from '../src/server/demo-store.ts';
 import { rebuildStoreMetrics } from '../src/server/features/dashboard/rebuild.ts';
 import { refreshRollups } from '../src/server/features/dashboard/rollups.ts';
-import { loadConfig } from '../src/server/platform/config.ts';
 import type { Database } from '../src/server/platform/db.ts';
-import { createMailer } from '../src/server/platform/mail.ts';
 import { migrate } from '../src/server/platform/migrations.ts';
 import { secretBox } from '../src/server/platform/secrets.ts';
-import { onEachDatabase } from './bench-database.ts';
+import { benchApp, onEachDatabase } from './bench-database.ts';
 import { generateStore } from './bench-store.ts';
 
 const { values } = parseArgs({
@@ -81,10 +75,7 @@ async function benchOne(kind: string, db: Database): Promise<void> {
     ),
   );
 
-  const webDir = await mkdtemp(join(tmpdir(), 'recompra-bench-web-'));
-  await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Recompra</title>');
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://', sandboxes: false, validateResponses: false };
-  const app = await buildApp({ config, db, mailer: createMailer(undefined, () => undefined) });
+  const { app, dispose } = await benchApp(db);
   try {
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_USERS[0].email, password: PASSWORD } });
     const cookies = Object.fromEntries(login.cookies.map((cookie) => [cookie.name, cookie.value]));
@@ -119,7 +110,7 @@ async function benchOne(kind: string, db: Database): Promise<void> {
       console.log(report[report.length - 1]);
     }
   } finally {
-    await app.close();
+    await dispose();
   }
 }
 

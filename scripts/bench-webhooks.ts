@@ -9,20 +9,14 @@
  * Target, on both databases: at least 50 webhooks a second, every subscriber done.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../src/server/app.ts';
 import { seedDemoStore } from '../src/server/demo-store.ts';
 import { rebuildStoreMetrics } from '../src/server/features/dashboard/rebuild.ts';
 import { SANDBOX_SHOP } from '../src/server/integrations/shopify/sandbox/index.ts';
-import { loadConfig } from '../src/server/platform/config.ts';
 import type { Database } from '../src/server/platform/db.ts';
-import { createMailer } from '../src/server/platform/mail.ts';
 import { migrate } from '../src/server/platform/migrations.ts';
 import { secretBox } from '../src/server/platform/secrets.ts';
-import { onEachDatabase } from './bench-database.ts';
+import { benchApp, onEachDatabase } from './bench-database.ts';
 import { generateStore } from './bench-store.ts';
 
 const { values } = parseArgs({
@@ -59,10 +53,7 @@ async function benchOne(kind: string, db: Database): Promise<void> {
   await rebuildStoreMetrics(db, storeId);
   console.log(`${kind}: ${ORDERS} orders, ${CUSTOMERS} customers written and rolled up in ${seconds(started)}`);
 
-  const webDir = await mkdtemp(join(tmpdir(), 'recompra-bench-web-'));
-  await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Recompra</title>');
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://', sandboxes: false, validateResponses: false };
-  const app = await buildApp({ config, db, mailer: createMailer(undefined, () => undefined) });
+  const { app, config, dispose } = await benchApp(db);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   app.jobs.start();
   try {
@@ -115,7 +106,7 @@ async function benchOne(kind: string, db: Database): Promise<void> {
     );
     console.log(report[report.length - 1]);
   } finally {
-    await app.close();
+    await dispose();
   }
 }
 

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { seedDemoStore } from '../../src/server/demo-store.ts';
+import { SHOPIFY_API_VERSION } from '../../src/server/integrations/shopify/client.ts';
+import { SANDBOX_SHOP } from '../../src/server/integrations/shopify/sandbox/index.ts';
+import { signWebhook } from '../../src/server/integrations/shopify/webhooks.ts';
 import { type Config, loadConfig } from '../../src/server/platform/config.ts';
 import { type Database, openDatabase } from '../../src/server/platform/db.ts';
 import { createMailer } from '../../src/server/platform/mail.ts';
@@ -90,4 +93,40 @@ export async function mailedToken(db: Database, email: string): Promise<string> 
 
 export function json(body: unknown) {
   return { payload: body as Record<string, unknown> };
+}
+
+export interface WebhookDelivery {
+  topic: string;
+  /** An object, or raw JSON text (to send malformed bodies). */
+  body: unknown;
+  secret: string;
+  shop?: string;
+  webhookId?: string;
+  /** `X-Shopify-Triggered-At`; null leaves the header out. */
+  triggeredAt?: string | null;
+}
+
+/**
+ * Posts a webhook signed as Shopify signs it, then runs the jobs it queued, so the store events'
+ * subscribers (the dashboard's rollups) have caught up when it resolves.
+ */
+export async function deliverWebhook(app: FastifyInstance, delivery: WebhookDelivery): Promise<LightMyRequestResponse> {
+  const raw = typeof delivery.body === 'string' ? delivery.body : JSON.stringify(delivery.body);
+  const triggeredAt = delivery.triggeredAt === undefined ? new Date().toISOString() : delivery.triggeredAt;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/webhooks/shopify',
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': delivery.topic,
+      'x-shopify-shop-domain': delivery.shop ?? SANDBOX_SHOP,
+      'x-shopify-webhook-id': delivery.webhookId ?? randomBytes(8).toString('hex'),
+      'x-shopify-api-version': SHOPIFY_API_VERSION,
+      ...(triggeredAt === null ? {} : { 'x-shopify-triggered-at': triggeredAt }),
+      'x-shopify-hmac-sha256': signWebhook(raw, delivery.secret),
+    },
+    payload: raw,
+  });
+  await app.jobs.drain();
+  return response;
 }

@@ -4,7 +4,6 @@
  * the SQL rollups. Counts must match exactly, money to the peso.
  */
 
-import { createHmac } from 'node:crypto';
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshRollups } from '../../src/server/features/dashboard/rollups.ts';
@@ -18,7 +17,7 @@ import {
   startShopifySandbox,
 } from '../../src/server/integrations/shopify/sandbox/index.ts';
 import type { AbandonedCheckout, LineItem, Order, Product } from '../../src/server/integrations/shopify/types.ts';
-import { type Caller, cookieJar, startTestServer, type TestServer } from './harness.ts';
+import { type Caller, cookieJar, deliverWebhook, startTestServer, type TestServer } from './harness.ts';
 
 const TZ = 'America/Santiago';
 const NOW = new Date();
@@ -431,22 +430,13 @@ describe('webhooks keep the rollups current', () => {
       line_items: lineItems,
     });
     const before = (await get(`/backend/stores/${storeId}/stats`)).json();
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/webhooks/shopify',
-      headers: {
-        'content-type': 'application/json',
-        'x-shopify-topic': 'orders/create',
-        'x-shopify-shop-domain': SANDBOX_SHOP,
-        'x-shopify-webhook-id': 'metrics-1',
-        'x-shopify-triggered-at': new Date().toISOString(),
-        'x-shopify-hmac-sha256': createHmac('sha256', sandbox.webhookSecret).update(body).digest('base64'),
-      },
-      payload: body,
+    const response = await deliverWebhook(server.app, {
+      topic: 'orders/create',
+      body,
+      secret: sandbox.webhookSecret,
+      webhookId: 'metrics-1',
     });
     expect(response.statusCode).toBe(200);
-    // The dashboard follows the webhook's store event through the job queue.
-    await server.app.jobs.drain();
     const after = (await get(`/backend/stores/${storeId}/stats`)).json();
     expect(after.totalOrders).toBe(before.totalOrders + 1);
     const incremental = await snapshot();
@@ -456,23 +446,9 @@ describe('webhooks keep the rollups current', () => {
 
   it('stays equal to a full rebuild through a burst of cancellations, new customers and reassigned orders', async () => {
     const post = async (topic: string, payload: Record<string, unknown>, id: string) => {
-      const body = JSON.stringify(payload);
-      const response = await server.app.inject({
-        method: 'POST',
-        url: '/webhooks/shopify',
-        headers: {
-          'content-type': 'application/json',
-          'x-shopify-topic': topic,
-          'x-shopify-shop-domain': SANDBOX_SHOP,
-          'x-shopify-webhook-id': id,
-          'x-shopify-triggered-at': new Date().toISOString(),
-          'x-shopify-hmac-sha256': createHmac('sha256', sandbox.webhookSecret).update(body).digest('base64'),
-        },
-        payload: body,
-      });
+      const response = await deliverWebhook(server.app, { topic, body: payload, secret: sandbox.webhookSecret, webhookId: id });
       expect(response.statusCode).toBe(200);
       // After each change, what the dashboard's subscriber left is what a full rebuild gives.
-      await server.app.jobs.drain();
       const incremental = await snapshot();
       await server.db.transaction((tx) => refreshRollups(tx, storeId));
       expect(await snapshot()).toEqual(incremental);

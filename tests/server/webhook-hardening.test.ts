@@ -11,9 +11,8 @@ import { createShopifyClient } from '../../src/server/integrations/shopify/clien
 import { WEBHOOK_CREATE_MUTATION } from '../../src/server/integrations/shopify/queries.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox } from '../../src/server/integrations/shopify/sandbox/index.ts';
 import type { AbandonedCheckout, Order } from '../../src/server/integrations/shopify/types.ts';
-import { signWebhook } from '../../src/server/integrations/shopify/webhooks.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
-import { type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Caller, deliverWebhook, signIn, startTestServer, type TestServer } from './harness.ts';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 const SECRET = config.shopifyWebhookSecret;
@@ -40,29 +39,12 @@ interface DeliveryOptions {
   triggeredAt?: string | null;
 }
 
-/** Posts `body` (an object, or raw JSON text) signed with the app's secret, as Shopify would. */
-/** Posts a delivery, then lets the store events' subscribers (the dashboard's rollups) catch up. */
-async function deliver(
+/** Posts a delivery signed with the app's secret, then lets the store events' subscribers catch up. */
+function deliver(
   body: unknown,
   { topic = 'orders/updated', webhookId = `probe-${++webhookCounter}`, triggeredAt = new Date().toISOString() }: DeliveryOptions = {},
 ) {
-  const raw = typeof body === 'string' ? body : JSON.stringify(body);
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/webhooks/shopify',
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': topic,
-      'x-shopify-shop-domain': SANDBOX_SHOP,
-      'x-shopify-webhook-id': webhookId,
-      'x-shopify-api-version': '2025-10',
-      ...(triggeredAt === null ? {} : { 'x-shopify-triggered-at': triggeredAt }),
-      'x-shopify-hmac-sha256': signWebhook(raw, SECRET),
-    },
-    payload: raw,
-  });
-  await server.app.jobs.drain();
-  return response;
+  return deliverWebhook(server.app, { topic, body, secret: SECRET, webhookId, triggeredAt });
 }
 
 /** A REST Order as an orders/* webhook carries it (the fields we read, and some we do not). */
