@@ -47,8 +47,8 @@ export async function readSync(db: Queryable, storeId: number): Promise<StoreSyn
   };
 }
 
-/** Writes some of the status row's columns (the import job's progress). */
-export const setSync = (db: Queryable, storeId: number, fields: Record<string, unknown>) => {
+/** Writes some of the status row's columns. */
+const setSync = (db: Queryable, storeId: number, fields: Record<string, unknown>) => {
   const names = Object.keys(fields);
   return db.query(
     `update store_syncs set ${names.map((name, i) => `${name} = $${i + 2}`).join(', ')}, updated_at = now() where store_id = $1`,
@@ -88,4 +88,46 @@ export async function retryFailedSync(db: Queryable, storeId: number): Promise<b
 export async function importedStores(db: Queryable): Promise<number[]> {
   const rows = await db.query<{ store_id: number }>(`select store_id from store_syncs where phase = 'done' order by store_id`);
   return rows.map((row) => row.store_id);
+}
+
+/** The import's plan: where the last year begins and how many orders each phase will bring. */
+export function planImport(
+  db: Queryable,
+  storeId: number,
+  plan: { lastYearFrom: Date; lastYearTotal: number; historyTotal: number; startedAt: Date },
+) {
+  return setSync(db, storeId, {
+    last_year_from: plan.lastYearFrom,
+    last_year_total: plan.lastYearTotal,
+    history_total: plan.historyTotal,
+    started_at: plan.startedAt,
+  });
+}
+
+/** A phase begins (or resumes): IN_PROGRESS for the last year, HISTORIC_IN_PROGRESS for the rest. */
+export function startPhase(db: Queryable, storeId: number, phase: 'lastYear' | 'history') {
+  return setSync(db, storeId, { status: phase === 'lastYear' ? 'IN_PROGRESS' : 'HISTORIC_IN_PROGRESS', error: null });
+}
+
+export function markCatalogueDone(db: Queryable, storeId: number) {
+  return setSync(db, storeId, { catalogue_done: true });
+}
+
+/** The last year is in: the dashboard opens, and the import goes on with the history. */
+export function finishLastYear(db: Queryable, storeId: number) {
+  return setSync(db, storeId, { status: 'FINISHED_ONE_YEAR', phase: 'history', resume_after: null });
+}
+
+export function finishImport(db: Queryable, storeId: number, now: Date) {
+  return setSync(db, storeId, { status: 'FINISHED', phase: 'done', resume_after: null, finished_at: now, refreshed_at: now });
+}
+
+/** The nightly refresh fetched what changed up to `now`. */
+export function markRefreshed(db: Queryable, storeId: number, now: Date) {
+  return setSync(db, storeId, { refreshed_at: now });
+}
+
+/** The import stopped for good, with the reason the merchant reads. */
+export function failSync(db: Queryable, storeId: number, reason: string) {
+  return setSync(db, storeId, { status: 'FAILED', error: reason });
 }

@@ -6,7 +6,17 @@ import type { JobContext, JobWorker } from '../../platform/jobs.ts';
 import type { StoreEvents } from '../../platform/store-events.ts';
 import { type ShopifyAccess, storeClient } from './connection.ts';
 import { upsertAbandonedCheckouts, upsertCustomers, upsertLineItems, upsertOrders, upsertProducts } from './store-data.ts';
-import { type StoreSync, SYNC_QUEUE, setSync } from './store-sync.ts';
+import {
+  failSync,
+  finishImport,
+  finishLastYear,
+  markCatalogueDone,
+  markRefreshed,
+  planImport,
+  type StoreSync,
+  SYNC_QUEUE,
+  startPhase,
+} from './store-sync.ts';
 
 const BATCH_SIZE = 2000;
 
@@ -54,21 +64,16 @@ export async function runSync(
       client.ordersCount(`created_at:>='${lastYearFrom.toISOString()}'`),
       client.ordersCount(`created_at:<'${lastYearFrom.toISOString()}'`),
     ]);
-    await setSync(db, storeId, {
-      last_year_from: lastYearFrom,
-      last_year_total: lastYearTotal,
-      history_total: historyTotal,
-      started_at: now,
-    });
+    await planImport(db, storeId, { lastYearFrom, lastYearTotal, historyTotal, startedAt: now });
   }
 
   if (row.phase === 'lastYear') {
-    await setSync(db, storeId, { status: 'IN_PROGRESS', error: null });
+    await startPhase(db, storeId, 'lastYear');
     if (!row.catalogue_done) {
       context.onStep?.('catalogue');
       await importInBatches(client.bulkExport('products', { signal: context.signal }), versionedBatches(db, storeId, upsertProducts));
       await importInBatches(client.bulkExport('customers', { signal: context.signal }), customerBatches({ db, events }, storeId));
-      await setSync(db, storeId, { catalogue_done: true });
+      await markCatalogueDone(db, storeId);
     }
     context.onStep?.('lastYearOrders');
     await importOrders(
@@ -90,17 +95,17 @@ export async function runSync(
     // The dashboard opens on FINISHED_ONE_YEAR, so its figures are ready first.
     context.onStep?.('lastYearMetrics');
     await finishPhase({ db, events }, storeId, 'lastYear');
-    await setSync(db, storeId, { status: 'FINISHED_ONE_YEAR', phase: 'history', resume_after: null });
+    await finishLastYear(db, storeId);
     row.resume_after = null;
   }
 
-  await setSync(db, storeId, { status: 'HISTORIC_IN_PROGRESS', error: null });
+  await startPhase(db, storeId, 'history');
   const since = row.phase === 'history' && row.resume_after ? `created_at:>='${row.resume_after.toISOString()}' ` : '';
   context.onStep?.('historyOrders');
   await importOrders(db, client, storeId, context, `${since}created_at:<'${lastYearFrom.toISOString()}'`, 'history_imported', batchSize);
   context.onStep?.('historyMetrics');
   await finishPhase({ db, events }, storeId, 'history');
-  await setSync(db, storeId, { status: 'FINISHED', phase: 'done', resume_after: null, finished_at: new Date(), refreshed_at: new Date() });
+  await finishImport(db, storeId, new Date());
   context.onStep?.('done');
 }
 
@@ -125,7 +130,7 @@ export async function refreshStore(
     versionedBatches(db, storeId, upsertAbandonedCheckouts),
   );
   await finishPhase({ db, events }, storeId, 'refresh');
-  await setSync(db, storeId, { refreshed_at: now });
+  await markRefreshed(db, storeId, now);
 }
 
 /**
@@ -248,14 +253,14 @@ export function registerSyncJob(worker: JobWorker, writer: StoreWriter, access: 
         await runSync(writer, client, job.payload.storeId, context, access.webhookUrl);
       } catch (error) {
         if (error instanceof ShopifyAuthError) {
-          await setSync(db, job.payload.storeId, { status: 'FAILED', error: syncFailureMessage(error) });
+          await failSync(db, job.payload.storeId, syncFailureMessage(error));
           return;
         }
         throw error;
       }
     },
     onFinalFailure: async (job, error) => {
-      await setSync(db, job.payload.storeId, { status: 'FAILED', error: syncFailureMessage(error) });
+      await failSync(db, job.payload.storeId, syncFailureMessage(error));
     },
   });
 }
