@@ -6,7 +6,7 @@ import { AccountScreen } from '../../src/web/features/account/screens/account-sc
 const meta = {
   title: 'Screens/Account/Subscription',
   component: AccountScreen,
-  args: { details: { status: 'success', details: accountDetails }, onRetry: fn(), storeTab: null },
+  args: { details: { status: 'success', data: accountDetails }, onRetry: fn(), storeTab: null },
 } satisfies Meta<typeof AccountScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;

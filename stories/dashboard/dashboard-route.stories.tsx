@@ -28,6 +28,11 @@ const meta = {
       <Toaster />
     </>
   ),
+  // The toaster is one per page and the stories of a file share the page: a toast an earlier story
+  // held open (SetsInvestment pauses it for its screenshot) must not show in the next one.
+  beforeEach: () => {
+    toaster.store.remove();
+  },
 } satisfies Meta<typeof DashboardRoute>;
 export default meta;
 type Story = StoryObj<typeof meta>;

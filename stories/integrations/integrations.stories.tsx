@@ -12,7 +12,7 @@ const meta = {
   title: 'Screens/Integrations/Integrations',
   component: IntegrationsScreen,
   args: {
-    state: { status: 'success', integrations: integrationsNothingConnected },
+    integrations: { status: 'success', data: integrationsNothingConnected },
     onConnectStore: fn(),
     onUpdateCredentials: fn(),
     onRetrySync: fn(),
@@ -24,15 +24,15 @@ type Story = StoryObj<typeof meta>;
 
 export const NothingConnected: Story = {};
 
-export const StoreOnly: Story = { args: { state: { status: 'success', integrations: integrationsStoreOnly } } };
+export const StoreOnly: Story = { args: { integrations: { status: 'success', data: integrationsStoreOnly } } };
 
-export const StoreImporting: Story = { args: { state: { status: 'success', integrations: integrationsStoreImporting } } };
+export const StoreImporting: Story = { args: { integrations: { status: 'success', data: integrationsStoreImporting } } };
 
-export const NeedsAttention: Story = { args: { state: { status: 'success', integrations: integrationsNeedsAttention } } };
+export const NeedsAttention: Story = { args: { integrations: { status: 'success', data: integrationsNeedsAttention } } };
 
 export const Loading: Story = {
-  args: { state: { status: 'loading' } },
+  args: { integrations: { status: 'loading' } },
   parameters: { visual: { waitFor: '[data-testid="integrations-loading"]' } },
 };
 
-export const Error: Story = { args: { state: { status: 'error' } } };
+export const Error: Story = { args: { integrations: { status: 'error' } } };

@@ -8,7 +8,7 @@ const meta = {
   component: InvitationScreen,
   parameters: { layout: 'fullscreen' },
   args: {
-    state: { status: 'ready', invitation: invitationForNewAccount },
+    invitation: { status: 'success', data: invitationForNewAccount },
     onAcceptNewAccount: fn(),
     onAcceptExistingAccount: fn(),
     loginHref: '/api/auth/login',
@@ -19,10 +19,10 @@ type Story = StoryObj<typeof meta>;
 
 export const NewAccount: Story = {};
 
-export const ExistingAccount: Story = { args: { state: { status: 'ready', invitation: invitationForExistingAccount } } };
+export const ExistingAccount: Story = { args: { invitation: { status: 'success', data: invitationForExistingAccount } } };
 
 export const WrongPassword: Story = {
-  args: { state: { status: 'ready', invitation: invitationForExistingAccount }, error: 'La contraseña no es correcta.' },
+  args: { invitation: { status: 'success', data: invitationForExistingAccount }, error: 'La contraseña no es correcta.' },
 };
 
-export const InvalidLink: Story = { args: { state: { status: 'invalid' } } };
+export const InvalidLink: Story = { args: { invitation: { status: 'error' } } };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { lockedOutError } from '../../mocks/fixtures/session';
 import { LoginScreen } from '../../src/web/features/session/screens/login-screen';
+import auth from '../../src/web/i18n/es/auth.json';
 
 const meta = {
   title: 'Screens/Session/Login',
@@ -15,15 +16,15 @@ type Story = StoryObj<typeof meta>;
 export const Empty: Story = {};
 
 export const WrongCredentials: Story = {
-  args: { error: { kind: 'invalidCredentials' }, defaultValues: { email: 'demo@recompra.cl' } },
+  args: { error: auth.login.invalidCredentials, defaultValues: { email: 'demo@recompra.cl' } },
 };
 
 export const LockedOut: Story = {
-  args: { error: { kind: 'server', message: lockedOutError.message }, defaultValues: { email: 'demo@recompra.cl' } },
+  args: { error: lockedOutError.message, defaultValues: { email: 'demo@recompra.cl' } },
 };
 
 export const NetworkError: Story = {
-  args: { error: { kind: 'network' }, defaultValues: { email: 'demo@recompra.cl' } },
+  args: { error: auth.login.network, defaultValues: { email: 'demo@recompra.cl' } },
 };
 
 export const Submitting: Story = {

@@ -12,8 +12,10 @@ const meta = {
   title: 'Screens/Team/StoreMembers',
   component: TeamScreen,
   args: {
-    state: { status: 'success', team: storeTeam },
-    canManage: true,
+    team: { status: 'success', data: storeTeam },
+    canInvite: true,
+    canRemove: true,
+    canCancelInvitation: true,
     onRetry: fn(),
     invite: { open: false },
     onInviteOpenChange: fn(),
@@ -30,10 +32,10 @@ type Story = StoryObj<typeof meta>;
 
 export const Members: Story = {};
 
-export const Empty: Story = { args: { state: { status: 'success', team: ownerAloneTeam } } };
+export const Empty: Story = { args: { team: { status: 'success', data: ownerAloneTeam } } };
 
 export const LimitReached: Story = {
-  args: { state: { status: 'success', team: teamAtLimit } },
+  args: { team: { status: 'success', data: teamAtLimit } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Agregar colaborador' })).toBeDisabled();
@@ -42,11 +44,11 @@ export const LimitReached: Story = {
 };
 
 export const Loading: Story = {
-  args: { state: { status: 'loading' } },
+  args: { team: { status: 'loading' } },
   parameters: { visual: { waitFor: '[aria-busy="true"]' } },
 };
 
-export const Error: Story = { args: { state: { status: 'error' } } };
+export const Error: Story = { args: { team: { status: 'error' } } };
 
 export const AddCollaboratorModal: Story = { args: { invite: { open: true } }, parameters: openDialog };
 
@@ -90,7 +92,7 @@ export const RemovalError: Story = {
 };
 
 export const AsColaborator: Story = {
-  args: { state: { status: 'success', team: teamSeenByCollaborator }, canManage: false },
+  args: { team: { status: 'success', data: teamSeenByCollaborator }, canInvite: false, canRemove: false, canCancelInvitation: false },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.queryByRole('button', { name: 'Agregar colaborador' })).toBeNull();

@@ -70,3 +70,62 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
   if (result.response.ok && result.error === undefined) return result.data as T;
   throw new ApiError(result.response.status, errorBodyOf(result.error));
 }
+
+/**
+ * Which answers carry words for the person who made the call. The server writes every message in
+ * Spanish, but a screen may prefer its own words for some of them.
+ * - `refusals`: 4xx, what to correct (a taken address, a limit); server errors get the screen's words.
+ * - `any`: every answer with a message, server errors included.
+ * - a list: only those statuses (sign-in shows the lockout and the refused origin, nothing else).
+ */
+export type ServerMessagePolicy = 'refusals' | 'any' | readonly number[];
+
+/** The screen's own words for a failed call, already translated. */
+export interface ApiErrorTexts {
+  /** When nothing better is known: a server error, a failure that was not a call's. */
+  failed: string;
+  /** No answer at all (status 0); `failed` when absent. */
+  network?: string | undefined;
+  /** Words for particular statuses (401 on sign-in); they win over the server's. */
+  statuses?: Partial<Record<number, string>> | undefined;
+  /** `refusals` when absent. */
+  serverMessages?: ServerMessagePolicy | undefined;
+}
+
+/** What a failed call means to the person who made it. */
+export interface ApiErrorDescription {
+  /** The HTTP status; 0 when no answer came; undefined when the failure was not a call's (a bug). */
+  status: number | undefined;
+  /** One sentence for an alert or a toast, in Spanish. */
+  message: string;
+  /** `message` is the server's own. */
+  fromServer: boolean;
+  /**
+   * The server's message for each field it named, keyed by the field's last name (`store.url` is `url`:
+   * the server names fields by their path in the body), the first one per field, in the server's order.
+   */
+  fieldErrors: Partial<Record<string, string>>;
+}
+
+function showsServerMessage(policy: ServerMessagePolicy, status: number): boolean {
+  if (policy === 'any') return true;
+  if (policy === 'refusals') return status >= 400 && status <= 499;
+  return policy.includes(status);
+}
+
+/** The one mapping from a failed call to Spanish text, for every container. */
+export function describeApiError(error: unknown, texts: ApiErrorTexts): ApiErrorDescription {
+  if (!(error instanceof ApiError)) return { status: undefined, message: texts.failed, fromServer: false, fieldErrors: {} };
+  const { status, body } = error;
+  const fieldErrors: Partial<Record<string, string>> = {};
+  for (const fieldError of body?.fieldErrors ?? []) {
+    const name = fieldError.field.split('.').pop() ?? fieldError.field;
+    fieldErrors[name] ??= fieldError.message;
+  }
+  const described = (message: string, fromServer = false): ApiErrorDescription => ({ status, message, fromServer, fieldErrors });
+  const own = texts.statuses?.[status];
+  if (own !== undefined) return described(own);
+  if (status === 0) return described(texts.network ?? texts.failed);
+  if (body?.message && showsServerMessage(texts.serverMessages ?? 'refusals', status)) return described(body.message, true);
+  return described(texts.failed);
+}

@@ -1,4 +1,28 @@
 export { APP_API_BASE, appClient, BACKEND_API_BASE, backendClient } from './clients';
 export { CSRF_COOKIE, CSRF_HEADER, csrfMiddleware, hasSignedInIdentity, readCookie } from './csrf';
-export { ApiError, type ErrorBody, type ErrorKind, errorBodyOf, kindOfStatus, unwrap } from './errors';
-export { fetchSessionUser, type Role, type SessionUser, sessionQueryKey, sessionQueryOptions } from './session';
+export { type CurrentStore, requireStoreId, useCurrentStore } from './current-store';
+export {
+  ApiError,
+  type ApiErrorDescription,
+  type ApiErrorTexts,
+  describeApiError,
+  type ErrorBody,
+  type ErrorKind,
+  errorBodyOf,
+  kindOfStatus,
+  type ServerMessagePolicy,
+  unwrap,
+} from './errors';
+export {
+  accountKeys,
+  acquisitionCostKeys,
+  collaboratorKeys,
+  integrationKeys,
+  invitationKeys,
+  statsKeys,
+  storeKeys,
+  storeSyncKeys,
+  userKeys,
+} from './keys';
+export { type Loadable, loadableOf } from './loadable';
+export { fetchSessionUser, type Role, type SessionUser, sessionQueryOptions } from './session';

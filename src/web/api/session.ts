@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { components } from '../../shared/api/app.gen';
 import { appClient } from './clients';
 import { ApiError, errorBodyOf } from './errors';
+import { userKeys } from './keys';
 
 export type SessionUser = components['schemas']['SessionUser'];
 export type Role = components['schemas']['Role'];
@@ -19,11 +20,9 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUse
   return data;
 }
 
-export const sessionQueryKey = ['user'] as const;
-
 /** The session is read once per page load; a failure redirects (SPEC §2), so no retries. */
 export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
+  queryKey: userKeys.session(),
   queryFn: ({ signal }) => fetchSessionUser(signal),
   staleTime: Infinity,
   gcTime: Infinity,

@@ -1,7 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../shared/api/app.gen';
 import { appClient } from './clients';
+import { requireStoreId } from './current-store';
 import { unwrap } from './errors';
+import { storeKeys, storeSyncKeys } from './keys';
 
 export type StoreSync = components['schemas']['StoreSync'];
 export type ScrapingStatus = components['schemas']['ScrapingStatus'];
@@ -28,17 +30,16 @@ export async function fetchStoreSync(storeId: number, signal?: AbortSignal): Pro
 }
 
 /** Shared by the data-screen gate and the Integrations screen, which both watch the store's import. */
-export const storeSyncQueryOptions = (storeId: number) =>
+export const storeSyncQueryOptions = (storeId: number | undefined) =>
   queryOptions({
-    queryKey: ['stores', storeId, 'sync'] as const,
-    queryFn: ({ signal }) => fetchStoreSync(storeId, signal),
+    queryKey: storeSyncKeys.detail(storeId),
+    queryFn: storeId === undefined ? skipToken : ({ signal }) => fetchStoreSync(storeId, signal),
   });
 
 /** The import, polled while the last year is still downloading. */
-export function useStoreSync(storeId: number | null) {
+export function useStoreSync(storeId: number | undefined) {
   return useQuery({
-    ...storeSyncQueryOptions(storeId ?? 0),
-    enabled: storeId !== null,
+    ...storeSyncQueryOptions(storeId),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status !== undefined && isFirstImportPending(status) ? STORE_SYNC_POLL_MS : false;
@@ -47,13 +48,14 @@ export function useStoreSync(storeId: number | null) {
 }
 
 /** Retries a failed import from where it stopped; every view of the store's state refreshes. */
-export function useRetryStoreSync(storeId: number) {
+export function useRetryStoreSync(storeId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => unwrap(await appClient.POST('/private/stores/{id}/sync/retry', { params: { path: { id: storeId } } })),
+    mutationFn: async () =>
+      unwrap(await appClient.POST('/private/stores/{id}/sync/retry', { params: { path: { id: requireStoreId(storeId) } } })),
     onSuccess: (sync) => {
       queryClient.setQueryData(storeSyncQueryOptions(storeId).queryKey, sync);
-      return queryClient.invalidateQueries({ queryKey: ['stores', storeId] });
+      return queryClient.invalidateQueries({ queryKey: storeKeys.detail(storeId) });
     },
   });
 }

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionQueryOptions } from '../api/session';
+import { useCurrentStore } from '../api/current-store';
 import { isLastYearMissing, useStoreSync } from '../api/store-sync';
 import { HOME_PATH } from '../lib/paths';
 import { LoadingScreen } from '../ui/loading-screen';
@@ -28,13 +27,12 @@ export function isDataPath(path: string): boolean {
  */
 export function StoreReadyGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
-  const { data: user } = useQuery(sessionQueryOptions);
-  const storeId = user?.store ?? null;
+  const { user, storeId } = useCurrentStore();
   const sync = useStoreSync(storeId);
   const loading = <LoadingScreen layout="inline" label={t('pageLoading')} />;
 
   if (!user) return children;
-  if (storeId === null)
+  if (storeId === undefined)
     return (
       <Suspense fallback={loading}>
         <WelcomeGuideRoute storeForm={<StoreFormRoute storeId={null} afterCreate={HOME_PATH} />} />

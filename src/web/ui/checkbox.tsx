@@ -2,7 +2,7 @@ import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
 import { Field as ArkField } from '@ark-ui/react/field';
 import { useId } from 'react';
 import { checkbox, field } from 'styled-system/recipes';
-import { FieldMessages, type ToggleFieldProps } from './field';
+import { FieldMessages, type ToggleFieldProps, useFieldErrorText } from './field';
 import { Icon } from './icons';
 
 export interface CheckboxProps extends ToggleFieldProps {
@@ -19,13 +19,15 @@ export function Checkbox({
   disabled,
   required,
   error,
+  errorValues,
   helperText,
 }: CheckboxProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
+  const errorText = useFieldErrorText(error, errorValues);
   const classes = checkbox();
   return (
-    <ArkField.Root className={field().root} invalid={Boolean(error)} disabled={disabled} required={required}>
+    <ArkField.Root className={field().root} invalid={Boolean(errorText)} disabled={disabled} required={required}>
       <ArkCheckbox.Root
         id={id ?? autoId}
         name={name}
@@ -42,7 +44,7 @@ export function Checkbox({
         <ArkCheckbox.Label className={classes.label}>{label}</ArkCheckbox.Label>
         <ArkCheckbox.HiddenInput />
       </ArkCheckbox.Root>
-      <FieldMessages error={error} helperText={helperText} />
+      <FieldMessages error={errorText} helperText={helperText} />
     </ArkField.Root>
   );
 }

@@ -4,10 +4,33 @@ import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from
 import { useTranslation } from 'react-i18next';
 import { field, passwordInput } from 'styled-system/recipes';
 
+/**
+ * What a field says is wrong, shown below the control:
+ * - text, already in Spanish (the server's own words for that field);
+ * - or a form's error, react-hook-form's `FieldError`, whose message is a text key written `group:key`
+ *   (`useZodForm` in src/web/lib/forms.ts writes them so). It is translated here, once for every form.
+ */
+export type FieldErrorMessage = string | { message?: string | undefined } | undefined;
+
+/** Values the error's text interpolates (`{{max}}`), already formatted. */
+export type FieldErrorValues = Record<string, string | number>;
+
+/** The error's words: text as it came, a form's text key translated. */
+export function useFieldErrorText(error: FieldErrorMessage, values?: FieldErrorValues): string | undefined {
+  const { t } = useTranslation();
+  if (error === undefined || typeof error === 'string') return error;
+  if (!error.message) return undefined;
+  // The key names its own text group (`auth:errors.emailRequired`), so it cannot be typed here.
+  const translate = t as unknown as (key: string, options?: FieldErrorValues) => string;
+  return translate(error.message, values);
+}
+
 export interface FieldShellProps {
   label: ReactNode;
-  /** Shown below the input and marks it invalid; already translated. */
-  error?: string | undefined;
+  /** Shown below the input and marks it invalid. */
+  error?: FieldErrorMessage;
+  /** What the error's text interpolates, when it is a form's text key. */
+  errorValues?: FieldErrorValues | undefined;
   helperText?: ReactNode;
   required?: boolean;
   disabled?: boolean;
@@ -15,24 +38,26 @@ export interface FieldShellProps {
 }
 
 /** Label, control and messages of one form field, wired for accessibility by Ark's Field. */
-export function FieldRoot({ label, error, helperText, required, disabled, children }: FieldShellProps) {
+export function FieldRoot({ label, error, errorValues, helperText, required, disabled, children }: FieldShellProps) {
   const classes = field();
+  const errorText = useFieldErrorText(error, errorValues);
   return (
-    <ArkField.Root className={classes.root} invalid={Boolean(error)} required={required} disabled={disabled}>
+    <ArkField.Root className={classes.root} invalid={Boolean(errorText)} required={required} disabled={disabled}>
       <ArkField.Label className={classes.label}>{label}</ArkField.Label>
       {children}
-      <FieldMessages error={error} helperText={helperText} />
+      <FieldMessages error={errorText} helperText={helperText} />
     </ArkField.Root>
   );
 }
 
 /** Helper text, or the error in its place; inside an Ark `Field.Root`, which wires both to the control. */
-export function FieldMessages({ error, helperText }: Pick<FieldShellProps, 'error' | 'helperText'>) {
+export function FieldMessages({ error, errorValues, helperText }: Pick<FieldShellProps, 'error' | 'errorValues' | 'helperText'>) {
   const classes = field();
+  const errorText = useFieldErrorText(error, errorValues);
   return (
     <>
-      {helperText && !error ? <ArkField.HelperText className={classes.helperText}>{helperText}</ArkField.HelperText> : null}
-      <ArkField.ErrorText className={classes.errorText}>{error}</ArkField.ErrorText>
+      {helperText && !errorText ? <ArkField.HelperText className={classes.helperText}>{helperText}</ArkField.HelperText> : null}
+      <ArkField.ErrorText className={classes.errorText}>{errorText}</ArkField.ErrorText>
     </>
   );
 }
@@ -41,14 +66,15 @@ type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'children' |
 
 export interface TextInputProps extends NativeInputProps {
   label: ReactNode;
-  error?: string | undefined;
+  error?: FieldErrorMessage;
+  errorValues?: FieldErrorValues | undefined;
   helperText?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextInput({ label, error, helperText, required, disabled, ref, ...input }: TextInputProps) {
+export function TextInput({ label, error, errorValues, helperText, required, disabled, ref, ...input }: TextInputProps) {
   return (
-    <FieldRoot label={label} error={error} helperText={helperText} required={required} disabled={disabled}>
+    <FieldRoot label={label} error={error} errorValues={errorValues} helperText={helperText} required={required} disabled={disabled}>
       <ArkField.Input ref={ref} className={field().input} {...input} />
     </FieldRoot>
   );
@@ -58,14 +84,15 @@ type NativeTextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'ch
 
 export interface TextareaProps extends NativeTextareaProps {
   label: ReactNode;
-  error?: string | undefined;
+  error?: FieldErrorMessage;
+  errorValues?: FieldErrorValues | undefined;
   helperText?: ReactNode;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function Textarea({ label, error, helperText, required, disabled, ref, ...textarea }: TextareaProps) {
+export function Textarea({ label, error, errorValues, helperText, required, disabled, ref, ...textarea }: TextareaProps) {
   return (
-    <FieldRoot label={label} error={error} helperText={helperText} required={required} disabled={disabled}>
+    <FieldRoot label={label} error={error} errorValues={errorValues} helperText={helperText} required={required} disabled={disabled}>
       <ArkField.Textarea ref={ref} className={field().textarea} {...textarea} />
     </FieldRoot>
   );
@@ -83,11 +110,21 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-export function PasswordInput({ label, error, helperText, required, disabled, ref, autoComplete, ...input }: PasswordInputProps) {
+export function PasswordInput({
+  label,
+  error,
+  errorValues,
+  helperText,
+  required,
+  disabled,
+  ref,
+  autoComplete,
+  ...input
+}: PasswordInputProps) {
   const { t } = useTranslation('common');
   const classes = passwordInput();
   return (
-    <FieldRoot label={label} error={error} helperText={helperText} required={required} disabled={disabled}>
+    <FieldRoot label={label} error={error} errorValues={errorValues} helperText={helperText} required={required} disabled={disabled}>
       <ArkPasswordInput.Root
         className={classes.root}
         autoComplete={autoComplete === 'new-password' ? 'new-password' : 'current-password'}
@@ -116,8 +153,9 @@ export interface ToggleFieldProps {
   defaultChecked?: boolean;
   onCheckedChange?: (checked: boolean) => void;
   disabled?: boolean;
-  /** Shown below the control and marks it invalid; already translated. */
-  error?: string | undefined;
+  /** Shown below the control and marks it invalid. */
+  error?: FieldErrorMessage;
+  errorValues?: FieldErrorValues | undefined;
   helperText?: ReactNode;
 }
 
@@ -125,6 +163,6 @@ type FieldOwnProps = Omit<FieldShellProps, 'children'>;
 
 /** Separates what `FieldRoot` draws (label, messages, states) from the props of the control inside it. */
 export function splitFieldProps<P extends FieldOwnProps>(props: P): [FieldOwnProps, Omit<P, keyof FieldOwnProps>] {
-  const { label, error, helperText, required, disabled, ...control } = props;
-  return [{ label, error, helperText, required, disabled }, control];
+  const { label, error, errorValues, helperText, required, disabled, ...control } = props;
+  return [{ label, error, errorValues, helperText, required, disabled }, control];
 }

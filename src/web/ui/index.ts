@@ -32,6 +32,8 @@ export {
 } from './dialog';
 export { EmptyState, type EmptyStateProps, LoadErrorState, type LoadErrorStateProps } from './empty-state';
 export {
+  type FieldErrorMessage,
+  type FieldErrorValues,
   FieldMessages,
   FieldRoot,
   type FieldShellProps,
@@ -41,6 +43,7 @@ export {
   type TextareaProps,
   TextInput,
   type TextInputProps,
+  useFieldErrorText,
 } from './field';
 export { FieldsetRoot, type FieldsetRootProps } from './fieldset';
 export { FileUpload, type FileUploadProps, type MediaItem, readMediaInfo } from './file-upload';

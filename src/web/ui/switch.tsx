@@ -2,7 +2,7 @@ import { Field as ArkField } from '@ark-ui/react/field';
 import { Switch as ArkSwitch } from '@ark-ui/react/switch';
 import { useId } from 'react';
 import { field, switchControl } from 'styled-system/recipes';
-import { FieldMessages, type ToggleFieldProps } from './field';
+import { FieldMessages, type ToggleFieldProps, useFieldErrorText } from './field';
 
 export interface SwitchProps extends ToggleFieldProps {
   /** While the change is saved: the switch is busy and ignores clicks. */
@@ -19,14 +19,16 @@ export function Switch({
   onCheckedChange,
   disabled,
   error,
+  errorValues,
   helperText,
   loading = false,
 }: SwitchProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
+  const errorText = useFieldErrorText(error, errorValues);
   const classes = switchControl();
   return (
-    <ArkField.Root className={field().root} invalid={Boolean(error)} disabled={disabled || loading}>
+    <ArkField.Root className={field().root} invalid={Boolean(errorText)} disabled={disabled || loading}>
       <ArkSwitch.Root
         id={id ?? autoId}
         name={name}
@@ -42,7 +44,7 @@ export function Switch({
         <ArkSwitch.Label className={classes.label}>{label}</ArkSwitch.Label>
         <ArkSwitch.HiddenInput />
       </ArkSwitch.Root>
-      <FieldMessages error={error} helperText={helperText} />
+      <FieldMessages error={errorText} helperText={helperText} />
     </ArkField.Root>
   );
 }

@@ -27,6 +27,7 @@ function LabelledInput({ className, placeholder }: { className: string; placehol
 export function TagsInput({
   label,
   error,
+  errorValues,
   helperText,
   required,
   disabled,
@@ -50,6 +51,7 @@ export function TagsInput({
     <FieldRoot
       label={label}
       error={error ?? (overflow ? t('ui.tagsInput.maxReached', { max }) : undefined)}
+      errorValues={errorValues}
       helperText={helperText ? `${String(helperText)} ${counter}` : counter}
       required={required}
       disabled={disabled}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { can } from '../../../shared/permissions';
 import type { Role, SessionUser } from '../../api/session';
 import { type Integrations, integrationsQueryOptions } from '../../features/integrations/api/integrations';
 import { canAccess } from '../access';
@@ -44,9 +45,10 @@ export function shellBanners({ role, pathname, storeId, integrations }: ShellBan
 /** The shell's banners for the signed-in user's current store. */
 export function ShellBanners({ user, pathname }: { user: SessionUser; pathname: string }) {
   const storeId = user.store;
+  // Only roles that may read the integrations ask for them; the query waits for a store.
   const integrations = useQuery({
-    ...integrationsQueryOptions(storeId ?? 0),
-    enabled: storeId !== null && canAccess(user.role, '/integrations'),
+    ...integrationsQueryOptions(storeId ?? undefined),
+    enabled: can(user.role, 'getIntegrations'),
   });
   const banners = shellBanners({ role: user.role, pathname, storeId, integrations: integrations.data });
   return banners.map((banner) => <AppBanner key={banner.id} banner={banner} linkComponent={RouterLink} />);

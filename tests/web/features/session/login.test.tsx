@@ -37,8 +37,8 @@ describe('LoginScreen', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('shows the wrong-credentials message', async () => {
-    await renderWithApp(<LoginScreen onSubmit={vi.fn()} error={{ kind: 'invalidCredentials' }} />);
+  it('shows the failure it is given in an alert', async () => {
+    await renderWithApp(<LoginScreen onSubmit={vi.fn()} error="Correo o contraseña incorrectos." />);
     expect(screen.getByRole('alert').textContent).toBe('Correo o contraseña incorrectos.');
   });
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { loadableOf } from '../../../api/loadable';
 import { useAccountDetails } from '../api/account-details';
-import { type AccountDetailsState, AccountScreen } from '../screens/account-screen';
+import { AccountScreen } from '../screens/account-screen';
 
 export interface AccountRouteProps {
   storeTab: ReactNode;
@@ -10,15 +11,9 @@ export interface AccountRouteProps {
 export function AccountRoute({ storeTab }: AccountRouteProps) {
   const [params] = useSearchParams();
   const details = useAccountDetails();
-  const state: AccountDetailsState =
-    details.isPending || (details.isError && details.isFetching)
-      ? { status: 'loading' }
-      : details.isError
-        ? { status: 'error' }
-        : { status: 'success', details: details.data };
   return (
     <AccountScreen
-      details={state}
+      details={loadableOf(details)}
       onRetry={() => void details.refetch()}
       storeTab={storeTab}
       defaultTab={params.get('tab') === 'store' ? 'store' : 'subscription'}

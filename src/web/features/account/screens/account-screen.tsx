@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
+import type { Loadable } from '../../../api/loadable';
 import { Card } from '../../../ui/card';
 import { LoadErrorState } from '../../../ui/empty-state';
 import { LoadingScreen } from '../../../ui/loading-screen';
@@ -9,12 +10,10 @@ import { Tabs } from '../../../ui/tabs';
 
 type AccountDetails = components['schemas']['AccountDetails'];
 
-export type AccountDetailsState = { status: 'loading' } | { status: 'error' } | { status: 'success'; details: AccountDetails };
-
 export type AccountTab = 'subscription' | 'store';
 
 export interface AccountScreenProps {
-  details: AccountDetailsState;
+  details: Loadable<AccountDetails>;
   onRetry: () => void;
   /** The "Tienda" tab's content: the store's team. */
   storeTab: ReactNode;
@@ -38,9 +37,9 @@ export function AccountScreen({ details, onRetry, storeTab, defaultTab = 'subscr
       <Card title={t('details.title')}>
         <dl className={list}>
           <dt className={term}>{t('details.name')}</dt>
-          <dd className={value}>{details.details.name}</dd>
+          <dd className={value}>{details.data.name}</dd>
           <dt className={term}>{t('details.email')}</dt>
-          <dd className={value}>{details.details.email}</dd>
+          <dd className={value}>{details.data.email}</dd>
         </dl>
       </Card>
     );

@@ -1,49 +1,48 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
+import { requireStoreId } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
-import { storeStatsKey } from './store-stats';
+import { acquisitionCostKeys, statsKeys } from '../../../api/keys';
 
 export type AcquisitionCostChart = components['schemas']['AcquisitionCostChart'];
 type MarketingInvestmentRequest = components['schemas']['MarketingInvestmentRequest'];
 
-/** SPEC §7 data area "acquisition costs", one year at a time. */
-export const acquisitionCostQueryOptions = (storeId: number, year: number) =>
+/** SPEC §7 data area "acquisition costs", one year at a time; waits until the session names the store. */
+export const acquisitionCostQueryOptions = (storeId: number | undefined, year: number) =>
   queryOptions({
-    queryKey: ['stores', storeId, 'acquisitionCosts', year] as const,
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await appClient.GET('/private/stores/{id}/stats/charts/acquisitionCost', {
-          params: { path: { id: storeId }, query: { year } },
-          signal,
-        }),
-      ),
+    queryKey: acquisitionCostKeys.year(storeId, year),
+    queryFn:
+      storeId === undefined
+        ? skipToken
+        : async ({ signal }) =>
+            unwrap(
+              await appClient.GET('/private/stores/{id}/stats/charts/acquisitionCost', {
+                params: { path: { id: storeId }, query: { year } },
+                signal,
+              }),
+            ),
   });
 
-export function useAcquisitionCost(storeId: number | null, year: number) {
-  return useQuery({
-    ...acquisitionCostQueryOptions(storeId ?? 0, year),
-    enabled: storeId !== null,
-  });
+export function useAcquisitionCost(storeId: number | undefined, year: number) {
+  return useQuery(acquisitionCostQueryOptions(storeId, year));
 }
 
 /** A new yearly investment moves every acquisition cost: the chart's and the indicators'. */
-export function useSetMarketingInvestment(storeId: number) {
+export function useSetMarketingInvestment(storeId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: MarketingInvestmentRequest) =>
       unwrap(
         await appClient.POST('/private/stores/{id}/monthlyInversion', {
-          params: { path: { id: storeId } },
+          params: { path: { id: requireStoreId(storeId) } },
           body,
         }),
       ),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: ['stores', storeId, 'acquisitionCosts'],
-        }),
-        queryClient.invalidateQueries({ queryKey: storeStatsKey(storeId) }),
+        queryClient.invalidateQueries({ queryKey: acquisitionCostKeys.all(storeId) }),
+        queryClient.invalidateQueries({ queryKey: statsKeys.all(storeId) }),
       ]),
   });
 }

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { components, operations } from '../../../../shared/api/backend.gen';
 import { backendClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
+import { statsKeys } from '../../../api/keys';
 
 export type StoreStats = components['schemas']['StoreStats'];
 export type StatsInRange = components['schemas']['StatsInRange'];
@@ -9,9 +10,9 @@ export type StatsTablePage = components['schemas']['StatsTablePage'];
 export type StatsDimension = components['schemas']['StatsDimension'];
 export type StatsInRangeQuery = NonNullable<operations['getStoreStatsInRange']['parameters']['query']>;
 
-/* SPEC §7 data area "store charts and stats": every key starts with the store's stats key, so one
-   invalidation refreshes them all (a new investment changes acquisition costs everywhere). */
-export const storeStatsKey = (storeId: number) => ['stores', storeId, 'stats'] as const;
+/* SPEC §7 data area "store charts and stats": every key starts with `statsKeys.all`, so one
+   invalidation refreshes them all (a new investment changes acquisition costs everywhere). Each query
+   waits (`skipToken`) until the session names the store. */
 
 export async function fetchStoreStats(storeId: number, signal?: AbortSignal): Promise<StoreStats> {
   return unwrap(
@@ -22,58 +23,57 @@ export async function fetchStoreStats(storeId: number, signal?: AbortSignal): Pr
   );
 }
 
-export const storeStatsQueryOptions = (storeId: number) =>
+export const storeStatsQueryOptions = (storeId: number | undefined) =>
   queryOptions({
-    queryKey: storeStatsKey(storeId),
-    queryFn: ({ signal }) => fetchStoreStats(storeId, signal),
+    queryKey: statsKeys.overview(storeId),
+    queryFn: storeId === undefined ? skipToken : ({ signal }) => fetchStoreStats(storeId, signal),
   });
 
-export function useStoreStats(storeId: number | null) {
-  return useQuery({
-    ...storeStatsQueryOptions(storeId ?? 0),
-    enabled: storeId !== null,
-  });
+export function useStoreStats(storeId: number | undefined) {
+  return useQuery(storeStatsQueryOptions(storeId));
 }
 
-export const statsInRangeQueryOptions = (storeId: number, query: StatsInRangeQuery) =>
+export const statsInRangeQueryOptions = (storeId: number | undefined, query: StatsInRangeQuery) =>
   queryOptions({
-    queryKey: [...storeStatsKey(storeId), 'range', query] as const,
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await backendClient.GET('/stores/{id}/statsInRange', {
-          params: { path: { id: storeId }, query },
-          signal,
-        }),
-      ),
+    queryKey: statsKeys.inRange(storeId, query),
+    queryFn:
+      storeId === undefined
+        ? skipToken
+        : async ({ signal }) =>
+            unwrap(
+              await backendClient.GET('/stores/{id}/statsInRange', {
+                params: { path: { id: storeId }, query },
+                signal,
+              }),
+            ),
   });
 
 /** The figures of the last range stay on screen while the next one loads. */
-export function useStatsInRange(storeId: number | null, query: StatsInRangeQuery) {
+export function useStatsInRange(storeId: number | undefined, query: StatsInRangeQuery) {
   return useQuery({
-    ...statsInRangeQueryOptions(storeId ?? 0, query),
-    enabled: storeId !== null,
+    ...statsInRangeQueryOptions(storeId, query),
     placeholderData: keepPreviousData,
   });
 }
 
-export const statsTableQueryOptions = (storeId: number, dimension: StatsDimension, page: number, pageSize: number) =>
+export const statsTableQueryOptions = (storeId: number | undefined, dimension: StatsDimension, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: [...storeStatsKey(storeId), 'table', dimension, page, pageSize] as const,
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await backendClient.GET('/stores/{id}/stats/table', {
-          params: {
-            path: { id: storeId },
-            query: { dimension, page, pageSize },
-          },
-          signal,
-        }),
-      ),
+    queryKey: statsKeys.table(storeId, dimension, page, pageSize),
+    queryFn:
+      storeId === undefined
+        ? skipToken
+        : async ({ signal }) =>
+            unwrap(
+              await backendClient.GET('/stores/{id}/stats/table', {
+                params: {
+                  path: { id: storeId },
+                  query: { dimension, page, pageSize },
+                },
+                signal,
+              }),
+            ),
   });
 
-export function useStatsTable(storeId: number | null, dimension: StatsDimension, page: number, pageSize: number) {
-  return useQuery({
-    ...statsTableQueryOptions(storeId ?? 0, dimension, page, pageSize),
-    enabled: storeId !== null,
-  });
+export function useStatsTable(storeId: number | undefined, dimension: StatsDimension, page: number, pageSize: number) {
+  return useQuery(statsTableQueryOptions(storeId, dimension, page, pageSize));
 }

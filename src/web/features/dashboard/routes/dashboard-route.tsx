@@ -1,116 +1,51 @@
-import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { DATE_RANGE_PRESETS, type DateRangePreset, defaultGranularity, GRANULARITIES, presetRange } from '../../../../shared/date-ranges';
+import { useNavigate } from 'react-router-dom';
+import { can } from '../../../../shared/permissions';
+import { useCurrentStore } from '../../../api/current-store';
 import { loadableOf } from '../../../api/loadable';
-import { sessionQueryOptions } from '../../../api/session';
-import type { DateRangeValue } from '../../../ui/date-range-picker';
 import { toaster } from '../../../ui/toast';
 import { useAcquisitionCost, useSetMarketingInvestment } from '../api/acquisition-cost';
-import { type StatsDimension, type StatsInRangeQuery, useStatsInRange, useStatsTable, useStoreStats } from '../api/store-stats';
+import { useStatsInRange, useStatsTable, useStoreStats } from '../api/store-stats';
 import { DashboardScreen } from '../screens/dashboard-screen';
-import { STATS_DIMENSIONS } from '../stats-dimensions';
+import { useDashboardAddress } from './use-dashboard-address';
 
 const TABLE_PAGE_SIZE = 10;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const oneOf = <T extends string>(options: readonly T[], value: string | null): T | undefined => options.find((option) => option === value);
-
-/**
- * The range, granularity, tab, page and year live in the address, so a reload or a shared link shows
- * the same dashboard: `?preset=last12Months&granularity=week` or `?from=2026-01-01&to=2026-03-31`.
- */
-function rangeFromSearch(search: URLSearchParams, today: string): DateRangeValue {
-  const from = search.get('from');
-  const to = search.get('to');
-  const custom = from && to && ISO_DAY.test(from) && ISO_DAY.test(to) && from <= to ? { from, to } : null;
-  const preset: DateRangePreset = oneOf(DATE_RANGE_PRESETS, search.get('preset')) ?? 'last30Days';
-  const range = custom ?? presetRange(preset, today);
-  return {
-    range,
-    preset: custom ? 'custom' : preset,
-    granularity: oneOf(GRANULARITIES, search.get('granularity')) ?? defaultGranularity(range),
-  };
-}
 
 export function DashboardRoute() {
   const { t } = useTranslation('toasts');
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  const { data: user } = useQuery(sessionQueryOptions);
-  const storeId = user?.store ?? null;
+  const { role, storeId } = useCurrentStore();
   const stats = useStoreStats(storeId);
   // The store's own calendar once known; the browser's until then.
   const today = stats.data?.asOf ?? dayjs().format('YYYY-MM-DD');
-  const range = rangeFromSearch(search, today);
-  const query: StatsInRangeQuery =
-    range.preset === 'custom'
-      ? {
-          from: range.range.from,
-          to: range.range.to,
-          granularity: range.granularity,
-        }
-      : { preset: range.preset, granularity: range.granularity };
-  const inRange = useStatsInRange(storeId, query);
-  const currentYear = Number(today.slice(0, 4));
-  const year = Number(search.get('year')) || currentYear;
+  const address = useDashboardAddress(today);
+  const { range, year, currentYear, dimension, page } = address;
+  const inRange = useStatsInRange(storeId, address.query);
   const acquisition = useAcquisitionCost(storeId, year);
-  const dimension: StatsDimension = oneOf(STATS_DIMENSIONS, search.get('tab')) ?? 'products';
-  const page = Math.max(1, Number(search.get('page')) || 1);
   const table = useStatsTable(storeId, dimension, page, TABLE_PAGE_SIZE);
-  const setInvestment = useSetMarketingInvestment(storeId ?? 0);
+  const setInvestment = useSetMarketingInvestment(storeId);
   const [investmentOpen, setInvestmentOpen] = useState(false);
-
-  /** Changes some of the address's parameters, keeping the rest. */
-  const update = (changes: Record<string, string | null>) =>
-    setSearch(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <DashboardScreen
-      hasStore={storeId !== null}
-      subscriptionSuccess={search.get('subscription') === 'success'}
-      onSubscriptionMessageDismiss={() => update({ subscription: null })}
+      hasStore={storeId !== undefined}
+      subscriptionSuccess={address.subscriptionSuccess}
+      onSubscriptionMessageDismiss={address.dismissSubscriptionMessage}
       today={today}
+      // A preset shows the days the server resolved it to, on the store's calendar.
       range={range.preset !== 'custom' && inRange.data?.preset === range.preset ? { ...range, range: inRange.data.range } : range}
-      onRangeChange={(value) =>
-        update(
-          value.preset === 'custom'
-            ? {
-                preset: null,
-                from: value.range.from,
-                to: value.range.to,
-                granularity: value.granularity,
-              }
-            : {
-                preset: value.preset,
-                from: null,
-                to: null,
-                granularity: value.granularity,
-              },
-        )
-      }
+      onRangeChange={address.setRange}
       inRange={loadableOf(inRange)}
       onInRangeRetry={() => void inRange.refetch()}
       acquisition={{
         year,
         currentYear,
-        onYearChange: (next) => update({ year: next === currentYear ? null : String(next) }),
+        onYearChange: address.setYear,
         chart: loadableOf(acquisition),
         onRetry: () => void acquisition.refetch(),
-        // The contract lets every role but collaborators set the investment (x-roles).
-        canEditInvestment: user?.role !== 'colaborator',
+        canEditInvestment: can(role, 'setMarketingInvestment'),
         onEditInvestment: () => setInvestmentOpen(true),
       }}
       investment={{
@@ -139,10 +74,10 @@ export function DashboardRoute() {
         stats: loadableOf(stats),
         onStatsRetry: () => void stats.refetch(),
         dimension,
-        onDimensionChange: (next) => update({ tab: next === 'products' ? null : next, page: null }),
+        onDimensionChange: address.setDimension,
         page,
         pageSize: TABLE_PAGE_SIZE,
-        onPageChange: (next) => update({ page: next === 1 ? null : String(next) }),
+        onPageChange: address.setPage,
         table: loadableOf(table),
         onTableRetry: () => void table.refetch(),
       }}

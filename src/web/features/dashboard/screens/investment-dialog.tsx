@@ -1,14 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
 import { formatClp } from '../../../../shared/format';
-import {
-  MARKETING_INVESTMENT_MAX,
-  type MarketingInvestmentInput,
-  marketingInvestmentSchema,
-} from '../../../../shared/marketing-investment';
+import { MARKETING_INVESTMENT_MAX, marketingInvestmentSchema } from '../../../../shared/marketing-investment';
+import { useZodForm } from '../../../lib/forms';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';
 import { NumberInput } from '../../../ui/number-input';
@@ -27,13 +23,12 @@ export interface InvestmentDialogProps {
 }
 
 const FORM_ID = 'marketing-investment-form';
-type ErrorKey = `investment.errors.${'required' | 'belowMinimum' | 'aboveMaximum'}`;
 
 /** The investment-update modal: the year's marketing investment, checked as the server checks it. */
 export function InvestmentDialog({ open, year, amount, submitting, onOpenChange, onSave }: InvestmentDialogProps) {
   const { t } = useTranslation('dashboard');
-  const { control, handleSubmit, reset } = useForm<MarketingInvestmentInput>({
-    resolver: zodResolver(marketingInvestmentSchema),
+  const { control, handleSubmit, reset } = useZodForm(marketingInvestmentSchema, {
+    textGroup: 'dashboard',
     // NaN is the number input's empty field: "required", never a silent zero.
     values: { year, amount: amount ?? Number.NaN },
   });
@@ -77,13 +72,8 @@ export function InvestmentDialog({ open, year, amount, submitting, onOpenChange,
               step={100_000}
               disabled={submitting}
               required
-              error={
-                fieldState.error?.message
-                  ? t(fieldState.error.message as ErrorKey, {
-                      max: formatClp(MARKETING_INVESTMENT_MAX),
-                    })
-                  : undefined
-              }
+              error={fieldState.error}
+              errorValues={{ max: formatClp(MARKETING_INVESTMENT_MAX) }}
             />
           )}
         />

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
+import { integrationKeys } from '../../../api/keys';
 import { STORE_SYNC_POLL_MS } from '../../../api/store-sync';
 
 export type Integrations = components['schemas']['Integrations'];
@@ -10,18 +11,17 @@ export async function fetchIntegrations(storeId: number, signal?: AbortSignal): 
   return unwrap(await appClient.GET('/private/stores/{id}/integrations', { params: { path: { id: storeId } }, signal }));
 }
 
-/** SPEC §7 data area "integrations" of the current store. */
-export const integrationsQueryOptions = (storeId: number) =>
+/** SPEC §7 data area "integrations" of the current store; waits until the session names the store. */
+export const integrationsQueryOptions = (storeId: number | undefined) =>
   queryOptions({
-    queryKey: ['stores', storeId, 'integrations'] as const,
-    queryFn: ({ signal }) => fetchIntegrations(storeId, signal),
+    queryKey: integrationKeys.detail(storeId),
+    queryFn: storeId === undefined ? skipToken : ({ signal }) => fetchIntegrations(storeId, signal),
   });
 
 /** Polls while the store imports (history included), so the card's progress moves. */
-export function useIntegrations(storeId: number | null) {
+export function useIntegrations(storeId: number | undefined) {
   return useQuery({
-    ...integrationsQueryOptions(storeId ?? 0),
-    enabled: storeId !== null,
+    ...integrationsQueryOptions(storeId),
     refetchInterval: (query) => {
       const status = query.state.data?.store.sync.status;
       return status === undefined || status === 'FINISHED' || status === 'FAILED' ? false : STORE_SYNC_POLL_MS;

@@ -3,6 +3,7 @@ import type { components } from '../../../../shared/api/backend.gen';
 import { type ShopifySettingsInput, shopifySettingsSchema } from '../../../../shared/shopify-settings';
 import { backendClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
+import { storeKeys } from '../../../api/keys';
 
 export type ConnectedStore = components['schemas']['ConnectedStore'];
 
@@ -28,6 +29,6 @@ export function useUpdateShopifySettings(storeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ShopifySettingsInput) => updateShopifySettings(storeId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['stores', storeId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.detail(storeId) }),
   });
 }

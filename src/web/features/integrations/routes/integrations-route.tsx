@@ -1,36 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionQueryOptions } from '../../../api/session';
+import { useCurrentStore } from '../../../api/current-store';
+import { type Loadable, loadableOf } from '../../../api/loadable';
 import { useRetryStoreSync } from '../../../api/store-sync';
 import { Modal } from '../../../ui/dialog';
-import { useIntegrations } from '../api/integrations';
-import { IntegrationsScreen, type IntegrationsState } from '../screens/integrations-screen';
+import { type Integrations, useIntegrations } from '../api/integrations';
+import { IntegrationsScreen } from '../screens/integrations-screen';
 import { StoreFormRoute } from './store-form-route';
 
 export function IntegrationsRoute() {
   const { t } = useTranslation('integrations');
-  const session = useQuery(sessionQueryOptions);
-  const user = session.data;
-  const storeId = user?.store ?? null;
+  const { storeId, isPending } = useCurrentStore();
   const integrations = useIntegrations(storeId);
-  const retry = useRetryStoreSync(storeId ?? 0);
+  const retry = useRetryStoreSync(storeId);
   const [formOpen, setFormOpen] = useState(false);
 
-  const state: IntegrationsState = session.isPending
-    ? { status: 'loading' }
-    : storeId === null
-      ? { status: 'success', integrations: null }
-      : integrations.isPending || (integrations.isError && integrations.isFetching)
-        ? { status: 'loading' }
-        : integrations.isError
-          ? { status: 'error' }
-          : { status: 'success', integrations: integrations.data };
+  // Without a store nothing is connected yet: the cards show what to connect first.
+  const state: Loadable<Integrations | null> =
+    !isPending && storeId === undefined ? { status: 'success', data: null } : loadableOf(integrations);
   const store = integrations.data?.store;
 
   return (
     <IntegrationsScreen
-      state={state}
+      integrations={state}
       onConnectStore={() => setFormOpen(true)}
       onUpdateCredentials={() => setFormOpen(true)}
       onRetrySync={() => retry.mutate()}
@@ -40,10 +32,10 @@ export function IntegrationsRoute() {
         <Modal
           open={formOpen}
           onOpenChange={setFormOpen}
-          title={storeId === null ? t('storeForm.createTitle') : t('storeForm.editTitle')}
+          title={storeId === undefined ? t('storeForm.createTitle') : t('storeForm.editTitle')}
           closeOnInteractOutside={false}
         >
-          {storeId === null ? (
+          {storeId === undefined ? (
             <StoreFormRoute storeId={null} afterCreate="/integrations" onCancel={() => setFormOpen(false)} />
           ) : (
             <StoreFormRoute

@@ -1,25 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import type { ShopifySettingsInput } from '../../../../shared/shopify-settings';
-import { ApiError } from '../../../api/errors';
+import { describeApiError } from '../../../api/errors';
 import { pageNavigation } from '../../../lib/navigation';
 import { useCreateStore, useUpdateShopifySettings } from '../api/store-settings';
 import { type StoreFormError, type StoreFormField, StoreFormScreen } from '../screens/store-form-screen';
 
 const FIELDS: readonly StoreFormField[] = ['name', 'url', 'accessToken'];
 
-const isField = (value: string | undefined): value is StoreFormField => FIELDS.includes(value as StoreFormField);
-
-/** The server names fields by their path in the body (`store.url`, `shopifySettings.accessToken`). */
-export function toStoreFormError(error: unknown, fallback: { network: string; failed: string }): StoreFormError {
-  if (!(error instanceof ApiError)) return { message: fallback.failed, fieldErrors: {} };
-  if (error.status === 0) return { message: fallback.network, fieldErrors: {} };
-  const fieldErrors: StoreFormError['fieldErrors'] = {};
-  for (const fieldError of error.body?.fieldErrors ?? []) {
-    const field = fieldError.field.split('.').pop();
-    if (isField(field)) fieldErrors[field] ??= fieldError.message;
+/**
+ * The server's refusal on the form: its message, and its words beside each field of the form it named
+ * (by their path in the body: `store.url`, `shopifySettings.accessToken`). A server error gets ours.
+ */
+export function toStoreFormError(error: unknown, texts: { network: string; failed: string }): StoreFormError {
+  const { message, fieldErrors } = describeApiError(error, texts);
+  const onForm: StoreFormError['fieldErrors'] = {};
+  for (const field of FIELDS) {
+    const fieldMessage = fieldErrors[field];
+    if (fieldMessage !== undefined) onForm[field] = fieldMessage;
   }
-  const message = error.status >= 500 ? fallback.failed : (error.body?.message ?? fallback.failed);
-  return { message, fieldErrors };
+  return { message, fieldErrors: onForm };
 }
 
 export type StoreFormRouteProps =

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
 import { formatCount } from '../../../../shared/format/count';
+import type { Loadable } from '../../../api/loadable';
 import { Badge, StatusBadge, type Tone } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -14,14 +15,9 @@ type Integrations = components['schemas']['Integrations'];
 type IntegrationState = components['schemas']['IntegrationState'];
 type StoreSync = components['schemas']['StoreSync'];
 
-export type IntegrationsState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  /** `integrations` is null when the user has no store yet: nothing is connected. */
-  | { status: 'success'; integrations: Integrations | null };
-
 export interface IntegrationsScreenProps {
-  state: IntegrationsState;
+  /** Null when the user has no store yet: nothing is connected. */
+  integrations: Loadable<Integrations | null>;
   onConnectStore: () => void;
   onUpdateCredentials: () => void;
   onRetrySync: () => void;
@@ -48,7 +44,7 @@ const note = css({ fontSize: 'sm', color: 'fg.muted' });
 const progress = css({ width: 'full' });
 
 export function IntegrationsScreen({
-  state,
+  integrations: state,
   onConnectStore,
   onUpdateCredentials,
   onRetrySync,
@@ -76,7 +72,7 @@ export function IntegrationsScreen({
       ) : (
         <div className={grid}>
           <StoreCard
-            store={state.integrations?.store ?? null}
+            store={state.data?.store ?? null}
             onConnect={onConnectStore}
             onUpdateCredentials={onUpdateCredentials}
             onRetry={onRetrySync}
@@ -85,17 +81,17 @@ export function IntegrationsScreen({
           <SimpleCard
             title={t('socialAds.title')}
             description={t('socialAds.description')}
-            state={state.integrations?.socialAds.state ?? 'notConnected'}
+            state={state.data?.socialAds.state ?? 'notConnected'}
           />
           <SimpleCard
             title={t('messaging.title')}
             description={t('messaging.description')}
-            state={state.integrations?.messaging.state ?? 'notConnected'}
+            state={state.data?.messaging.state ?? 'notConnected'}
           />
           <SimpleCard
             title={t('emailMarketing.title')}
             description={t('emailMarketing.description')}
-            state={state.integrations?.emailMarketing.state ?? 'notConnected'}
+            state={state.data?.emailMarketing.state ?? 'notConnected'}
           />
         </div>
       )}

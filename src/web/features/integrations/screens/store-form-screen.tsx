@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { type ShopifySettingsInput, shopifySettingsSchema } from '../../../../shared/shopify-settings';
+import { useZodForm } from '../../../lib/forms';
 import { Button } from '../../../ui/button';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
@@ -24,25 +23,6 @@ export interface StoreFormScreenProps {
   defaultValues?: Partial<ShopifySettingsInput> | undefined;
 }
 
-type ErrorKey =
-  | 'storeForm.errors.required'
-  | 'storeForm.errors.nameTooLong'
-  | 'storeForm.errors.urlTooLong'
-  | 'storeForm.errors.accessTokenTooLong'
-  | 'storeForm.errors.accessTokenInvalid'
-  | 'storeForm.errors.controlCharacters';
-
-const ERROR_KEYS: readonly string[] = [
-  'storeForm.errors.required',
-  'storeForm.errors.nameTooLong',
-  'storeForm.errors.urlTooLong',
-  'storeForm.errors.accessTokenTooLong',
-  'storeForm.errors.accessTokenInvalid',
-  'storeForm.errors.controlCharacters',
-] satisfies ErrorKey[];
-
-const isErrorKey = (value: string | undefined): value is ErrorKey => value !== undefined && ERROR_KEYS.includes(value);
-
 const form = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 const alert = css({ color: 'fg.error', fontSize: 'sm', fontWeight: 'medium' });
 const actions = css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' });
@@ -54,15 +34,12 @@ export function StoreFormScreen({ mode, onSubmit, onCancel, saving = false, erro
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ShopifySettingsInput>({
-    resolver: zodResolver(shopifySettingsSchema),
+  } = useZodForm(shopifySettingsSchema, {
+    textGroup: 'integrations',
     defaultValues: { name: '', url: '', accessToken: '', ...defaultValues },
   });
   // A rule broken here wins; otherwise the server's message for that field, as it wrote it.
-  const fieldError = (field: StoreFormField) => {
-    const local = errors[field]?.message;
-    return isErrorKey(local) ? t(local) : error?.fieldErrors[field];
-  };
+  const fieldError = (field: StoreFormField) => errors[field] ?? error?.fieldErrors[field];
   const fieldMessages = new Set(Object.values(error?.fieldErrors ?? {}));
   const alertText = error?.message && !fieldMessages.has(error.message) ? error.message : null;
 

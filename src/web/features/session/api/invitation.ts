@@ -1,21 +1,26 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
+import { invitationKeys } from '../../../api/keys';
 
 type InvitationAcceptance = components['schemas']['InvitationAcceptance'];
 
+/** A link without a token asks nothing: the screen says the link is not valid. */
 export const invitationQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['invitation', token],
-    queryFn: async ({ signal }) => unwrap(await appClient.GET('/auth/invitation/details', { params: { query: { token } }, signal })),
+    queryKey: invitationKeys.detail(token),
+    queryFn:
+      token === ''
+        ? skipToken
+        : async ({ signal }) => unwrap(await appClient.GET('/auth/invitation/details', { params: { query: { token } }, signal })),
     // An expired or used link answers 410; asking again changes nothing.
     retry: false,
     staleTime: Infinity,
   });
 
 export function useInvitation(token: string) {
-  return useQuery({ ...invitationQueryOptions(token), enabled: token !== '' });
+  return useQuery(invitationQueryOptions(token));
 }
 
 export async function acceptInvitation(body: InvitationAcceptance) {

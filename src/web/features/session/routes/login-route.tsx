@@ -1,22 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { LoginInput } from '../../../../shared/auth';
 import { safeReturnTo } from '../../../../shared/return-to';
-import { ApiError } from '../../../api/errors';
+import { describeApiError } from '../../../api/errors';
 import { pageNavigation } from '../../../lib/navigation';
 import { useLogin } from '../api/login';
-import { type LoginError, LoginScreen } from '../screens/login-screen';
-
-function toLoginError(error: unknown): LoginError {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return { kind: 'invalidCredentials' };
-    if (error.status === 0) return { kind: 'network' };
-    // A locked-out account (429) or a refused origin (403) carry the server's own Spanish message.
-    if ((error.status === 403 || error.status === 429) && error.body?.message) return { kind: 'server', message: error.body.message };
-  }
-  return { kind: 'failed' };
-}
+import { LoginScreen } from '../screens/login-screen';
 
 export function LoginRoute() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const login = useLogin();
@@ -32,7 +24,17 @@ export function LoginRoute() {
     <LoginScreen
       onSubmit={submit}
       submitting={login.isPending || login.isSuccess}
-      error={login.isError ? toLoginError(login.error) : null}
+      error={
+        login.isError
+          ? describeApiError(login.error, {
+              failed: t('login.failed'),
+              network: t('login.network'),
+              statuses: { 401: t('login.invalidCredentials') },
+              // A locked-out account (429) or a refused origin (403) carry the server's own Spanish message.
+              serverMessages: [403, 429],
+            }).message
+          : null
+      }
     />
   );
 }

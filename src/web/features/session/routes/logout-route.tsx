@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/errors';
+import { describeApiError } from '../../../api/errors';
 import { pageNavigation } from '../../../lib/navigation';
 import { LOGIN_PATH } from '../../../lib/paths';
 import { useLogout } from '../api/logout';
@@ -27,7 +27,7 @@ export function LogoutRoute() {
     ? {
         status: 'failed',
         // The server's own words when it answered (a refused origin, a server error); ours when nothing came back.
-        message: error instanceof ApiError && error.status !== 0 && error.body?.message ? error.body.message : t('logout.failed'),
+        message: describeApiError(error, { failed: t('logout.failed'), serverMessages: 'any' }).message,
       }
     : { status: 'working' };
   return <LogoutScreen state={state} onRetry={signOut} />;

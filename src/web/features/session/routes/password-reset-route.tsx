@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../../api/errors';
+import { ApiError, describeApiError } from '../../../api/errors';
 import { pageNavigation } from '../../../lib/navigation';
 import { HOME_PATH, LOGIN_PATH } from '../../../lib/paths';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
@@ -19,11 +19,7 @@ export function PasswordResetRoute() {
   const view: PasswordResetView = token ? (expired ? 'expired' : 'newPassword') : sent ? 'sent' : 'request';
   const failed = token ? confirm.isError && !expired : request.isError;
   const failure = token ? confirm.error : request.error;
-  const error = failed
-    ? failure instanceof ApiError && failure.status !== 0 && failure.body?.message
-      ? failure.body.message
-      : t('reset.failed')
-    : null;
+  const error = failed ? describeApiError(failure, { failed: t('reset.failed'), serverMessages: 'any' }).message : null;
 
   return (
     <PasswordResetScreen

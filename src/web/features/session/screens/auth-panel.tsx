@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
-import type auth from '../../../i18n/es/auth.json';
 import { Button } from '../../../ui/button';
-import { PasswordInput } from '../../../ui/field';
+import { type FieldErrorMessage, PasswordInput } from '../../../ui/field';
 
 export interface AuthPanelProps {
   /** Ties the section to its heading. */
@@ -51,31 +50,22 @@ export function AuthSubmit({ submitting, label, busyLabel }: { submitting: boole
   );
 }
 
-type AuthErrorKey = `errors.${keyof (typeof auth)['errors']}`;
-
-/** Field messages of the shared schemas are keys of the `auth` group's `errors`. */
-export function useAuthFieldError() {
-  const { t } = useTranslation('auth');
-  return (message: string | undefined) => (message?.startsWith('errors.') ? t(message as AuthErrorKey) : undefined);
-}
-
 export interface NewPasswordFieldProps extends UseFormRegisterReturn {
   label: string;
-  /** The schema's message key, when the password breaks the rule. */
-  error: string | undefined;
+  /** The form's error, when the password breaks the rule. */
+  error: FieldErrorMessage;
   disabled: boolean;
 }
 
 /** A password being chosen (sign-up, reset, invitation): the browser may suggest one, and the rule shows until an error takes its place. */
 export function NewPasswordField({ label, error, disabled, ...registration }: NewPasswordFieldProps) {
   const { t } = useTranslation('auth');
-  const fieldError = useAuthFieldError();
   return (
     <PasswordInput
       label={label}
       autoComplete="new-password"
       helperText={error ? undefined : t('passwordHint')}
-      error={fieldError(error)}
+      error={error}
       disabled={disabled}
       {...registration}
     />

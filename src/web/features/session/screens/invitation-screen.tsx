@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
 import type { components } from '../../../../shared/api/app.gen';
@@ -9,17 +7,18 @@ import {
   invitationExistingAccountSchema,
   invitationNewAccountSchema,
 } from '../../../../shared/auth';
+import type { Loadable } from '../../../api/loadable';
+import { useZodForm } from '../../../lib/forms';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
 import { LoadingScreen } from '../../../ui/loading-screen';
-import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField, useAuthFieldError } from './auth-panel';
+import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField } from './auth-panel';
 
 type InvitationDetails = components['schemas']['InvitationDetails'];
 
-export type InvitationState = { status: 'loading' } | { status: 'invalid' } | { status: 'ready'; invitation: InvitationDetails };
-
 export interface InvitationScreenProps {
-  state: InvitationState;
+  /** The invitation behind the link; an error means the link is not valid (expired, used, unknown). */
+  invitation: Loadable<InvitationDetails>;
   onAcceptNewAccount: (values: InvitationNewAccountInput) => void;
   onAcceptExistingAccount: (values: InvitationExistingAccountInput) => void;
   submitting?: boolean;
@@ -31,9 +30,9 @@ export interface InvitationScreenProps {
 export function InvitationScreen(props: InvitationScreenProps) {
   const { t } = useTranslation('auth');
   const classes = authLayout();
-  const { state } = props;
+  const { invitation: state } = props;
   if (state.status === 'loading') return <LoadingScreen label={t('invitation.loading')} />;
-  if (state.status === 'invalid') {
+  if (state.status === 'error') {
     return (
       <AuthPanel id="invitation-title" title={t('invitation.invalidTitle')}>
         <p className={classes.subtitle}>{t('invitation.invalid')}</p>
@@ -41,7 +40,7 @@ export function InvitationScreen(props: InvitationScreenProps) {
       </AuthPanel>
     );
   }
-  const { invitation } = state;
+  const invitation = state.data;
   return (
     <AuthPanel
       id="invitation-title"
@@ -55,28 +54,18 @@ export function InvitationScreen(props: InvitationScreenProps) {
 
 function NewAccountForm({ onAcceptNewAccount, submitting = false, error = null }: InvitationScreenProps) {
   const { t } = useTranslation('auth');
-  const fieldError = useAuthFieldError();
   const classes = authLayout();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<InvitationNewAccountInput>({
-    resolver: zodResolver(invitationNewAccountSchema),
-    defaultValues: { name: '', password: '' },
-  });
+  } = useZodForm(invitationNewAccountSchema, { textGroup: 'auth', defaultValues: { name: '', password: '' } });
   return (
     <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onAcceptNewAccount(values))}>
       <p className={classes.subtitle}>{t('invitation.newAccount')}</p>
       {error ? <AuthAlert>{error}</AuthAlert> : null}
-      <TextInput
-        label={t('invitation.name')}
-        autoComplete="name"
-        error={fieldError(errors.name?.message)}
-        disabled={submitting}
-        {...register('name')}
-      />
-      <NewPasswordField label={t('invitation.password')} error={errors.password?.message} disabled={submitting} {...register('password')} />
+      <TextInput label={t('invitation.name')} autoComplete="name" error={errors.name} disabled={submitting} {...register('name')} />
+      <NewPasswordField label={t('invitation.password')} error={errors.password} disabled={submitting} {...register('password')} />
       <AuthSubmit submitting={submitting} label={t('invitation.submit')} busyLabel={t('invitation.submitting')} />
     </form>
   );
@@ -84,16 +73,12 @@ function NewAccountForm({ onAcceptNewAccount, submitting = false, error = null }
 
 function ExistingAccountForm({ onAcceptExistingAccount, submitting = false, error = null }: InvitationScreenProps) {
   const { t } = useTranslation('auth');
-  const fieldError = useAuthFieldError();
   const classes = authLayout();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<InvitationExistingAccountInput>({
-    resolver: zodResolver(invitationExistingAccountSchema),
-    defaultValues: { currentPassword: '' },
-  });
+  } = useZodForm(invitationExistingAccountSchema, { textGroup: 'auth', defaultValues: { currentPassword: '' } });
   return (
     <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onAcceptExistingAccount(values))}>
       <p className={classes.subtitle}>{t('invitation.existingAccount')}</p>
@@ -101,7 +86,7 @@ function ExistingAccountForm({ onAcceptExistingAccount, submitting = false, erro
       <PasswordInput
         label={t('invitation.currentPassword')}
         autoComplete="current-password"
-        error={fieldError(errors.currentPassword?.message)}
+        error={errors.currentPassword}
         disabled={submitting}
         {...register('currentPassword')}
       />

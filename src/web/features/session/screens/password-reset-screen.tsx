@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
 import {
@@ -8,10 +6,11 @@ import {
   type PasswordResetRequestInput,
   passwordResetRequestSchema,
 } from '../../../../shared/auth';
+import { useZodForm } from '../../../lib/forms';
 import { Button } from '../../../ui/button';
 import { TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
-import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField, useAuthFieldError } from './auth-panel';
+import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField } from './auth-panel';
 
 /** `request` and `sent` without a link token; `newPassword` and `expired` with one. */
 export type PasswordResetView = 'request' | 'sent' | 'newPassword' | 'expired';
@@ -57,13 +56,12 @@ export function PasswordResetScreen(props: PasswordResetScreenProps) {
 
 function RequestForm({ onRequest, submitting = false, error = null, loginHref }: PasswordResetScreenProps) {
   const { t } = useTranslation('auth');
-  const fieldError = useAuthFieldError();
   const classes = authLayout();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<PasswordResetRequestInput>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+  } = useZodForm(passwordResetRequestSchema, { textGroup: 'auth', defaultValues: { email: '' } });
   return (
     <AuthPanel id="reset-title" title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onRequest(values))}>
@@ -73,7 +71,7 @@ function RequestForm({ onRequest, submitting = false, error = null, loginHref }:
           type="email"
           autoComplete="email"
           inputMode="email"
-          error={fieldError(errors.email?.message)}
+          error={errors.email}
           disabled={submitting}
           {...register('email')}
         />
@@ -91,12 +89,12 @@ function NewPasswordForm({ onConfirm, submitting = false, error = null }: Passwo
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<NewPasswordInput>({ resolver: zodResolver(newPasswordFormSchema), defaultValues: { password: '' } });
+  } = useZodForm(newPasswordFormSchema, { textGroup: 'auth', defaultValues: { password: '' } });
   return (
     <AuthPanel id="reset-title" title={t('reset.newTitle')} subtitle={t('reset.newSubtitle')}>
       <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onConfirm(values))}>
         {error ? <AuthAlert>{error}</AuthAlert> : null}
-        <NewPasswordField label={t('reset.newPassword')} error={errors.password?.message} disabled={submitting} {...register('password')} />
+        <NewPasswordField label={t('reset.newPassword')} error={errors.password} disabled={submitting} {...register('password')} />
         <AuthSubmit submitting={submitting} label={t('reset.save')} busyLabel={t('reset.saving')} />
       </form>
     </AuthPanel>

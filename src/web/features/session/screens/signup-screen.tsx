@@ -1,18 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authLayout } from 'styled-system/recipes';
 import { type SignupInput, signupRequestSchema } from '../../../../shared/auth';
+import { useZodForm } from '../../../lib/forms';
 import { TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
-import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField, useAuthFieldError } from './auth-panel';
+import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField } from './auth-panel';
 
 export type SignupError =
+  /** The address has an account: the alert offers signing in or a new password. */
   | { kind: 'emailTaken' }
-  | { kind: 'network' }
-  | { kind: 'failed' }
-  /** Any other refusal, with the server's Spanish message. */
-  | { kind: 'server'; message: string };
+  /** Anything else, already translated. */
+  | { kind: 'failed'; message: string };
 
 export interface SignupScreenProps {
   onSubmit: (values: SignupInput) => void;
@@ -32,16 +30,12 @@ export function SignupScreen({
   resetPasswordHref,
 }: SignupScreenProps) {
   const { t } = useTranslation('auth');
-  const fieldError = useAuthFieldError();
   const classes = authLayout();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignupInput>({
-    resolver: zodResolver(signupRequestSchema),
-    defaultValues: { name: '', email: '', password: '', ...defaultValues },
-  });
+  } = useZodForm(signupRequestSchema, { textGroup: 'auth', defaultValues: { name: '', email: '', password: '', ...defaultValues } });
 
   return (
     <AuthPanel id="signup-title" title={t('signup.title')} subtitle={t('signup.subtitle')}>
@@ -52,27 +46,19 @@ export function SignupScreen({
             <Link href={resetPasswordHref}>{t('signup.resetPassword')}</Link>
           </AuthAlert>
         ) : (
-          <AuthAlert>
-            {error.kind === 'server' ? error.message : error.kind === 'network' ? t('login.network') : t('signup.failed')}
-          </AuthAlert>
+          <AuthAlert>{error.message}</AuthAlert>
         )}
-        <TextInput
-          label={t('signup.name')}
-          autoComplete="name"
-          error={fieldError(errors.name?.message)}
-          disabled={submitting}
-          {...register('name')}
-        />
+        <TextInput label={t('signup.name')} autoComplete="name" error={errors.name} disabled={submitting} {...register('name')} />
         <TextInput
           label={t('signup.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          error={fieldError(errors.email?.message)}
+          error={errors.email}
           disabled={submitting}
           {...register('email')}
         />
-        <NewPasswordField label={t('signup.password')} error={errors.password?.message} disabled={submitting} {...register('password')} />
+        <NewPasswordField label={t('signup.password')} error={errors.password} disabled={submitting} {...register('password')} />
         <AuthSubmit submitting={submitting} label={t('signup.submit')} busyLabel={t('signup.submitting')} />
         <p className={classes.subtitle}>
           {t('signup.haveAccount')} <Link href={loginHref}>{t('signup.goToLogin')}</Link>

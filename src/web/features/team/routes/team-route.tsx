@@ -1,47 +1,40 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { components } from '../../../../shared/api/app.gen';
-import { ApiError } from '../../../api/errors';
-import { sessionQueryOptions } from '../../../api/session';
+import { can } from '../../../../shared/permissions';
+import { useCurrentStore } from '../../../api/current-store';
+import { describeApiError } from '../../../api/errors';
+import { loadableOf } from '../../../api/loadable';
 import { toaster } from '../../../ui/toast';
 import { useCancelInvitation, useInviteCollaborator, useRemoveStoreMember, useStoreTeam } from '../api/store-team';
-import { TeamScreen, type TeamState } from '../screens/team-screen';
+import { TeamScreen } from '../screens/team-screen';
 
 type StoreMember = components['schemas']['StoreMember'];
 
-/** The server's Spanish message for a refusal (409, 422, 403…), or none for failures without one. */
-function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.body?.message : undefined;
-}
-
 export function TeamRoute() {
   const { t } = useTranslation('collaborators');
-  const { data: user } = useQuery(sessionQueryOptions);
-  const storeId = user?.store ?? null;
+  const { role, storeId } = useCurrentStore();
   const team = useStoreTeam(storeId);
-  const invite = useInviteCollaborator(storeId ?? 0);
-  const remove = useRemoveStoreMember(storeId ?? 0);
-  const cancelInvitation = useCancelInvitation(storeId ?? 0);
+  const invite = useInviteCollaborator(storeId);
+  const remove = useRemoveStoreMember(storeId);
+  const cancelInvitation = useCancelInvitation(storeId);
   const [inviteOpen, setInviteOpen] = useState(false);
   const [removing, setRemoving] = useState<StoreMember | null>(null);
-
-  const state: TeamState =
-    team.isPending || (team.isError && team.isFetching)
-      ? { status: 'loading' }
-      : team.isError
-        ? { status: 'error' }
-        : { status: 'success', team: team.data };
+  // The server's Spanish words for a refusal (409, 422, 403…); ours for failures without them.
+  const inviteFailure = (error: unknown) => describeApiError(error, { failed: t('invite.failed') }).message;
+  const failure = (error: unknown) => describeApiError(error, { failed: t('toasts.failed') }).message;
 
   return (
     <TeamScreen
-      state={state}
-      canManage={user?.role !== 'colaborator'}
+      team={loadableOf(team)}
+      canInvite={can(role, 'inviteCollaborator')}
+      canRemove={can(role, 'removeStoreMember')}
+      canCancelInvitation={can(role, 'cancelInvitation')}
       onRetry={() => void team.refetch()}
       invite={{
         open: inviteOpen,
         submitting: invite.isPending,
-        error: invite.isError ? (serverMessage(invite.error) ?? t('invite.failed')) : null,
+        error: invite.isError ? inviteFailure(invite.error) : null,
       }}
       onInviteOpenChange={(open) => {
         invite.reset();
@@ -54,7 +47,7 @@ export function TeamRoute() {
             toaster.show({ status: 'success', message: t('toasts.invited', { email: invitation.email }) });
           },
           // The message stays in the dialog too, beside the address to correct.
-          onError: (error) => toaster.show({ status: 'error', message: serverMessage(error) ?? t('invite.failed') }),
+          onError: (error) => toaster.show({ status: 'error', message: inviteFailure(error) }),
         })
       }
       removing={removing}
@@ -68,7 +61,7 @@ export function TeamRoute() {
             toaster.show({
               status: 'error',
               message: t('toasts.removeFailed', { name: member.name }),
-              description: serverMessage(error) ?? t('toasts.failed'),
+              description: failure(error),
             }),
           onSettled: () => setRemoving(null),
         })
@@ -76,8 +69,7 @@ export function TeamRoute() {
       onCancelInvitation={(invitation) =>
         cancelInvitation.mutate(invitation.id, {
           onSuccess: () => toaster.show({ status: 'success', message: t('toasts.invitationCanceled', { email: invitation.email }) }),
-          onError: (error) =>
-            toaster.show({ status: 'error', message: t('toasts.cancelFailed'), description: serverMessage(error) ?? t('toasts.failed') }),
+          onError: (error) => toaster.show({ status: 'error', message: t('toasts.cancelFailed'), description: failure(error) }),
         })
       }
     />

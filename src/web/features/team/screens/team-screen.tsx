@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
 import { type CollaboratorInvitationInput, collaboratorInvitationSchema } from '../../../../shared/auth';
 import { formatDate } from '../../../../shared/format/date';
-import type collaborators from '../../../i18n/es/collaborators.json';
+import type { Loadable } from '../../../api/loadable';
+import { useZodForm } from '../../../lib/forms';
 import { Button } from '../../../ui/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { Modal } from '../../../ui/dialog';
@@ -17,8 +16,6 @@ type StoreTeam = components['schemas']['StoreTeam'];
 type StoreMember = components['schemas']['StoreMember'];
 type StoreInvitation = components['schemas']['StoreInvitation'];
 
-export type TeamState = { status: 'loading' } | { status: 'error' } | { status: 'success'; team: StoreTeam };
-
 export interface InviteDialogState {
   open: boolean;
   submitting?: boolean;
@@ -28,9 +25,13 @@ export interface InviteDialogState {
 }
 
 export interface TeamScreenProps {
-  state: TeamState;
-  /** Collaborators see the team without the add, remove and cancel actions. */
-  canManage: boolean;
+  team: Loadable<StoreTeam>;
+  /** Who may invite (`inviteCollaborator`): collaborators see the team without the button. */
+  canInvite: boolean;
+  /** Who may remove a member (`removeStoreMember`). */
+  canRemove: boolean;
+  /** Who may cancel a pending invitation (`cancelInvitation`). */
+  canCancelInvitation: boolean;
   onRetry: () => void;
   invite: InviteDialogState;
   onInviteOpenChange: (open: boolean) => void;
@@ -53,8 +54,6 @@ const actions = css({ display: 'flex', flexDirection: 'column', alignItems: 'fle
 const limit = css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'end' });
 const inviteForm = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 
-type InviteErrorKey = `invite.${keyof (typeof collaborators)['invite']}`;
-
 /** Collaborators and pending invitations count against the limit together (SPEC §9). */
 export function collaboratorsUsed(team: StoreTeam): number {
   return team.members.filter((member) => member.role === 'colaborator').length + team.invitations.length;
@@ -62,10 +61,10 @@ export function collaboratorsUsed(team: StoreTeam): number {
 
 export function TeamScreen(props: TeamScreenProps) {
   const { t } = useTranslation('collaborators');
-  const { state, canManage } = props;
-  if (state.status === 'loading') return <LoadingScreen layout="inline" label={t('loading')} />;
-  if (state.status === 'error') return <LoadErrorState onRetry={props.onRetry} />;
-  const { team } = state;
+  const { canInvite, canRemove, canCancelInvitation } = props;
+  if (props.team.status === 'loading') return <LoadingScreen layout="inline" label={t('loading')} />;
+  if (props.team.status === 'error') return <LoadErrorState onRetry={props.onRetry} />;
+  const team = props.team.data;
   const limitReached = collaboratorsUsed(team) >= team.collaboratorLimit;
   const alone = team.members.length <= 1 && team.invitations.length === 0;
 
@@ -74,7 +73,7 @@ export function TeamScreen(props: TeamScreenProps) {
     { key: 'email', header: t('members.email'), cell: (member) => member.email },
     { key: 'role', header: t('members.role'), cell: (member) => t(`roles.${member.role}`) },
   ];
-  if (canManage) {
+  if (canRemove) {
     memberColumns.push({
       key: 'actions',
       header: t('members.actions'),
@@ -97,7 +96,7 @@ export function TeamScreen(props: TeamScreenProps) {
     { key: 'invitedAt', header: t('invitations.invitedAt'), cell: (invitation) => formatDate(invitation.invitedAt) },
     { key: 'expiresAt', header: t('invitations.expiresAt'), cell: (invitation) => formatDate(invitation.expiresAt) },
   ];
-  if (canManage) {
+  if (canCancelInvitation) {
     invitationColumns.push({
       key: 'actions',
       header: t('invitations.actions'),
@@ -124,7 +123,7 @@ export function TeamScreen(props: TeamScreenProps) {
           </h2>
           <p className={muted}>{t('description')}</p>
         </div>
-        {canManage ? (
+        {canInvite ? (
           <div className={actions}>
             <Button disabled={limitReached} onClick={() => props.onInviteOpenChange(true)}>
               {t('add')}
@@ -146,8 +145,8 @@ export function TeamScreen(props: TeamScreenProps) {
           />
         </>
       ) : null}
-      {canManage ? <InviteDialog {...props} /> : null}
-      {canManage && props.removing ? <RemoveDialog {...props} member={props.removing} /> : null}
+      {canInvite ? <InviteDialog {...props} /> : null}
+      {canRemove && props.removing ? <RemoveDialog {...props} member={props.removing} /> : null}
     </section>
   );
 }
@@ -160,11 +159,7 @@ function InviteDialog({ invite, onInviteOpenChange, onInvite }: TeamScreenProps)
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<CollaboratorInvitationInput>({
-    resolver: zodResolver(collaboratorInvitationSchema),
-    defaultValues: { email: invite.defaultEmail ?? '' },
-  });
-  const message = errors.email?.message;
+  } = useZodForm(collaboratorInvitationSchema, { textGroup: 'collaborators', defaultValues: { email: invite.defaultEmail ?? '' } });
   return (
     <Modal
       id="invite-collaborator"
@@ -197,7 +192,7 @@ function InviteDialog({ invite, onInviteOpenChange, onInvite }: TeamScreenProps)
           type="email"
           inputMode="email"
           autoComplete="off"
-          error={message?.startsWith('invite.') ? t(message as InviteErrorKey) : undefined}
+          error={errors.email}
           disabled={submitting}
           {...register('email')}
         />

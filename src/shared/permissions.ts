@@ -1,0 +1,17 @@
+import type { components } from './api/app.gen';
+import { OPERATION_ROLES, type OperationId } from './api/permissions.gen';
+
+export type { OperationId };
+
+type Role = components['schemas']['Role'];
+
+/**
+ * Whether `role` may call `operationId`: the contract's `x-roles`, which the server enforces, so an
+ * action shows only to those whose call would go through. Without a role (no session yet) nothing is
+ * allowed.
+ */
+export function can(role: Role | undefined, operationId: OperationId): boolean {
+  if (role === undefined) return false;
+  const allowed: readonly Role[] = OPERATION_ROLES[operationId];
+  return allowed.includes(role);
+}

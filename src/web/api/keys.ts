@@ -1,0 +1,70 @@
+import type { components, operations } from '../../shared/api/backend.gen';
+
+/*
+ * Query keys, one factory per data area of SPEC §7 (the shape of Supabase Studio's `keys.ts`). Every
+ * `queryKey`, and every invalidation or cache write, is built here, so a key and the calls that refresh
+ * it cannot drift apart.
+ *
+ * Everything about one store starts with `storeKeys.detail(storeId)`: invalidating that prefix refreshes
+ * the whole store. The list of stores lives under `['stores', 'list']`, beside (not above) the stores.
+ * A store id is `undefined` while the session has not named a store yet; such a query waits
+ * (`skipToken`) and its key is never fetched.
+ */
+
+/** The store a key belongs to; `undefined` until the session names one. */
+type StoreKeyId = number | undefined;
+
+type StatsDimension = components['schemas']['StatsDimension'];
+type StatsInRangeQuery = NonNullable<operations['getStoreStatsInRange']['parameters']['query']>;
+
+/** SPEC §7 "user": the signed-in user (`GET /api/auth/me`). */
+export const userKeys = {
+  session: () => ['user'] as const,
+};
+
+/** A collaborator's invitation, read from the link before signing in. */
+export const invitationKeys = {
+  detail: (token: string) => ['invitation', token] as const,
+};
+
+/** SPEC §7 "account details". */
+export const accountKeys = {
+  all: () => ['account'] as const,
+  details: () => [...accountKeys.all(), 'details'] as const,
+};
+
+/** SPEC §7 "stores": the stores the user can open, and the prefix of everything about one of them. */
+export const storeKeys = {
+  list: () => ['stores', 'list'] as const,
+  detail: (storeId: StoreKeyId) => ['stores', storeId] as const,
+};
+
+/** The store's import from its platform (the first-integration screen, the Integrations card). */
+export const storeSyncKeys = {
+  detail: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'sync'] as const,
+};
+
+/** SPEC §7 "store charts and stats": one prefix, so a new investment refreshes every figure at once. */
+export const statsKeys = {
+  all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'stats'] as const,
+  overview: (storeId: StoreKeyId) => [...statsKeys.all(storeId), 'overview'] as const,
+  inRange: (storeId: StoreKeyId, query: StatsInRangeQuery) => [...statsKeys.all(storeId), 'inRange', query] as const,
+  table: (storeId: StoreKeyId, dimension: StatsDimension, page: number, pageSize: number) =>
+    [...statsKeys.all(storeId), 'table', { dimension, page, pageSize }] as const,
+};
+
+/** SPEC §7 "acquisition costs", one year at a time. */
+export const acquisitionCostKeys = {
+  all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'acquisitionCosts'] as const,
+  year: (storeId: StoreKeyId, year: number) => [...acquisitionCostKeys.all(storeId), year] as const,
+};
+
+/** The store's integrations (store platform, social ads, messaging, email marketing). */
+export const integrationKeys = {
+  detail: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'integrations'] as const,
+};
+
+/** SPEC §7 "collaborators": the store's members and pending invitations. */
+export const collaboratorKeys = {
+  list: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'collaborators'] as const,
+};
