@@ -54,7 +54,11 @@ export default defineConfig({
           // Form validation is only for pages with forms: kept out of the chunks every page loads.
           // The group takes those packages alone, not React that they import.
           includeDependenciesRecursively: false,
-          groups: [{ name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ }],
+          groups: [
+            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+            // The API layer (clients, keys, the session and current store) serves every page: one chunk, not one per module.
+            { name: 'api', test: /src[\\/]web[\\/]api[\\/]/ },
+          ],
         },
       },
     },

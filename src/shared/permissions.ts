@@ -1,5 +1,5 @@
 import type { components } from './api/app.gen';
-import { OPERATION_ROLES, type OperationId } from './api/permissions.gen';
+import { type OperationId, RESTRICTED_OPERATIONS } from './api/permissions.gen';
 
 export type { OperationId };
 
@@ -12,6 +12,6 @@ type Role = components['schemas']['Role'];
  */
 export function can(role: Role | undefined, operationId: OperationId): boolean {
   if (role === undefined) return false;
-  const allowed: readonly Role[] = OPERATION_ROLES[operationId];
-  return allowed.includes(role);
+  const allowed = RESTRICTED_OPERATIONS[operationId];
+  return allowed === undefined || allowed.includes(role);
 }

@@ -3,44 +3,53 @@ import type { components } from './app.gen';
 
 type Role = components['schemas']['Role'];
 
+/** Every operation of openapi/app.yaml and openapi/backend.yaml. */
+export type OperationId =
+  | 'acceptInvitation'
+  | 'cancelInvitation'
+  | 'confirmPasswordReset'
+  | 'createStoreWithShopify'
+  | 'getAccountDetails'
+  | 'getAcquisitionCostChart'
+  | 'getIntegrations'
+  | 'getInvitation'
+  | 'getMe'
+  | 'getOrdersCount'
+  | 'getSessionUser'
+  | 'getStoreStats'
+  | 'getStoreStatsInRange'
+  | 'getStoreStatsTable'
+  | 'getStoreSync'
+  | 'inviteCollaborator'
+  | 'listProductTypes'
+  | 'listStoreMembers'
+  | 'listStores'
+  | 'login'
+  | 'logout'
+  | 'removeStoreMember'
+  | 'requestPasswordReset'
+  | 'retryStoreSync'
+  | 'setMarketingInvestment'
+  | 'showInvitation'
+  | 'showLogin'
+  | 'showLogout'
+  | 'showPasswordReset'
+  | 'showSignup'
+  | 'signup'
+  | 'switchStore'
+  | 'updateShopifySettings';
+
 /**
- * The roles each operation of openapi/app.yaml and openapi/backend.yaml allows (`x-roles`); an operation
- * without `x-roles` allows every role. Read it through `can` (src/shared/permissions.ts).
+ * The operations whose `x-roles` leave a role out, with the roles they allow; every other operation
+ * allows every role. Read it through `can` (src/shared/permissions.ts).
  */
-export const OPERATION_ROLES = {
-  acceptInvitation: ['recompraAdmin', 'admin', 'user', 'colaborator'],
+export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>> = {
   cancelInvitation: ['recompraAdmin', 'admin', 'user'],
-  confirmPasswordReset: ['recompraAdmin', 'admin', 'user', 'colaborator'],
   createStoreWithShopify: ['recompraAdmin', 'admin', 'user'],
-  getAccountDetails: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  getAcquisitionCostChart: ['recompraAdmin', 'admin', 'user', 'colaborator'],
   getIntegrations: ['recompraAdmin', 'admin', 'user'],
-  getInvitation: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  getMe: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  getOrdersCount: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  getSessionUser: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  getStoreStats: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  getStoreStatsInRange: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  getStoreStatsTable: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  getStoreSync: ['recompraAdmin', 'admin', 'user', 'colaborator'],
   inviteCollaborator: ['recompraAdmin', 'admin', 'user'],
-  listProductTypes: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  listStoreMembers: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  listStores: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  login: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  logout: ['recompraAdmin', 'admin', 'user', 'colaborator'],
   removeStoreMember: ['recompraAdmin', 'admin', 'user'],
-  requestPasswordReset: ['recompraAdmin', 'admin', 'user', 'colaborator'],
   retryStoreSync: ['recompraAdmin', 'admin', 'user'],
   setMarketingInvestment: ['recompraAdmin', 'admin', 'user'],
-  showInvitation: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  showLogin: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  showLogout: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  showPasswordReset: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  showSignup: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  signup: ['recompraAdmin', 'admin', 'user', 'colaborator'],
-  switchStore: ['recompraAdmin', 'admin', 'user', 'colaborator'],
   updateShopifySettings: ['recompraAdmin', 'admin', 'user'],
-} as const satisfies Record<string, readonly Role[]>;
-
-export type OperationId = keyof typeof OPERATION_ROLES;
+};
