@@ -55,6 +55,8 @@ export const dashboardMetricsSubscriber: StoreEventSubscriber = {
     }
     const customers = [...new Set(events.flatMap((event) => event.customers))];
     const orders = [...new Set(events.flatMap((event) => event.orders))];
+    // A guest's cart names no customer and no order: nothing the rollups count moved.
+    if (customers.length === 0 && orders.length === 0) return;
     await refreshRollups(tx, storeId, { customers, orders });
     await bumpDataVersion(tx, storeId);
   },

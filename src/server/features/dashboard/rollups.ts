@@ -28,7 +28,7 @@ export async function storeTimeZone(db: Queryable, storeId: number): Promise<str
 /** What a refresh covers: everything, or the customers and orders a webhook touched (platform ids). */
 export type RefreshScope = 'all' | { customers: string[]; orders: string[] };
 
-/** Rebuilds the store's rollups for `scope`; run it inside the transaction that changed the data. */
+/** Rebuilds the store's rollups for `scope`, in one transaction (the dashboard's store-events subscriber runs it). */
 export async function refreshRollups(db: Queryable, storeId: number, scope: RefreshScope = 'all'): Promise<void> {
   const tz = await storeTimeZone(db, storeId);
   if (scope === 'all') {

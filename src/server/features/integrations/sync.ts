@@ -144,14 +144,10 @@ async function finishPhase({ db, events }: StoreWriter, storeId: number, phase: 
 
 /** Customer batches, each recorded as customers touched for the features that follow customer records. */
 function customerBatches({ db, events }: StoreWriter, storeId: number) {
-  return async (batch: Customer[]) => {
-    if (batch.length === 0) return;
-    await db.transaction(async (tx) => {
-      await upsertCustomers(tx, storeId, batch);
-      await events.record(tx, storeId, [{ kind: 'customers_touched', customers: batch.map((customer) => numericId(customer.id)!) }]);
-      await bumpDataVersion(tx, storeId);
-    });
-  };
+  return versionedBatches(db, storeId, async (tx, id, batch: Customer[]) => {
+    await upsertCustomers(tx, id, batch);
+    await events.record(tx, id, [{ kind: 'customers_touched', customers: batch.map((customer) => numericId(customer.id)!) }]);
+  });
 }
 
 /** Streams the orders of `query`, committing each batch with its line items and the resume point. */
