@@ -4,6 +4,9 @@ import { recipes, slotRecipes } from './src/web/ui/recipes';
 export default defineConfig({
   preflight: true,
   jsxFramework: 'react',
+  // Parts are styled only through recipes, so the generated components take no style props (and ship
+  // no list of CSS properties to tell them apart).
+  jsxStyleProps: 'none',
   include: ['./src/web/**/*.{ts,tsx}', './stories/**/*.{ts,tsx}'],
   exclude: ['./src/web/styled-system/**'],
   outdir: 'src/web/styled-system',
@@ -87,30 +90,47 @@ export default defineConfig({
             muted: { value: '{colors.gray.600}' },
             subtle: { value: '{colors.gray.400}' },
             inverted: { value: '{colors.gray.0}' },
-            error: { value: '{colors.red.700}' },
-            info: { value: '{colors.blue.800}' },
-            success: { value: '{colors.green.800}' },
-            warning: { value: '{colors.amber.800}' },
           },
           bg: {
             canvas: { value: '{colors.gray.50}' },
             surface: { value: '{colors.gray.0}' },
             muted: { value: '{colors.gray.100}' },
-            error: { value: '{colors.red.50}' },
-            info: { value: '{colors.blue.50}' },
-            success: { value: '{colors.green.50}' },
-            warning: { value: '{colors.amber.50}' },
-            danger: { value: '{colors.red.600}' },
-            dangerEmphasized: { value: '{colors.red.700}' },
             overlay: { value: 'color-mix(in srgb, {colors.gray.900} 50%, transparent)' },
           },
           border: {
             default: { value: '{colors.gray.200}' },
             strong: { value: '{colors.gray.400}' },
-            error: { value: '{colors.red.600}' },
-            info: { value: '{colors.blue.600}' },
-            success: { value: '{colors.green.600}' },
-            warning: { value: '{colors.amber.500}' },
+          },
+          // Tones: what a status means to the merchant. Badges, banners and buttons pick one with
+          // `colorPalette` and read `colorPalette.subtle` (tinted background), `.text` (text on it or
+          // on the surface), `.border`, and for solid fills `.default`, `.emphasized` (hover) and `.fg`.
+          neutral: {
+            subtle: { value: '{colors.gray.100}' },
+            text: { value: '{colors.gray.600}' },
+            border: { value: '{colors.gray.200}' },
+          },
+          info: {
+            subtle: { value: '{colors.blue.50}' },
+            text: { value: '{colors.blue.800}' },
+            border: { value: '{colors.blue.600}' },
+          },
+          success: {
+            subtle: { value: '{colors.green.50}' },
+            text: { value: '{colors.green.800}' },
+            border: { value: '{colors.green.600}' },
+          },
+          warning: {
+            subtle: { value: '{colors.amber.50}' },
+            text: { value: '{colors.amber.800}' },
+            border: { value: '{colors.amber.500}' },
+          },
+          danger: {
+            subtle: { value: '{colors.red.50}' },
+            text: { value: '{colors.red.700}' },
+            border: { value: '{colors.red.600}' },
+            default: { value: '{colors.red.600}' },
+            emphasized: { value: '{colors.red.700}' },
+            fg: { value: '{colors.gray.0}' },
           },
           chat: {
             canvas: { value: '{colors.sand.100}' },
@@ -126,6 +146,13 @@ export default defineConfig({
             focus: { value: '{colors.teal.500}' },
           },
         },
+      },
+      // Typography of headings and notes, so no screen hand-styles a title.
+      textStyles: {
+        pageTitle: { value: { fontSize: '2xl', fontWeight: 'bold' } },
+        sectionTitle: { value: { fontSize: 'lg', fontWeight: 'semibold' } },
+        groupTitle: { value: { fontSize: 'md', fontWeight: 'semibold' } },
+        note: { value: { fontSize: 'sm' } },
       },
       recipes,
       slotRecipes,

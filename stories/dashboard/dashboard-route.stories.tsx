@@ -11,7 +11,8 @@ import {
 } from '../../mocks/handlers/dashboard';
 import { meAs } from '../../mocks/handlers/session';
 import { DashboardRoute } from '../../src/web/features/dashboard/routes/dashboard-route';
-import { Toaster, toaster } from '../../src/web/ui/toast';
+import { Toaster } from '../../src/web/ui/toast';
+import { toaster } from '../../src/web/ui/toaster';
 
 /** The container against mocked APIs: the same screen, fed by real queries. */
 const meta = {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { createAppToaster, Toaster, type ToastInput } from '../../src/web/ui/toast';
+import { Toaster } from '../../src/web/ui/toast';
+import { createAppToaster, type ToastInput } from '../../src/web/ui/toaster';
 
 /** A toaster of its own holding `toasts` open, so a screen's picture with its toast never races a timer. */
 export function WithToasts({ toasts }: { toasts: ToastInput[] }) {

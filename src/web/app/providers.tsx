@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
-import { Toaster } from '../ui/toast';
+import { LazyToaster } from '../ui/lazy-toaster';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,7 +23,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
       <QueryClientProvider client={queryClient}>
         {children}
         {/* The one toast region of the page; containers call `toaster.show(…)`. */}
-        <Toaster />
+        <LazyToaster />
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -1,10 +1,9 @@
-import { Menu as ArkMenu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menu } from 'styled-system/recipes';
 import { IconButton } from './button';
 import { Icon } from './icons';
+import * as MenuParts from './parts/menu';
 
 export interface ActionsMenuItem {
   value: string;
@@ -31,31 +30,30 @@ export function ActionsMenu({ id, items, onSelect, label, defaultOpen }: Actions
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const { t } = useTranslation('common');
-  const classes = menu();
   return (
-    <ArkMenu.Root
+    <MenuParts.Root
       id={id ?? autoId}
       defaultOpen={defaultOpen}
       onSelect={(details) => onSelect(details.value)}
       positioning={{ placement: 'bottom-end' }}
     >
-      <ArkMenu.Trigger asChild>
+      <MenuParts.Trigger asChild>
         <IconButton aria-label={label ?? t('ui.menu.actions')}>
           <Icon name="dots" />
         </IconButton>
-      </ArkMenu.Trigger>
+      </MenuParts.Trigger>
       <Portal>
-        <ArkMenu.Positioner className={classes.positioner}>
-          <ArkMenu.Content className={classes.content}>
+        <MenuParts.Positioner>
+          <MenuParts.Content>
             {items.map((item) => (
-              <ArkMenu.Item key={item.value} value={item.value} disabled={item.disabled} className={classes.item} data-tone={item.tone}>
+              <MenuParts.Item key={item.value} value={item.value} disabled={item.disabled} data-tone={item.tone}>
                 {item.icon}
                 {item.label}
-              </ArkMenu.Item>
+              </MenuParts.Item>
             ))}
-          </ArkMenu.Content>
-        </ArkMenu.Positioner>
+          </MenuParts.Content>
+        </MenuParts.Positioner>
       </Portal>
-    </ArkMenu.Root>
+    </MenuParts.Root>
   );
 }

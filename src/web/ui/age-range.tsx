@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldset } from 'styled-system/recipes';
 import { FieldsetRoot } from './fieldset';
 import { NumberInput } from './number-input';
+import * as FieldsetParts from './parts/fieldset';
 
 export interface AgeRangeValue {
   /** Text as typed; '' when empty. */
@@ -44,13 +44,12 @@ export function AgeRange({
   helperText,
 }: AgeRangeProps) {
   const { t } = useTranslation('common');
-  const classes = fieldset();
   const current = value ?? defaultValue ?? { min: '', max: '' };
   const minValue = Number.parseInt(current.min, 10);
   const maxValue = Number.parseInt(current.max, 10);
   return (
     <FieldsetRoot legend={legend} error={error} helperText={helperText} disabled={disabled}>
-      <div className={classes.row}>
+      <FieldsetParts.Row>
         <NumberInput
           id={`${id}-min`}
           label={minLabel}
@@ -61,9 +60,7 @@ export function AgeRange({
           disabled={disabled}
           onValueChange={(details) => onValueChange?.({ ...current, min: details.value })}
         />
-        <span className={classes.separator} aria-hidden="true">
-          {t('ui.range.separator')}
-        </span>
+        <FieldsetParts.Separator aria-hidden="true">{t('ui.range.separator')}</FieldsetParts.Separator>
         <NumberInput
           id={`${id}-max`}
           label={maxLabel}
@@ -74,7 +71,7 @@ export function AgeRange({
           disabled={disabled}
           onValueChange={(details) => onValueChange?.({ ...current, max: details.value })}
         />
-      </div>
+      </FieldsetParts.Row>
     </FieldsetRoot>
   );
 }

@@ -1,19 +1,10 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { banner } from 'styled-system/recipes';
 import { Icon } from './icons';
+import { type LinkComponent, PlainLink } from './link';
+import * as BannerParts from './parts/banner';
 
 export type BannerTone = 'info' | 'success' | 'warning' | 'danger';
-
-export interface BannerLinkProps {
-  href: string;
-  className: string;
-  children: ReactNode;
-}
-
-function PlainLink(props: BannerLinkProps) {
-  return <a {...props} />;
-}
 
 export interface BannerProps {
   tone: BannerTone;
@@ -21,7 +12,7 @@ export interface BannerProps {
   message: ReactNode;
   action?: { href: string; label: string } | undefined;
   /** The router's link; a plain anchor by default. */
-  linkComponent?: ComponentType<BannerLinkProps>;
+  linkComponent?: LinkComponent;
   /** Offers a close button: for news the merchant reads once (a subscription that just started). */
   onDismiss?: () => void;
 }
@@ -31,21 +22,22 @@ const ICONS = { info: 'info', success: 'success', warning: 'warning', danger: 'w
 /** A message across the top of the app or a page, with the link that resolves it. */
 export function Banner({ tone, message, action, linkComponent: Link = PlainLink, onDismiss }: BannerProps) {
   const { t } = useTranslation('common');
-  const classes = banner({ tone });
   return (
-    <div className={classes.root} role={tone === 'danger' ? 'alert' : 'status'}>
-      <Icon name={ICONS[tone]} className={classes.icon} />
-      <p className={classes.message}>{message}</p>
+    <BannerParts.Root tone={tone} role={tone === 'danger' ? 'alert' : 'status'}>
+      <BannerParts.Icon asChild>
+        <Icon name={ICONS[tone]} />
+      </BannerParts.Icon>
+      <BannerParts.Message>{message}</BannerParts.Message>
       {action ? (
-        <Link href={action.href} className={classes.action}>
-          {action.label}
-        </Link>
+        <BannerParts.Action asChild>
+          <Link href={action.href}>{action.label}</Link>
+        </BannerParts.Action>
       ) : null}
       {onDismiss ? (
-        <button type="button" className={classes.dismiss} aria-label={t('ui.close')} onClick={onDismiss}>
+        <BannerParts.Dismiss type="button" aria-label={t('ui.close')} onClick={onDismiss}>
           <Icon name="close" />
-        </button>
+        </BannerParts.Dismiss>
       ) : null}
-    </div>
+    </BannerParts.Root>
   );
 }

@@ -1,7 +1,7 @@
-import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { breadcrumbs } from 'styled-system/recipes';
 import { Icon } from './icons';
+import { type LinkComponent, PlainLink } from './link';
+import * as BreadcrumbsParts from './parts/breadcrumbs';
 
 export interface BreadcrumbItem {
   /** Leave out on the last entry: the current page is not a link. */
@@ -10,50 +10,37 @@ export interface BreadcrumbItem {
   label: string;
 }
 
-export interface BreadcrumbLinkProps {
-  href: string;
-  className: string;
-  children: ReactNode;
-}
-
-function PlainLink(props: BreadcrumbLinkProps) {
-  return <a {...props} />;
-}
-
 export interface BreadcrumbsProps {
   items: readonly BreadcrumbItem[];
   /** The router's link; a plain anchor by default. */
-  linkComponent?: ComponentType<BreadcrumbLinkProps>;
+  linkComponent?: LinkComponent;
 }
 
 export function Breadcrumbs({ items, linkComponent: Link = PlainLink }: BreadcrumbsProps) {
   const { t } = useTranslation('common');
-  const classes = breadcrumbs();
   return (
-    <nav className={classes.root} aria-label={t('ui.breadcrumbs.label')}>
-      <ol className={classes.list}>
+    <BreadcrumbsParts.Root aria-label={t('ui.breadcrumbs.label')}>
+      <BreadcrumbsParts.List>
         {items.map((item, index) => {
           const last = index === items.length - 1;
           return (
-            <li key={`${index}-${item.label}`} className={classes.item}>
+            <BreadcrumbsParts.Item key={`${index}-${item.label}`}>
               {last || !item.href ? (
-                <span className={classes.current} aria-current={last ? 'page' : undefined}>
-                  {item.label}
-                </span>
+                <BreadcrumbsParts.Current aria-current={last ? 'page' : undefined}>{item.label}</BreadcrumbsParts.Current>
               ) : (
-                <Link href={item.href} className={classes.link}>
-                  {item.label}
-                </Link>
+                <BreadcrumbsParts.Link asChild>
+                  <Link href={item.href}>{item.label}</Link>
+                </BreadcrumbsParts.Link>
               )}
               {last ? null : (
-                <span className={classes.separator}>
+                <BreadcrumbsParts.Separator>
                   <Icon name="chevronRight" />
-                </span>
+                </BreadcrumbsParts.Separator>
               )}
-            </li>
+            </BreadcrumbsParts.Item>
           );
         })}
-      </ol>
-    </nav>
+      </BreadcrumbsParts.List>
+    </BreadcrumbsParts.Root>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { card } from 'styled-system/recipes';
+import * as CardParts from './parts/card';
 
 export interface CardProps {
   title?: ReactNode;
@@ -8,17 +8,16 @@ export interface CardProps {
   as?: 'section' | 'article' | 'div';
 }
 
-export function Card({ title, description, children, as: Root = 'section' }: CardProps) {
-  const classes = card();
+export function Card({ title, description, children, as = 'section' }: CardProps) {
   return (
-    <Root className={classes.root}>
+    <CardParts.Root as={as}>
       {title || description ? (
-        <header className={classes.header}>
-          {title ? <h2 className={classes.title}>{title}</h2> : null}
-          {description ? <p className={classes.description}>{description}</p> : null}
-        </header>
+        <CardParts.Header>
+          {title ? <CardParts.Title>{title}</CardParts.Title> : null}
+          {description ? <CardParts.Description>{description}</CardParts.Description> : null}
+        </CardParts.Header>
       ) : null}
-      {children ? <div className={classes.body}>{children}</div> : null}
-    </Root>
+      {children ? <CardParts.Body>{children}</CardParts.Body> : null}
+    </CardParts.Root>
   );
 }

@@ -1,9 +1,8 @@
-import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
-import { Field as ArkField } from '@ark-ui/react/field';
 import { useId } from 'react';
-import { checkbox, field } from 'styled-system/recipes';
 import { FieldMessages, type ToggleFieldProps, useFieldErrorText } from './field';
 import { Icon } from './icons';
+import * as CheckboxParts from './parts/checkbox';
+import * as FieldParts from './parts/field';
 
 export interface CheckboxProps extends ToggleFieldProps {
   required?: boolean;
@@ -25,26 +24,24 @@ export function Checkbox({
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const errorText = useFieldErrorText(error, errorValues);
-  const classes = checkbox();
   return (
-    <ArkField.Root className={field().root} invalid={Boolean(errorText)} disabled={disabled} required={required}>
-      <ArkCheckbox.Root
+    <FieldParts.Root invalid={Boolean(errorText)} disabled={disabled} required={required}>
+      <CheckboxParts.Root
         id={id ?? autoId}
         name={name}
-        className={classes.root}
         checked={checked}
         defaultChecked={defaultChecked}
         onCheckedChange={(details) => onCheckedChange?.(details.checked === true)}
       >
-        <ArkCheckbox.Control className={classes.control}>
-          <ArkCheckbox.Indicator className={classes.indicator}>
+        <CheckboxParts.Control>
+          <CheckboxParts.Indicator>
             <Icon name="check" />
-          </ArkCheckbox.Indicator>
-        </ArkCheckbox.Control>
-        <ArkCheckbox.Label className={classes.label}>{label}</ArkCheckbox.Label>
-        <ArkCheckbox.HiddenInput />
-      </ArkCheckbox.Root>
+          </CheckboxParts.Indicator>
+        </CheckboxParts.Control>
+        <CheckboxParts.Label>{label}</CheckboxParts.Label>
+        <CheckboxParts.HiddenInput />
+      </CheckboxParts.Root>
       <FieldMessages error={errorText} helperText={helperText} />
-    </ArkField.Root>
+    </FieldParts.Root>
   );
 }

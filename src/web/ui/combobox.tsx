@@ -1,11 +1,12 @@
-import { Combobox as ArkCombobox, useListCollection } from '@ark-ui/react/combobox';
+import { useListCollection } from '@ark-ui/react/combobox';
 import { useFilter } from '@ark-ui/react/locale';
 import { Portal } from '@ark-ui/react/portal';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { combobox } from 'styled-system/recipes';
 import { FieldRoot, splitFieldProps } from './field';
 import { Icon } from './icons';
+import { ListBoxOption } from './list-box-option';
+import * as ComboboxParts from './parts/combobox';
 import { type SingleChoiceProps, toArkValue } from './select';
 
 export interface ComboboxProps extends SingleChoiceProps {
@@ -20,7 +21,6 @@ export function Combobox(props: ComboboxProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const { t } = useTranslation('common');
-  const classes = combobox();
   const { contains } = useFilter({ sensitivity: 'base' });
   const { collection, filter } = useListCollection({
     initialItems: [...options],
@@ -34,10 +34,9 @@ export function Combobox(props: ComboboxProps) {
   }, []);
   return (
     <FieldRoot {...fieldProps}>
-      <ArkCombobox.Root
+      <ComboboxParts.Root
         id={id ?? autoId}
         name={name}
-        className={classes.root}
         collection={collection}
         value={toArkValue(value)}
         defaultValue={toArkValue(defaultValue)}
@@ -47,29 +46,24 @@ export function Combobox(props: ComboboxProps) {
         onInputValueChange={(details) => filter(details.inputValue)}
         positioning={{ sameWidth: true }}
       >
-        <ArkCombobox.Control className={classes.control}>
-          <ArkCombobox.Input className={classes.input} placeholder={placeholder} />
-          <ArkCombobox.Trigger className={classes.trigger} aria-label={t('ui.combobox.open')}>
+        <ComboboxParts.Control>
+          <ComboboxParts.Input placeholder={placeholder} />
+          <ComboboxParts.Trigger aria-label={t('ui.combobox.open')}>
             <Icon name="chevronDown" />
-          </ArkCombobox.Trigger>
-        </ArkCombobox.Control>
+          </ComboboxParts.Trigger>
+        </ComboboxParts.Control>
         <Portal>
-          <ArkCombobox.Positioner className={classes.positioner}>
+          <ComboboxParts.Positioner>
             {/* Without options it is no list box but a status that says so. */}
-            <ArkCombobox.Content className={classes.content} role={collection.items.length === 0 ? 'status' : undefined}>
-              <ArkCombobox.Empty className={classes.empty}>{t('ui.combobox.empty')}</ArkCombobox.Empty>
+            <ComboboxParts.Content role={collection.items.length === 0 ? 'status' : undefined}>
+              <ComboboxParts.Empty>{t('ui.combobox.empty')}</ComboboxParts.Empty>
               {collection.items.map((option) => (
-                <ArkCombobox.Item key={option.value} item={option} className={classes.item}>
-                  <ArkCombobox.ItemText className={classes.itemText}>{option.label}</ArkCombobox.ItemText>
-                  <ArkCombobox.ItemIndicator className={classes.itemIndicator}>
-                    <Icon name="check" />
-                  </ArkCombobox.ItemIndicator>
-                </ArkCombobox.Item>
+                <ListBoxOption key={option.value} parts={ComboboxParts} option={option} />
               ))}
-            </ArkCombobox.Content>
-          </ArkCombobox.Positioner>
+            </ComboboxParts.Content>
+          </ComboboxParts.Positioner>
         </Portal>
-      </ArkCombobox.Root>
+      </ComboboxParts.Root>
     </FieldRoot>
   );
 }

@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataTable } from 'styled-system/recipes';
 import { EmptyState, LoadErrorState } from './empty-state';
 import { Pagination, type PaginationProps } from './pagination';
+import * as DataTableParts from './parts/data-table';
 import { Skeleton } from './skeleton';
 
 export interface DataTableColumn<Row> {
@@ -38,12 +38,12 @@ export interface DataTableProps<Row> {
   loadingRows?: number;
 }
 
-function SortIcon({ direction, className }: { direction: DataTableSort['direction'] | undefined; className: string }) {
+function SortIcon({ direction }: { direction: DataTableSort['direction'] | undefined }) {
   return (
-    <svg className={className} viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+    <DataTableParts.SortIcon viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
       <path d="M5 6l3-3 3 3" opacity={direction === 'descending' ? 0.3 : 1} />
       <path d="M5 10l3 3 3-3" opacity={direction === 'ascending' ? 0.3 : 1} />
-    </svg>
+    </DataTableParts.SortIcon>
   );
 }
 
@@ -62,27 +62,24 @@ export function DataTable<Row>({
   loadingRows = 5,
 }: DataTableProps<Row>) {
   const { t } = useTranslation('common');
-  const classes = dataTable();
   const paginationId = useId();
   const loading = status === 'loading';
   const stateRow = (content: ReactNode) => (
     <tr>
-      <td className={classes.state} colSpan={columns.length}>
-        {content}
-      </td>
+      <DataTableParts.State colSpan={columns.length}>{content}</DataTableParts.State>
     </tr>
   );
 
   let body: ReactNode;
   if (loading) {
     body = Array.from({ length: loadingRows }, (_, index) => (
-      <tr key={index} className={classes.row}>
+      <DataTableParts.Row key={index}>
         {columns.map((column) => (
-          <td key={column.key} className={classes.cell}>
+          <DataTableParts.Cell key={column.key}>
             <Skeleton shape="text" />
-          </td>
+          </DataTableParts.Cell>
         ))}
-      </tr>
+      </DataTableParts.Row>
     ));
   } else if (status === 'error') {
     body = stateRow(<LoadErrorState onRetry={onRetry} />);
@@ -92,60 +89,58 @@ export function DataTable<Row>({
     );
   } else {
     body = rows.map((row) => (
-      <tr key={rowKey(row)} className={classes.row}>
+      <DataTableParts.Row key={rowKey(row)}>
         {columns.map((column) => (
-          <td key={column.key} className={classes.cell} data-align={column.align ?? 'start'}>
+          <DataTableParts.Cell key={column.key} data-align={column.align ?? 'start'}>
             {column.cell(row)}
-          </td>
+          </DataTableParts.Cell>
         ))}
-      </tr>
+      </DataTableParts.Row>
     ));
   }
 
   return (
-    <div className={classes.root}>
+    <DataTableParts.Root>
       {/* Wide tables scroll sideways; focusable so a keyboard can scroll them too. */}
-      <div className={classes.scroller} tabIndex={0} role="region" aria-label={caption}>
-        <table className={classes.table} aria-busy={loading}>
-          <caption className={classes.caption}>{caption}</caption>
+      <DataTableParts.Scroller tabIndex={0} role="region" aria-label={caption}>
+        <DataTableParts.Table aria-busy={loading}>
+          <DataTableParts.Caption>{caption}</DataTableParts.Caption>
           <thead>
             <tr>
               {columns.map((column) => {
                 const direction = sort?.key === column.key ? sort.direction : undefined;
                 return (
-                  <th
+                  <DataTableParts.HeaderCell
                     key={column.key}
                     scope="col"
-                    className={classes.headerCell}
                     data-align={column.align ?? 'start'}
                     aria-sort={column.sortable ? (direction ?? 'none') : undefined}
                   >
                     {column.sortable && onSortChange ? (
-                      <button
+                      <DataTableParts.SortButton
                         type="button"
-                        className={classes.sortButton}
                         data-sorted={direction ? '' : undefined}
                         onClick={() => onSortChange({ key: column.key, direction: direction === 'ascending' ? 'descending' : 'ascending' })}
                       >
                         {column.header}
-                        <SortIcon direction={direction} className={classes.sortIcon} />
-                      </button>
+                        <SortIcon direction={direction} />
+                      </DataTableParts.SortButton>
                     ) : (
                       column.header
                     )}
-                  </th>
+                  </DataTableParts.HeaderCell>
                 );
               })}
             </tr>
           </thead>
           <tbody>{body}</tbody>
-        </table>
-      </div>
+        </DataTableParts.Table>
+      </DataTableParts.Scroller>
       {pagination && pagination.count > pagination.pageSize && status === 'ready' ? (
-        <div className={classes.footer}>
+        <DataTableParts.Footer>
           <Pagination id={paginationId} {...pagination} />
-        </div>
+        </DataTableParts.Footer>
       ) : null}
-    </div>
+    </DataTableParts.Root>
   );
 }

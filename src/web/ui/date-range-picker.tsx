@@ -1,10 +1,9 @@
-import { DatePicker, type DateValue, parseDate } from '@ark-ui/react/date-picker';
+import { type DateValue, parseDate } from '@ark-ui/react/date-picker';
 import { Portal } from '@ark-ui/react/portal';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateRangePicker } from 'styled-system/recipes';
 import {
   DATE_RANGE_PRESETS,
   type DateRange,
@@ -19,6 +18,7 @@ import {
 import { DateRangeTriggerContent, useDateRangeTriggerName } from './date-range-trigger';
 import type { DateRangeValue } from './date-range-value';
 import { Icon } from './icons';
+import * as DateRangePickerParts from './parts/date-range-picker';
 
 export type { DateRangeValue } from './date-range-value';
 
@@ -49,7 +49,6 @@ function toRange(values: DateValue[]): DateRange | null {
 /** Range of days for metrics: the presets of SPEC §9, any custom range, and the chart granularity. */
 export function DateRangePicker({ label, value, onValueChange, today, defaultOpen, disabled, error }: DateRangePickerProps) {
   const { t } = useTranslation('dates');
-  const classes = dateRangePicker();
   // Ark holds the half-picked range (one end chosen); the parent hears only of complete ranges.
   const [draft, setDraft] = useState<DateValue[]>(() => toDateValues(value.range));
   const [shown, setShown] = useState(value.range);
@@ -73,8 +72,7 @@ export function DateRangePicker({ label, value, onValueChange, today, defaultOpe
   }
 
   return (
-    <DatePicker.Root
-      className={classes.root}
+    <DateRangePickerParts.Root
       selectionMode="range"
       locale="es-CL"
       startOfWeek={1}
@@ -97,21 +95,20 @@ export function DateRangePicker({ label, value, onValueChange, today, defaultOpe
         if (range) commit(range);
       }}
     >
-      <DatePicker.Label className={classes.label}>{label}</DatePicker.Label>
-      <DatePicker.Control className={classes.control}>
-        <DatePicker.Trigger className={classes.trigger}>
+      <DateRangePickerParts.Label>{label}</DateRangePickerParts.Label>
+      <DateRangePickerParts.Control>
+        <DateRangePickerParts.Trigger>
           <DateRangeTriggerContent value={value} />
-        </DatePicker.Trigger>
-      </DatePicker.Control>
-      {error ? <p className={classes.error}>{error}</p> : null}
+        </DateRangePickerParts.Trigger>
+      </DateRangePickerParts.Control>
+      {error ? <DateRangePickerParts.ErrorText>{error}</DateRangePickerParts.ErrorText> : null}
       <Portal>
-        <DatePicker.Positioner className={classes.positioner}>
-          <DatePicker.Content className={classes.content}>
-            <div className={classes.presets} role="group" aria-label={t('presetsLabel')}>
+        <DateRangePickerParts.Positioner>
+          <DateRangePickerParts.Content>
+            <DateRangePickerParts.Presets role="group" aria-label={t('presetsLabel')}>
               {DATE_RANGE_PRESETS.map((preset) => (
-                <DatePicker.PresetTrigger
+                <DateRangePickerParts.PresetTrigger
                   key={preset}
-                  className={classes.presetTrigger}
                   value={toDateValues(presetRange(preset, today))}
                   aria-pressed={value.preset === preset}
                   aria-label={t(`presets.${preset}`)}
@@ -120,71 +117,70 @@ export function DateRangePicker({ label, value, onValueChange, today, defaultOpe
                   }}
                 >
                   {t(`presets.${preset}`)}
-                </DatePicker.PresetTrigger>
+                </DateRangePickerParts.PresetTrigger>
               ))}
-            </div>
-            <DatePicker.View view="day" className={classes.calendar}>
-              <DatePicker.Context>
+            </DateRangePickerParts.Presets>
+            <DateRangePickerParts.Calendar view="day">
+              <DateRangePickerParts.Context>
                 {(api) => (
                   <>
-                    <DatePicker.ViewControl className={classes.viewControl}>
-                      <DatePicker.PrevTrigger className={classes.prevTrigger} aria-label={t('previousMonth')}>
+                    <DateRangePickerParts.ViewControl>
+                      <DateRangePickerParts.PrevTrigger aria-label={t('previousMonth')}>
                         <Icon name="chevronLeft" />
-                      </DatePicker.PrevTrigger>
-                      <span className={classes.rangeText} aria-live="polite">
+                      </DateRangePickerParts.PrevTrigger>
+                      <DateRangePickerParts.RangeText aria-live="polite">
                         {dayjs(api.visibleRange.start.toString()).locale('es').format('MMMM YYYY')}
-                      </span>
-                      <DatePicker.NextTrigger className={classes.nextTrigger} aria-label={t('nextMonth')}>
+                      </DateRangePickerParts.RangeText>
+                      <DateRangePickerParts.NextTrigger aria-label={t('nextMonth')}>
                         <Icon name="chevronRight" />
-                      </DatePicker.NextTrigger>
-                    </DatePicker.ViewControl>
-                    <DatePicker.Table className={classes.table}>
-                      <DatePicker.TableHead>
-                        <DatePicker.TableRow>
+                      </DateRangePickerParts.NextTrigger>
+                    </DateRangePickerParts.ViewControl>
+                    <DateRangePickerParts.Table>
+                      <DateRangePickerParts.TableHead>
+                        <DateRangePickerParts.TableRow>
                           {WEEKDAYS.map((weekday) => (
-                            <DatePicker.TableHeader key={weekday.day()} className={classes.tableHeader}>
+                            <DateRangePickerParts.TableHeader key={weekday.day()}>
                               <abbr title={weekday.format('dddd')}>{weekday.format('dd')}</abbr>
-                            </DatePicker.TableHeader>
+                            </DateRangePickerParts.TableHeader>
                           ))}
-                        </DatePicker.TableRow>
-                      </DatePicker.TableHead>
-                      <DatePicker.TableBody>
+                        </DateRangePickerParts.TableRow>
+                      </DateRangePickerParts.TableHead>
+                      <DateRangePickerParts.TableBody>
                         {api.weeks.map((week, index) => (
-                          <DatePicker.TableRow key={index}>
+                          <DateRangePickerParts.TableRow key={index}>
                             {week.map((day) => (
-                              <DatePicker.TableCell key={day.toString()} value={day} className={classes.tableCell}>
-                                <DatePicker.TableCellTrigger className={classes.tableCellTrigger}>{day.day}</DatePicker.TableCellTrigger>
-                              </DatePicker.TableCell>
+                              <DateRangePickerParts.TableCell key={day.toString()} value={day}>
+                                <DateRangePickerParts.TableCellTrigger>{day.day}</DateRangePickerParts.TableCellTrigger>
+                              </DateRangePickerParts.TableCell>
                             ))}
-                          </DatePicker.TableRow>
+                          </DateRangePickerParts.TableRow>
                         ))}
-                      </DatePicker.TableBody>
-                    </DatePicker.Table>
+                      </DateRangePickerParts.TableBody>
+                    </DateRangePickerParts.Table>
                   </>
                 )}
-              </DatePicker.Context>
-            </DatePicker.View>
-            <div className={classes.footer}>
+              </DateRangePickerParts.Context>
+            </DateRangePickerParts.Calendar>
+            <DateRangePickerParts.Footer>
               <span aria-hidden="true">{t('granularityLabel')}</span>
-              <div className={classes.granularity} role="radiogroup" aria-label={t('granularityLabel')}>
+              <DateRangePickerParts.Granularity role="radiogroup" aria-label={t('granularityLabel')}>
                 {GRANULARITIES.map((granularity) => (
-                  <button
+                  <DateRangePickerParts.GranularityOption
                     key={granularity}
                     type="button"
                     role="radio"
-                    className={classes.granularityOption}
                     aria-checked={value.granularity === granularity}
                     disabled={!allowed.includes(granularity)}
                     onClick={() => onValueChange({ ...value, granularity })}
                   >
                     {t(`granularity.${granularity}`)}
-                  </button>
+                  </DateRangePickerParts.GranularityOption>
                 ))}
-              </div>
-            </div>
-          </DatePicker.Content>
-        </DatePicker.Positioner>
+              </DateRangePickerParts.Granularity>
+            </DateRangePickerParts.Footer>
+          </DateRangePickerParts.Content>
+        </DateRangePickerParts.Positioner>
       </Portal>
-    </DatePicker.Root>
+    </DateRangePickerParts.Root>
   );
 }

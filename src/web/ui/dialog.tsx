@@ -1,26 +1,8 @@
-import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
-import { ark } from '@ark-ui/react/factory';
 import { Portal } from '@ark-ui/react/portal';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialog } from 'styled-system/recipes';
 import { Icon } from './icons';
-import { createStyleContext } from './style-context';
-
-const { withRootProvider, withContext } = createStyleContext(dialog);
-
-// One line per part, so screens can compose dialogs of any shape.
-export const DialogRoot = withRootProvider(ArkDialog.Root);
-export const DialogTrigger = withContext(ArkDialog.Trigger, 'trigger');
-export const DialogBackdrop = withContext(ArkDialog.Backdrop, 'backdrop');
-export const DialogPositioner = withContext(ArkDialog.Positioner, 'positioner');
-export const DialogContent = withContext(ArkDialog.Content, 'content');
-export const DialogTitle = withContext(ArkDialog.Title, 'title');
-export const DialogDescription = withContext(ArkDialog.Description, 'description');
-export const DialogCloseTrigger = withContext(ArkDialog.CloseTrigger, 'closeTrigger');
-export const DialogHeader = withContext(ark.header, 'header');
-export const DialogBody = withContext(ark.div, 'body');
-export const DialogFooter = withContext(ark.footer, 'footer');
+import * as DialogParts from './parts/dialog';
 
 export interface ModalProps {
   /** Fixed id: Ark derives the ids of the title and description from it. */
@@ -63,7 +45,7 @@ export function Modal({
   const autoId = useId();
   const { t } = useTranslation('common');
   return (
-    <DialogRoot
+    <DialogParts.Root
       id={id ?? autoId}
       open={open}
       defaultOpen={defaultOpen}
@@ -74,23 +56,23 @@ export function Modal({
       lazyMount
       unmountOnExit
     >
-      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      {trigger ? <DialogParts.Trigger asChild>{trigger}</DialogParts.Trigger> : null}
       <Portal>
-        <DialogBackdrop />
-        <DialogPositioner>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>{title}</DialogTitle>
-              {description ? <DialogDescription>{description}</DialogDescription> : null}
-            </DialogHeader>
-            {children ? <DialogBody>{children}</DialogBody> : null}
-            {footer ? <DialogFooter>{footer}</DialogFooter> : null}
-            <DialogCloseTrigger aria-label={t('ui.close')}>
+        <DialogParts.Backdrop />
+        <DialogParts.Positioner>
+          <DialogParts.Content>
+            <DialogParts.Header>
+              <DialogParts.Title>{title}</DialogParts.Title>
+              {description ? <DialogParts.Description>{description}</DialogParts.Description> : null}
+            </DialogParts.Header>
+            {children ? <DialogParts.Body>{children}</DialogParts.Body> : null}
+            {footer ? <DialogParts.Footer>{footer}</DialogParts.Footer> : null}
+            <DialogParts.CloseTrigger aria-label={t('ui.close')}>
               <Icon name="close" />
-            </DialogCloseTrigger>
-          </DialogContent>
-        </DialogPositioner>
+            </DialogParts.CloseTrigger>
+          </DialogParts.Content>
+        </DialogParts.Positioner>
       </Portal>
-    </DialogRoot>
+    </DialogParts.Root>
   );
 }

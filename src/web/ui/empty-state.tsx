@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emptyState } from 'styled-system/recipes';
 import { Button } from './button';
 import { Icon } from './icons';
+import * as EmptyStateParts from './parts/empty-state';
 
 export interface EmptyStateProps {
   title: ReactNode;
@@ -23,14 +23,13 @@ function EmptyIcon() {
 }
 
 export function EmptyState({ title, description, action, tone = 'neutral' }: EmptyStateProps) {
-  const classes = emptyState({ tone });
   return (
-    <div className={classes.root} role={tone === 'error' ? 'alert' : undefined}>
-      <div className={classes.icon}>{tone === 'error' ? <Icon name="error" /> : <EmptyIcon />}</div>
-      <p className={classes.title}>{title}</p>
-      {description ? <p className={classes.description}>{description}</p> : null}
-      {action ? <div className={classes.action}>{action}</div> : null}
-    </div>
+    <EmptyStateParts.Root tone={tone} role={tone === 'error' ? 'alert' : undefined}>
+      <EmptyStateParts.Icon>{tone === 'error' ? <Icon name="error" /> : <EmptyIcon />}</EmptyStateParts.Icon>
+      <EmptyStateParts.Title>{title}</EmptyStateParts.Title>
+      {description ? <EmptyStateParts.Description>{description}</EmptyStateParts.Description> : null}
+      {action ? <EmptyStateParts.Action>{action}</EmptyStateParts.Action> : null}
+    </EmptyStateParts.Root>
   );
 }
 

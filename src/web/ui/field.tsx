@@ -1,8 +1,7 @@
-import { Field as ArkField } from '@ark-ui/react/field';
-import { PasswordInput as ArkPasswordInput } from '@ark-ui/react/password-input';
 import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { field, passwordInput } from 'styled-system/recipes';
+import * as FieldParts from './parts/field';
+import * as PasswordInputParts from './parts/password-input';
 
 /**
  * What a field says is wrong, shown below the control:
@@ -39,25 +38,23 @@ export interface FieldShellProps {
 
 /** Label, control and messages of one form field, wired for accessibility by Ark's Field. */
 export function FieldRoot({ label, error, errorValues, helperText, required, disabled, children }: FieldShellProps) {
-  const classes = field();
   const errorText = useFieldErrorText(error, errorValues);
   return (
-    <ArkField.Root className={classes.root} invalid={Boolean(errorText)} required={required} disabled={disabled}>
-      <ArkField.Label className={classes.label}>{label}</ArkField.Label>
+    <FieldParts.Root invalid={Boolean(errorText)} required={required} disabled={disabled}>
+      <FieldParts.Label>{label}</FieldParts.Label>
       {children}
       <FieldMessages error={errorText} helperText={helperText} />
-    </ArkField.Root>
+    </FieldParts.Root>
   );
 }
 
-/** Helper text, or the error in its place; inside an Ark `Field.Root`, which wires both to the control. */
+/** Helper text, or the error in its place; inside a `FieldParts.Root`, which wires both to the control. */
 export function FieldMessages({ error, errorValues, helperText }: Pick<FieldShellProps, 'error' | 'errorValues' | 'helperText'>) {
-  const classes = field();
   const errorText = useFieldErrorText(error, errorValues);
   return (
     <>
-      {helperText && !errorText ? <ArkField.HelperText className={classes.helperText}>{helperText}</ArkField.HelperText> : null}
-      <ArkField.ErrorText className={classes.errorText}>{errorText}</ArkField.ErrorText>
+      {helperText && !errorText ? <FieldParts.HelperText>{helperText}</FieldParts.HelperText> : null}
+      <FieldParts.ErrorText>{errorText}</FieldParts.ErrorText>
     </>
   );
 }
@@ -75,7 +72,7 @@ export interface TextInputProps extends NativeInputProps {
 export function TextInput({ label, error, errorValues, helperText, required, disabled, ref, ...input }: TextInputProps) {
   return (
     <FieldRoot label={label} error={error} errorValues={errorValues} helperText={helperText} required={required} disabled={disabled}>
-      <ArkField.Input ref={ref} className={field().input} {...input} />
+      <FieldParts.Input ref={ref} {...input} />
     </FieldRoot>
   );
 }
@@ -93,7 +90,7 @@ export interface TextareaProps extends NativeTextareaProps {
 export function Textarea({ label, error, errorValues, helperText, required, disabled, ref, ...textarea }: TextareaProps) {
   return (
     <FieldRoot label={label} error={error} errorValues={errorValues} helperText={helperText} required={required} disabled={disabled}>
-      <ArkField.Textarea ref={ref} className={field().textarea} {...textarea} />
+      <FieldParts.Textarea ref={ref} {...textarea} />
     </FieldRoot>
   );
 }
@@ -122,23 +119,21 @@ export function PasswordInput({
   ...input
 }: PasswordInputProps) {
   const { t } = useTranslation('common');
-  const classes = passwordInput();
   return (
     <FieldRoot label={label} error={error} errorValues={errorValues} helperText={helperText} required={required} disabled={disabled}>
-      <ArkPasswordInput.Root
-        className={classes.root}
+      <PasswordInputParts.Root
         autoComplete={autoComplete === 'new-password' ? 'new-password' : 'current-password'}
         translations={{ visibilityTrigger: (visible) => (visible ? t('password.hide') : t('password.show')) }}
       >
-        <ArkPasswordInput.Control className={classes.control}>
-          <ArkPasswordInput.Input ref={ref} className={classes.input} {...input} />
-          <ArkPasswordInput.VisibilityTrigger className={classes.visibilityTrigger}>
-            <ArkPasswordInput.Indicator className={classes.indicator} fallback={<EyeIcon open={false} />}>
+        <PasswordInputParts.Control>
+          <PasswordInputParts.Input ref={ref} {...input} />
+          <PasswordInputParts.VisibilityTrigger>
+            <PasswordInputParts.Indicator fallback={<EyeIcon open={false} />}>
               <EyeIcon open />
-            </ArkPasswordInput.Indicator>
-          </ArkPasswordInput.VisibilityTrigger>
-        </ArkPasswordInput.Control>
-      </ArkPasswordInput.Root>
+            </PasswordInputParts.Indicator>
+          </PasswordInputParts.VisibilityTrigger>
+        </PasswordInputParts.Control>
+      </PasswordInputParts.Root>
     </FieldRoot>
   );
 }

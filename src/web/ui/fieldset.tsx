@@ -1,6 +1,5 @@
-import { Fieldset as ArkFieldset } from '@ark-ui/react/fieldset';
 import type { ReactNode } from 'react';
-import { fieldset } from 'styled-system/recipes';
+import * as FieldsetParts from './parts/fieldset';
 
 export interface FieldsetRootProps {
   /** Already translated. */
@@ -14,13 +13,12 @@ export interface FieldsetRootProps {
 
 /** Several controls answering one question, under one legend, with one message. */
 export function FieldsetRoot({ legend, error, helperText, disabled, children }: FieldsetRootProps) {
-  const classes = fieldset();
   return (
-    <ArkFieldset.Root className={classes.root} invalid={Boolean(error)} disabled={disabled}>
-      <ArkFieldset.Legend className={classes.legend}>{legend}</ArkFieldset.Legend>
+    <FieldsetParts.Root invalid={Boolean(error)} disabled={disabled}>
+      <FieldsetParts.Legend>{legend}</FieldsetParts.Legend>
       {children}
-      {helperText && !error ? <ArkFieldset.HelperText className={classes.helperText}>{helperText}</ArkFieldset.HelperText> : null}
-      <ArkFieldset.ErrorText className={classes.errorText}>{error}</ArkFieldset.ErrorText>
-    </ArkFieldset.Root>
+      {helperText && !error ? <FieldsetParts.HelperText>{helperText}</FieldsetParts.HelperText> : null}
+      <FieldsetParts.ErrorText>{error}</FieldsetParts.ErrorText>
+    </FieldsetParts.Root>
   );
 }

@@ -1,10 +1,9 @@
-import { FileUpload as ArkFileUpload } from '@ark-ui/react/file-upload';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileUpload } from 'styled-system/recipes';
 import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../shared/constants';
 import { formatCount } from '../../shared/format';
 import { MEDIA_EXTENSIONS, type MediaFileInfo, type MediaSetItem, mediaErrors, mediaKind, mediaSetErrors } from '../../shared/media-rules';
+import * as FileUploadParts from './parts/file-upload';
 import { Spinner } from './spinner';
 
 export interface MediaItem extends MediaSetItem {
@@ -94,7 +93,6 @@ export function FileUpload({
   disabled = false,
 }: FileUploadProps) {
   const { t } = useTranslation('common');
-  const classes = fileUpload();
   const idPrefix = useId();
   const thumbnailInput = useRef<HTMLInputElement>(null);
   const thumbnailFor = useRef<string | null>(null);
@@ -136,8 +134,7 @@ export function FileUpload({
   }
 
   return (
-    <ArkFileUpload.Root
-      className={classes.root}
+    <FileUploadParts.Root
       // The list is ours: Ark reads the drop and the picker, the rules above judge every file.
       acceptedFiles={[]}
       maxFiles={Number.MAX_SAFE_INTEGER}
@@ -148,24 +145,24 @@ export function FileUpload({
       onFileReject={(details) => addFiles(details.files.map((rejection) => rejection.file))}
       translations={{ dropzone: t('ui.fileUpload.dropzone') }}
     >
-      <ArkFileUpload.Label className={classes.label}>{label}</ArkFileUpload.Label>
+      <FileUploadParts.Label>{label}</FileUploadParts.Label>
       {/* Dropping is for the mouse; the trigger inside is the one control keyboards and screen readers use. */}
-      <ArkFileUpload.Dropzone className={classes.dropzone} disableClick>
+      <FileUploadParts.Dropzone disableClick>
         <UploadIcon />
         <span>{t('ui.fileUpload.dropHere')}</span>
-        <ArkFileUpload.Trigger className={classes.trigger}>{t('ui.fileUpload.choose')}</ArkFileUpload.Trigger>
-        <span className={classes.hint}>{t('ui.fileUpload.hint', limits)}</span>
-        <span className={classes.hint}>{t('ui.fileUpload.hintCount', { count: maxFiles })}</span>
-      </ArkFileUpload.Dropzone>
-      <ArkFileUpload.HiddenInput />
+        <FileUploadParts.Trigger>{t('ui.fileUpload.choose')}</FileUploadParts.Trigger>
+        <FileUploadParts.Hint>{t('ui.fileUpload.hint', limits)}</FileUploadParts.Hint>
+        <FileUploadParts.Hint>{t('ui.fileUpload.hintCount', { count: maxFiles })}</FileUploadParts.Hint>
+      </FileUploadParts.Dropzone>
+      <FileUploadParts.HiddenInput />
       <input ref={thumbnailInput} type="file" accept="image/png,image/jpeg" hidden onChange={chooseThumbnail} tabIndex={-1} />
       {tooMany ? (
-        <p className={classes.error} role="alert">
-          {t('ui.fileUpload.errors.tooManyFiles', { count: maxFiles })}
-        </p>
+        <FileUploadParts.ErrorText asChild>
+          <p role="alert">{t('ui.fileUpload.errors.tooManyFiles', { count: maxFiles })}</p>
+        </FileUploadParts.ErrorText>
       ) : null}
       {value.length > 0 ? (
-        <ul className={classes.itemGroup} aria-label={t('ui.fileUpload.listLabel')}>
+        <FileUploadParts.ItemGroup aria-label={t('ui.fileUpload.listLabel')}>
           {value.map((item) => {
             const errors = item.reading ? [] : mediaErrors(item);
             const missingThumbnail = needsThumbnail(item);
@@ -178,25 +175,24 @@ export function FileUpload({
                   item.thumbnail && mediaKind(item) === 'video' ? t('ui.fileUpload.thumbnail', { name: item.thumbnail }) : null,
                 ];
             return (
-              <li key={item.id} className={classes.item} data-invalid={errors.length > 0 || missingThumbnail ? '' : undefined}>
-                <div className={classes.itemInfo}>
-                  <span className={classes.itemName}>{item.name}</span>
-                  <span className={classes.itemMeta}>
+              <FileUploadParts.Item key={item.id} data-invalid={errors.length > 0 || missingThumbnail ? '' : undefined}>
+                <FileUploadParts.ItemInfo>
+                  <FileUploadParts.ItemName>{item.name}</FileUploadParts.ItemName>
+                  <FileUploadParts.ItemMeta>
                     {item.reading ? <Spinner size="sm" /> : null}
                     {meta.filter(Boolean).join(t('ui.fileUpload.separator'))}
-                  </span>
+                  </FileUploadParts.ItemMeta>
                   {errors.map((error) => (
-                    <span key={error} className={classes.error}>
-                      {t(`ui.fileUpload.errors.${error}`, limits)}
-                    </span>
+                    <FileUploadParts.ErrorText key={error}>{t(`ui.fileUpload.errors.${error}`, limits)}</FileUploadParts.ErrorText>
                   ))}
-                  {missingThumbnail ? <span className={classes.error}>{t('ui.fileUpload.errors.videoWithoutThumbnail')}</span> : null}
-                </div>
-                <div className={classes.itemActions}>
                   {missingThumbnail ? (
-                    <button
+                    <FileUploadParts.ErrorText>{t('ui.fileUpload.errors.videoWithoutThumbnail')}</FileUploadParts.ErrorText>
+                  ) : null}
+                </FileUploadParts.ItemInfo>
+                <FileUploadParts.ItemActions>
+                  {missingThumbnail ? (
+                    <FileUploadParts.Action
                       type="button"
-                      className={classes.action}
                       disabled={disabled}
                       onClick={() => {
                         thumbnailFor.current = item.id;
@@ -204,23 +200,22 @@ export function FileUpload({
                       }}
                     >
                       {t('ui.fileUpload.chooseThumbnail')}
-                    </button>
+                    </FileUploadParts.Action>
                   ) : null}
-                  <button
+                  <FileUploadParts.Action
                     type="button"
-                    className={classes.action}
                     disabled={disabled}
                     aria-label={t('ui.fileUpload.removeNamed', { name: item.name })}
                     onClick={() => onValueChange(latest.current.filter((other) => other.id !== item.id))}
                   >
                     {t('ui.fileUpload.remove')}
-                  </button>
-                </div>
-              </li>
+                  </FileUploadParts.Action>
+                </FileUploadParts.ItemActions>
+              </FileUploadParts.Item>
             );
           })}
-        </ul>
+        </FileUploadParts.ItemGroup>
       ) : null}
-    </ArkFileUpload.Root>
+    </FileUploadParts.Root>
   );
 }

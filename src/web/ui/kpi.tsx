@@ -1,9 +1,9 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { kpi } from 'styled-system/recipes';
 import { formatPercent } from '../../shared/format';
 import { Button } from './button';
 import { Icon } from './icons';
+import * as KpiParts from './parts/kpi';
 import { Skeleton } from './skeleton';
 import { Tooltip } from './tooltip';
 
@@ -36,42 +36,41 @@ function trendOf(change: KpiChange): 'better' | 'worse' | 'same' {
 /** One key figure with its help, its change against the previous period, and its loading and error states. */
 export function Kpi({ label, state, onRetry, help, change, helpOpen }: KpiProps) {
   const { t } = useTranslation('common');
-  const classes = kpi();
   const helpId = useId();
   return (
-    <article className={classes.root} aria-busy={state.status === 'loading'}>
-      <div className={classes.header}>
-        <h2 className={classes.label}>{label}</h2>
+    <KpiParts.Root aria-busy={state.status === 'loading'}>
+      <KpiParts.Header>
+        <KpiParts.Label>{label}</KpiParts.Label>
         {help ? (
           <Tooltip id={helpId} content={help} defaultOpen={helpOpen}>
-            <button type="button" className={classes.help} aria-label={t('ui.kpi.help')}>
+            <KpiParts.Help type="button" aria-label={t('ui.kpi.help')}>
               <Icon name="info" />
-            </button>
+            </KpiParts.Help>
           </Tooltip>
         ) : null}
-      </div>
+      </KpiParts.Header>
       {state.status === 'loading' ? (
         <div data-testid="kpi-skeleton">
           <Skeleton shape="value" />
         </div>
       ) : null}
-      {state.status === 'success' ? <p className={classes.value}>{state.value}</p> : null}
+      {state.status === 'success' ? <KpiParts.Value>{state.value}</KpiParts.Value> : null}
       {state.status === 'success' && change ? (
-        <p className={classes.change} data-trend={trendOf(change)}>
+        <KpiParts.Change data-trend={trendOf(change)}>
           {change.ratio === null ? t('ui.kpi.noComparison') : formatPercent(change.ratio, { signed: true })}{' '}
-          <span className={classes.period}>{t('ui.kpi.vsPreviousPeriod')}</span>
-        </p>
+          <KpiParts.Period>{t('ui.kpi.vsPreviousPeriod')}</KpiParts.Period>
+        </KpiParts.Change>
       ) : null}
       {state.status === 'error' ? (
-        <div className={classes.error} role="alert">
-          <p className={classes.message}>{t('loadError')}</p>
+        <KpiParts.Error role="alert">
+          <KpiParts.Message>{t('loadError')}</KpiParts.Message>
           {onRetry ? (
             <Button variant="outline" size="sm" onClick={onRetry}>
               {t('retry')}
             </Button>
           ) : null}
-        </div>
+        </KpiParts.Error>
       ) : null}
-    </article>
+    </KpiParts.Root>
   );
 }

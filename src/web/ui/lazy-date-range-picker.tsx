@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { dateRangePicker } from 'styled-system/recipes';
 import type { DateRangePickerProps } from './date-range-picker';
 import { DateRangeTriggerContent, useDateRangeTriggerName } from './date-range-trigger';
+// The stand-in's parts, not the picker's: those would load Ark's date picker with the first page.
+import * as DateRangeTriggerParts from './parts/date-range-trigger';
 
 // The calendar is most of a page's first load (date machine, locale data); it loads on first click.
 const DateRangePicker = lazy(() => import('./date-range-picker').then((module) => ({ default: module.DateRangePicker })));
@@ -12,24 +13,22 @@ const DateRangePicker = lazy(() => import('./date-range-picker').then((module) =
  */
 export function LazyDateRangePicker(props: DateRangePickerProps) {
   const [wanted, setWanted] = useState(Boolean(props.defaultOpen));
-  const classes = dateRangePicker();
   const name = useDateRangeTriggerName(props.value);
   const trigger = (
-    <div className={classes.root}>
-      <span className={classes.label}>{props.label}</span>
-      <div className={classes.control}>
-        <button
+    <DateRangeTriggerParts.Root>
+      <DateRangeTriggerParts.Label>{props.label}</DateRangeTriggerParts.Label>
+      <DateRangeTriggerParts.Control>
+        <DateRangeTriggerParts.Trigger
           type="button"
-          className={classes.trigger}
           aria-haspopup="dialog"
           aria-label={name}
           disabled={props.disabled}
           onClick={() => setWanted(true)}
         >
           <DateRangeTriggerContent value={props.value} />
-        </button>
-      </div>
-    </div>
+        </DateRangeTriggerParts.Trigger>
+      </DateRangeTriggerParts.Control>
+    </DateRangeTriggerParts.Root>
   );
   if (!wanted) return trigger;
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { loadingScreen } from 'styled-system/recipes';
+import * as LoadingScreenParts from './parts/loading-screen';
 import { Spinner } from './spinner';
 
 export interface LoadingScreenProps {
@@ -12,12 +12,11 @@ export interface LoadingScreenProps {
 /** Full-page wait while the session and the permission check resolve; still under reduced motion. */
 export function LoadingScreen({ label, layout = 'page' }: LoadingScreenProps) {
   const { t } = useTranslation('common');
-  const classes = loadingScreen({ layout });
   const text = label ?? t('sessionLoading');
   return (
-    <div className={classes.root} role="status" aria-live="polite" aria-busy="true" data-testid="loading-screen">
+    <LoadingScreenParts.Root layout={layout} role="status" aria-live="polite" aria-busy="true" data-testid="loading-screen">
       <Spinner size="lg" />
-      <p className={classes.label}>{text}</p>
-    </div>
+      <LoadingScreenParts.Label>{text}</LoadingScreenParts.Label>
+    </LoadingScreenParts.Root>
   );
 }

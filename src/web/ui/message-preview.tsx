@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messagePreview } from 'styled-system/recipes';
 import { MESSAGE_BUTTONS_INLINE_MAX } from '../../shared/constants';
+import * as MessagePreviewParts from './parts/message-preview';
 
 export type MessageHeader =
   | { type: 'text'; text: string }
@@ -78,61 +78,68 @@ const BUTTON_ICON = { quickReply: 'reply', url: 'url', phone: 'phone' } as const
 /** How a template message will look in the messaging app, with its variables filled. */
 export function MessagePreview({ header, body, variables, footer, buttons = [] }: MessagePreviewProps) {
   const { t } = useTranslation('common');
-  const classes = messagePreview();
   // Above the inline maximum the app shows the buttons behind a list.
   const asList = buttons.length > MESSAGE_BUTTONS_INLINE_MAX;
   return (
-    <figure className={classes.root} aria-label={t('ui.messagePreview.label')}>
-      <div className={classes.bubble}>
-        {header?.type === 'text' ? <p className={classes.header}>{header.text}</p> : null}
+    <MessagePreviewParts.Root aria-label={t('ui.messagePreview.label')}>
+      <MessagePreviewParts.Bubble>
+        {header?.type === 'text' ? <MessagePreviewParts.Header>{header.text}</MessagePreviewParts.Header> : null}
         {header?.type === 'image' ? (
-          <div className={classes.media}>
-            {header.url ? <img src={header.url} alt={t('ui.messagePreview.image')} /> : <Icon name="image" className={classes.mediaIcon} />}
-          </div>
+          <MessagePreviewParts.Media>
+            {header.url ? (
+              <img src={header.url} alt={t('ui.messagePreview.image')} />
+            ) : (
+              <MessagePreviewParts.MediaIcon asChild>
+                <Icon name="image" />
+              </MessagePreviewParts.MediaIcon>
+            )}
+          </MessagePreviewParts.Media>
         ) : null}
         {header?.type === 'video' ? (
-          <div className={classes.media} role="img" aria-label={t('ui.messagePreview.video')}>
-            <Icon name="video" className={classes.mediaIcon} />
-          </div>
+          <MessagePreviewParts.Media role="img" aria-label={t('ui.messagePreview.video')}>
+            <MessagePreviewParts.MediaIcon asChild>
+              <Icon name="video" />
+            </MessagePreviewParts.MediaIcon>
+          </MessagePreviewParts.Media>
         ) : null}
         {header?.type === 'document' ? (
-          <div className={classes.document}>
+          <MessagePreviewParts.Document>
             <Icon name="document" />
             <span>{header.fileName ?? t('ui.messagePreview.document')}</span>
-          </div>
+          </MessagePreviewParts.Document>
         ) : null}
-        <p className={classes.body}>
+        <MessagePreviewParts.Body>
           {fillVariables(body, variables).map((part, index) =>
             part.kind === 'text' ? (
               part.text
             ) : part.value ? (
-              <span key={index} className={classes.variable}>
-                {part.value}
-              </span>
+              <MessagePreviewParts.Variable key={index}>{part.value}</MessagePreviewParts.Variable>
             ) : (
-              <mark key={index} className={classes.missing}>{`{{${part.name}}}`}</mark>
+              <MessagePreviewParts.Missing key={index}>{`{{${part.name}}}`}</MessagePreviewParts.Missing>
             ),
           )}
-        </p>
-        {footer ? <p className={classes.footer}>{footer}</p> : null}
-      </div>
+        </MessagePreviewParts.Body>
+        {footer ? <MessagePreviewParts.Footer>{footer}</MessagePreviewParts.Footer> : null}
+      </MessagePreviewParts.Bubble>
       {buttons.length > 0 ? (
-        <ul className={classes.buttons}>
+        <MessagePreviewParts.Buttons>
           {asList ? (
-            <li className={classes.button}>
+            <MessagePreviewParts.Button>
               <Icon name="list" />
               {t('ui.messagePreview.allOptions')}
-            </li>
+            </MessagePreviewParts.Button>
           ) : null}
-          {asList ? <li className={classes.listTitle}>{t('ui.messagePreview.listTitle', { count: buttons.length })}</li> : null}
+          {asList ? (
+            <MessagePreviewParts.ListTitle>{t('ui.messagePreview.listTitle', { count: buttons.length })}</MessagePreviewParts.ListTitle>
+          ) : null}
           {buttons.map((button, index) => (
-            <li key={index} className={classes.button}>
+            <MessagePreviewParts.Button key={index}>
               <Icon name={BUTTON_ICON[button.type]} />
               {button.text}
-            </li>
+            </MessagePreviewParts.Button>
           ))}
-        </ul>
+        </MessagePreviewParts.Buttons>
       ) : null}
-    </figure>
+    </MessagePreviewParts.Root>
   );
 }

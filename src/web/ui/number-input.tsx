@@ -1,9 +1,8 @@
-import { NumberInput as ArkNumberInput } from '@ark-ui/react/number-input';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { numberInput } from 'styled-system/recipes';
 import { FieldRoot, type FieldShellProps, splitFieldProps } from './field';
 import { Icon } from './icons';
+import * as NumberInputParts from './parts/number-input';
 
 export interface NumberInputProps extends Omit<FieldShellProps, 'children'> {
   id?: string;
@@ -25,28 +24,26 @@ export function NumberInput(props: NumberInputProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const { t } = useTranslation('common');
-  const classes = numberInput();
   return (
     <FieldRoot {...fieldProps}>
-      <ArkNumberInput.Root
+      <NumberInputParts.Root
         id={id ?? autoId}
         name={name}
-        className={classes.root}
         locale="es-CL"
         translations={{ incrementLabel: t('ui.numberInput.increment'), decrementLabel: t('ui.numberInput.decrement') }}
         {...machine}
       >
-        <ArkNumberInput.Control className={classes.control}>
-          <ArkNumberInput.Input className={classes.input} placeholder={placeholder} />
-          <ArkNumberInput.IncrementTrigger className={classes.incrementTrigger}>
+        <NumberInputParts.Control>
+          <NumberInputParts.Input placeholder={placeholder} />
+          <NumberInputParts.IncrementTrigger>
             <Icon name="chevronUp" />
-          </ArkNumberInput.IncrementTrigger>
-          <ArkNumberInput.DecrementTrigger className={classes.decrementTrigger}>
+          </NumberInputParts.IncrementTrigger>
+          <NumberInputParts.DecrementTrigger>
             <Icon name="chevronDown" />
-          </ArkNumberInput.DecrementTrigger>
-        </ArkNumberInput.Control>
+          </NumberInputParts.DecrementTrigger>
+        </NumberInputParts.Control>
         {children}
-      </ArkNumberInput.Root>
+      </NumberInputParts.Root>
     </FieldRoot>
   );
 }

@@ -1,7 +1,6 @@
-import { Pagination as ArkPagination } from '@ark-ui/react/pagination';
 import { useTranslation } from 'react-i18next';
-import { pagination } from 'styled-system/recipes';
 import { Icon } from './icons';
+import * as PaginationParts from './parts/pagination';
 
 export interface PaginationProps {
   id: string;
@@ -16,12 +15,10 @@ export interface PaginationProps {
 /** "Página X de Y" with previous, next and the pages around the current one. */
 export function Pagination({ id, count, pageSize, page, onPageChange }: PaginationProps) {
   const { t } = useTranslation('common');
-  const classes = pagination();
   const totalPages = Math.max(1, Math.ceil(count / pageSize));
   return (
-    <ArkPagination.Root
+    <PaginationParts.Root
       id={id}
-      className={classes.root}
       count={count}
       pageSize={pageSize}
       page={page}
@@ -34,30 +31,28 @@ export function Pagination({ id, count, pageSize, page, onPageChange }: Paginati
         itemLabel: (details) => t('ui.pagination.page', { page: details.page }),
       }}
     >
-      <span className={classes.status} aria-live="polite">
-        {t('ui.pagination.pageOf', { page, count: totalPages })}
-      </span>
-      <ArkPagination.PrevTrigger className={classes.prevTrigger}>
+      <PaginationParts.Status aria-live="polite">{t('ui.pagination.pageOf', { page, count: totalPages })}</PaginationParts.Status>
+      <PaginationParts.PrevTrigger>
         <Icon name="chevronLeft" />
-      </ArkPagination.PrevTrigger>
-      <ArkPagination.Context>
+      </PaginationParts.PrevTrigger>
+      <PaginationParts.Context>
         {(api) =>
           api.pages.map((item, index) =>
             item.type === 'page' ? (
-              <ArkPagination.Item key={`page-${item.value}`} {...item} className={classes.item}>
+              <PaginationParts.Item key={`page-${item.value}`} {...item}>
                 {item.value}
-              </ArkPagination.Item>
+              </PaginationParts.Item>
             ) : (
-              <ArkPagination.Ellipsis key={`ellipsis-${index}`} index={index} className={classes.ellipsis}>
+              <PaginationParts.Ellipsis key={`ellipsis-${index}`} index={index}>
                 &#8230;
-              </ArkPagination.Ellipsis>
+              </PaginationParts.Ellipsis>
             ),
           )
         }
-      </ArkPagination.Context>
-      <ArkPagination.NextTrigger className={classes.nextTrigger}>
+      </PaginationParts.Context>
+      <PaginationParts.NextTrigger>
         <Icon name="chevronRight" />
-      </ArkPagination.NextTrigger>
-    </ArkPagination.Root>
+      </PaginationParts.NextTrigger>
+    </PaginationParts.Root>
   );
 }

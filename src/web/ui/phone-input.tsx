@@ -1,7 +1,7 @@
-import { Field as ArkField } from '@ark-ui/react/field';
 import type { ReactNode } from 'react';
-import { field, fieldset } from 'styled-system/recipes';
 import { FieldsetRoot } from './fieldset';
+import * as FieldParts from './parts/field';
+import * as FieldsetParts from './parts/fieldset';
 import { Select, type SelectOption } from './select';
 
 export interface PhoneValue {
@@ -42,13 +42,11 @@ export function PhoneInput({
   error,
   helperText,
 }: PhoneInputProps) {
-  const classes = fieldset();
-  const fieldClasses = field();
   const current = value ?? defaultValue ?? { countryCode: '', number: '' };
   return (
     <FieldsetRoot legend={legend} error={error} helperText={helperText} disabled={disabled}>
-      <div className={classes.row}>
-        <div className={classes.countryCode}>
+      <FieldsetParts.Row>
+        <FieldsetParts.CountryCode>
           <Select
             id={`${id}-country`}
             label={countryCodeLabel}
@@ -58,11 +56,10 @@ export function PhoneInput({
             disabled={disabled}
             onValueChange={(countryCode) => onValueChange?.({ ...current, countryCode: countryCode ?? '' })}
           />
-        </div>
-        <ArkField.Root className={fieldClasses.root} ids={{ control: `${id}-number` }} disabled={disabled} invalid={Boolean(error)}>
-          <ArkField.Label className={fieldClasses.label}>{numberLabel}</ArkField.Label>
-          <ArkField.Input
-            className={fieldClasses.input}
+        </FieldsetParts.CountryCode>
+        <FieldParts.Root ids={{ control: `${id}-number` }} disabled={disabled} invalid={Boolean(error)}>
+          <FieldParts.Label>{numberLabel}</FieldParts.Label>
+          <FieldParts.Input
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
@@ -71,8 +68,8 @@ export function PhoneInput({
             defaultValue={defaultValue?.number}
             onChange={(event) => onValueChange?.({ ...current, number: event.target.value })}
           />
-        </ArkField.Root>
-      </div>
+        </FieldParts.Root>
+      </FieldsetParts.Row>
     </FieldsetRoot>
   );
 }

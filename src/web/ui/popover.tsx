@@ -1,9 +1,8 @@
-import { Popover as ArkPopover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { popover } from 'styled-system/recipes';
 import { Icon } from './icons';
+import * as PopoverParts from './parts/popover';
 
 export interface PopoverProps {
   id?: string;
@@ -22,25 +21,24 @@ export function Popover({ id, trigger, title, description, children, defaultOpen
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const { t } = useTranslation('common');
-  const classes = popover();
   return (
-    <ArkPopover.Root id={id ?? autoId} defaultOpen={defaultOpen} positioning={{ placement }}>
-      <ArkPopover.Trigger asChild>{trigger}</ArkPopover.Trigger>
+    <PopoverParts.Root id={id ?? autoId} defaultOpen={defaultOpen} positioning={{ placement }}>
+      <PopoverParts.Trigger asChild>{trigger}</PopoverParts.Trigger>
       <Portal>
-        <ArkPopover.Positioner className={classes.positioner}>
-          <ArkPopover.Content className={classes.content}>
-            <ArkPopover.Arrow className={classes.arrow}>
-              <ArkPopover.ArrowTip className={classes.arrowTip} />
-            </ArkPopover.Arrow>
-            <ArkPopover.Title className={classes.title}>{title}</ArkPopover.Title>
-            {description ? <ArkPopover.Description className={classes.description}>{description}</ArkPopover.Description> : null}
+        <PopoverParts.Positioner>
+          <PopoverParts.Content>
+            <PopoverParts.Arrow>
+              <PopoverParts.ArrowTip />
+            </PopoverParts.Arrow>
+            <PopoverParts.Title>{title}</PopoverParts.Title>
+            {description ? <PopoverParts.Description>{description}</PopoverParts.Description> : null}
             {children}
-            <ArkPopover.CloseTrigger className={classes.closeTrigger} aria-label={t('ui.close')}>
+            <PopoverParts.CloseTrigger aria-label={t('ui.close')}>
               <Icon name="close" />
-            </ArkPopover.CloseTrigger>
-          </ArkPopover.Content>
-        </ArkPopover.Positioner>
+            </PopoverParts.CloseTrigger>
+          </PopoverParts.Content>
+        </PopoverParts.Positioner>
       </Portal>
-    </ArkPopover.Root>
+    </PopoverParts.Root>
   );
 }

@@ -1,6 +1,5 @@
-import { Progress } from '@ark-ui/react/progress';
 import type { ReactNode } from 'react';
-import { progressBar } from 'styled-system/recipes';
+import * as ProgressBarParts from './parts/progress-bar';
 
 export interface ProgressBarProps {
   label: ReactNode;
@@ -12,15 +11,14 @@ export interface ProgressBarProps {
 
 /** Progress of a long task, such as the first data download after an integration. */
 export function ProgressBar({ label, value, description }: ProgressBarProps) {
-  const classes = progressBar();
   return (
-    <Progress.Root className={classes.root} value={value} min={0} max={100} locale="es-CL">
-      <Progress.Label className={classes.label}>{label}</Progress.Label>
-      <Progress.Track className={classes.track}>
-        <Progress.Range className={classes.range} />
-      </Progress.Track>
-      {description ? <p className={classes.valueText}>{description}</p> : null}
-      {value !== null ? <Progress.ValueText className={classes.valueText} /> : null}
-    </Progress.Root>
+    <ProgressBarParts.Root value={value} min={0} max={100} locale="es-CL">
+      <ProgressBarParts.Label>{label}</ProgressBarParts.Label>
+      <ProgressBarParts.Track>
+        <ProgressBarParts.Range />
+      </ProgressBarParts.Track>
+      {description ? <ProgressBarParts.Description>{description}</ProgressBarParts.Description> : null}
+      {value !== null ? <ProgressBarParts.ValueText /> : null}
+    </ProgressBarParts.Root>
   );
 }

@@ -1,7 +1,7 @@
-import { RadioGroup as ArkRadioGroup } from '@ark-ui/react/radio-group';
 import { type ReactNode, useId } from 'react';
-import { type RadioGroupVariantProps, radioGroup } from 'styled-system/recipes';
+import type { RadioGroupVariantProps } from 'styled-system/recipes';
 import { FieldsetRoot } from './fieldset';
+import * as RadioGroupParts from './parts/radio-group';
 import type { SelectOption } from './select';
 
 export interface RadioGroupProps extends RadioGroupVariantProps {
@@ -34,13 +34,11 @@ export function RadioGroup({
 }: RadioGroupProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
-  const classes = radioGroup({ orientation });
   return (
     <FieldsetRoot legend={legend} error={error} helperText={helperText} disabled={disabled}>
-      <ArkRadioGroup.Root
+      <RadioGroupParts.Root
         id={id ?? autoId}
         name={name}
-        className={classes.root}
         value={value}
         defaultValue={defaultValue}
         onValueChange={(details) => onValueChange?.(details.value)}
@@ -49,13 +47,13 @@ export function RadioGroup({
         invalid={Boolean(error)}
       >
         {options.map((option) => (
-          <ArkRadioGroup.Item key={option.value} value={option.value} disabled={option.disabled} className={classes.item}>
-            <ArkRadioGroup.ItemControl className={classes.itemControl} />
-            <ArkRadioGroup.ItemText className={classes.itemText}>{option.label}</ArkRadioGroup.ItemText>
-            <ArkRadioGroup.ItemHiddenInput />
-          </ArkRadioGroup.Item>
+          <RadioGroupParts.Item key={option.value} value={option.value} disabled={option.disabled}>
+            <RadioGroupParts.ItemControl />
+            <RadioGroupParts.ItemText>{option.label}</RadioGroupParts.ItemText>
+            <RadioGroupParts.ItemHiddenInput />
+          </RadioGroupParts.Item>
         ))}
-      </ArkRadioGroup.Root>
+      </RadioGroupParts.Root>
     </FieldsetRoot>
   );
 }

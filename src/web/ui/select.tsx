@@ -1,17 +1,13 @@
 import { Portal } from '@ark-ui/react/portal';
-import { Select as ArkSelect, useListCollection } from '@ark-ui/react/select';
+import { useListCollection } from '@ark-ui/react/select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { select } from 'styled-system/recipes';
 import { FieldRoot, type FieldShellProps, splitFieldProps } from './field';
 import { Icon } from './icons';
+import { ListBoxOption, type SelectOption } from './list-box-option';
+import * as SelectParts from './parts/select';
 
-export interface SelectOption {
-  value: string;
-  /** Already translated. */
-  label: string;
-  disabled?: boolean;
-}
+export type { SelectOption };
 
 /** Props of a field that picks one option (select, combobox). */
 export interface SingleChoiceProps extends Omit<FieldShellProps, 'children'> {
@@ -39,14 +35,12 @@ export function Select(props: SelectProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const { t } = useTranslation('common');
-  const classes = select();
   const { collection } = useListCollection({ initialItems: options });
   return (
     <FieldRoot {...fieldProps}>
-      <ArkSelect.Root
+      <SelectParts.Root
         id={id ?? autoId}
         name={name}
-        className={classes.root}
         collection={collection}
         value={toArkValue(value)}
         defaultValue={toArkValue(defaultValue)}
@@ -54,30 +48,25 @@ export function Select(props: SelectProps) {
         defaultOpen={defaultOpen}
         positioning={{ sameWidth: true }}
       >
-        <ArkSelect.Control className={classes.control}>
-          <ArkSelect.Trigger className={classes.trigger}>
-            <ArkSelect.ValueText className={classes.valueText} placeholder={placeholder ?? t('ui.select.placeholder')} />
-            <ArkSelect.Indicator className={classes.indicator}>
+        <SelectParts.Control>
+          <SelectParts.Trigger>
+            <SelectParts.ValueText placeholder={placeholder ?? t('ui.select.placeholder')} />
+            <SelectParts.Indicator>
               <Icon name="chevronDown" />
-            </ArkSelect.Indicator>
-          </ArkSelect.Trigger>
-        </ArkSelect.Control>
+            </SelectParts.Indicator>
+          </SelectParts.Trigger>
+        </SelectParts.Control>
         <Portal>
-          <ArkSelect.Positioner className={classes.positioner}>
-            <ArkSelect.Content className={classes.content}>
+          <SelectParts.Positioner>
+            <SelectParts.Content>
               {collection.items.map((option) => (
-                <ArkSelect.Item key={option.value} item={option} className={classes.item}>
-                  <ArkSelect.ItemText className={classes.itemText}>{option.label}</ArkSelect.ItemText>
-                  <ArkSelect.ItemIndicator className={classes.itemIndicator}>
-                    <Icon name="check" />
-                  </ArkSelect.ItemIndicator>
-                </ArkSelect.Item>
+                <ListBoxOption key={option.value} parts={SelectParts} option={option} />
               ))}
-            </ArkSelect.Content>
-          </ArkSelect.Positioner>
+            </SelectParts.Content>
+          </SelectParts.Positioner>
         </Portal>
-        <ArkSelect.HiddenSelect />
-      </ArkSelect.Root>
+        <SelectParts.HiddenSelect />
+      </SelectParts.Root>
     </FieldRoot>
   );
 }

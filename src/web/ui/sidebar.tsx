@@ -1,5 +1,6 @@
-import type { ComponentType, ReactNode } from 'react';
-import { sidebar } from 'styled-system/recipes';
+import type { ReactNode } from 'react';
+import { type LinkComponent, PlainLink } from './link';
+import * as SidebarParts from './parts/sidebar';
 
 export interface SidebarItem {
   key: string;
@@ -10,17 +11,6 @@ export interface SidebarItem {
   badge?: { count: number; label: string } | undefined;
 }
 
-export interface SidebarLinkProps {
-  href: string;
-  className: string;
-  'aria-current'?: 'page' | undefined;
-  children: ReactNode;
-}
-
-function PlainLink({ href, ...rest }: SidebarLinkProps) {
-  return <a href={href} {...rest} />;
-}
-
 export interface SidebarProps {
   brand: ReactNode;
   navLabel: string;
@@ -28,40 +18,37 @@ export interface SidebarProps {
   /** A full page link below the entries (sign out). */
   exit?: { href: string; label: string } | undefined;
   /** The router's link; a plain anchor by default. */
-  linkComponent?: ComponentType<SidebarLinkProps>;
+  linkComponent?: LinkComponent;
 }
 
 export function Sidebar({ brand, navLabel, items, exit, linkComponent: Link = PlainLink }: SidebarProps) {
-  const classes = sidebar();
   return (
-    <div className={classes.root}>
-      <div className={classes.brand}>{brand}</div>
-      <nav className={classes.nav} aria-label={navLabel}>
-        <ul className={classes.list}>
+    <SidebarParts.Root>
+      <SidebarParts.Brand>{brand}</SidebarParts.Brand>
+      <SidebarParts.Nav aria-label={navLabel}>
+        <SidebarParts.List>
           {items.map((item) => (
-            <li key={item.key} className={classes.item}>
-              <Link href={item.href} className={classes.link} aria-current={item.active ? 'page' : undefined}>
-                <span className={classes.label}>{item.label}</span>
-                {item.badge && item.badge.count > 0 ? (
-                  <>
-                    <span className={classes.badge} aria-hidden="true">
-                      {item.badge.count}
-                    </span>
-                    <span className={classes.srOnly}>{item.badge.label}</span>
-                  </>
-                ) : null}
-              </Link>
-            </li>
+            <SidebarParts.Item key={item.key}>
+              <SidebarParts.Link asChild>
+                <Link href={item.href} aria-current={item.active ? 'page' : undefined}>
+                  <SidebarParts.Label>{item.label}</SidebarParts.Label>
+                  {item.badge && item.badge.count > 0 ? (
+                    <>
+                      <SidebarParts.Badge aria-hidden="true">{item.badge.count}</SidebarParts.Badge>
+                      <SidebarParts.SrOnly>{item.badge.label}</SidebarParts.SrOnly>
+                    </>
+                  ) : null}
+                </Link>
+              </SidebarParts.Link>
+            </SidebarParts.Item>
           ))}
-        </ul>
-      </nav>
+        </SidebarParts.List>
+      </SidebarParts.Nav>
       {exit ? (
-        <div className={classes.footer}>
-          <a href={exit.href} className={classes.link}>
-            {exit.label}
-          </a>
-        </div>
+        <SidebarParts.Footer>
+          <SidebarParts.Link href={exit.href}>{exit.label}</SidebarParts.Link>
+        </SidebarParts.Footer>
       ) : null}
-    </div>
+    </SidebarParts.Root>
   );
 }

@@ -1,4 +1,5 @@
-import { type SkeletonVariantProps, skeleton } from 'styled-system/recipes';
+import type { SkeletonVariantProps } from 'styled-system/recipes';
+import * as SkeletonParts from './parts/skeleton';
 
 export type SkeletonProps = SkeletonVariantProps & {
   /** Several text lines; the last one shorter, like a paragraph. */
@@ -7,12 +8,11 @@ export type SkeletonProps = SkeletonVariantProps & {
 
 /** Placeholder while content loads. Decorative: the region it fills carries `aria-busy`. */
 export function Skeleton({ shape, lines = 1 }: SkeletonProps) {
-  const classes = skeleton({ shape });
   return (
-    <span className={classes.root} aria-hidden="true">
+    <SkeletonParts.Root shape={shape} aria-hidden="true">
       {Array.from({ length: lines }, (_, index) => (
-        <span key={index} className={classes.item} data-skeleton="" data-last={lines > 1 && index === lines - 1 ? '' : undefined} />
+        <SkeletonParts.Item key={index} data-skeleton="" data-last={lines > 1 && index === lines - 1 ? '' : undefined} />
       ))}
-    </span>
+    </SkeletonParts.Root>
   );
 }

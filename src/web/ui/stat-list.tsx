@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { statList } from 'styled-system/recipes';
+import * as StatListParts from './parts/stat-list';
 import { Skeleton } from './skeleton';
 
 export interface StatListItem {
@@ -17,15 +17,14 @@ export interface StatListProps {
 
 /** Label and value pairs, such as the general details of a campaign. */
 export function StatList({ items, loading = false }: StatListProps) {
-  const classes = statList();
   return (
-    <dl className={classes.root} aria-busy={loading}>
+    <StatListParts.Root aria-busy={loading}>
       {items.map((item) => (
-        <div key={item.key} className={classes.item}>
-          <dt className={classes.label}>{item.label}</dt>
-          <dd className={classes.value}>{loading ? <Skeleton shape="text" /> : item.value}</dd>
-        </div>
+        <StatListParts.Item key={item.key}>
+          <StatListParts.Label>{item.label}</StatListParts.Label>
+          <StatListParts.Value>{loading ? <Skeleton shape="text" /> : item.value}</StatListParts.Value>
+        </StatListParts.Item>
       ))}
-    </dl>
+    </StatListParts.Root>
   );
 }

@@ -1,8 +1,7 @@
-import { Steps as ArkSteps } from '@ark-ui/react/steps';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { steps } from 'styled-system/recipes';
 import { Icon } from './icons';
+import * as StepsParts from './parts/steps';
 
 export interface StepItem {
   value: string;
@@ -24,12 +23,10 @@ export interface StepsProps {
 /** The progress of a wizard (two steps for templates and segments, five for ad campaigns). */
 export function Steps({ id, items, step, onStepChange, children }: StepsProps) {
   const { t } = useTranslation('common');
-  const classes = steps();
   return (
-    <ArkSteps.Root id={id} className={classes.root} count={items.length} step={step} linear>
+    <StepsParts.Root id={id} count={items.length} step={step} linear>
       {/* A progress list, not Ark's tab list (nothing here is a tab panel); only finished steps are buttons. */}
-      <ol
-        className={classes.list}
+      <StepsParts.List
         aria-label={t('ui.steps.progress', {
           step: step + 1,
           count: items.length,
@@ -38,28 +35,30 @@ export function Steps({ id, items, step, onStepChange, children }: StepsProps) {
         {items.map((item, index) => {
           const marker = (
             <>
-              <ArkSteps.Indicator className={classes.indicator}>{index < step ? <Icon name="check" /> : index + 1}</ArkSteps.Indicator>
+              <StepsParts.Indicator>{index < step ? <Icon name="check" /> : index + 1}</StepsParts.Indicator>
               {item.title}
-              {index < step ? <span className={classes.srOnly}>{t('ui.steps.complete')}</span> : null}
+              {index < step ? <StepsParts.SrOnly>{t('ui.steps.complete')}</StepsParts.SrOnly> : null}
             </>
           );
           return (
-            <ArkSteps.Item key={item.value} index={index} asChild>
-              <li className={classes.item}>
+            <StepsParts.Item key={item.value} index={index} asChild>
+              <li>
                 {index < step && onStepChange ? (
-                  <button type="button" className={classes.trigger} onClick={() => onStepChange(index)}>
+                  <StepsParts.Trigger type="button" onClick={() => onStepChange(index)}>
                     {marker}
-                  </button>
+                  </StepsParts.Trigger>
                 ) : (
-                  <span className={classes.trigger}>{marker}</span>
+                  <StepsParts.Trigger asChild>
+                    <span>{marker}</span>
+                  </StepsParts.Trigger>
                 )}
-                {index < items.length - 1 ? <ArkSteps.Separator className={classes.separator} /> : null}
+                {index < items.length - 1 ? <StepsParts.Separator /> : null}
               </li>
-            </ArkSteps.Item>
+            </StepsParts.Item>
           );
         })}
-      </ol>
+      </StepsParts.List>
       {children}
-    </ArkSteps.Root>
+    </StepsParts.Root>
   );
 }

@@ -1,6 +1,5 @@
-import { Tabs as ArkTabs } from '@ark-ui/react/tabs';
 import type { ReactNode } from 'react';
-import { tabs } from 'styled-system/recipes';
+import * as TabsParts from './parts/tabs';
 
 export interface TabItem {
   value: string;
@@ -22,28 +21,26 @@ export interface TabsProps {
 }
 
 export function Tabs({ id, items, value, defaultValue, onValueChange, label }: TabsProps) {
-  const classes = tabs();
   return (
-    <ArkTabs.Root
+    <TabsParts.Root
       id={id}
-      className={classes.root}
       value={value}
       defaultValue={defaultValue ?? items[0]?.value}
       onValueChange={(details) => onValueChange?.(details.value)}
       lazyMount
     >
-      <ArkTabs.List className={classes.list} aria-label={label}>
+      <TabsParts.List aria-label={label}>
         {items.map((item) => (
-          <ArkTabs.Trigger key={item.value} value={item.value} disabled={item.disabled} className={classes.trigger}>
+          <TabsParts.Trigger key={item.value} value={item.value} disabled={item.disabled}>
             {item.label}
-          </ArkTabs.Trigger>
+          </TabsParts.Trigger>
         ))}
-      </ArkTabs.List>
+      </TabsParts.List>
       {items.map((item) => (
-        <ArkTabs.Content key={item.value} value={item.value} className={classes.content}>
+        <TabsParts.Content key={item.value} value={item.value}>
           {item.content}
-        </ArkTabs.Content>
+        </TabsParts.Content>
       ))}
-    </ArkTabs.Root>
+    </TabsParts.Root>
   );
 }

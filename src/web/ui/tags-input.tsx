@@ -1,10 +1,9 @@
 import { useFieldContext } from '@ark-ui/react/field';
-import { TagsInput as ArkTagsInput } from '@ark-ui/react/tags-input';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tagsInput } from 'styled-system/recipes';
 import { FieldRoot, type FieldShellProps } from './field';
 import { Icon } from './icons';
+import * as TagsInputParts from './parts/tags-input';
 
 export interface TagsInputProps extends Omit<FieldShellProps, 'children'> {
   id?: string;
@@ -18,9 +17,9 @@ export interface TagsInputProps extends Omit<FieldShellProps, 'children'> {
 }
 
 /** The text box, named by the field's label (which points at the hidden input that holds the tags). */
-function LabelledInput({ className, placeholder }: { className: string; placeholder: string | undefined }) {
+function LabelledInput({ placeholder }: { placeholder: string | undefined }) {
   const fieldContext = useFieldContext();
-  return <ArkTagsInput.Input className={className} placeholder={placeholder} aria-labelledby={fieldContext?.ids.label} />;
+  return <TagsInputParts.Input placeholder={placeholder} aria-labelledby={fieldContext?.ids.label} />;
 }
 
 /** Free tags typed one by one (Enter or comma adds one), up to a maximum count. */
@@ -42,7 +41,6 @@ export function TagsInput({
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const { t } = useTranslation('common');
-  const classes = tagsInput();
   const [count, setCount] = useState((value ?? defaultValue ?? []).length);
   const [overflow, setOverflow] = useState(false);
   const shownCount = value?.length ?? count;
@@ -56,10 +54,9 @@ export function TagsInput({
       required={required}
       disabled={disabled}
     >
-      <ArkTagsInput.Root
+      <TagsInputParts.Root
         id={id ?? autoId}
         name={name}
-        className={classes.root}
         value={value}
         defaultValue={defaultValue}
         max={max}
@@ -73,26 +70,26 @@ export function TagsInput({
         onValueInvalid={(details) => setOverflow(details.reason === 'rangeOverflow')}
         translations={{ deleteTagTriggerLabel: (tag) => t('ui.tagsInput.remove', { value: tag }) }}
       >
-        <ArkTagsInput.Context>
+        <TagsInputParts.Context>
           {(api) => (
-            <ArkTagsInput.Control className={classes.control}>
+            <TagsInputParts.Control>
               {api.value.map((tag, index) => (
-                <ArkTagsInput.Item key={tag} index={index} value={tag} className={classes.item}>
-                  <ArkTagsInput.ItemPreview className={classes.itemPreview}>
-                    <ArkTagsInput.ItemText className={classes.itemText}>{tag}</ArkTagsInput.ItemText>
-                    <ArkTagsInput.ItemDeleteTrigger className={classes.itemDeleteTrigger}>
+                <TagsInputParts.Item key={tag} index={index} value={tag}>
+                  <TagsInputParts.ItemPreview>
+                    <TagsInputParts.ItemText>{tag}</TagsInputParts.ItemText>
+                    <TagsInputParts.ItemDeleteTrigger>
                       <Icon name="close" />
-                    </ArkTagsInput.ItemDeleteTrigger>
-                  </ArkTagsInput.ItemPreview>
-                  <ArkTagsInput.ItemInput className={classes.itemInput} />
-                </ArkTagsInput.Item>
+                    </TagsInputParts.ItemDeleteTrigger>
+                  </TagsInputParts.ItemPreview>
+                  <TagsInputParts.ItemInput />
+                </TagsInputParts.Item>
               ))}
-              <LabelledInput className={classes.input} placeholder={api.value.length < max ? placeholder : undefined} />
-            </ArkTagsInput.Control>
+              <LabelledInput placeholder={api.value.length < max ? placeholder : undefined} />
+            </TagsInputParts.Control>
           )}
-        </ArkTagsInput.Context>
-        <ArkTagsInput.HiddenInput />
-      </ArkTagsInput.Root>
+        </TagsInputParts.Context>
+        <TagsInputParts.HiddenInput />
+      </TagsInputParts.Root>
     </FieldRoot>
   );
 }

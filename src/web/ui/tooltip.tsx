@@ -1,7 +1,6 @@
 import { Portal } from '@ark-ui/react/portal';
-import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
 import { type ReactNode, useId } from 'react';
-import { tooltip } from 'styled-system/recipes';
+import * as TooltipParts from './parts/tooltip';
 
 /** A tooltip opens after the pointer rests on its trigger this many milliseconds. */
 export const TOOLTIP_OPEN_DELAY_MS = 200;
@@ -21,20 +20,19 @@ export interface TooltipProps {
 export function Tooltip({ id, content, children, defaultOpen, placement = 'top', openDelay = TOOLTIP_OPEN_DELAY_MS }: TooltipProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
-  const classes = tooltip();
   return (
-    <ArkTooltip.Root id={id ?? autoId} defaultOpen={defaultOpen} openDelay={openDelay} positioning={{ placement }}>
-      <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
+    <TooltipParts.Root id={id ?? autoId} defaultOpen={defaultOpen} openDelay={openDelay} positioning={{ placement }}>
+      <TooltipParts.Trigger asChild>{children}</TooltipParts.Trigger>
       <Portal>
-        <ArkTooltip.Positioner className={classes.positioner}>
-          <ArkTooltip.Content className={classes.content}>
-            <ArkTooltip.Arrow className={classes.arrow}>
-              <ArkTooltip.ArrowTip className={classes.arrowTip} />
-            </ArkTooltip.Arrow>
+        <TooltipParts.Positioner>
+          <TooltipParts.Content>
+            <TooltipParts.Arrow>
+              <TooltipParts.ArrowTip />
+            </TooltipParts.Arrow>
             {content}
-          </ArkTooltip.Content>
-        </ArkTooltip.Positioner>
+          </TooltipParts.Content>
+        </TooltipParts.Positioner>
       </Portal>
-    </ArkTooltip.Root>
+    </TooltipParts.Root>
   );
 }

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { underConstruction } from 'styled-system/recipes';
+import * as UnderConstructionParts from './parts/under-construction';
 
 export function UnderConstruction() {
   const { t } = useTranslation('common');
-  const classes = underConstruction();
   return (
-    <section className={classes.root}>
-      <h1 className={classes.title}>{t('underConstruction.title')}</h1>
-      <p className={classes.description}>{t('underConstruction.description')}</p>
-    </section>
+    <UnderConstructionParts.Root>
+      <UnderConstructionParts.Title>{t('underConstruction.title')}</UnderConstructionParts.Title>
+      <UnderConstructionParts.Description>{t('underConstruction.description')}</UnderConstructionParts.Description>
+    </UnderConstructionParts.Root>
   );
 }

@@ -1,11 +1,11 @@
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner, type BannerLinkProps } from '../../ui/banner';
+import { Banner } from '../../ui/banner';
+import type { LinkComponent } from '../../ui/link';
 import type { ActiveBanner } from './banners';
 
 export interface AppBannerProps {
   banner: ActiveBanner;
-  linkComponent?: ComponentType<BannerLinkProps>;
+  linkComponent?: LinkComponent;
 }
 
 /** One of the seven account banners, from the configuration `bannersFor` returns. */

@@ -1,9 +1,10 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appShell } from 'styled-system/recipes';
 import type { Role } from '../../api/session';
 import { LOGOUT_PATH } from '../../lib/paths';
-import { Sidebar, type SidebarItem, type SidebarLinkProps } from '../../ui/sidebar';
+import type { LinkComponent } from '../../ui/link';
+import * as AppShellParts from '../../ui/parts/app-shell';
+import { Sidebar, type SidebarItem } from '../../ui/sidebar';
 import { activeSidebarKey, sidebarEntriesFor } from '../access';
 
 export interface AppShellProps {
@@ -12,7 +13,7 @@ export interface AppShellProps {
   pathname: string;
   unreadChats?: number | undefined;
   children: ReactNode;
-  linkComponent?: ComponentType<SidebarLinkProps>;
+  linkComponent?: LinkComponent;
   /** Above the page: the store switcher, for those who can change store. */
   storeSwitcher?: ReactNode;
   /** Above everything in the page area: the account and integration banners that apply. */
@@ -22,7 +23,6 @@ export interface AppShellProps {
 /** The signed-in layout: the role's sidebar and the page. Stateless. */
 export function AppShell({ role, pathname, unreadChats, children, linkComponent, storeSwitcher, banners }: AppShellProps) {
   const { t } = useTranslation('common');
-  const classes = appShell();
   const active = activeSidebarKey(pathname);
   const items: SidebarItem[] = sidebarEntriesFor(role).map((entry) => ({
     key: entry.key,
@@ -32,8 +32,8 @@ export function AppShell({ role, pathname, unreadChats, children, linkComponent,
     badge: entry.key === 'chat' && unreadChats ? { count: unreadChats, label: t('nav.unread', { count: unreadChats }) } : undefined,
   }));
   return (
-    <div className={classes.root}>
-      <aside className={classes.aside}>
+    <AppShellParts.Root>
+      <AppShellParts.Aside>
         <Sidebar
           brand={t('appName')}
           navLabel={t('nav.label')}
@@ -41,12 +41,12 @@ export function AppShell({ role, pathname, unreadChats, children, linkComponent,
           exit={{ href: LOGOUT_PATH, label: t('nav.logout') }}
           linkComponent={linkComponent}
         />
-      </aside>
-      <main className={classes.main}>
-        {banners ? <div className={classes.banners}>{banners}</div> : null}
+      </AppShellParts.Aside>
+      <AppShellParts.Main>
+        {banners ? <AppShellParts.Banners>{banners}</AppShellParts.Banners> : null}
         {storeSwitcher}
         {children}
-      </main>
-    </div>
+      </AppShellParts.Main>
+    </AppShellParts.Root>
   );
 }

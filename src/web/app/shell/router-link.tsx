@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { SidebarLinkProps } from '../../ui/sidebar';
+import type { LinkComponentProps } from '../../ui/link';
 
-export function RouterLink({ href, ...rest }: SidebarLinkProps) {
+export function RouterLink({ href, ...rest }: LinkComponentProps) {
   return <Link to={href} {...rest} />;
 }

@@ -2,9 +2,9 @@ import { ResponsiveBar } from '@nivo/bar';
 import { ResponsiveLine } from '@nivo/line';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chart } from 'styled-system/recipes';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { EmptyState, LoadErrorState } from '../empty-state';
+import * as ChartParts from '../parts/chart';
 import { ChartFrame, ChartPlaceholder } from './frame';
 import { type ChartValueFormat, chartTheme, SERIES_COLORS, VALUE_FORMATTERS } from './theme';
 
@@ -83,7 +83,6 @@ export function Chart({
   emptyState,
 }: ChartProps) {
   const { t } = useTranslation('common');
-  const classes = chart();
   const [view, setView] = useState(defaultView);
   const format = VALUE_FORMATTERS[valueFormat];
   const rows = toRows(series);
@@ -134,7 +133,7 @@ export function Chart({
       },
     ];
     body = (
-      <div className={classes.canvas}>
+      <ChartParts.Canvas>
         {kind === 'line' ? (
           <ResponsiveLine
             data={series.map((one) => ({ id: one.label, data: one.points.map((point) => ({ x: point.x, y: point.y })) }))}
@@ -149,9 +148,9 @@ export function Chart({
             pointSize={6}
             useMesh
             tooltip={({ point }) => (
-              <div className={classes.tooltip}>
+              <ChartParts.Tooltip>
                 {point.seriesId} · {point.data.xFormatted}: <strong>{point.data.yFormatted}</strong>
-              </div>
+              </ChartParts.Tooltip>
             )}
             legends={legends}
             role="img"
@@ -172,16 +171,16 @@ export function Chart({
             axisBottom={{ tickSize: 0, tickPadding: 8, tickValues: xLabels(rows) }}
             enableLabel={false}
             tooltip={({ id, indexValue, value }) => (
-              <div className={classes.tooltip}>
+              <ChartParts.Tooltip>
                 {id} · {indexValue}: <strong>{format(value)}</strong>
-              </div>
+              </ChartParts.Tooltip>
             )}
             legends={legends.map((legend) => ({ ...legend, dataFrom: 'keys' as const }))}
             role="img"
             ariaLabel={ariaLabel}
           />
         )}
-      </div>
+      </ChartParts.Canvas>
     );
   }
 
@@ -191,14 +190,9 @@ export function Chart({
       description={description}
       action={
         status === 'ready' && !empty ? (
-          <button
-            type="button"
-            className={classes.toggle}
-            aria-pressed={view === 'table'}
-            onClick={() => setView(view === 'table' ? 'chart' : 'table')}
-          >
+          <ChartParts.Toggle type="button" aria-pressed={view === 'table'} onClick={() => setView(view === 'table' ? 'chart' : 'table')}>
             {view === 'table' ? t('ui.chart.showChart') : t('ui.chart.showTable')}
-          </button>
+          </ChartParts.Toggle>
         ) : null
       }
     >

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { chart } from 'styled-system/recipes';
+import * as ChartParts from '../parts/chart';
 import { Skeleton } from '../skeleton';
 
 export interface ChartFrameProps {
@@ -12,29 +12,27 @@ export interface ChartFrameProps {
 
 /** The panel around a chart: title, description and body. Light, so it can stand in while nivo loads. */
 export function ChartFrame({ title, description, action, children }: ChartFrameProps) {
-  const classes = chart();
   return (
-    <section className={classes.root} aria-label={title}>
-      <header className={classes.header}>
-        <div className={classes.heading}>
-          <h2 className={classes.title}>{title}</h2>
-          {description ? <p className={classes.description}>{description}</p> : null}
-        </div>
+    <ChartParts.Root aria-label={title}>
+      <ChartParts.Header>
+        <ChartParts.Heading>
+          <ChartParts.Title>{title}</ChartParts.Title>
+          {description ? <ChartParts.Description>{description}</ChartParts.Description> : null}
+        </ChartParts.Heading>
         {action}
-      </header>
+      </ChartParts.Header>
       {children}
-    </section>
+    </ChartParts.Root>
   );
 }
 
-/** The chart's body while its data (or its code) loads. */
+/** The chart's body while its data (or its code) loads; inside a `ChartFrame`. */
 export function ChartPlaceholder({ children }: { children?: ReactNode }) {
-  const classes = chart();
   return children ? (
-    <div className={classes.placeholder}>{children}</div>
+    <ChartParts.Placeholder>{children}</ChartParts.Placeholder>
   ) : (
-    <div className={classes.placeholder} aria-busy="true" data-testid="chart-loading">
+    <ChartParts.Placeholder aria-busy="true" data-testid="chart-loading">
       <Skeleton shape="block" />
-    </div>
+    </ChartParts.Placeholder>
   );
 }

@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@pandacss/dev';
+import { tintedTone, toneVariant } from './tones';
 
 export const authLayoutRecipe = defineSlotRecipe({
   className: 'auth-layout',
@@ -21,17 +22,16 @@ export const authLayoutRecipe = defineSlotRecipe({
     },
     brand: { fontSize: '2xl', fontWeight: 'bold', color: 'accent.text' },
     header: { display: 'flex', flexDirection: 'column', gap: '1' },
-    title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' },
-    subtitle: { fontSize: 'sm', color: 'fg.muted' },
+    title: { textStyle: 'sectionTitle', color: 'fg.default' },
+    subtitle: { textStyle: 'note', color: 'fg.muted' },
     form: { display: 'flex', flexDirection: 'column', gap: '4' },
     alert: {
       p: '3',
       fontSize: 'sm',
-      color: 'fg.error',
-      bg: 'bg.error',
+      ...toneVariant.danger,
+      ...tintedTone,
       borderWidth: '1px',
       borderStyle: 'solid',
-      borderColor: 'border.error',
       borderRadius: 'md',
     },
   },

@@ -1,6 +1,6 @@
 import { defineSlotRecipe } from '@pandacss/dev';
-import { toneColors } from './badge';
 import { focusRing } from './shared';
+import { tintedTone, toneVariant } from './tones';
 
 export const bannerRecipe = defineSlotRecipe({
   className: 'banner',
@@ -19,6 +19,7 @@ export const bannerRecipe = defineSlotRecipe({
       borderStyle: 'solid',
       borderRadius: 'md',
       fontSize: 'sm',
+      ...tintedTone,
     },
     icon: { w: 'icon', h: 'icon', flexShrink: '0' },
     message: { flex: '1', minW: '48', color: 'fg.default' },
@@ -48,10 +49,10 @@ export const bannerRecipe = defineSlotRecipe({
   },
   variants: {
     tone: {
-      info: { root: toneColors.info },
-      success: { root: toneColors.success },
-      warning: { root: toneColors.warning },
-      danger: { root: toneColors.danger },
+      info: { root: toneVariant.info },
+      success: { root: toneVariant.success },
+      warning: { root: toneVariant.warning },
+      danger: { root: toneVariant.danger },
     },
   },
   defaultVariants: { tone: 'info' },

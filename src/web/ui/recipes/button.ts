@@ -1,5 +1,6 @@
 import { defineRecipe } from '@pandacss/dev';
 import { focusRing } from './shared';
+import { solidTone, toneVariant } from './tones';
 
 // `solid` is the primary action of a view, `outline` the secondary one, `danger` a destructive one.
 export const buttonRecipe = defineRecipe({
@@ -40,12 +41,7 @@ export const buttonRecipe = defineRecipe({
   },
   variants: {
     variant: {
-      solid: {
-        bg: 'accent.default',
-        borderColor: 'accent.default',
-        color: 'accent.fg',
-        _hover: { _enabled: { bg: 'accent.emphasized', borderColor: 'accent.emphasized' } },
-      },
+      solid: { colorPalette: 'accent', ...solidTone },
       outline: {
         bg: 'bg.surface',
         borderColor: 'border.strong',
@@ -58,12 +54,7 @@ export const buttonRecipe = defineRecipe({
         color: 'accent.text',
         _hover: { _enabled: { bg: 'accent.subtle' } },
       },
-      danger: {
-        bg: 'bg.danger',
-        borderColor: 'bg.danger',
-        color: 'fg.inverted',
-        _hover: { _enabled: { bg: 'bg.dangerEmphasized', borderColor: 'bg.dangerEmphasized' } },
-      },
+      danger: { ...toneVariant.danger, ...solidTone },
     },
     size: {
       sm: { h: '8', px: '3', fontSize: 'sm' },

@@ -17,7 +17,7 @@ export const cardRecipe = defineSlotRecipe({
       borderRadius: 'lg',
     },
     header: { display: 'flex', flexDirection: 'column', gap: '1' },
-    title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' },
+    title: { textStyle: 'sectionTitle', color: 'fg.default' },
     description: { fontSize: 'sm', color: 'fg.muted' },
     body: { display: 'flex', flexDirection: 'column', gap: '4' },
   },

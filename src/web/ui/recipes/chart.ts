@@ -15,7 +15,7 @@ export const chartRecipe = defineSlotRecipe({
     },
     header: { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '4' },
     heading: { display: 'flex', flexDirection: 'column', gap: '1' },
-    title: { fontSize: 'md', fontWeight: 'semibold', color: 'fg.default' },
+    title: { textStyle: 'groupTitle', color: 'fg.default' },
     description: { fontSize: 'sm', color: 'fg.muted' },
     toggle: { ...textAction, flexShrink: '0' },
     canvas: { h: '72', w: 'full', fontFamily: 'body' },

@@ -47,7 +47,7 @@ export const dateRangePickerRecipe = defineSlotRecipe({
     },
     triggerText: { fontWeight: 'semibold' },
     triggerRange: { color: 'fg.muted' },
-    error: { fontSize: 'sm', color: 'fg.error' },
+    error: { fontSize: 'sm', color: 'danger.text' },
     positioner: { zIndex: 'var(--z-index)' },
     content: { ...floatingPanel, display: 'grid', gridTemplateColumns: 'auto auto', p: '0', borderRadius: 'lg' },
     presets: {

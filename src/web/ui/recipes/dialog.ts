@@ -31,7 +31,7 @@ export const dialogRecipe = defineSlotRecipe({
       outline: 'none',
     },
     header: { display: 'flex', flexDirection: 'column', gap: '1', pe: '8' },
-    title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' },
+    title: { textStyle: 'sectionTitle', color: 'fg.default' },
     description: { fontSize: 'sm', color: 'fg.muted' },
     body: { display: 'flex', flexDirection: 'column', gap: '4' },
     footer: { display: 'flex', justifyContent: 'flex-end', gap: '2', pt: '2' },

@@ -15,14 +15,14 @@ export const emptyStateRecipe = defineSlotRecipe({
       px: '6',
     },
     icon: { color: 'fg.subtle', mb: '2', '& svg': { w: '10', h: '10' } },
-    title: { fontSize: 'md', fontWeight: 'semibold', color: 'fg.default' },
+    title: { textStyle: 'groupTitle', color: 'fg.default' },
     description: { fontSize: 'sm', color: 'fg.muted', maxW: 'md' },
     action: { mt: '3' },
   },
   variants: {
     tone: {
       neutral: {},
-      error: { icon: { color: 'fg.error' } },
+      error: { icon: { color: 'danger.text' } },
     },
   },
   defaultVariants: { tone: 'neutral' },

@@ -13,9 +13,9 @@ export const fieldRecipe = defineSlotRecipe({
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
     input: inputBase,
     textarea: { ...controlBase, py: '2', minH: '24', resize: 'vertical', lineHeight: 'normal' },
-    requiredIndicator: { color: 'fg.error', ms: '0.5' },
+    requiredIndicator: { color: 'danger.text', ms: '0.5' },
     helperText: { fontSize: 'sm', color: 'fg.muted' },
-    errorText: { fontSize: 'sm', color: 'fg.error' },
+    errorText: { fontSize: 'sm', color: 'danger.text' },
   },
 });
 

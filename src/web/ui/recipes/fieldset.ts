@@ -13,6 +13,6 @@ export const fieldsetRecipe = defineSlotRecipe({
     countryCode: { flexShrink: '0', w: '40' },
     separator: { h: '10', display: 'inline-flex', alignItems: 'center', color: 'fg.muted' },
     helperText: { fontSize: 'sm', color: 'fg.muted' },
-    errorText: { fontSize: 'sm', color: 'fg.error' },
+    errorText: { fontSize: 'sm', color: 'danger.text' },
   },
 });

@@ -21,6 +21,7 @@ import { loadingScreenRecipe } from './loading-screen';
 import { menuRecipe } from './menu';
 import { messagePreviewRecipe } from './message-preview';
 import { numberInputRecipe } from './number-input';
+import { pageHeaderRecipe } from './page-header';
 import { paginationRecipe } from './pagination';
 import { popoverRecipe } from './popover';
 import { progressBarRecipe } from './progress-bar';
@@ -63,6 +64,7 @@ export const slotRecipes = {
   steps: stepsRecipe,
   breadcrumbs: breadcrumbsRecipe,
   pagination: paginationRecipe,
+  pageHeader: pageHeaderRecipe,
   field: fieldRecipe,
   passwordInput: passwordInputRecipe,
   card: cardRecipe,

@@ -12,7 +12,7 @@ export const menuRecipe = defineSlotRecipe({
     item: {
       ...floatingItem,
       justifyContent: 'flex-start',
-      '&[data-tone=danger]': { color: 'fg.error' },
+      '&[data-tone=danger]': { color: 'danger.text' },
       '& svg': { w: '4', h: '4' },
     },
     itemText: {},

@@ -68,7 +68,7 @@ export const messagePreviewRecipe = defineSlotRecipe({
     header: { fontWeight: 'bold' },
     body: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
     variable: { fontWeight: 'medium' },
-    missing: { px: '0.5', bg: 'bg.warning', color: 'fg.warning', borderRadius: 'sm', fontFamily: 'mono' },
+    missing: { px: '0.5', bg: 'warning.subtle', color: 'warning.text', borderRadius: 'sm', fontFamily: 'mono' },
     footer: { fontSize: 'xs', color: 'fg.muted' },
     buttons: { display: 'flex', flexDirection: 'column', gap: '1' },
     button: {

@@ -21,7 +21,7 @@ export const controlBase = {
   borderRadius: 'md',
   outline: 'none',
   _focusVisible: { borderColor: 'accent.focus', boxShadow: '0 0 0 1px {colors.accent.focus}' },
-  _invalid: { borderColor: 'border.error' },
+  _invalid: { borderColor: 'danger.border' },
   _disabled: { opacity: 0.6, cursor: 'not-allowed' },
 } as const;
 
@@ -106,6 +106,6 @@ export const choiceControl = {
   borderWidth: '1px',
   borderStyle: 'solid',
   borderColor: 'border.strong',
-  _invalid: { borderColor: 'border.error' },
+  _invalid: { borderColor: 'danger.border' },
   _focusVisible: focusRing,
 } as const;

@@ -34,9 +34,9 @@ export const toastRecipe = defineSlotRecipe({
       touchAction: 'pan-y',
       userSelect: 'none',
       _focusVisible: focusRing,
-      '&[data-type=success]': { borderInlineStartColor: 'border.success', '& [data-part=icon]': { color: 'fg.success' } },
-      '&[data-type=warning]': { borderInlineStartColor: 'border.warning', '& [data-part=icon]': { color: 'fg.warning' } },
-      '&[data-type=error]': { borderInlineStartColor: 'border.error', '& [data-part=icon]': { color: 'fg.error' } },
+      '&[data-type=success]': { borderInlineStartColor: 'success.border', '& [data-part=icon]': { color: 'success.text' } },
+      '&[data-type=warning]': { borderInlineStartColor: 'warning.border', '& [data-part=icon]': { color: 'warning.text' } },
+      '&[data-type=error]': { borderInlineStartColor: 'danger.border', '& [data-part=icon]': { color: 'danger.text' } },
       '&[data-type=info]': { borderInlineStartColor: 'accent.default', '& [data-part=icon]': { color: 'accent.text' } },
       // While it is dragged, the toast follows the pointer (see `useSwipeToDismiss`).
       '&[data-swiping]': { translate: 'var(--swipe-x) var(--y)', transitionProperty: 'none' },

@@ -6,6 +6,7 @@ import type { Loadable } from '../../../api/loadable';
 import { Card } from '../../../ui/card';
 import { LoadErrorState } from '../../../ui/empty-state';
 import { LoadingScreen } from '../../../ui/loading-screen';
+import { PageHeader } from '../../../ui/page-header';
 import { Tabs } from '../../../ui/tabs';
 
 type AccountDetails = components['schemas']['AccountDetails'];
@@ -21,7 +22,6 @@ export interface AccountScreenProps {
 }
 
 const root = css({ display: 'flex', flexDirection: 'column', gap: '6' });
-const title = css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg.default' });
 const list = css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '6', rowGap: '2', fontSize: 'sm' });
 const term = css({ color: 'fg.muted' });
 const value = css({ color: 'fg.default', fontWeight: 'medium' });
@@ -45,7 +45,7 @@ export function AccountScreen({ details, onRetry, storeTab, defaultTab = 'subscr
     );
   return (
     <div className={root}>
-      <h1 className={title}>{t('title')}</h1>
+      <PageHeader title={t('title')} />
       <Tabs
         id="account-tabs"
         label={t('tabsLabel')}

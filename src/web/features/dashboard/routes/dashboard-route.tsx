@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
 import { useCurrentStore } from '../../../api/current-store';
 import { loadableOf } from '../../../api/loadable';
-import { toaster } from '../../../ui/toast';
+import { toaster } from '../../../ui/toaster';
 import { useAcquisitionCost, useSetMarketingInvestment } from '../api/acquisition-cost';
 import { useStatsInRange, useStatsTable, useStoreStats } from '../api/store-stats';
 import { DashboardScreen } from '../screens/dashboard-screen';

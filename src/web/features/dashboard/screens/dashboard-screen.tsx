@@ -8,6 +8,7 @@ import { Button } from '../../../ui/button';
 import type { DateRangeValue } from '../../../ui/date-range-picker';
 import { EmptyState } from '../../../ui/empty-state';
 import { LazyDateRangePicker } from '../../../ui/lazy-date-range-picker';
+import { PageHeader } from '../../../ui/page-header';
 import { Skeleton } from '../../../ui/skeleton';
 import type { AcquisitionCostSectionProps } from './acquisition-cost-section';
 import type { InvestmentDialogProps } from './investment-dialog';
@@ -56,13 +57,13 @@ export function DashboardScreen(props: DashboardScreenProps) {
   return (
     <div className={layout.page}>
       {subscriptionSuccess ? <Banner tone="success" message={t('subscriptionSuccess')} onDismiss={onSubscriptionMessageDismiss} /> : null}
-      <header className={layout.header}>
-        <div className={layout.heading}>
-          <h1 className={layout.pageTitle}>{t('title')}</h1>
-          <p className={layout.note}>{hasStore ? t('subtitle') : t('noStore')}</p>
-        </div>
-        {hasStore ? <LazyDateRangePicker label={t('rangeLabel')} value={range} onValueChange={onRangeChange} today={today} /> : null}
-      </header>
+      <PageHeader
+        title={t('title')}
+        description={hasStore ? t('subtitle') : t('noStore')}
+        actions={
+          hasStore ? <LazyDateRangePicker label={t('rangeLabel')} value={range} onValueChange={onRangeChange} today={today} /> : null
+        }
+      />
       {hasStore ? (
         <>
           <RangeFigures inRange={props.inRange} onRetry={props.onInRangeRetry} />

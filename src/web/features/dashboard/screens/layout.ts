@@ -8,9 +8,8 @@ export const layout = {
   /** Title on one side, controls on the other, wrapping on narrow screens. */
   header: css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' }),
   heading: css({ display: 'flex', flexDirection: 'column', gap: '1' }),
-  pageTitle: css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg.default' }),
-  title: css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' }),
-  groupTitle: css({ fontSize: 'md', fontWeight: 'semibold', color: 'fg.default' }),
-  note: css({ fontSize: 'sm', color: 'fg.muted' }),
+  title: css({ textStyle: 'sectionTitle', color: 'fg.default' }),
+  groupTitle: css({ textStyle: 'groupTitle', color: 'fg.default' }),
+  note: css({ textStyle: 'note', color: 'fg.muted' }),
   figures: css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))', gap: '4' }),
 };

@@ -8,6 +8,7 @@ import { Badge, StatusBadge, type Tone } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { LoadErrorState } from '../../../ui/empty-state';
+import { PageHeader } from '../../../ui/page-header';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { Skeleton } from '../../../ui/skeleton';
 
@@ -30,15 +31,12 @@ export interface IntegrationsScreenProps {
 const STATE_TONES: Record<IntegrationState, Tone> = { connected: 'success', notConnected: 'neutral', needsAttention: 'danger' };
 
 const root = css({ display: 'flex', flexDirection: 'column', gap: '6' });
-const header = css({ display: 'flex', flexDirection: 'column', gap: '1' });
-const title = css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg.default' });
-const subtitle = css({ fontSize: 'sm', color: 'fg.muted' });
 const grid = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(20rem, 1fr))', gap: '4' });
 const body = css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' });
 const details = css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '3', rowGap: '1', fontSize: 'sm' });
 const term = css({ color: 'fg.muted' });
 const value = css({ color: 'fg.default', wordBreak: 'break-word' });
-const errorText = css({ color: 'fg.error', fontSize: 'sm' });
+const errorText = css({ color: 'danger.text', fontSize: 'sm' });
 const actions = css({ display: 'flex', gap: '2', flexWrap: 'wrap' });
 const note = css({ fontSize: 'sm', color: 'fg.muted' });
 const progress = css({ width: 'full' });
@@ -55,10 +53,7 @@ export function IntegrationsScreen({
   const { t } = useTranslation('integrations');
   return (
     <div className={root}>
-      <header className={header}>
-        <h1 className={title}>{t('title')}</h1>
-        <p className={subtitle}>{t('subtitle')}</p>
-      </header>
+      <PageHeader title={t('title')} description={t('subtitle')} />
       {state.status === 'loading' ? (
         <div className={grid} aria-busy="true" data-testid="integrations-loading">
           {[0, 1, 2, 3].map((index) => (

@@ -24,7 +24,7 @@ export interface StoreFormScreenProps {
 }
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '4' });
-const alert = css({ color: 'fg.error', fontSize: 'sm', fontWeight: 'medium' });
+const alert = css({ color: 'danger.text', fontSize: 'sm', fontWeight: 'medium' });
 const actions = css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' });
 
 /** The Shopify connection form: inline in the welcome guide, in a dialog on the Integrations screen. */

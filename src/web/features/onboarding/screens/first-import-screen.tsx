@@ -4,6 +4,7 @@ import type { components } from '../../../../shared/api/app.gen';
 import { formatCount } from '../../../../shared/format/count';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { PageHeader } from '../../../ui/page-header';
 import { ProgressBar } from '../../../ui/progress-bar';
 
 type StoreSync = components['schemas']['StoreSync'];
@@ -17,10 +18,8 @@ export interface FirstImportScreenProps {
 }
 
 const root = css({ display: 'flex', flexDirection: 'column', gap: '6', maxWidth: '2xl' });
-const title = css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg.default' });
-const text = css({ fontSize: 'sm', color: 'fg.muted' });
 const failure = css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' });
-const failureTitle = css({ fontSize: 'md', fontWeight: 'semibold', color: 'fg.error' });
+const failureTitle = css({ textStyle: 'groupTitle', color: 'danger.text' });
 const errorText = css({ fontSize: 'sm', color: 'fg.default' });
 
 /** The first data download after connecting the store: data screens wait for the last year. */
@@ -30,8 +29,7 @@ export function FirstImportScreen({ sync, onRetry, retrying = false, retryFailed
   const value = total > 0 ? Math.min(100, Math.floor((imported / total) * 100)) : sync.status === 'FAILED' ? 0 : null;
   return (
     <div className={root}>
-      <h1 className={title}>{t('firstImport.title')}</h1>
-      <p className={text}>{t('firstImport.description')}</p>
+      <PageHeader title={t('firstImport.title')} description={t('firstImport.description')} />
       <Card>
         <ProgressBar
           label={t('firstImport.progressLabel')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { Card } from '../../../ui/card';
 import { Link } from '../../../ui/link';
+import { PageHeader } from '../../../ui/page-header';
 import { Steps } from '../../../ui/steps';
 
 export interface WelcomeGuideScreenProps {
@@ -14,9 +15,6 @@ export interface WelcomeGuideScreenProps {
 }
 
 const root = css({ display: 'flex', flexDirection: 'column', gap: '6', maxWidth: '2xl' });
-const header = css({ display: 'flex', flexDirection: 'column', gap: '1' });
-const title = css({ fontSize: '2xl', fontWeight: 'bold', color: 'fg.default' });
-const subtitle = css({ fontSize: 'sm', color: 'fg.muted' });
 const content = css({ marginTop: '6', display: 'flex', flexDirection: 'column', gap: '4' });
 
 /** Shown in place of every data screen until the user has a store (SPEC §2, onboarding). */
@@ -28,10 +26,7 @@ export function WelcomeGuideScreen({ step, storeForm, accountHref }: WelcomeGuid
   ] as const;
   return (
     <div className={root}>
-      <header className={header}>
-        <h1 className={title}>{t('welcome.title')}</h1>
-        <p className={subtitle}>{t('welcome.subtitle')}</p>
-      </header>
+      <PageHeader title={t('welcome.title')} description={t('welcome.subtitle')} />
       <Steps id="welcome-guide" items={items} step={step}>
         <div className={content}>
           {step === 0 ? (

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { authLayout } from 'styled-system/recipes';
 import { Button } from '../../../ui/button';
 import { type FieldErrorMessage, PasswordInput } from '../../../ui/field';
+import * as AuthLayoutParts from '../../../ui/parts/auth-layout';
 
 export interface AuthPanelProps {
   /** Ties the section to its heading. */
@@ -16,29 +16,22 @@ export interface AuthPanelProps {
 /** The centred panel every signed-out screen shares: brand, heading, then the form or message. */
 export function AuthPanel({ id, title, subtitle, children }: AuthPanelProps) {
   const { t } = useTranslation('common');
-  const classes = authLayout();
   return (
-    <main className={classes.root}>
-      <section className={classes.panel} aria-labelledby={id}>
-        <p className={classes.brand}>{t('appName')}</p>
-        <header className={classes.header}>
-          <h1 id={id} className={classes.title}>
-            {title}
-          </h1>
-          {subtitle ? <p className={classes.subtitle}>{subtitle}</p> : null}
-        </header>
+    <AuthLayoutParts.Root>
+      <AuthLayoutParts.Panel aria-labelledby={id}>
+        <AuthLayoutParts.Brand>{t('appName')}</AuthLayoutParts.Brand>
+        <AuthLayoutParts.Header>
+          <AuthLayoutParts.Title id={id}>{title}</AuthLayoutParts.Title>
+          {subtitle ? <AuthLayoutParts.Subtitle>{subtitle}</AuthLayoutParts.Subtitle> : null}
+        </AuthLayoutParts.Header>
         {children}
-      </section>
-    </main>
+      </AuthLayoutParts.Panel>
+    </AuthLayoutParts.Root>
   );
 }
 
 export function AuthAlert({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className={authLayout().alert}>
-      {children}
-    </p>
-  );
+  return <AuthLayoutParts.Alert role="alert">{children}</AuthLayoutParts.Alert>;
 }
 
 /** The full-width submit button of a signed-out form, busy and disabled while it sends. */

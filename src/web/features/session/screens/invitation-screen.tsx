@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { authLayout } from 'styled-system/recipes';
 import type { components } from '../../../../shared/api/app.gen';
 import {
   type InvitationExistingAccountInput,
@@ -12,6 +11,7 @@ import { useZodForm } from '../../../lib/forms';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
 import { LoadingScreen } from '../../../ui/loading-screen';
+import * as AuthLayoutParts from '../../../ui/parts/auth-layout';
 import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField } from './auth-panel';
 
 type InvitationDetails = components['schemas']['InvitationDetails'];
@@ -29,13 +29,12 @@ export interface InvitationScreenProps {
 
 export function InvitationScreen(props: InvitationScreenProps) {
   const { t } = useTranslation('auth');
-  const classes = authLayout();
   const { invitation: state } = props;
   if (state.status === 'loading') return <LoadingScreen label={t('invitation.loading')} />;
   if (state.status === 'error') {
     return (
       <AuthPanel id="invitation-title" title={t('invitation.invalidTitle')}>
-        <p className={classes.subtitle}>{t('invitation.invalid')}</p>
+        <AuthLayoutParts.Subtitle>{t('invitation.invalid')}</AuthLayoutParts.Subtitle>
         <Link href={props.loginHref}>{t('invitation.goToLogin')}</Link>
       </AuthPanel>
     );
@@ -54,34 +53,32 @@ export function InvitationScreen(props: InvitationScreenProps) {
 
 function NewAccountForm({ onAcceptNewAccount, submitting = false, error = null }: InvitationScreenProps) {
   const { t } = useTranslation('auth');
-  const classes = authLayout();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useZodForm(invitationNewAccountSchema, { textGroup: 'auth', defaultValues: { name: '', password: '' } });
   return (
-    <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onAcceptNewAccount(values))}>
-      <p className={classes.subtitle}>{t('invitation.newAccount')}</p>
+    <AuthLayoutParts.Form noValidate onSubmit={handleSubmit((values) => onAcceptNewAccount(values))}>
+      <AuthLayoutParts.Subtitle>{t('invitation.newAccount')}</AuthLayoutParts.Subtitle>
       {error ? <AuthAlert>{error}</AuthAlert> : null}
       <TextInput label={t('invitation.name')} autoComplete="name" error={errors.name} disabled={submitting} {...register('name')} />
       <NewPasswordField label={t('invitation.password')} error={errors.password} disabled={submitting} {...register('password')} />
       <AuthSubmit submitting={submitting} label={t('invitation.submit')} busyLabel={t('invitation.submitting')} />
-    </form>
+    </AuthLayoutParts.Form>
   );
 }
 
 function ExistingAccountForm({ onAcceptExistingAccount, submitting = false, error = null }: InvitationScreenProps) {
   const { t } = useTranslation('auth');
-  const classes = authLayout();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useZodForm(invitationExistingAccountSchema, { textGroup: 'auth', defaultValues: { currentPassword: '' } });
   return (
-    <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onAcceptExistingAccount(values))}>
-      <p className={classes.subtitle}>{t('invitation.existingAccount')}</p>
+    <AuthLayoutParts.Form noValidate onSubmit={handleSubmit((values) => onAcceptExistingAccount(values))}>
+      <AuthLayoutParts.Subtitle>{t('invitation.existingAccount')}</AuthLayoutParts.Subtitle>
       {error ? <AuthAlert>{error}</AuthAlert> : null}
       <PasswordInput
         label={t('invitation.currentPassword')}
@@ -91,6 +88,6 @@ function ExistingAccountForm({ onAcceptExistingAccount, submitting = false, erro
         {...register('currentPassword')}
       />
       <AuthSubmit submitting={submitting} label={t('invitation.submit')} busyLabel={t('invitation.submitting')} />
-    </form>
+    </AuthLayoutParts.Form>
   );
 }

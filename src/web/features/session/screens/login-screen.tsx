@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { authLayout } from 'styled-system/recipes';
 import { type LoginInput, loginRequestSchema } from '../../../../shared/auth';
 import { useZodForm } from '../../../lib/forms';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
+import * as AuthLayoutParts from '../../../ui/parts/auth-layout';
 import { AuthAlert, AuthPanel, AuthSubmit } from './auth-panel';
 
 export interface LoginScreenProps {
@@ -25,7 +25,6 @@ export function LoginScreen({
   resetPasswordHref = '/api/auth/reset-password',
 }: LoginScreenProps) {
   const { t } = useTranslation('auth');
-  const classes = authLayout();
   const {
     register,
     handleSubmit,
@@ -34,7 +33,7 @@ export function LoginScreen({
 
   return (
     <AuthPanel id="login-title" title={t('login.title')} subtitle={t('login.subtitle')}>
-      <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onSubmit(values))}>
+      <AuthLayoutParts.Form noValidate onSubmit={handleSubmit((values) => onSubmit(values))}>
         {error ? <AuthAlert>{error}</AuthAlert> : null}
         <TextInput
           label={t('login.email')}
@@ -55,7 +54,7 @@ export function LoginScreen({
         <AuthSubmit submitting={submitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
         <Link href={resetPasswordHref}>{t('login.forgotPassword')}</Link>
         <Link href={signupHref}>{t('login.createAccount')}</Link>
-      </form>
+      </AuthLayoutParts.Form>
     </AuthPanel>
   );
 }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { authLayout } from 'styled-system/recipes';
 import {
   type NewPasswordInput,
   newPasswordFormSchema,
@@ -10,6 +9,7 @@ import { useZodForm } from '../../../lib/forms';
 import { Button } from '../../../ui/button';
 import { TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
+import * as AuthLayoutParts from '../../../ui/parts/auth-layout';
 import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField } from './auth-panel';
 
 /** `request` and `sent` without a link token; `newPassword` and `expired` with one. */
@@ -29,7 +29,6 @@ export interface PasswordResetScreenProps {
 
 export function PasswordResetScreen(props: PasswordResetScreenProps) {
   const { t } = useTranslation('auth');
-  const classes = authLayout();
   switch (props.view) {
     case 'request':
       return <RequestForm {...props} />;
@@ -38,14 +37,14 @@ export function PasswordResetScreen(props: PasswordResetScreenProps) {
     case 'sent':
       return (
         <AuthPanel id="reset-title" title={t('reset.sentTitle')}>
-          <p className={classes.subtitle}>{t('reset.sent')}</p>
+          <AuthLayoutParts.Subtitle>{t('reset.sent')}</AuthLayoutParts.Subtitle>
           <Link href={props.loginHref}>{t('reset.backToLogin')}</Link>
         </AuthPanel>
       );
     case 'expired':
       return (
         <AuthPanel id="reset-title" title={t('reset.expiredTitle')}>
-          <p className={classes.subtitle}>{t('reset.expired')}</p>
+          <AuthLayoutParts.Subtitle>{t('reset.expired')}</AuthLayoutParts.Subtitle>
           <Button fullWidth onClick={props.onRequestNew}>
             {t('reset.requestNew')}
           </Button>
@@ -56,7 +55,6 @@ export function PasswordResetScreen(props: PasswordResetScreenProps) {
 
 function RequestForm({ onRequest, submitting = false, error = null, loginHref }: PasswordResetScreenProps) {
   const { t } = useTranslation('auth');
-  const classes = authLayout();
   const {
     register,
     handleSubmit,
@@ -64,7 +62,7 @@ function RequestForm({ onRequest, submitting = false, error = null, loginHref }:
   } = useZodForm(passwordResetRequestSchema, { textGroup: 'auth', defaultValues: { email: '' } });
   return (
     <AuthPanel id="reset-title" title={t('reset.title')} subtitle={t('reset.subtitle')}>
-      <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onRequest(values))}>
+      <AuthLayoutParts.Form noValidate onSubmit={handleSubmit((values) => onRequest(values))}>
         {error ? <AuthAlert>{error}</AuthAlert> : null}
         <TextInput
           label={t('reset.email')}
@@ -77,14 +75,13 @@ function RequestForm({ onRequest, submitting = false, error = null, loginHref }:
         />
         <AuthSubmit submitting={submitting} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
         <Link href={loginHref}>{t('reset.backToLogin')}</Link>
-      </form>
+      </AuthLayoutParts.Form>
     </AuthPanel>
   );
 }
 
 function NewPasswordForm({ onConfirm, submitting = false, error = null }: PasswordResetScreenProps) {
   const { t } = useTranslation('auth');
-  const classes = authLayout();
   const {
     register,
     handleSubmit,
@@ -92,11 +89,11 @@ function NewPasswordForm({ onConfirm, submitting = false, error = null }: Passwo
   } = useZodForm(newPasswordFormSchema, { textGroup: 'auth', defaultValues: { password: '' } });
   return (
     <AuthPanel id="reset-title" title={t('reset.newTitle')} subtitle={t('reset.newSubtitle')}>
-      <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onConfirm(values))}>
+      <AuthLayoutParts.Form noValidate onSubmit={handleSubmit((values) => onConfirm(values))}>
         {error ? <AuthAlert>{error}</AuthAlert> : null}
         <NewPasswordField label={t('reset.newPassword')} error={errors.password} disabled={submitting} {...register('password')} />
         <AuthSubmit submitting={submitting} label={t('reset.save')} busyLabel={t('reset.saving')} />
-      </form>
+      </AuthLayoutParts.Form>
     </AuthPanel>
   );
 }

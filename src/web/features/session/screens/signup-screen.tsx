@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { authLayout } from 'styled-system/recipes';
 import { type SignupInput, signupRequestSchema } from '../../../../shared/auth';
 import { useZodForm } from '../../../lib/forms';
 import { TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
+import * as AuthLayoutParts from '../../../ui/parts/auth-layout';
 import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField } from './auth-panel';
 
 export type SignupError =
@@ -30,7 +30,6 @@ export function SignupScreen({
   resetPasswordHref,
 }: SignupScreenProps) {
   const { t } = useTranslation('auth');
-  const classes = authLayout();
   const {
     register,
     handleSubmit,
@@ -39,7 +38,7 @@ export function SignupScreen({
 
   return (
     <AuthPanel id="signup-title" title={t('signup.title')} subtitle={t('signup.subtitle')}>
-      <form className={classes.form} noValidate onSubmit={handleSubmit((values) => onSubmit(values))}>
+      <AuthLayoutParts.Form noValidate onSubmit={handleSubmit((values) => onSubmit(values))}>
         {error === null ? null : error.kind === 'emailTaken' ? (
           <AuthAlert>
             {t('signup.emailTaken')} <Link href={loginHref}>{t('signup.goToLogin')}</Link>{' '}
@@ -60,10 +59,10 @@ export function SignupScreen({
         />
         <NewPasswordField label={t('signup.password')} error={errors.password} disabled={submitting} {...register('password')} />
         <AuthSubmit submitting={submitting} label={t('signup.submit')} busyLabel={t('signup.submitting')} />
-        <p className={classes.subtitle}>
+        <AuthLayoutParts.Subtitle>
           {t('signup.haveAccount')} <Link href={loginHref}>{t('signup.goToLogin')}</Link>
-        </p>
-      </form>
+        </AuthLayoutParts.Subtitle>
+      </AuthLayoutParts.Form>
     </AuthPanel>
   );
 }

@@ -5,7 +5,7 @@ import { can } from '../../../../shared/permissions';
 import { useCurrentStore } from '../../../api/current-store';
 import { describeApiError } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
-import { toaster } from '../../../ui/toast';
+import { toaster } from '../../../ui/toaster';
 import { useCancelInvitation, useInviteCollaborator, useRemoveStoreMember, useStoreTeam } from '../api/store-team';
 import { TeamScreen } from '../screens/team-screen';
 

@@ -48,8 +48,8 @@ export interface TeamScreenProps {
 const root = css({ display: 'flex', flexDirection: 'column', gap: '6', pt: '4' });
 const header = css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap' });
 const heading = css({ display: 'flex', flexDirection: 'column', gap: '1' });
-const title = css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' });
-const muted = css({ fontSize: 'sm', color: 'fg.muted' });
+const title = css({ textStyle: 'sectionTitle', color: 'fg.default' });
+const muted = css({ textStyle: 'note', color: 'fg.muted' });
 const actions = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '2', maxW: 'sm' });
 const limit = css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'end' });
 const inviteForm = css({ display: 'flex', flexDirection: 'column', gap: '4' });
@@ -183,7 +183,7 @@ function InviteDialog({ invite, onInviteOpenChange, onInvite }: TeamScreenProps)
     >
       <form id="invite-collaborator-form" className={inviteForm} noValidate onSubmit={handleSubmit((values) => onInvite(values))}>
         {invite.error ? (
-          <p role="alert" className={css({ fontSize: 'sm', color: 'fg.error' })}>
+          <p role="alert" className={css({ fontSize: 'sm', color: 'danger.text' })}>
             {invite.error}
           </p>
         ) : null}

@@ -1,0 +1,18 @@
+import { ark } from '@ark-ui/react/factory';
+import { chart } from 'styled-system/recipes';
+import { createStyleContext } from '../style-context';
+
+// Light on purpose: the chart's frame and placeholder use these parts while nivo still loads.
+const { withProvider, withContext } = createStyleContext(chart);
+
+export const Root = withProvider(ark.section, 'root');
+export const Header = withContext(ark.header, 'header');
+/** Title and description, beside the header's action. */
+export const Heading = withContext(ark.div, 'heading');
+export const Title = withContext(ark.h2, 'title');
+export const Description = withContext(ark.p, 'description');
+/** Switches between the chart and its table. */
+export const Toggle = withContext(ark.button, 'toggle');
+export const Canvas = withContext(ark.div, 'canvas');
+export const Placeholder = withContext(ark.div, 'placeholder');
+export const Tooltip = withContext(ark.div, 'tooltip');
