@@ -20,10 +20,17 @@ let demoStore: number;
 beforeAll(async () => {
   shopify = createServer((request, response) => {
     shopifyCalls++;
-    request.resume();
+    let body = '';
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
     request.on('end', () => {
+      // The two calls connecting a store makes: the shop, then the scopes its app was granted.
+      const { operationName } = JSON.parse(body) as { operationName?: string };
       const shop = { name: 'Tienda', currencyCode: 'CLP', ianaTimezone: 'America/Santiago', myshopifyDomain: 'tienda-nueva.myshopify.com' };
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { shop } }));
+      const scopes = ['read_products', 'read_customers', 'read_orders', 'read_all_orders'].map((handle) => ({ handle }));
+      const data = operationName === 'AccessScopes' ? { currentAppInstallation: { accessScopes: scopes } } : { shop };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
     });
   });
   await new Promise<void>((resolve) => shopify.listen(0, '127.0.0.1', resolve));
@@ -115,7 +122,8 @@ describe('the store form', () => {
     const accepted = await createStore(owner, settings());
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json()).toMatchObject({ name: 'Almacén Ñuñoa', url: 'tienda-nueva.myshopify.com' });
-    expect(shopifyCalls).toBe(1);
+    // The shop, then its app's scopes.
+    expect(shopifyCalls).toBe(2);
   });
 
   it('refuses a NUL character in the store name on update, before calling Shopify, and keeps the name', async () => {

@@ -120,7 +120,7 @@ describe('a production start', () => {
         body: JSON.stringify({ email: 'admin@recompra.cl', password: 'recompra-demo' }),
       });
       expect(login.status).toBe(401);
-      const sandbox = await fetch(`${server.url}/sandbox/shopify/recompra-demo.myshopify.com/admin/api/2025-10/graphql.json`, {
+      const sandbox = await fetch(`${server.url}/sandbox/shopify/recompra-demo.myshopify.com/admin/api/2026-10/graphql.json`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_sandbox_demo' },
         body: JSON.stringify({ query: '{ shop { name } }' }),

@@ -191,6 +191,50 @@ describe('importing a store', () => {
     expect(await failed).toBe('conexión perdida with 0 writes running');
   });
 
+  it('resumes after a crash in an ungrouped, shuffled export and ends with exactly the sandbox data', async () => {
+    await server.db.query(
+      `update store_syncs set status = 'NEEDS_SCRAPE', phase = 'lastYear', last_year_from = null, catalogue_done = false, resume_after = null,
+              last_year_imported = 0, history_imported = 0 where store_id = $1`,
+      [storeId],
+    );
+    await server.db.query('delete from order_line_items where store_id = $1', [storeId]);
+    await server.db.query('delete from orders where store_id = $1', [storeId]);
+    const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint, groupObjects: false });
+    // The file really is ungrouped: line items come before their order and orders out of creation order.
+    const seenOrders = new Set<string>();
+    let itemsBeforeOrder = 0;
+    let ordersOutOfOrder = 0;
+    let lastCreated = '';
+    for await (const record of client.bulkExport('orders')) {
+      if (record.kind === 'order') {
+        seenOrders.add(record.id);
+        if (record.createdAt < lastCreated) ordersOutOfOrder += 1;
+        lastCreated = record.createdAt;
+      } else if (!seenOrders.has(record.__parentId)) itemsBeforeOrder += 1;
+    }
+    expect(itemsBeforeOrder).toBeGreaterThan(50);
+    expect(ordersOutOfOrder).toBeGreaterThan(50);
+
+    const context = { heartbeat: async () => undefined, signal: new AbortController().signal };
+    await expect(
+      runSync(
+        { db: server.db, events: server.app.events },
+        failingAfter(client, 700, 'proceso terminado'),
+        storeId,
+        context,
+        null,
+        NOW,
+        100,
+      ),
+    ).rejects.toThrow('proceso terminado');
+    expect((await counts(storeId)).orders).toBeGreaterThan(0);
+    await runSync({ db: server.db, events: server.app.events }, client, storeId, context, null, NOW, 100);
+    const expected = await sandboxTotals(client);
+    expect(await counts(storeId)).toMatchObject({ orders: expected.orders, items: expected.items });
+    const sync = (await server.app.inject({ url: `/api/private/stores/${storeId}/sync`, cookies: owner.cookies })).json();
+    expect(sync.lastYear.imported + sync.history.imported).toBe(expected.orders);
+  });
+
   it('runs through the job queue too: a second import of the same data adds nothing', async () => {
     await server.db.query(
       `update store_syncs set status = 'NEEDS_SCRAPE', phase = 'lastYear', last_year_from = null, catalogue_done = false, resume_after = null where store_id = $1`,

@@ -434,7 +434,7 @@ describe('webhook subscriptions on the Shopify sandbox', () => {
     (
       await server.app.inject({
         method: 'POST',
-        url: `/sandbox/shopify/${SANDBOX_SHOP}/admin/api/2025-10/graphql.json`,
+        url: `/sandbox/shopify/${SANDBOX_SHOP}/admin/api/2026-10/graphql.json`,
         headers: { 'content-type': 'application/json', 'x-shopify-access-token': SANDBOX_TOKEN },
         payload: { query: WEBHOOK_CREATE_MUTATION, operationName: 'WebhookSubscriptionCreate', variables: { topic: 'ORDERS_CREATE', uri } },
       })

@@ -40,7 +40,7 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
 
 describe('addressing', () => {
   it('pins the API version and builds the endpoints', () => {
-    expect(SHOPIFY_API_VERSION).toBe('2025-10');
+    expect(SHOPIFY_API_VERSION).toBe('2026-10');
     expect(REAL_SHOPIFY_ENDPOINT).toBe('https://{shop}/admin/api/{version}/graphql.json');
     expect(sandboxEndpoint('http://127.0.0.1:3000/')).toBe('http://127.0.0.1:3000/sandbox/shopify/{shop}/admin/api/{version}/graphql.json');
   });
@@ -95,7 +95,7 @@ describe('credentials', () => {
     expect(error).toMatchObject({ code: 'not_found', status: 404 });
   });
 
-  it('answers an operation it does not know with a GraphQL error', async () => {
+  it('answers a valid operation it does not serve with a GraphQL error that says so', async () => {
     const url = sandbox.endpoint.replace('{shop}', SANDBOX_SHOP).replace('{version}', SHOPIFY_API_VERSION);
     const response = await fetch(url, {
       method: 'POST',
@@ -104,7 +104,7 @@ describe('credentials', () => {
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
-    expect(body.errors[0]!.extensions.code).toBe('undefinedField');
+    expect(body.errors[0]!.extensions.code).toBe('SANDBOX_UNSUPPORTED');
   });
 });
 

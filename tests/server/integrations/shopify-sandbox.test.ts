@@ -84,7 +84,7 @@ describe('webhooks', () => {
       expect(verifyWebhook(raw, headers['x-shopify-hmac-sha256'], SANDBOX_WEBHOOK_SECRET)).toBe(true);
       expect(verifyWebhook(raw, headers['x-shopify-hmac-sha256'], 'otro-secreto')).toBe(false);
       expect(headers['x-shopify-shop-domain']).toBe(SANDBOX_SHOP);
-      expect(headers['x-shopify-api-version']).toBe('2025-10');
+      expect(headers['x-shopify-api-version']).toBe('2026-10');
       expect(headers['x-shopify-webhook-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(headers['x-shopify-event-id']).toBeTruthy();
       expect(Date.parse(headers['x-shopify-triggered-at']!)).not.toBeNaN();

@@ -1,6 +1,7 @@
 import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
 import type { operations as BackendOperations, components } from '../../../shared/api/backend.gen.ts';
 import { normalizeShopDomain, ShopifyAuthError } from '../../integrations/shopify/client.ts';
+import { missingScopes, type RequiredScope } from '../../integrations/shopify/types.ts';
 import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
@@ -12,10 +13,20 @@ type ConnectedStore = components['schemas']['ConnectedStore'];
 type StoreOperations = Pick<BackendOperations, 'createStoreWithShopify' | 'updateShopifySettings' | 'listProductTypes'>;
 type IntegrationOperations = Pick<AppOperations, 'getOrdersCount' | 'getIntegrations' | 'getStoreSync' | 'retryStoreSync'>;
 
+/** What each required scope is for, in the merchant's words, so the error says why it matters. */
+const SCOPE_PURPOSE: Record<RequiredScope, string> = {
+  read_products: 'productos',
+  read_customers: 'clientes',
+  read_orders: 'pedidos',
+  read_all_orders: 'pedidos de más de 60 días',
+};
+
 const messages = {
   invalidUrl: 'Ingresa la dirección de tu tienda en Shopify, por ejemplo mitienda.myshopify.com.',
   invalidCredentials: 'Shopify rechazó estas credenciales: revisa la dirección de la tienda y el token de acceso.',
   unreachable: 'No pudimos conectarnos con Shopify. Inténtalo de nuevo en unos minutos.',
+  missingScopes: (missing: readonly RequiredScope[]) =>
+    `A la app de tu tienda le faltan permisos: ${missing.map((scope) => `${scope} (${SCOPE_PURPOSE[scope]})`).join(', ')}. Actívalos en la configuración de la app en Shopify, instálala de nuevo y vuelve a intentarlo.`,
   notFailed: 'La sincronización no falló: no hay nada que reintentar.',
   alreadyConnected: 'Ya tienes una tienda conectada a esta dirección de Shopify.',
   tooManyToday: 'Ya creaste varias tiendas en las últimas 24 horas. Podrás crear otra más tarde.',
@@ -83,9 +94,16 @@ function shopOf(settings: ShopifySettings, field: string): string {
 async function verifiedSettings(shopify: ShopifyAccess, shop: string, settings: ShopifySettings, field: string) {
   const accessToken = settings.accessToken.trim();
   try {
-    const details = await shopify.clientFor(shop, accessToken).shop();
+    const client = shopify.clientFor(shop, accessToken);
+    const details = await client.shop();
+    const missing = missingScopes(await client.accessScopes());
+    if (missing.length > 0) {
+      const message = messages.missingScopes(missing);
+      throw new HttpError(422, 'missing_scopes', message, [{ field: `${field}.accessToken`, message }]);
+    }
     return { sealedToken: shopify.secrets.seal(accessToken), details };
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     if (error instanceof ShopifyAuthError)
       throw new HttpError(422, 'invalid_credentials', messages.invalidCredentials, [
         { field: `${field}.accessToken`, message: messages.invalidCredentials },

@@ -163,15 +163,23 @@ async function importOrders(
 ): Promise<void> {
   let orders: Order[] = [];
   let items: LineItem[] = [];
+  // Grouped output commits each order with its line items, so the resume point may follow every
+  // batch. Ungrouped output can still hold older orders and the lines of committed ones further
+  // on: the resume point moves only once the whole file is in (a crash re-reads it; upserts make
+  // that harmless).
+  const grouped = client.groupsBulkObjects;
+  let newestOfFile = '';
   const write = async (batchOrders: Order[], batchItems: LineItem[]) => {
     const newest = batchOrders.reduce((max, order) => (order.createdAt > max ? order.createdAt : max), '');
+    if (newest > newestOfFile) newestOfFile = newest;
     await db.transaction(async (tx) => {
       const inserted = await upsertOrders(tx, storeId, batchOrders);
       await upsertLineItems(tx, storeId, batchItems);
+      // `greatest` ignores the null an ungrouped file passes: the resume point stays.
       if (counter)
         await tx.query(
           `update store_syncs set ${counter} = ${counter} + $2, resume_after = greatest(resume_after, $3::timestamptz), updated_at = now() where store_id = $1`,
-          [storeId, inserted, newest || null],
+          [storeId, inserted, (grouped && newest) || null],
         );
       await bumpDataVersion(tx, storeId);
     });
@@ -193,7 +201,7 @@ async function importOrders(
   try {
     for await (const record of client.bulkExport('orders', { query, signal: context.signal })) {
       if (record.kind === 'order') {
-        // A batch ends between orders, so an order and its line items commit together.
+        // A batch ends between orders, so in grouped output an order and its line items commit together.
         if (orders.length >= batchSize) await flush();
         orders.push(record);
       } else {
@@ -206,6 +214,11 @@ async function importOrders(
     await writing.catch(() => undefined);
   }
   await writing;
+  if (counter && !grouped && newestOfFile)
+    await db.query(
+      `update store_syncs set resume_after = greatest(resume_after, $2::timestamptz), updated_at = now() where store_id = $1`,
+      [storeId, newestOfFile],
+    );
 }
 
 /** Writes each batch in a transaction with the store's data version bump, so caches keyed by the version see it. */

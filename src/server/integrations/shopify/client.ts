@@ -1,6 +1,7 @@
 import { ShopifyAuthError, ShopifyError } from './errors.ts';
 import { readLines } from './lines.ts';
 import {
+  ACCESS_SCOPES_QUERY,
   BULK_CANCEL_MUTATION,
   BULK_NODE_QUERY,
   BULK_RUN_MUTATION,
@@ -16,7 +17,7 @@ export { ShopifyAuthError, ShopifyError } from './errors.ts';
 export type * from './types.ts';
 
 /** The Admin API version every call is pinned to. */
-export const SHOPIFY_API_VERSION = '2025-10';
+export const SHOPIFY_API_VERSION = '2026-10';
 /** Where a real shop answers; `{shop}` is its myshopify domain. */
 export const REAL_SHOPIFY_ENDPOINT = 'https://{shop}/admin/api/{version}/graphql.json';
 
@@ -55,6 +56,11 @@ export interface ShopifyClientOptions {
   /** First wait between bulk operation polls; grows by half each poll up to `maxPollIntervalMs`. */
   pollIntervalMs?: number;
   maxPollIntervalMs?: number;
+  /**
+   * Bulk exports with `groupObjects` (default true): an order's line items follow it, so an import
+   * can commit an order with its lines and resume after it. Without it Shopify's output has no order.
+   */
+  groupObjects?: boolean;
 }
 
 export interface BulkExportOptions {
@@ -64,7 +70,11 @@ export interface BulkExportOptions {
 }
 
 export interface ShopifyClient {
+  /** Whether bulk exports come grouped (see `ShopifyClientOptions.groupObjects`). */
+  readonly groupsBulkObjects: boolean;
   shop(): Promise<Shop>;
+  /** The handles of the scopes the token was granted (`read_orders`, `read_all_orders`…). */
+  accessScopes(): Promise<string[]>;
   ordersCount(query?: string): Promise<number>;
   bulkExport<K extends BulkKind>(kind: K, options?: BulkExportOptions): AsyncIterable<BulkRecord[K]>;
   subscribeWebhook(topic: WebhookTopic, callbackUrl: string): Promise<void>;
@@ -102,6 +112,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     retryBaseMs = 500,
     pollIntervalMs = 200,
     maxPollIntervalMs = 5000,
+    groupObjects = true,
   } = options;
   const url = endpoint.replaceAll('{shop}', shop).replaceAll('{version}', apiVersion);
 
@@ -259,7 +270,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
       const data = await graphql<{ bulkOperationRunQuery: { bulkOperation: { id: string } | null; userErrors: UserError[] } }>(
         'BulkOperationRunQuery',
         BULK_RUN_MUTATION,
-        { query },
+        { query, groupObjects },
         signal,
       );
       try {
@@ -342,9 +353,17 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
   }
 
   return {
+    groupsBulkObjects: groupObjects,
     async shop() {
       const data = await graphql<{ shop: Shop }>('Shop', SHOP_QUERY);
       return data.shop;
+    },
+    async accessScopes() {
+      const data = await graphql<{ currentAppInstallation: { accessScopes: Array<{ handle: string }> } }>(
+        'AccessScopes',
+        ACCESS_SCOPES_QUERY,
+      );
+      return data.currentAppInstallation.accessScopes.map((scope) => scope.handle);
     },
     async ordersCount(query) {
       const data = await graphql<{ ordersCount: { count: number } | null }>('OrdersCount', ORDERS_COUNT_QUERY, { query: query ?? null });

@@ -1,20 +1,28 @@
 import type { BulkKind } from './types.ts';
 
 /**
- * The operations the client sends. Every one is named: the sandbox answers by `operationName`,
- * so a name here and its case in the sandbox move together.
+ * The operations the client sends, valid against the Admin schema of `SHOPIFY_API_VERSION`
+ * (tests/server/integrations/shopify-schema.test.ts checks them). Every one is named: the sandbox
+ * answers by operation name, so a name here and its case in the sandbox move together.
  */
 
 export const SHOP_QUERY = `query Shop {
   shop { name currencyCode ianaTimezone myshopifyDomain }
 }`;
 
+export const ACCESS_SCOPES_QUERY = `query AccessScopes {
+  currentAppInstallation { accessScopes { handle } }
+}`;
+
 export const ORDERS_COUNT_QUERY = `query OrdersCount($query: String) {
   ordersCount(query: $query, limit: null) { count precision }
 }`;
 
-export const BULK_RUN_MUTATION = `mutation BulkOperationRunQuery($query: String!) {
-  bulkOperationRunQuery(query: $query) {
+// `groupObjects` is passed explicitly: its default became false in 2026-01. Grouped output puts an
+// order's line items right after it, which lets the import commit an order with its lines and resume
+// from the last committed order.
+export const BULK_RUN_MUTATION = `mutation BulkOperationRunQuery($query: String!, $groupObjects: Boolean!) {
+  bulkOperationRunQuery(query: $query, groupObjects: $groupObjects) {
     bulkOperation { id status }
     userErrors { field message code }
   }

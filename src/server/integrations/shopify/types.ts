@@ -132,6 +132,19 @@ export const WEBHOOK_TOPIC_HEADER: Record<WebhookTopic, string> = {
   CHECKOUTS_UPDATE: 'checkouts/update',
 };
 
+/**
+ * The access scopes the import and the webhooks need. Without `read_all_orders` Shopify returns only
+ * the last 60 days of orders, silently, so the import would look complete and be short.
+ */
+export const REQUIRED_SCOPES = ['read_products', 'read_customers', 'read_orders', 'read_all_orders'] as const;
+export type RequiredScope = (typeof REQUIRED_SCOPES)[number];
+
+/** The required scopes `granted` lacks; a `write_` scope grants its `read_` one, as Shopify implies it. */
+export function missingScopes(granted: readonly string[]): RequiredScope[] {
+  const held = new Set(granted);
+  return REQUIRED_SCOPES.filter((scope) => !held.has(scope) && !held.has(scope.replace(/^read_/, 'write_')));
+}
+
 /** The topics a store's import subscribes to (the Shopify issue widens this to every topic we apply). */
 export const SUBSCRIBED_TOPICS: readonly WebhookTopic[] = ['ORDERS_CREATE', 'ORDERS_FULFILLED', 'CHECKOUTS_CREATE'];
 

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { SHOPIFY_API_VERSION, sandboxEndpoint } from '../client.ts';
 import type { BulkKind, BulkOperationStatus, QueryCost, WebhookTopic } from '../types.ts';
 import { WEBHOOK_TOPIC_HEADER } from '../types.ts';
+import { bulkQueryProblem, checkRequest } from './documents.ts';
 import {
   createDemoStore,
   type DemoStore,
@@ -12,12 +13,15 @@ import {
   TIMELINE_START_MS,
   type TimeFilter,
 } from './generator.ts';
+import { hash32, mulberry32 } from './prng.ts';
 import { checkoutPayload, DEFAULT_WEBHOOK_SECRET, deliverWebhook, orderPayload, topicHeader } from './webhooks.ts';
 
 export const SANDBOX_SHOP = 'recompra-demo.myshopify.com';
 export const SANDBOX_TOKEN = 'shpat_sandbox_demo';
 export const SANDBOX_WEBHOOK_SECRET = DEFAULT_WEBHOOK_SECRET;
 export const SANDBOX_PREFIX = '/sandbox/shopify';
+/** What the demo app installation was granted: the import's scopes plus some it does not use, like a real app's. */
+export const SANDBOX_SCOPES = ['read_products', 'read_customers', 'write_orders', 'read_all_orders', 'read_checkouts', 'read_inventory'];
 
 /** What Shopify answers a request with an unknown or revoked token. */
 const INVALID_TOKEN_BODY = { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' };
@@ -39,6 +43,8 @@ export interface SandboxOptions extends GeneratorOptions {
   webhookOrigins?: readonly string[];
   /** How long a bulk operation runs before it completes (default 300 ms). */
   bulkDelayMs?: number;
+  /** The scopes the demo token was granted (default: every scope the import needs, and more). */
+  scopes?: readonly string[];
   /** The cost bucket (Shopify's standard plan: 2000 points, 100 restored per second). */
   throttle?: { maximumAvailable?: number; restoreRate?: number };
 }
@@ -86,6 +92,8 @@ interface BulkState {
   canceled: boolean;
   failure: string | null;
   objectCount: number | null;
+  /** `groupObjects`: an order's line items right after it; otherwise records come in no set order. */
+  grouped: boolean;
 }
 
 interface GraphqlBody {
@@ -174,6 +182,12 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
         data: { shop: { name: 'Recompra Demo', currencyCode: 'CLP', ianaTimezone: 'America/Santiago', myshopifyDomain: SANDBOX_SHOP } },
       }),
     },
+    AccessScopes: {
+      cost: () => 1,
+      run: () => ({
+        data: { currentAppInstallation: { accessScopes: (options.scopes ?? SANDBOX_SCOPES).map((handle) => ({ handle })) } },
+      }),
+    },
     OrdersCount: {
       cost: () => 1,
       run: (variables) => ({
@@ -185,22 +199,14 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
     BulkOperationRunQuery: {
       cost: () => 10,
       run: (variables, request) => {
+        const refuse = (message: string) => ({
+          data: { bulkOperationRunQuery: { bulkOperation: null, userErrors: [{ field: ['query'], message, code: 'INVALID' }] } },
+        });
+        // Shopify checks the bulk query against its schema before it starts anything.
+        const problem = bulkQueryProblem(String(variables.query ?? ''));
+        if (problem) return refuse(problem);
         const match = BULK_QUERY.exec(String(variables.query ?? ''));
-        if (!match)
-          return {
-            data: {
-              bulkOperationRunQuery: {
-                bulkOperation: null,
-                userErrors: [
-                  {
-                    field: ['query'],
-                    message: 'Invalid bulk query: the sandbox exports products, customers, orders or abandonedCheckouts.',
-                    code: 'INVALID',
-                  },
-                ],
-              },
-            },
-          };
+        if (!match) return refuse('Invalid bulk query: the sandbox exports products, customers, orders or abandonedCheckouts.');
         if (lastBulk && ['CREATED', 'RUNNING'].includes(bulkStatus(lastBulk))) {
           return {
             data: {
@@ -228,6 +234,7 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
           canceled: false,
           failure: nextBulkFailure,
           objectCount: null,
+          grouped: variables.groupObjects === true,
         };
         nextBulkFailure = null;
         bulkOperations.set(operation.id, operation);
@@ -312,15 +319,18 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
     if (request.headers['x-shopify-access-token'] !== SANDBOX_TOKEN) return reply.code(401).send(INVALID_TOKEN_BODY);
 
     const body = (request.body ?? {}) as GraphqlBody;
-    const name = body.operationName ?? /^\s*(?:query|mutation)\s+(\w+)/.exec(body.query ?? '')?.[1] ?? '';
-    const variables = body.variables ?? {};
+    // Like Shopify, a document that is not valid against the Admin schema is refused before it runs (HTTP 200).
+    const checked = checkRequest(body.query, body.operationName, body.variables);
+    if (!checked.ok) return reply.send({ errors: checked.errors });
+    const { variables } = checked;
+    const name = checked.operation.name?.value ?? '';
     const operation = operations[name];
-    if (!body.query || !operation) {
+    if (!operation) {
       return reply.send({
         errors: [
           {
-            message: `Field '${name || 'unknown'}' doesn't exist on type 'QueryRoot'`,
-            extensions: { code: 'undefinedField', typeName: 'QueryRoot', fieldName: name },
+            message: `The sandbox does not answer the operation '${name || 'anonymous'}': it serves the operations the client sends.`,
+            extensions: { code: 'SANDBOX_UNSUPPORTED' },
           },
         ],
       });
@@ -557,8 +567,51 @@ function* bulkRecords(store: DemoStore, operation: BulkState): Generator<object>
   }
 }
 
-/** The JSONL text in chunks of about 64 KiB. */
 function* bulkLines(store: DemoStore, operation: BulkState): Generator<string> {
+  if (!operation.grouped && operation.kind === 'orders') {
+    yield* shuffledLines(groupedLines(store, operation), hash32(bulkCounterOf(operation)));
+    return;
+  }
+  yield* groupedLines(store, operation);
+}
+
+const bulkCounterOf = (operation: BulkState) => Number(operation.id.split('/').pop());
+
+/** How far a record may move in an ungrouped file: enough to cross the import's batches. */
+const UNGROUPED_WINDOW = 512;
+
+/**
+ * Ungrouped output as Shopify documents it: no order between records, so a line item may come
+ * before its order or far after it, and orders lose their creation order. A window of records is
+ * shuffled as it streams (seeded by the operation, so a file reads the same every time).
+ */
+function* shuffledLines(chunks: Iterable<string>, seed: number): Generator<string> {
+  const random = mulberry32(seed);
+  const window: string[] = [];
+  let chunk = '';
+  const emit = () => {
+    const at = Math.floor(random() * window.length);
+    chunk += window[at];
+    window[at] = window[window.length - 1]!;
+    window.pop();
+  };
+  for (const text of chunks) {
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      window.push(`${line}\n`);
+      if (window.length >= UNGROUPED_WINDOW) emit();
+    }
+    if (chunk.length >= 65_536) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  while (window.length > 0) emit();
+  if (chunk) yield chunk;
+}
+
+/** The JSONL text in chunks of about 64 KiB, each order followed by its line items. */
+function* groupedLines(store: DemoStore, operation: BulkState): Generator<string> {
   let chunk = '';
   if (operation.kind === 'orders') {
     const { filter, now } = operation;
