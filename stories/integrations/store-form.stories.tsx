@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { invalidStoreCredentialsError, sandboxStoreSettings } from '../../mocks/fixtures/integrations';
+import {
+  invalidStoreCredentialsError,
+  missingScopesError,
+  sandboxStoreSettings,
+  storeAlreadyConnectedError,
+} from '../../mocks/fixtures/integrations';
 import { StoreFormScreen } from '../../src/web/features/integrations/screens/store-form-screen';
 
 const meta = {
@@ -39,6 +44,34 @@ export const InvalidCredentials: Story = {
   args: {
     defaultValues: { ...sandboxStoreSettings, accessToken: 'shpat_equivocado' },
     error: { message: invalidStoreCredentialsError.message, fieldErrors: { accessToken: invalidStoreCredentialsError.message } },
+  },
+};
+
+/** A token with a space or an accent: the contract's rule, checked before anything is sent. */
+export const AccessTokenInvalid: Story = {
+  args: { defaultValues: { ...sandboxStoreSettings, accessToken: 'shpat_añadido 2026' } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Conectar tienda' }));
+    await expect(
+      await canvas.findByText('El token de acceso solo puede tener letras sin tilde, números y símbolos, sin espacios.'),
+    ).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** The store's app lacks a scope the import needs; the server names it on the token field. */
+export const MissingScopes: Story = {
+  args: {
+    defaultValues: sandboxStoreSettings,
+    error: { message: missingScopesError.message, fieldErrors: { accessToken: missingScopesError.message } },
+  },
+};
+
+export const AlreadyConnected: Story = {
+  args: {
+    defaultValues: sandboxStoreSettings,
+    error: { message: storeAlreadyConnectedError.message, fieldErrors: { url: storeAlreadyConnectedError.message } },
   },
 };
 
