@@ -43,6 +43,11 @@ export interface SandboxOptions extends GeneratorOptions {
   webhookOrigins?: readonly string[];
   /** How long a bulk operation runs before it completes (default 300 ms). */
   bulkDelayMs?: number;
+  /**
+   * Shopify's delivery habits, as shares of the webhooks due in a tick: some arrive late, after
+   * events that happened later, and some twice with the same webhook id (default 10% and 5%).
+   */
+  deliveryHabits?: { lateShare?: number; duplicateShare?: number };
   /** The scopes the demo token was granted (default: every scope the import needs, and more). */
   scopes?: readonly string[];
   /** The cost bucket (Shopify's standard plan: 2000 points, 100 restored per second). */
@@ -59,8 +64,13 @@ export interface TickReport {
   ordersCreated: number;
   ordersFulfilled: number;
   checkoutsCreated: number;
+  /** Deliveries answered 2xx, duplicates included. */
   delivered: number;
   failed: number;
+  /** Events delivered after later ones. */
+  late: number;
+  /** Events delivered a second time. */
+  duplicated: number;
 }
 
 export interface ShopifySandbox {
@@ -116,6 +126,8 @@ const BULK_QUERY = /^\s*\{\s*(products|customers|orders|abandonedCheckouts)\s*(?
  */
 export function registerShopifySandbox(app: FastifyInstance, options: SandboxOptions = {}): ShopifySandbox {
   const store = createDemoStore(options);
+  const lateShare = options.deliveryHabits?.lateShare ?? 0.1;
+  const duplicateShare = options.deliveryHabits?.duplicateShare ?? 0.05;
   const webhookSecret = options.webhookSecret ?? SANDBOX_WEBHOOK_SECRET;
   const bulkDelayMs = options.bulkDelayMs ?? 300;
   const maximumAvailable = options.throttle?.maximumAvailable ?? 2000;
@@ -392,7 +404,15 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
     const now = store.nowSeconds();
     const from = lastTick;
     lastTick = Math.max(lastTick, now);
-    const report: TickReport = { ordersCreated: 0, ordersFulfilled: 0, checkoutsCreated: 0, delivered: 0, failed: 0 };
+    const report: TickReport = {
+      ordersCreated: 0,
+      ordersFulfilled: 0,
+      checkoutsCreated: 0,
+      delivered: 0,
+      failed: 0,
+      late: 0,
+      duplicated: 0,
+    };
     if (now <= from) return report;
     const events: Array<{ at: number; topic: WebhookTopic; payload: () => object }> = [];
     const index = store.currentIndex(now);
@@ -415,10 +435,25 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
       events.push({ at: checkout.createdAt, topic: 'CHECKOUTS_CREATE', payload: () => checkoutPayload(checkout, SANDBOX_SHOP) });
     }
     events.sort((a, b) => a.at - b.at);
+    // Seeded by the tick's span, so the same clock gives the same deliveries in the same order.
+    const random = mulberry32(hash32(from, now));
+    const inOrder: typeof events = [];
+    const afterwards: typeof events = [];
     for (const event of events) {
       if (event.topic === 'ORDERS_CREATE') report.ordersCreated++;
       else if (event.topic === 'ORDERS_FULFILLED') report.ordersFulfilled++;
       else report.checkoutsCreated++;
+      if (random() < lateShare) {
+        report.late++;
+        afterwards.push(event);
+      } else inOrder.push(event);
+      if (random() < duplicateShare) {
+        report.duplicated++;
+        afterwards.push(event);
+      }
+    }
+    // Late ones come last, newest first: a fulfilment can arrive before its order's creation.
+    for (const event of [...inOrder, ...afterwards.reverse()]) {
       const statuses = await deliverToSubscribers(event.topic, event.payload());
       for (const status of statuses) {
         if (status >= 200 && status < 300) report.delivered++;

@@ -1,0 +1,90 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSync } from '../../src/server/features/integrations/sync.ts';
+import { createShopifyClient } from '../../src/server/integrations/shopify/client.ts';
+import {
+  SANDBOX_SHOP,
+  SANDBOX_TOKEN,
+  type StartedSandbox,
+  startShopifySandbox,
+} from '../../src/server/integrations/shopify/sandbox/index.ts';
+import { numericId } from '../../src/server/integrations/shopify/types.ts';
+import { cookieJar, startTestServer, type TestServer } from './harness.ts';
+
+// The sandbox delivers its webhooks as Shopify does, some after later events and some twice; the
+// app, receiving them over HTTP, must end with exactly what the store holds.
+
+let clock = new Date('2026-03-01T00:00:00Z');
+let sandbox: StartedSandbox;
+let server: TestServer;
+let storeId: number;
+
+beforeAll(async () => {
+  sandbox = await startShopifySandbox({
+    customers: 200,
+    orders: 1500,
+    now: () => clock,
+    liveWebhooks: true,
+    webhookIntervalMs: 3_600_000,
+    bulkDelayMs: 20,
+    throttle: { restoreRate: 5000 },
+    // More disorder than Shopify's usual, so every kind of late and repeated delivery shows up.
+    deliveryHabits: { lateShare: 0.3, duplicateShare: 0.2 },
+  });
+  server = await startTestServer({ shopifyEndpoint: sandbox.endpoint, shopifyWebhookSecret: sandbox.webhookSecret });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const signup = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Marta Rojas', email: 'marta@tienda.cl', password: 'tienda2026' },
+  });
+  const cookies = cookieJar(signup);
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/backend/me/stores/shopifySettings',
+    cookies,
+    headers: { 'x-csrf-token': cookies.recompra_csrf! },
+    payload: { store: { name: 'Tienda de Marta', url: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN } },
+  });
+  storeId = created.json().id;
+});
+afterAll(async () => {
+  await server?.close();
+  await sandbox?.close();
+});
+
+describe('webhooks delivered late and twice', () => {
+  it('leave the store exactly as Shopify has it: no fulfilment undone, no order counted twice', async () => {
+    const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
+    const { port } = server.app.server.address() as AddressInfo;
+    const context = { heartbeat: async () => undefined, signal: new AbortController().signal };
+    await runSync(
+      { db: server.db, events: server.app.events },
+      client,
+      storeId,
+      context,
+      `http://127.0.0.1:${port}/webhooks/shopify`,
+      clock,
+      200,
+    );
+    expect(sandbox.subscriptions().length).toBeGreaterThan(0);
+
+    clock = new Date(clock.getTime() + 30 * 86_400_000);
+    const report = await sandbox.emitDueWebhooks();
+    expect(report).toMatchObject({ failed: 0 });
+    expect(report.ordersCreated).toBeGreaterThan(10);
+    expect(report.ordersFulfilled).toBeGreaterThan(10);
+    expect(report.late).toBeGreaterThan(5);
+    expect(report.duplicated).toBeGreaterThan(5);
+
+    const truth = new Map<string, string | null>();
+    for await (const record of client.bulkExport('orders'))
+      if (record.kind === 'order') truth.set(numericId(record.id)!, record.displayFulfillmentStatus);
+    const rows = await server.db.query<{ id: string; fulfillment: string | null }>(
+      'select external_id::text as id, fulfillment_status as fulfillment from orders where store_id = $1',
+      [storeId],
+    );
+    expect(rows.length).toBe(truth.size);
+    expect(new Map(rows.map((row) => [row.id, row.fulfillment]))).toEqual(truth);
+  });
+});
