@@ -72,6 +72,26 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
   return { cookies, headers: { 'x-csrf-token': cookies.recompra_csrf! }, user: response.json() };
 }
 
+/** A new account through the sign-up endpoint, signed in. */
+export async function signUp(app: FastifyInstance, name: string, email: string, password = 'tienda2026'): Promise<Caller> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name, email, password } });
+  if (response.statusCode !== 201 && response.statusCode !== 200)
+    throw new Error(`sign-up of ${email} failed: ${response.statusCode} ${response.body}`);
+  const cookies = cookieJar(response);
+  return { cookies, headers: { 'x-csrf-token': cookies.recompra_csrf! }, user: response.json() };
+}
+
+/** The store form's request: connects a Shopify store for `caller`. */
+export function connectShopifyStore(app: FastifyInstance, caller: Caller, store: { name: string; url: string; accessToken: string }) {
+  return app.inject({
+    method: 'POST',
+    url: '/backend/me/stores/shopifySettings',
+    cookies: caller.cookies,
+    headers: caller.headers,
+    payload: { store },
+  });
+}
+
 export function cookieJar(response: LightMyRequestResponse): Record<string, string> {
   return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
 }

@@ -6,7 +6,7 @@ import {
   startShopifySandbox,
 } from '../../src/server/integrations/shopify/sandbox/index.ts';
 import { missingScopes } from '../../src/server/integrations/shopify/types.ts';
-import { cookieJar, startTestServer, type TestServer } from './harness.ts';
+import { connectShopifyStore, signUp, startTestServer, type TestServer } from './harness.ts';
 
 // Without `read_all_orders` Shopify hands over only the last 60 days of orders, and says nothing:
 // a store is connected only with every scope the import needs, and the merchant is told which lack.
@@ -33,18 +33,11 @@ describe('connecting a store whose app lacks scopes', () => {
   });
 
   it('refuses with the missing scopes named in Spanish on the token field, and creates nothing', async () => {
-    const signup = await server.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { name: 'Marta Rojas', email: 'marta@tienda.cl', password: 'tienda2026' },
-    });
-    const cookies = cookieJar(signup);
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/backend/me/stores/shopifySettings',
-      cookies,
-      headers: { 'x-csrf-token': cookies.recompra_csrf! },
-      payload: { store: { name: 'Tienda sin permisos', url: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN } },
+    const owner = await signUp(server.app, 'Marta Rojas', 'marta@tienda.cl');
+    const response = await connectShopifyStore(server.app, owner, {
+      name: 'Tienda sin permisos',
+      url: SANDBOX_SHOP,
+      accessToken: SANDBOX_TOKEN,
     });
     expect(response.statusCode).toBe(422);
     const message =

@@ -9,7 +9,7 @@ import {
   startShopifySandbox,
 } from '../../src/server/integrations/shopify/sandbox/index.ts';
 import { numericId } from '../../src/server/integrations/shopify/types.ts';
-import { cookieJar, startTestServer, type TestServer } from './harness.ts';
+import { connectShopifyStore, signUp, startTestServer, type TestServer } from './harness.ts';
 
 // The sandbox delivers its webhooks as Shopify does, some after later events and some twice; the
 // app, receiving them over HTTP, must end with exactly what the store holds.
@@ -33,19 +33,8 @@ beforeAll(async () => {
   });
   server = await startTestServer({ shopifyEndpoint: sandbox.endpoint, shopifyWebhookSecret: sandbox.webhookSecret });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const signup = await server.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { name: 'Marta Rojas', email: 'marta@tienda.cl', password: 'tienda2026' },
-  });
-  const cookies = cookieJar(signup);
-  const created = await server.app.inject({
-    method: 'POST',
-    url: '/backend/me/stores/shopifySettings',
-    cookies,
-    headers: { 'x-csrf-token': cookies.recompra_csrf! },
-    payload: { store: { name: 'Tienda de Marta', url: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN } },
-  });
+  const owner = await signUp(server.app, 'Marta Rojas', 'marta@tienda.cl');
+  const created = await connectShopifyStore(server.app, owner, { name: 'Tienda de Marta', url: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN });
   storeId = created.json().id;
 });
 afterAll(async () => {
