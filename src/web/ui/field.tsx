@@ -69,9 +69,10 @@ export interface TextInputProps extends NativeInputProps {
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextInput({ label, error, errorValues, helperText, required, disabled, ref, ...input }: TextInputProps) {
+export function TextInput({ ref, ...props }: TextInputProps) {
+  const [fieldProps, input] = splitFieldProps(props);
   return (
-    <FieldRoot label={label} error={error} errorValues={errorValues} helperText={helperText} required={required} disabled={disabled}>
+    <FieldRoot {...fieldProps}>
       <FieldParts.Input ref={ref} {...input} />
     </FieldRoot>
   );
@@ -87,9 +88,10 @@ export interface TextareaProps extends NativeTextareaProps {
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function Textarea({ label, error, errorValues, helperText, required, disabled, ref, ...textarea }: TextareaProps) {
+export function Textarea({ ref, ...props }: TextareaProps) {
+  const [fieldProps, textarea] = splitFieldProps(props);
   return (
-    <FieldRoot label={label} error={error} errorValues={errorValues} helperText={helperText} required={required} disabled={disabled}>
+    <FieldRoot {...fieldProps}>
       <FieldParts.Textarea ref={ref} {...textarea} />
     </FieldRoot>
   );
@@ -107,20 +109,11 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-export function PasswordInput({
-  label,
-  error,
-  errorValues,
-  helperText,
-  required,
-  disabled,
-  ref,
-  autoComplete,
-  ...input
-}: PasswordInputProps) {
+export function PasswordInput({ ref, autoComplete, ...props }: PasswordInputProps) {
   const { t } = useTranslation('common');
+  const [fieldProps, input] = splitFieldProps(props);
   return (
-    <FieldRoot label={label} error={error} errorValues={errorValues} helperText={helperText} required={required} disabled={disabled}>
+    <FieldRoot {...fieldProps}>
       <PasswordInputParts.Root
         autoComplete={autoComplete === 'new-password' ? 'new-password' : 'current-password'}
         translations={{ visibilityTrigger: (visible) => (visible ? t('password.hide') : t('password.show')) }}

@@ -130,7 +130,7 @@ describe('the sandbox refuses what Shopify refuses', () => {
     });
   });
 
-  it('requires groupObjects, as the 2026-10 schema declares it non-null with a default', async () => {
+  it('refuses a request that leaves out a declared non-null variable ($groupObjects)', async () => {
     const { json } = await post({ query: documents.BULK_RUN_MUTATION, variables: { query: documents.bulkQuery('products') } });
     // A declared `Boolean!` variable must be given even though the argument has a default.
     expect(json.errors).toEqual([
