@@ -19,6 +19,7 @@ import {
   WELCOME_CODE,
 } from './catalog.ts';
 import { cumulativeWeights, hash32, intBetween, pick, pickWeighted, type Random, streamFor, unit } from './prng.ts';
+import type { TimeFilter } from './search.ts';
 
 /**
  * The demo store's data, generated from a seed on an absolute timeline: the same seed gives the
@@ -136,14 +137,6 @@ interface OrderIndex {
   customer: Uint32Array;
   seq: Uint16Array;
   customers: number;
-}
-
-/** Inclusive time bounds in seconds since the timeline start, from Shopify search syntax. */
-export interface TimeFilter {
-  createdMin: number;
-  createdMax: number;
-  updatedMin: number;
-  updatedMax: number;
 }
 
 export const toIso = (seconds: number): string => new Date(TIMELINE_START_MS + seconds * 1000).toISOString().replace('.000Z', 'Z');
@@ -550,6 +543,43 @@ export function createDemoStore(options: GeneratorOptions = {}) {
     return { from, to: Math.max(from, to) };
   }
 
+  /** The visible order with Shopify id `id` (numeric), or null. */
+  function orderById(id: number, now: number): OrderFacts | null {
+    const offset = id - ORDER_ID_BASE;
+    if (!Number.isSafeInteger(offset) || offset < 0) return null;
+    const customerIndex = Math.floor(offset / 1000);
+    const seq = offset % 1000;
+    if (customerIndex >= visibleCustomers(now)) return null;
+    let createdAt: number | null = null;
+    forEachOrderTime(profile(customerIndex), now, (time, s) => {
+      if (s === seq) createdAt = time;
+    });
+    if (createdAt === null) return null;
+    const idx = currentIndex(now);
+    for (let rank = lowerBound(idx.time, createdAt); rank < idx.time.length && idx.time[rank] === createdAt; rank++) {
+      if (idx.customer[rank] === customerIndex && idx.seq[rank] === seq) return orderAt(rank, idx);
+    }
+    return null;
+  }
+
+  /** The visible customer with Shopify id `id` (numeric), or null. */
+  function customerById(id: number, now: number): CustomerProfile | null {
+    const index = id - CUSTOMER_ID_BASE;
+    return Number.isSafeInteger(index) && index >= 0 && index < visibleCustomers(now) ? profile(index) : null;
+  }
+
+  /** The product with Shopify id `id` (numeric) created by `now`, or null. */
+  function productById(id: number, now: number): ProductInfo | null {
+    const product = products[id - PRODUCT_ID_BASE];
+    return product && product.createdAt <= now ? product : null;
+  }
+
+  /** The visible abandoned checkout with Shopify id `id` (numeric), or null. */
+  function checkoutById(id: number, now: number): CheckoutFacts | null {
+    const j = id - CHECKOUT_ID_BASE;
+    return Number.isSafeInteger(j) && j >= 0 && j < visibleCheckouts(now) ? checkoutAt(j) : null;
+  }
+
   return {
     seed,
     products,
@@ -569,6 +599,10 @@ export function createDemoStore(options: GeneratorOptions = {}) {
     visibleCheckouts,
     checkoutAt,
     checkoutNode,
+    orderById,
+    customerById,
+    productById,
+    checkoutById,
     /** For reports: how the calibration came out. */
     parameters: { spacing, checkoutSpacing, continueChance },
   };
@@ -621,35 +655,3 @@ function slugOf(text: string): string {
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 }
-
-/**
- * Reads the parts of Shopify's search syntax the sandbox understands: `created_at` and `updated_at`
- * compared with `>=`, `>`, `<=`, `<` or `:` to a date or date-time (quoted or not), joined by
- * spaces or AND. Other terms are ignored. Dates without a time are midnight UTC.
- */
-export function parseSearch(query: string | null | undefined): TimeFilter {
-  const filter: TimeFilter = { createdMin: -Infinity, createdMax: Infinity, updatedMin: -Infinity, updatedMax: Infinity };
-  if (!query) return filter;
-  const term = /\b(created_at|updated_at):(>=|<=|>|<)?\s*(?:'([^']*)'|"([^"]*)"|(\S+))/g;
-  for (const match of query.matchAll(term)) {
-    const [, field, op = '', quoted1, quoted2, bare] = match;
-    const value = (quoted1 ?? quoted2 ?? bare ?? '').trim();
-    const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-    if (Number.isNaN(ms)) continue;
-    const seconds = (ms - TIMELINE_START_MS) / 1000;
-    const min = field === 'created_at' ? 'createdMin' : 'updatedMin';
-    const max = field === 'created_at' ? 'createdMax' : 'updatedMax';
-    if (op === '>=') filter[min] = Math.max(filter[min], Math.ceil(seconds));
-    else if (op === '>') filter[min] = Math.max(filter[min], Math.floor(seconds) + 1);
-    else if (op === '<=') filter[max] = Math.min(filter[max], Math.floor(seconds));
-    else if (op === '<') filter[max] = Math.min(filter[max], Math.ceil(seconds) - 1);
-    else {
-      // A bare date means that whole day.
-      filter[min] = Math.max(filter[min], Math.ceil(seconds));
-      filter[max] = Math.min(filter[max], Math.ceil(seconds) + (/^\d{4}-\d{2}-\d{2}$/.test(value) ? DAY - 1 : 0));
-    }
-  }
-  return filter;
-}
-
-export const inRange = (seconds: number, min: number, max: number) => seconds >= min && seconds <= max;

@@ -4,16 +4,9 @@ import { SHOPIFY_API_VERSION, sandboxEndpoint } from '../client.ts';
 import type { BulkKind, BulkOperationStatus, QueryCost, WebhookTopic } from '../types.ts';
 import { WEBHOOK_TOPIC_HEADER } from '../types.ts';
 import { bulkQueryProblem, checkRequest } from './documents.ts';
-import {
-  createDemoStore,
-  type DemoStore,
-  type GeneratorOptions,
-  inRange,
-  parseSearch,
-  TIMELINE_START_MS,
-  type TimeFilter,
-} from './generator.ts';
+import { createDemoStore, type DemoStore, type GeneratorOptions, TIMELINE_START_MS } from './generator.ts';
 import { hash32, mulberry32 } from './prng.ts';
+import { inRange, parseSearch, type TimeFilter } from './search.ts';
 import { checkoutPayload, DEFAULT_WEBHOOK_SECRET, deliverWebhook, orderPayload, topicHeader } from './webhooks.ts';
 
 export const SANDBOX_SHOP = 'recompra-demo.myshopify.com';
