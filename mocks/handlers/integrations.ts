@@ -1,9 +1,12 @@
 import { delay } from 'msw';
+import type { components as Backend } from '../../src/shared/api/backend.gen';
 import {
   connectedSandboxStore,
   integrationsStoreOnly,
+  invalidShopAddressError,
   invalidStoreCredentialsError,
   sandboxStoreSettings,
+  shopifyInstallStart,
   syncFinished,
 } from '../fixtures/integrations';
 import { serverError } from '../fixtures/session';
@@ -11,6 +14,8 @@ import { appHttp, backendHttp } from './clients';
 
 type Integrations = typeof integrationsStoreOnly;
 type StoreSync = typeof syncFinished;
+type ErrorBody = Backend['schemas']['Error'];
+type ShopifyInstall = Backend['schemas']['ShopifyInstall'];
 
 export const integrationsAnswer = (integrations: Integrations = integrationsStoreOnly) =>
   appHttp.get('/private/stores/{id}/integrations', ({ response }) => response(200).json(integrations));
@@ -56,4 +61,43 @@ export const updateShopifySettingsAnswer = () =>
     return response(200).json({ ...connectedSandboxStore, id: 1, name: shopifySettings.name, scrapingStatus: 'FINISHED' });
   });
 
-export const integrationsHandlers = [integrationsAnswer(), storeSyncAnswer(), createStoreAnswer(), updateShopifySettingsAnswer()];
+/** `POST /me/stores/shopifyInstalls`: Shopify's consent page for a shop's address; anything else is refused as the server refuses it. */
+export const startShopifyInstallAnswer = () =>
+  backendHttp.post('/me/stores/shopifyInstalls', async ({ request, response }) => {
+    const { url } = await request.json();
+    if (!/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(url.trim().toLowerCase())) return response(400).json(invalidShopAddressError);
+    return response(200).json(shopifyInstallStart);
+  });
+
+/** The start refused: an address already connected (409) or not a shop's (400). */
+export const startShopifyInstallRefused = (status: 400 | 409, error: ErrorBody) =>
+  backendHttp.post('/me/stores/shopifyInstalls', ({ response }) => response(status).json(error));
+
+/** The start never answers: the form stays on its way to Shopify. */
+export const startShopifyInstallNeverAnswers = () =>
+  backendHttp.post('/me/stores/shopifyInstalls', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(shopifyInstallStart);
+  });
+
+export const startShopifyReinstallAnswer = () =>
+  backendHttp.post('/stores/{id}/shopifyInstalls', ({ response }) => response(200).json(shopifyInstallStart));
+
+/** `GET /me/stores/shopifyInstalls/{installId}`: how the install the way back names ended. */
+export const shopifyInstallAnswer = (install: ShopifyInstall) =>
+  backendHttp.get('/me/stores/shopifyInstalls/{installId}', ({ response }) => response(200).json(install));
+
+export const shopifyInstallNeverAnswers = (install: ShopifyInstall) =>
+  backendHttp.get('/me/stores/shopifyInstalls/{installId}', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(install);
+  });
+
+export const integrationsHandlers = [
+  integrationsAnswer(),
+  storeSyncAnswer(),
+  createStoreAnswer(),
+  updateShopifySettingsAnswer(),
+  startShopifyInstallAnswer(),
+  startShopifyReinstallAnswer(),
+];

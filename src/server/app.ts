@@ -7,6 +7,7 @@ import { dashboardHandlers, investmentHandlers } from './features/dashboard/hand
 import { dashboardMetricsSubscriber } from './features/dashboard/rebuild.ts';
 import { shopifyAccess } from './features/integrations/connection.ts';
 import { integrationHandlers, storeConnectionHandlers } from './features/integrations/handlers.ts';
+import { INSTALL_CALLBACK_PATH, shopifyInstallHandlers, shopifyOAuthFor } from './features/integrations/install.ts';
 import { registerNightlyJob } from './features/integrations/nightly.ts';
 import { registerSyncJob } from './features/integrations/sync.ts';
 import { registerShopifyWebhooks } from './features/integrations/webhooks.ts';
@@ -104,10 +105,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...integrationHandlers,
     ...investmentHandlers,
   };
-  const backendHandlers: Handlers<BackendOperations> = { ...dashboardHandlers, ...storeConnectionHandlers(shopify) };
+  const backendHandlers: Handlers<BackendOperations> = {
+    ...dashboardHandlers,
+    ...storeConnectionHandlers(shopify),
+    ...shopifyInstallHandlers(shopify, shopifyOAuthFor(config)),
+  };
   registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services);
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);
-  registerShopifyWebhooks(app, db, events, config.shopifyWebhookSecret);
+  registerShopifyWebhooks(app, db, events, config.shopifyWebhookSecret, secrets);
   if (config.sandboxes) {
     // The demo store gets a Shopify Plus-sized cost bucket (1,000 points a second), so its import is quick.
     // The sandbox stops its webhook timers when the app closes (its own onClose hook).
@@ -115,7 +120,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       webhookSecret: config.shopifyWebhookSecret,
       webhookOrigins: [new URL(config.publicUrl).origin],
       liveWebhooks: options.liveSandbox ?? false,
+      // What happens in the demo store reaches the app within seconds, as Shopify's webhooks do.
+      webhookIntervalMs: 2000,
       throttle: { restoreRate: 1000 },
+      // Our app, installable from "Conectar con Shopify", sent back only to this server.
+      oauth: {
+        apps: [
+          {
+            apiKey: config.shopifyApiKey,
+            apiSecret: config.shopifyApiSecret,
+            name: 'Recompra',
+            redirectUrls: [`${config.publicUrl}${config.backendPrefix}${INSTALL_CALLBACK_PATH}`],
+          },
+        ],
+      },
     });
   }
   await registerDocs(app);

@@ -36,6 +36,8 @@ export async function seedDemoStore(db: Database, password: string, secrets: Sec
       sealedToken: secrets.seal(SANDBOX_TOKEN),
       currency: 'CLP',
       timezone: 'America/Santiago',
+      // As if it had installed our app: the sandbox signs its webhooks with our app's secret.
+      install: 'oauth',
     });
     return true;
   });

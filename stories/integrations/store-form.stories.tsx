@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import {
+  installDeniedError,
   invalidStoreCredentialsError,
   missingScopesError,
   sandboxStoreSettings,
@@ -11,7 +12,7 @@ import { StoreFormScreen } from '../../src/web/features/integrations/screens/sto
 const meta = {
   title: 'Screens/Integrations/StoreForm',
   component: StoreFormScreen,
-  args: { mode: 'create', onSubmit: fn(), onCancel: fn() },
+  args: { mode: 'create', install: { onInstall: fn() }, onSubmit: fn(), onCancel: fn() },
 } satisfies Meta<typeof StoreFormScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -82,4 +83,48 @@ export const Saving: Story = {
 
 export const Edit: Story = {
   args: { mode: 'edit', defaultValues: { name: sandboxStoreSettings.name, url: sandboxStoreSettings.url } },
+};
+
+/** "Conectar con Shopify" with no address: the form's own rule, before anything is sent. */
+export const InstallRequired: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Conectar con Shopify' }));
+    await expect(await canvas.findByText('Este campo es obligatorio.')).toBeVisible();
+    await expect(args.install.onInstall).not.toHaveBeenCalled();
+  },
+};
+
+/** On the way to Shopify's consent page: both forms wait. */
+export const InstallRedirecting: Story = {
+  args: { install: { onInstall: fn(), redirecting: true, defaultUrl: sandboxStoreSettings.url } },
+  parameters: { visual: { waitFor: 'button[aria-busy="true"]' } },
+};
+
+/** Back from Shopify, reading how the install ended. */
+export const InstallChecking: Story = {
+  args: { install: { onInstall: fn(), checking: true } },
+};
+
+/** Back from Shopify with a refusal (here, the merchant cancelled): its reason above the address. */
+export const InstallRefused: Story = {
+  args: {
+    install: { onInstall: fn(), defaultUrl: sandboxStoreSettings.url, error: { message: installDeniedError.message, fieldErrors: {} } },
+  },
+};
+
+/** The advanced part holds the secret of the shop's own app, which signs its webhooks. */
+export const WebhookSecret: Story = {
+  args: { defaultValues: { ...sandboxStoreSettings, webhookSecret: 'shpss_de-su-app' } },
+};
+
+/** A secret with a space or an accent: the contract's rule, and the advanced part opens on it. */
+export const WebhookSecretInvalid: Story = {
+  args: { defaultValues: { ...sandboxStoreSettings, webhookSecret: 'secreto añadido' } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Conectar tienda' }));
+    await expect(await canvas.findByText('El secreto solo puede tener letras sin tilde, números y símbolos, sin espacios.')).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
 };

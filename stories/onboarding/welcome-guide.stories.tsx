@@ -6,7 +6,7 @@ import { WelcomeGuideScreen } from '../../src/web/features/onboarding/screens/we
 const meta = {
   title: 'Screens/Onboarding/WelcomeGuide',
   component: WelcomeGuideScreen,
-  args: { step: 0, storeForm: <StoreFormScreen mode="create" onSubmit={fn()} />, accountHref: '/account' },
+  args: { step: 0, storeForm: <StoreFormScreen mode="create" install={{ onInstall: fn() }} onSubmit={fn()} />, accountHref: '/account' },
 } satisfies Meta<typeof WelcomeGuideScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;

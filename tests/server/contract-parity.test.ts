@@ -8,7 +8,7 @@ import {
   signupRequestSchema,
 } from '../../src/shared/auth.ts';
 import { MARKETING_INVESTMENT_MAX, marketingInvestmentSchema } from '../../src/shared/marketing-investment.ts';
-import { SHOPIFY_SETTINGS_LIMITS, shopifySettingsSchema } from '../../src/shared/shopify-settings.ts';
+import { SHOPIFY_SETTINGS_LIMITS, shopifyInstallSchema, shopifySettingsSchema } from '../../src/shared/shopify-settings.ts';
 
 /*
  * A limit lives twice: in the contract, which the server validates every request against, and in
@@ -100,7 +100,22 @@ const parities: Parity[] = [
       name: ['', 'T', long(SHOPIFY_SETTINGS_LIMITS.name), long(SHOPIFY_SETTINGS_LIMITS.name + 1), ...CONTROL],
       url: ['', long(SHOPIFY_SETTINGS_LIMITS.url), long(SHOPIFY_SETTINGS_LIMITS.url + 1), ...CONTROL],
       accessToken: ['', long(SHOPIFY_SETTINGS_LIMITS.accessToken), long(SHOPIFY_SETTINGS_LIMITS.accessToken + 1), 'shpat_ñ', ...CONTROL],
+      webhookSecret: [
+        '',
+        long(SHOPIFY_SETTINGS_LIMITS.webhookSecret),
+        long(SHOPIFY_SETTINGS_LIMITS.webhookSecret + 1),
+        'shpss_ñ',
+        ...CONTROL,
+      ],
     },
+  },
+  {
+    contract: backend,
+    operationId: 'startShopifyInstall',
+    schema: shopifyInstallSchema,
+    valid: { url: 'tienda.myshopify.com' },
+    wrap: (fields) => ({ ...fields, returnTo: '/integrations' }),
+    edges: { url: ['', ' ', 'T', long(SHOPIFY_SETTINGS_LIMITS.url), long(SHOPIFY_SETTINGS_LIMITS.url + 1), ...CONTROL] },
   },
   {
     contract: backend,

@@ -10,7 +10,8 @@ import { TEST_INDEX_HTML } from './harness.ts';
 const SECRETS = {
   ENCRYPTION_KEY: 'a'.repeat(64),
   SESSION_SECRET: 'b'.repeat(40),
-  SHOPIFY_WEBHOOK_SECRET: 'shpss_de-la-app-real',
+  SHOPIFY_API_KEY: 'recompra-app-real',
+  SHOPIFY_API_SECRET: 'shpss_de-la-app-real',
   PUBLIC_URL: 'https://app.recompra.cl',
   SMTP_URL: 'smtp://127.0.0.1:2525',
 };
@@ -32,11 +33,11 @@ describe('production configuration', () => {
       expect(problems.some((problem) => problem.startsWith(`${name} es obligatoria en producción`))).toBe(true);
   });
 
-  it('refuses the sandbox webhook secret, a short session secret and sandboxes in production', () => {
+  it("refuses the sandbox app's secret, a short session secret and sandboxes in production", () => {
     const problems = problemsOf({
       NODE_ENV: 'production',
       ...SECRETS,
-      SHOPIFY_WEBHOOK_SECRET: DEFAULT_WEBHOOK_SECRET,
+      SHOPIFY_API_SECRET: DEFAULT_WEBHOOK_SECRET,
       SESSION_SECRET: 'corto',
       SANDBOXES: 'on',
     });
@@ -104,7 +105,7 @@ describe('a production start', () => {
   it('refuses to start without its secrets, and says which', async () => {
     const server = await startProcess({ ENCRYPTION_KEY: SECRETS.ENCRYPTION_KEY });
     expect(server.code).toBe(1);
-    expect(server.output).toContain('SHOPIFY_WEBHOOK_SECRET es obligatoria en producción');
+    expect(server.output).toContain('SHOPIFY_API_SECRET es obligatoria en producción');
     expect(server.output).toContain('SESSION_SECRET es obligatoria en producción');
     expect(server.output).not.toContain('ENCRYPTION_KEY es obligatoria');
   }, 60_000);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { REAL_SHOPIFY_ENDPOINT, sandboxEndpoint } from '../integrations/shopify/client.ts';
-import { DEFAULT_WEBHOOK_SECRET } from '../integrations/shopify/sandbox/webhooks.ts';
+import { SANDBOX_APP } from '../integrations/shopify/sandbox/oauth.ts';
 
 /** Server settings, all from the environment; README.md lists them with their defaults. */
 export interface Config {
@@ -28,7 +28,14 @@ export interface Config {
   encryptionKey: string | undefined;
   /** The Shopify Admin GraphQL endpoint, with {shop} and {version}: the local sandbox by default, real Shopify in production. */
   shopifyEndpoint: string;
-  /** Signs Shopify's webhooks (the app's client secret). */
+  /** Our Shopify app's client id (API key), for "Conectar con Shopify" (its OAuth install). */
+  shopifyApiKey: string;
+  /** Our Shopify app's client secret: signs the install's redirects and the token exchange. */
+  shopifyApiSecret: string;
+  /**
+   * Checks the webhooks Shopify signs with our app's client secret (stores installed by OAuth): the same
+   * value as `shopifyApiSecret`. A store connected by its own app's token signs with that app's secret.
+   */
   shopifyWebhookSecret: string;
   /** Which proxies may tell the client's address (X-Forwarded-For): none, a hop count, or their addresses. */
   trustProxy: false | number | string[];
@@ -45,7 +52,8 @@ export const DEFAULT_DEMO_PASSWORD = 'recompra-demo';
 const REQUIRED_IN_PRODUCTION = {
   ENCRYPTION_KEY: 'cifra los tokens y claves de las plataformas (32 bytes en hexadecimal o base64)',
   SESSION_SECRET: 'firma los tokens CSRF (al menos 32 caracteres al azar)',
-  SHOPIFY_WEBHOOK_SECRET: 'el secreto de cliente de la app de Shopify, que firma sus webhooks',
+  SHOPIFY_API_KEY: 'el ID de cliente de la app de Shopify de Recompra (Conectar con Shopify)',
+  SHOPIFY_API_SECRET: 'el secreto de cliente de la app de Shopify de Recompra, que firma la instalación y los webhooks',
   PUBLIC_URL: 'la dirección https en que la gente abre la aplicación (enlaces de correos y webhooks)',
   SMTP_URL: 'el servidor de correo de las invitaciones y los cambios de contraseña',
 } as const;
@@ -66,11 +74,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production) {
     for (const [name, purpose] of Object.entries(REQUIRED_IN_PRODUCTION))
       if (!env[name]) problems.push(`${name} es obligatoria en producción: ${purpose}.`);
-    if (env.SHOPIFY_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET)
-      problems.push('SHOPIFY_WEBHOOK_SECRET es el secreto público del sandbox: usa el de tu app de Shopify.');
+    if (env.SHOPIFY_API_SECRET === SANDBOX_APP.apiSecret)
+      problems.push('SHOPIFY_API_SECRET es el secreto público del sandbox: usa el de tu app de Shopify.');
     if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) problems.push('SESSION_SECRET debe tener al menos 32 caracteres.');
     if (env.SANDBOXES === 'on') problems.push('SANDBOXES=on no se permite en producción: los sandboxes son solo para la demo local.');
   }
+  // One secret, one name: the app's client secret signs its webhooks too.
+  if (env.SHOPIFY_WEBHOOK_SECRET)
+    problems.push('SHOPIFY_WEBHOOK_SECRET ya no se usa: el secreto de cliente de la app de Shopify va en SHOPIFY_API_SECRET.');
   if (env.ENCRYPTION_KEY && !validKey(env.ENCRYPTION_KEY))
     problems.push('ENCRYPTION_KEY debe tener 32 bytes: 64 caracteres hexadecimales o 44 en base64.');
   const publicUrl = parsePublicUrl(env.PUBLIC_URL, host, port, problems);
@@ -90,7 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     encryptionKey: env.ENCRYPTION_KEY || undefined,
     shopifyEndpoint: env.SHOPIFY_ENDPOINT || (production ? REAL_SHOPIFY_ENDPOINT : sandboxEndpoint(`http://127.0.0.1:${port}`)),
-    shopifyWebhookSecret: env.SHOPIFY_WEBHOOK_SECRET || DEFAULT_WEBHOOK_SECRET,
+    shopifyApiKey: env.SHOPIFY_API_KEY || SANDBOX_APP.apiKey,
+    shopifyApiSecret: env.SHOPIFY_API_SECRET || SANDBOX_APP.apiSecret,
+    shopifyWebhookSecret: env.SHOPIFY_API_SECRET || SANDBOX_APP.apiSecret,
     trustProxy,
     sandboxes: !production && env.SANDBOXES !== 'off',
     production,

@@ -72,6 +72,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/stores/shopifyInstalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Conectar con Shopify" for a new store: begins the install of our Shopify app on the shop (OAuth).
+         * @description Answers the address of Shopify's consent page for the shop; the browser goes there. Sets the signed state
+         *     cookie of @shopify/shopify-api (path: the callback) and keeps the state on the server, tied to this session.
+         *     Shopify sends the merchant back to `finishShopifyInstall`, which creates the store as `createStoreWithShopify`
+         *     does. The cheap refusals of `createStoreWithShopify` (an address already connected, the account's caps) come
+         *     here, before the merchant leaves.
+         */
+        post: operations["startShopifyInstall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/stores/shopifyInstalls/{installId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How an install this user began ended (the form reads it when Shopify sends the merchant back). */
+        get: operations["getShopifyInstall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shopify/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where Shopify sends the merchant back after the install (the app's redirection URL).
+         * @description Public, so the browser is always sent on to a page (a call without a session goes to the login screen).
+         *     Checks the state against this session's install, then lets @shopify/shopify-api check the HMAC, the state
+         *     cookie and the shop and exchange the code for an offline access token; the token's scopes are checked as
+         *     the store form checks them and the store is connected as the store form connects it. Each install's state
+         *     is taken once.
+         */
+        get: operations["finishShopifyInstall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{id}/shopifySettings": {
         parameters: {
             query?: never;
@@ -87,6 +152,26 @@ export interface paths {
         head?: never;
         /** Change the store's Shopify connection (name, address, access token). */
         patch: operations["updateShopifySettings"];
+        trace?: never;
+    };
+    "/stores/{id}/shopifyInstalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Conectar con Shopify" for a connected store: installs our app on the shop again (its access renewed).
+         * @description As `startShopifyInstall`; the way back reconnects this store as `updateShopifySettings` does, keeping its name.
+         */
+        post: operations["startShopifyReinstall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/stores/{id}/productTypes": {
@@ -264,7 +349,41 @@ export interface components {
             url: string;
             /** @description The Admin API access token (`shpat_…`, `shpca_…`, `shppa_…`): visible ASCII only, as Shopify issues them and as an HTTP header can carry them. */
             accessToken: string;
+            /**
+             * @description Optional (the form's advanced part; empty is the same as absent): the API secret key of the shop's own app,
+             *     which signs the webhooks of that app. With it the store subscribes to Shopify's webhooks and stays current
+             *     within minutes; without it the store's changes arrive with the nightly refresh. On an update, absent keeps
+             *     the secret the store has for the same shop.
+             */
+            webhookSecret?: string;
         };
+        ShopifyInstallRequest: {
+            /** @description The store's Shopify address, `{host}.myshopify.com`. */
+            url: string;
+            /**
+             * @description The app's page the install comes back to (the welcome guide's, or Integrations).
+             * @enum {string}
+             */
+            returnTo: "/dashboard" | "/integrations";
+        };
+        ShopifyInstallStart: {
+            installId: number;
+            /** @description Shopify's consent page for the shop; the browser goes there. */
+            authorizeUrl: string;
+        };
+        ShopifyInstall: {
+            id: number;
+            /**
+             * @description `pending` until Shopify sends the merchant back.
+             * @enum {string}
+             */
+            status: "pending" | "connected" | "refused";
+            /** @description The normalised {host}.myshopify.com address. */
+            url: string;
+            /** @description Why it was refused (its message in Spanish, its field `url` when the address is at fault); null otherwise. */
+            error: components["schemas"]["Error"] | null;
+        };
+        CallbackValue: string;
         ConnectedStore: {
             id: number;
             name: string;
@@ -474,6 +593,100 @@ export interface operations {
             429: components["responses"]["TooManyStores"];
         };
     };
+    startShopifyInstall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopifyInstallRequest"];
+            };
+        };
+        responses: {
+            /** @description Shopify's consent page for the shop. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopifyInstallStart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["StoreConflict"];
+            429: components["responses"]["TooManyStores"];
+        };
+    };
+    getShopifyInstall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                installId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The install. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopifyInstall"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such install of this user. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finishShopifyInstall: {
+        parameters: {
+            query?: {
+                code?: components["schemas"]["CallbackValue"];
+                hmac?: components["schemas"]["CallbackValue"];
+                host?: components["schemas"]["CallbackValue"];
+                shop?: components["schemas"]["CallbackValue"];
+                state?: components["schemas"]["CallbackValue"];
+                timestamp?: components["schemas"]["CallbackValue"];
+                /** @description `access_denied` when the merchant cancelled the install. */
+                error?: components["schemas"]["CallbackValue"];
+                error_description?: components["schemas"]["CallbackValue"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description To the app's page the install began on: with `?shopifyInstall={id}` when it was refused (`getShopifyInstall`
+             *     says why), without it once the store is connected; to the login screen without a session.
+             */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     updateShopifySettings: {
         parameters: {
             query?: never;
@@ -507,6 +720,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["StoreConflict"];
             422: components["responses"]["Unprocessable"];
+        };
+    };
+    startShopifyReinstall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopifyInstallRequest"];
+            };
+        };
+        responses: {
+            /** @description Shopify's consent page for the shop. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopifyInstallStart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StoreConflict"];
         };
     };
     listProductTypes: {

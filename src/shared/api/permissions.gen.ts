@@ -9,6 +9,7 @@ export type OperationId =
   | 'cancelInvitation'
   | 'confirmPasswordReset'
   | 'createStoreWithShopify'
+  | 'finishShopifyInstall'
   | 'getAccountDetails'
   | 'getAcquisitionCostChart'
   | 'getIntegrations'
@@ -16,6 +17,7 @@ export type OperationId =
   | 'getMe'
   | 'getOrdersCount'
   | 'getSessionUser'
+  | 'getShopifyInstall'
   | 'getStoreStats'
   | 'getStoreStatsInRange'
   | 'getStoreStatsTable'
@@ -36,6 +38,8 @@ export type OperationId =
   | 'showPasswordReset'
   | 'showSignup'
   | 'signup'
+  | 'startShopifyInstall'
+  | 'startShopifyReinstall'
   | 'switchStore'
   | 'updateShopifySettings';
 
@@ -51,5 +55,7 @@ export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>
   removeStoreMember: ['recompraAdmin', 'admin', 'user'],
   retryStoreSync: ['recompraAdmin', 'admin', 'user'],
   setMarketingInvestment: ['recompraAdmin', 'admin', 'user'],
+  startShopifyInstall: ['recompraAdmin', 'admin', 'user'],
+  startShopifyReinstall: ['recompraAdmin', 'admin', 'user'],
   updateShopifySettings: ['recompraAdmin', 'admin', 'user'],
 };

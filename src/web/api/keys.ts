@@ -59,6 +59,11 @@ export const acquisitionCostKeys = {
   year: (storeId: StoreKeyId, year: number) => [...acquisitionCostKeys.all(storeId), year] as const,
 };
 
+/** An install of our Shopify app ("Conectar con Shopify") the user began: how it ended. Not a store's: it may create one. */
+export const shopifyInstallKeys = {
+  detail: (installId: number) => ['shopifyInstalls', installId] as const,
+};
+
 /** The store's integrations (store platform, social ads, messaging, email marketing). */
 export const integrationKeys = {
   detail: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'integrations'] as const,

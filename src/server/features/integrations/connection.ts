@@ -19,6 +19,18 @@ export function shopifyAccess(endpoint: string, secrets: SecretBox, publicUrl: s
   };
 }
 
+/**
+ * Whether Shopify's webhooks for the store can be checked, so subscribing to them is worth it: our app's
+ * installs sign with our secret; the merchant's own app signs with its secret, which the form may have given.
+ */
+export async function receivesWebhooks(db: Queryable, storeId: number): Promise<boolean> {
+  const [row] = await db.query<{ verifiable: boolean }>(
+    `select install = 'oauth' or webhook_secret_encrypted is not null as verifiable from shopify_connections where store_id = $1`,
+    [storeId],
+  );
+  return row?.verifiable ?? false;
+}
+
 /** The client of a connected store, or null when the store has no Shopify connection. */
 export async function storeClient(db: Queryable, access: ShopifyAccess, storeId: number): Promise<ShopifyClient | null> {
   const [row] = await db.query<{ shop_domain: string; access_token_encrypted: string }>(
@@ -35,6 +47,13 @@ export interface ShopifyConnection {
   sealedToken: string;
   currency: string;
   timezone: string;
+  /** How the token came: the merchant's own app (the store form, the default) or the install of ours by OAuth. */
+  install?: 'token' | 'oauth';
+  /**
+   * The secret of the merchant's own app, sealed, which signs that app's webhooks; null for none (our
+   * app's installs sign with our secret). Absent keeps the one the store has for the same shop.
+   */
+  sealedWebhookSecret?: string | null;
 }
 
 /**
@@ -46,11 +65,25 @@ export async function connectStore(tx: Queryable, connection: ShopifyConnection)
   const [previous] = await tx.query<{ shop_domain: string }>('select shop_domain from shopify_connections where store_id = $1 for update', [
     storeId,
   ]);
+  const install = connection.install ?? 'token';
+  const keepSecret = connection.sealedWebhookSecret === undefined && install === 'token' && previous?.shop_domain === shop;
   await tx.query(
-    `insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone) values ($1, $2, $3, $4, $5)
+    `insert into shopify_connections (store_id, shop_domain, access_token_encrypted, currency, timezone, install, webhook_secret_encrypted)
+       values ($1, $2, $3, $4, $5, $6, $7)
        on conflict (store_id) do update set shop_domain = excluded.shop_domain, access_token_encrypted = excluded.access_token_encrypted,
-         currency = excluded.currency, timezone = excluded.timezone, updated_at = now()`,
-    [storeId, shop, connection.sealedToken, connection.currency, connection.timezone],
+         currency = excluded.currency, timezone = excluded.timezone, install = excluded.install,
+         webhook_secret_encrypted = case when $8::boolean then shopify_connections.webhook_secret_encrypted else excluded.webhook_secret_encrypted end,
+         updated_at = now()`,
+    [
+      storeId,
+      shop,
+      connection.sealedToken,
+      connection.currency,
+      connection.timezone,
+      install,
+      connection.sealedWebhookSecret ?? null,
+      keepSecret,
+    ],
   );
   await syncAfterConnecting(tx, storeId, !previous || previous.shop_domain === shop);
 }

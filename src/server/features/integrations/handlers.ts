@@ -1,11 +1,12 @@
 import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
 import type { operations as BackendOperations, components } from '../../../shared/api/backend.gen.ts';
 import { normalizeShopDomain, ShopifyAuthError } from '../../integrations/shopify/client.ts';
-import { missingScopes, type RequiredScope } from '../../integrations/shopify/types.ts';
+import { missingScopes, type RequiredScope, type Shop } from '../../integrations/shopify/types.ts';
 import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
-import type { Queryable } from '../../platform/db.ts';
+import type { Database, Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
-import { connectStore, type ShopifyAccess } from './connection.ts';
+import type { Auth } from '../../platform/sessions.ts';
+import { connectStore, type ShopifyAccess, type ShopifyConnection } from './connection.ts';
 import { readSync, retryFailedSync } from './store-sync.ts';
 
 type ShopifySettings = components['schemas']['ShopifySettings'];
@@ -21,12 +22,17 @@ const SCOPE_PURPOSE: Record<RequiredScope, string> = {
   read_all_orders: 'pedidos de más de 60 días',
 };
 
-const messages = {
+const scopeList = (missing: readonly RequiredScope[]) => missing.map((scope) => `${scope} (${SCOPE_PURPOSE[scope]})`).join(', ');
+
+export const messages = {
   invalidUrl: 'Ingresa la dirección de tu tienda en Shopify, por ejemplo mitienda.myshopify.com.',
   invalidCredentials: 'Shopify rechazó estas credenciales: revisa la dirección de la tienda y el token de acceso.',
   unreachable: 'No pudimos conectarnos con Shopify. Inténtalo de nuevo en unos minutos.',
   missingScopes: (missing: readonly RequiredScope[]) =>
-    `A la app de tu tienda le faltan permisos: ${missing.map((scope) => `${scope} (${SCOPE_PURPOSE[scope]})`).join(', ')}. Actívalos en la configuración de la app en Shopify, instálala de nuevo y vuelve a intentarlo.`,
+    `A la app de tu tienda le faltan permisos: ${scopeList(missing)}. Actívalos en la configuración de la app en Shopify, instálala de nuevo y vuelve a intentarlo.`,
+  /** The same, after "Conectar con Shopify": our app asked for them, so the shop did not grant them. */
+  installMissingScopes: (missing: readonly RequiredScope[]) =>
+    `Shopify no concedió todos los permisos que Recompra necesita: ${scopeList(missing)}. Vuelve a conectar la tienda y acepta todos los permisos.`,
   notFailed: 'La sincronización no falló: no hay nada que reintentar.',
   alreadyConnected: 'Ya tienes una tienda conectada a esta dirección de Shopify.',
   tooManyToday: 'Ya creaste varias tiendas en las últimas 24 horas. Podrás crear otra más tarde.',
@@ -45,8 +51,8 @@ const DAY_SECONDS = 86_400;
 // Any constant: with the account's id it names the lock that serialises one account's creations.
 const STORE_CREATION_LOCK = 7_310_008;
 
-/** Refuses a shop the caller already reaches through another store (a member of it, or its creator). */
-async function ensureShopNotConnected(
+/** Refuses a shop the caller already reaches through another store (a member of it, or its creator); `field` names the address. */
+export async function ensureShopNotConnected(
   db: Queryable,
   userId: number,
   shop: string,
@@ -61,13 +67,11 @@ async function ensureShopNotConnected(
     [userId, shop, exceptStoreId],
   );
   if (taken)
-    throw new HttpError(409, 'store_already_connected', messages.alreadyConnected, [
-      { field: `${field}.url`, message: messages.alreadyConnected },
-    ]);
+    throw new HttpError(409, 'store_already_connected', messages.alreadyConnected, [{ field, message: messages.alreadyConnected }]);
 }
 
 /** Refuses a creation beyond the account's caps: 409 for the total, 429 with Retry-After for the day. */
-async function ensureCreationAllowed(db: Queryable, userId: number): Promise<void> {
+export async function ensureCreationAllowed(db: Queryable, userId: number): Promise<void> {
   const [row] = await db.query<{ total: number; today: number; retry_after: number | null }>(
     `select count(*)::integer as total,
             count(*) filter (where created_at > now() - make_interval(secs => $2))::integer as today,
@@ -83,36 +87,111 @@ async function ensureCreationAllowed(db: Queryable, userId: number): Promise<voi
   }
 }
 
-/** The normalised shop domain the settings name, or a Spanish 400 on `{field}.url`. */
-function shopOf(settings: ShopifySettings, field: string): string {
-  const shop = normalizeShopDomain(settings.url);
-  if (!shop) throw errors.invalidRequest([{ field: `${field}.url`, message: messages.invalidUrl }]);
+/** The normalised shop domain of an address the merchant typed, or a Spanish 400 on `field`. */
+export function shopOf(url: string, field: string): string {
+  const shop = normalizeShopDomain(url);
+  if (!shop) throw errors.invalidRequest([{ field, message: messages.invalidUrl }]);
   return shop;
 }
 
-/** Checks the settings with Shopify itself; returns the sealed token and the shop's details. */
-async function verifiedSettings(shopify: ShopifyAccess, shop: string, settings: ShopifySettings, field: string) {
-  const accessToken = settings.accessToken.trim();
+/**
+ * Checks an access token with Shopify itself, and that it holds every scope the import needs (the
+ * refusal names them, on `field` when one is given); returns the sealed token and the shop's details.
+ */
+export async function verifiedAccess(
+  shopify: ShopifyAccess,
+  shop: string,
+  accessToken: string,
+  field: string | null,
+  missingMessage: (missing: readonly RequiredScope[]) => string = messages.missingScopes,
+): Promise<{ sealedToken: string; details: Shop }> {
+  const onField = (message: string) => (field ? [{ field, message }] : undefined);
   try {
     const client = shopify.clientFor(shop, accessToken);
     const details = await client.shop();
     const missing = missingScopes(await client.accessScopes());
     if (missing.length > 0) {
-      const message = messages.missingScopes(missing);
-      throw new HttpError(422, 'missing_scopes', message, [{ field: `${field}.accessToken`, message }]);
+      const message = missingMessage(missing);
+      throw new HttpError(422, 'missing_scopes', message, onField(message));
     }
     return { sealedToken: shopify.secrets.seal(accessToken), details };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof ShopifyAuthError)
-      throw new HttpError(422, 'invalid_credentials', messages.invalidCredentials, [
-        { field: `${field}.accessToken`, message: messages.invalidCredentials },
-      ]);
+      throw new HttpError(422, 'invalid_credentials', messages.invalidCredentials, onField(messages.invalidCredentials));
     throw new HttpError(422, 'shopify_unreachable', messages.unreachable);
   }
 }
 
-async function connectedStore(db: Queryable, storeId: number): Promise<ConnectedStore> {
+/** A new store on a checked connection, for the caller: the store form's creation and "Conectar con Shopify"'s. */
+export interface NewStore {
+  name: string;
+  shop: string;
+  /** Where the address came from, for the refusal's field (`store.url`, `url`). */
+  urlField: string;
+  sealedToken: string;
+  details: Shop;
+  install: 'token' | 'oauth';
+  sealedWebhookSecret: string | null;
+}
+
+const connectionOf = (
+  storeId: number,
+  store: Omit<NewStore, 'name' | 'sealedWebhookSecret'> & Pick<ShopifyConnection, 'sealedWebhookSecret'>,
+) => ({
+  storeId,
+  shop: store.shop,
+  sealedToken: store.sealedToken,
+  currency: store.details.currencyCode,
+  timezone: store.details.ianaTimezone,
+  install: store.install,
+  sealedWebhookSecret: store.sealedWebhookSecret,
+});
+
+/** Creates the store with its connection and queues its import; the caller becomes its admin and opens it. */
+export async function createConnectedStore(db: Database, auth: Auth, store: NewStore): Promise<number> {
+  const { shop } = store;
+  return db.transaction(async (tx) => {
+    // The cheap checks ran before calling Shopify; again under the account's lock, so parallel requests cannot both pass them.
+    await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
+    await ensureShopNotConnected(tx, auth.userId, shop, store.urlField, null);
+    await ensureCreationAllowed(tx, auth.userId);
+    const [created] = await tx.query<{ id: number }>('insert into stores (name, created_by) values ($1, $2) returning id', [
+      store.name,
+      auth.userId,
+    ]);
+    await connectStore(tx, connectionOf(created!.id, store));
+    // The provider's admins reach every store already; anyone else becomes its administrator.
+    if (!auth.isProviderAdmin)
+      await tx.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [created!.id, auth.userId]);
+    await tx.query('update sessions set current_store_id = $1 where token_hash = $2', [created!.id, auth.tokenHash]);
+    return created!.id;
+  });
+}
+
+/** A store's connection replaced (the form's update, a new install of our app); a name renames the store. */
+export async function reconnectStore(
+  db: Database,
+  auth: Auth,
+  storeId: number,
+  store: Omit<NewStore, 'name' | 'sealedWebhookSecret'> & { name: string | null; sealedWebhookSecret?: string | null | undefined },
+): Promise<void> {
+  const { shop } = store;
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
+    await ensureShopNotConnected(tx, auth.userId, shop, store.urlField, storeId);
+    if (store.name !== null) await tx.query('update stores set name = $2 where id = $1', [storeId, store.name]);
+    await connectStore(tx, connectionOf(storeId, store));
+  });
+}
+
+/** The secret of the merchant's own app, sealed; undefined when the form left it empty. */
+const sealedSecretOf = (shopify: ShopifyAccess, settings: ShopifySettings) => {
+  const secret = settings.webhookSecret?.trim();
+  return secret ? shopify.secrets.seal(secret) : undefined;
+};
+
+export async function connectedStore(db: Queryable, storeId: number): Promise<ConnectedStore> {
   const [row] = await db.query<{ id: number; name: string; shop_domain: string; status: ConnectedStore['scrapingStatus'] }>(
     `select s.id, s.name, c.shop_domain, coalesce(y.status, 'NEEDS_SCRAPE') as status
        from stores s join shopify_connections c on c.store_id = s.id left join store_syncs y on y.store_id = s.id where s.id = $1`,
@@ -126,26 +205,19 @@ export const storeConnectionHandlers = (shopify: ShopifyAccess): Handlers<StoreO
   async createStoreWithShopify(context) {
     const auth = signedIn(context);
     const settings = context.body.store;
-    const shop = shopOf(settings, 'store');
-    // The cheap checks first, so a refused creation costs no call to Shopify…
-    await ensureShopNotConnected(context.db, auth.userId, shop, 'store', null);
+    const shop = shopOf(settings.url, 'store.url');
+    // The cheap checks first, so a refused creation costs no call to Shopify (createConnectedStore repeats them under a lock).
+    await ensureShopNotConnected(context.db, auth.userId, shop, 'store.url', null);
     await ensureCreationAllowed(context.db, auth.userId);
-    const { sealedToken, details } = await verifiedSettings(shopify, shop, settings, 'store');
-    const storeId = await context.db.transaction(async (tx) => {
-      // …and again under the account's lock, so parallel requests cannot both pass them.
-      await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
-      await ensureShopNotConnected(tx, auth.userId, shop, 'store', null);
-      await ensureCreationAllowed(tx, auth.userId);
-      const [store] = await tx.query<{ id: number }>('insert into stores (name, created_by) values ($1, $2) returning id', [
-        settings.name.trim(),
-        auth.userId,
-      ]);
-      await connectStore(tx, { storeId: store!.id, shop, sealedToken, currency: details.currencyCode, timezone: details.ianaTimezone });
-      // The provider's admins reach every store already; anyone else becomes its administrator.
-      if (!auth.isProviderAdmin)
-        await tx.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [store!.id, auth.userId]);
-      await tx.query('update sessions set current_store_id = $1 where token_hash = $2', [store!.id, auth.tokenHash]);
-      return store!.id;
+    const { sealedToken, details } = await verifiedAccess(shopify, shop, settings.accessToken.trim(), 'store.accessToken');
+    const storeId = await createConnectedStore(context.db, auth, {
+      name: settings.name.trim(),
+      shop,
+      urlField: 'store.url',
+      sealedToken,
+      details,
+      install: 'token',
+      sealedWebhookSecret: sealedSecretOf(shopify, settings) ?? null,
     });
     return { status: 201, body: await connectedStore(context.db, storeId) };
   },
@@ -154,14 +226,17 @@ export const storeConnectionHandlers = (shopify: ShopifyAccess): Handlers<StoreO
     const { storeId } = inStore(context);
     const auth = signedIn(context);
     const settings = context.body.shopifySettings;
-    const shop = shopOf(settings, 'shopifySettings');
-    await ensureShopNotConnected(context.db, auth.userId, shop, 'shopifySettings', storeId);
-    const { sealedToken, details } = await verifiedSettings(shopify, shop, settings, 'shopifySettings');
-    await context.db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
-      await ensureShopNotConnected(tx, auth.userId, shop, 'shopifySettings', storeId);
-      await tx.query('update stores set name = $2 where id = $1', [storeId, settings.name.trim()]);
-      await connectStore(tx, { storeId, shop, sealedToken, currency: details.currencyCode, timezone: details.ianaTimezone });
+    const shop = shopOf(settings.url, 'shopifySettings.url');
+    await ensureShopNotConnected(context.db, auth.userId, shop, 'shopifySettings.url', storeId);
+    const { sealedToken, details } = await verifiedAccess(shopify, shop, settings.accessToken.trim(), 'shopifySettings.accessToken');
+    await reconnectStore(context.db, auth, storeId, {
+      name: settings.name.trim(),
+      shop,
+      urlField: 'shopifySettings.url',
+      sealedToken,
+      details,
+      install: 'token',
+      sealedWebhookSecret: sealedSecretOf(shopify, settings),
     });
     return { status: 200, body: await connectedStore(context.db, storeId) };
   },

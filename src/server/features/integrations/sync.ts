@@ -4,7 +4,7 @@ import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import type { JobContext, JobWorker } from '../../platform/jobs.ts';
 import type { StoreEvents } from '../../platform/store-events.ts';
-import { type ShopifyAccess, storeClient } from './connection.ts';
+import { receivesWebhooks, type ShopifyAccess, storeClient } from './connection.ts';
 import { upsertAbandonedCheckouts, upsertCustomers, upsertLineItems, upsertOrders, upsertProducts } from './store-data.ts';
 import {
   failSync,
@@ -91,7 +91,7 @@ export async function runSync(
       versionedBatches(db, storeId, upsertAbandonedCheckouts),
     );
     // From here on webhooks keep the data current between nightly refreshes.
-    if (webhookUrl) for (const topic of SUBSCRIBED_TOPICS) await client.subscribeWebhook(topic, webhookUrl);
+    if (webhookUrl) await subscribeWebhooks(client, webhookUrl);
     // The dashboard opens on FINISHED_ONE_YEAR, so its figures are ready first.
     context.onStep?.('lastYearMetrics');
     await finishPhase({ db, events }, storeId, 'lastYear');
@@ -107,6 +107,11 @@ export async function runSync(
   await finishPhase({ db, events }, storeId, 'history');
   await finishImport(db, storeId, new Date());
   context.onStep?.('done');
+}
+
+/** Subscribes to every topic we apply (twice is harmless: Shopify answers that the address is taken). */
+async function subscribeWebhooks(client: ShopifyClient, webhookUrl: string): Promise<void> {
+  for (const topic of SUBSCRIBED_TOPICS) await client.subscribeWebhook(topic, webhookUrl);
 }
 
 /** What changed since the last refresh (the nightly job): catalogue, customers, orders and carts. */
@@ -256,10 +261,16 @@ export function registerSyncJob(worker: JobWorker, writer: StoreWriter, access: 
   worker.register<{ storeId: number }>(SYNC_QUEUE, {
     leaseSeconds: 120,
     handler: async (job, context) => {
-      const client = await storeClient(db, access, job.payload.storeId);
+      const { storeId } = job.payload;
+      const client = await storeClient(db, access, storeId);
       if (!client) return;
+      // Webhooks nobody can check are not asked for (a store connected by token without its app's secret).
+      const webhookUrl = (await receivesWebhooks(db, storeId)) ? access.webhookUrl : null;
+      const [sync] = await db.query<{ phase: SyncRow['phase'] }>('select phase from store_syncs where store_id = $1', [storeId]);
       try {
-        await runSync(writer, client, job.payload.storeId, context, access.webhookUrl);
+        await runSync(writer, client, storeId, context, webhookUrl);
+        // The import subscribes in its first phase; a store past it (reinstalled, or its secret given later) does here.
+        if (webhookUrl && sync && sync.phase !== 'lastYear') await subscribeWebhooks(client, webhookUrl);
       } catch (error) {
         if (error instanceof ShopifyAuthError) {
           await failSync(db, job.payload.storeId, syncFailureMessage(error));

@@ -1,8 +1,14 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { integrationsNeedsAttention, integrationsStoreOnly, syncHistoric } from '../../../../mocks/fixtures/integrations';
+import {
+  installMissingScopesError,
+  integrationsNeedsAttention,
+  integrationsStoreOnly,
+  refusedShopifyInstall,
+  syncHistoric,
+} from '../../../../mocks/fixtures/integrations';
 import { sessionUsers, userWithoutStore } from '../../../../mocks/fixtures/session';
-import { integrationsAnswer, storeSyncRetryAnswer } from '../../../../mocks/handlers/integrations';
+import { integrationsAnswer, shopifyInstallAnswer, storeSyncRetryAnswer } from '../../../../mocks/handlers/integrations';
 import { meAs } from '../../../../mocks/handlers/session';
 import { IntegrationsRoute } from '../../../../src/web/features/integrations/routes/integrations-route';
 import { setupMockServer } from '../../msw';
@@ -40,5 +46,13 @@ describe('IntegrationsRoute', () => {
     fireEvent.click(within(await storeCard()).getByRole('button', { name: 'Conectar' }));
     expect(await screen.findByRole('dialog', { name: 'Conecta tu tienda de Shopify' })).toBeTruthy();
     expect(screen.getByLabelText('Token de acceso').getAttribute('type')).toBe('password');
+  });
+
+  it('opens the store form on why Shopify refused the install, back from Shopify', async () => {
+    server.use(meAs(userWithoutStore), shopifyInstallAnswer(refusedShopifyInstall(installMissingScopesError)));
+    await renderWithApp(<IntegrationsRoute />, { route: '/integrations?shopifyInstall=41' });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Conecta tu tienda de Shopify' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(installMissingScopesError.message);
+    expect((dialog.getByLabelText('Tu tienda en Shopify') as HTMLInputElement).value).toBe('recompra-demo.myshopify.com');
   });
 });

@@ -1,7 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { invalidStoreCredentialsError, sandboxStoreSettings, shopifyUnreachableError } from '../../../../mocks/fixtures/integrations';
+import {
+  installDeniedError,
+  invalidStoreCredentialsError,
+  refusedShopifyInstall,
+  sandboxStoreSettings,
+  shopifyInstallStart,
+  shopifyUnreachableError,
+} from '../../../../mocks/fixtures/integrations';
 import { backendHttp } from '../../../../mocks/handlers/clients';
+import { shopifyInstallAnswer } from '../../../../mocks/handlers/integrations';
 import { StoreFormRoute } from '../../../../src/web/features/integrations/routes/store-form-route';
 import { pageNavigation } from '../../../../src/web/lib/navigation';
 import { setupMockServer } from '../../msw';
@@ -43,5 +51,27 @@ describe('StoreFormRoute (connecting the first store)', () => {
     await renderWithApp(<StoreFormRoute storeId={null} afterCreate="/dashboard" />);
     fill(sandboxStoreSettings);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
+  });
+});
+
+describe('StoreFormRoute ("Conectar con Shopify")', () => {
+  it("leaves for Shopify's consent page, asking to come back to the page it began on", async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    const bodies: unknown[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method === 'POST') bodies.push(await request.clone().json());
+    });
+    await renderWithApp(<StoreFormRoute storeId={null} afterCreate="/dashboard" />);
+    fireEvent.change(screen.getByLabelText('Tu tienda en Shopify'), { target: { value: ' recompra-demo.myshopify.com ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Conectar con Shopify' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(shopifyInstallStart.authorizeUrl));
+    expect(bodies).toEqual([{ url: 'recompra-demo.myshopify.com', returnTo: '/dashboard' }]);
+    server.events.removeAllListeners();
+  });
+
+  it('shows why the install was refused when Shopify sends the merchant back', async () => {
+    server.use(shopifyInstallAnswer(refusedShopifyInstall(installDeniedError)));
+    await renderWithApp(<StoreFormRoute storeId={null} afterCreate="/dashboard" />, { route: '/dashboard?shopifyInstall=41' });
+    expect((await screen.findByRole('alert')).textContent).toBe(installDeniedError.message);
   });
 });
