@@ -76,12 +76,13 @@ describe('webhooks', () => {
     expect(report.ordersFulfilled).toBeGreaterThan(0);
     expect(report.failed).toBe(0);
     expect(receiver.received.length).toBe(report.delivered);
-    expect(report.delivered).toBe(report.ordersCreated + report.ordersFulfilled + report.checkoutsCreated + report.duplicated);
-    // Shopify's habits: deliveries out of order and repeated, a repeat under the same webhook id.
-    expect(report.late).toBeGreaterThan(0);
-    expect(report.duplicated).toBeGreaterThan(0);
+    // Only the subscribed topics are sent: each event once, some of them twice under the same webhook id.
     const ids = receiver.received.map((r) => r.headers['x-shopify-webhook-id']);
-    expect(new Set(ids).size).toBe(ids.length - report.duplicated);
+    expect(new Set(ids).size).toBe(report.ordersCreated + report.ordersFulfilled + report.checkoutsCreated);
+    expect(report.checkoutsCreated).toBe(report.byTopic['checkouts/create']);
+    // Shopify's habits: deliveries out of order and repeated.
+    expect(report.late).toBeGreaterThan(0);
+    expect(ids.length).toBeGreaterThan(new Set(ids).size);
     const triggered = receiver.received.map((r) => JSON.parse(r.raw).updated_at as string);
     expect(triggered).not.toEqual([...triggered].sort());
 
@@ -113,13 +114,19 @@ describe('webhooks', () => {
         id: expect.any(Number),
         admin_graphql_api_id: `gid://shopify/Order/${order.id}`,
         currency: 'CLP',
-        financial_status: 'paid',
+        // Transfers wait for the money; some cards are only authorized until the order ships.
+        financial_status: expect.stringMatching(/^(paid|pending|authorized)$/),
         fulfillment_status: null,
         payment_gateway_names: [expect.any(String)],
         shipping_lines: [{ title: expect.any(String) }],
         shipping_address: { province: expect.any(String), city: expect.any(String), province_code: expect.any(String) },
-        customer: { id: expect.any(Number), admin_graphql_api_id: expect.stringMatching(/^gid:\/\/shopify\/Customer\//) },
       });
+      // Guests buy without an account.
+      if (order.customer)
+        expect(order.customer).toMatchObject({
+          id: expect.any(Number),
+          admin_graphql_api_id: expect.stringMatching(/^gid:\/\/shopify\/Customer\//),
+        });
       expect(order.line_items.length).toBeGreaterThan(0);
       expect(order.line_items[0]).toMatchObject({
         id: expect.any(Number),

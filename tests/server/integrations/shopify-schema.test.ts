@@ -2,14 +2,10 @@ import { parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOPIFY_API_VERSION } from '../../../src/server/integrations/shopify/client.ts';
 import * as documents from '../../../src/server/integrations/shopify/queries.ts';
-import {
-  SANDBOX_SHOP,
-  SANDBOX_TOKEN,
-  type StartedSandbox,
-  startShopifySandbox,
-} from '../../../src/server/integrations/shopify/sandbox/index.ts';
+import { type StartedSandbox, startShopifySandbox } from '../../../src/server/integrations/shopify/sandbox/index.ts';
 import { adminSchema } from '../../../src/server/integrations/shopify/schema.ts';
 import type { BulkKind } from '../../../src/server/integrations/shopify/types.ts';
+import { postAdmin } from './sandbox-admin.ts';
 
 // Every document the client sends, checked against Shopify's published Admin schema of the version
 // it calls (src/server/integrations/shopify/schema/), and the sandbox refusing what Shopify refuses.
@@ -74,15 +70,7 @@ describe('the sandbox refuses what Shopify refuses', () => {
   });
   afterAll(() => sandbox.close());
 
-  async function post(body: object): Promise<{ status: number; json: Record<string, unknown> }> {
-    const url = sandbox.endpoint.replace('{shop}', SANDBOX_SHOP).replace('{version}', SHOPIFY_API_VERSION);
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-shopify-access-token': SANDBOX_TOKEN },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-  }
+  const post = (body: object) => postAdmin(sandbox, body);
 
   it('answers a misspelled field with HTTP 200 and Shopify error shape, running nothing', async () => {
     const { status, json } = await post({ query: 'query Shop { shop { nam } }', operationName: 'Shop' });

@@ -2,8 +2,11 @@ import type { BulkKind } from './types.ts';
 
 /**
  * The operations the client sends, valid against the Admin schema of `SHOPIFY_API_VERSION`
- * (tests/server/integrations/shopify-schema.test.ts checks them). Every one is named: the sandbox
- * answers by operation name, so a name here and its case in the sandbox move together.
+ * (tests/server/integrations/shopify-schema.test.ts checks them). Every one is named, so the client
+ * can keep each operation's last cost apart; the sandbox executes any valid document over the Admin
+ * schema, so these need no counterpart there. The exception is the bulk selections below: the
+ * sandbox writes exactly these from the store's own JSON writers (sandbox/bulk.ts), and any other
+ * selection through its executor, to the same bytes.
  */
 
 export const SHOP_QUERY = `query Shop {
@@ -60,12 +63,13 @@ const BULK_NODES: Record<BulkKind, string> = {
   customers: `id firstName lastName email phone tags createdAt updatedAt numberOfOrders
     emailMarketingConsent { marketingState } smsMarketingConsent { marketingState }
     defaultAddress { ${REGION} }`,
-  orders: `id name createdAt updatedAt cancelledAt displayFinancialStatus displayFulfillmentStatus
+  orders: `id name createdAt processedAt updatedAt cancelledAt test displayFinancialStatus displayFulfillmentStatus
     customer { id }
-    currentTotalPriceSet { ${MONEY} } totalDiscountsSet { ${MONEY} }
+    totalPriceSet { ${MONEY} } currentTotalPriceSet { ${MONEY} } totalRefundedSet { ${MONEY} } totalDiscountsSet { ${MONEY} }
     discountCodes paymentGatewayNames
     shippingLine { title } shippingAddress { ${REGION} }
-    lineItems { edges { node { id quantity title product { id } originalTotalSet { ${MONEY} } discountedTotalSet { ${MONEY} } } } }`,
+    lineItems { edges { node { id quantity currentQuantity title product { id } originalTotalSet { ${MONEY} } discountedTotalSet { ${MONEY} }
+      discountAllocations { allocatedAmountSet { ${MONEY} } } } } }`,
   // A bulk export, not pages: paging carts runs into the cost limit (a year of them took minutes).
   abandonedCheckouts: `id createdAt updatedAt completedAt customer { id } totalPriceSet { ${MONEY} } abandonedCheckoutUrl`,
 };

@@ -57,12 +57,21 @@ export interface Order {
   id: string;
   name: string;
   createdAt: string;
+  /** When it was placed: earlier than `createdAt` for orders imported from another platform. */
+  processedAt: string;
   updatedAt: string;
   cancelledAt: string | null;
+  /** Placed with the Bogus Gateway or a provider's test mode; never a sale. */
+  test: boolean;
   displayFinancialStatus: string | null;
   displayFulfillmentStatus: string;
   customer: { id: string } | null;
+  /** Charged at checkout. */
+  totalPriceSet: MoneyBag;
+  /** After returns and removals (a refund with nothing returned does not lower it). */
   currentTotalPriceSet: MoneyBag;
+  /** Every refund so far, returns or not. */
+  totalRefundedSet: MoneyBag;
   totalDiscountsSet: MoneyBag;
   discountCodes: string[];
   paymentGatewayNames: string[];
@@ -76,10 +85,15 @@ export interface LineItem {
   id: string;
   __parentId: string;
   quantity: number;
+  /** Units still kept: returns and removals take them off. */
+  currentQuantity: number;
   title: string;
   product: { id: string } | null;
   originalTotalSet: MoneyBag;
+  /** After line-level discounts only: order-level and code discounts are not in it. */
   discountedTotalSet: MoneyBag;
+  /** Every discount allocated to the line, code and order-level ones included. */
+  discountAllocations: Array<{ allocatedAmountSet: MoneyBag }>;
 }
 
 export interface AbandonedCheckout {
@@ -116,9 +130,20 @@ export const ORDER_RESOURCE_TOPICS = [
   'ORDERS_PAID',
   'ORDERS_CANCELLED',
 ] as const;
-/** Webhook topics whose payload is the REST (abandoned) Checkout resource. */
+/** Webhook topics whose body is the REST (abandoned) Checkout resource. */
 export const CHECKOUT_RESOURCE_TOPICS = ['CHECKOUTS_CREATE', 'CHECKOUTS_UPDATE'] as const;
-export type WebhookTopic = (typeof ORDER_RESOURCE_TOPICS)[number] | (typeof CHECKOUT_RESOURCE_TOPICS)[number];
+/** Webhook topics whose body is the REST Customer resource (`customers/delete` carries only its id). */
+export const CUSTOMER_RESOURCE_TOPICS = ['CUSTOMERS_CREATE', 'CUSTOMERS_UPDATE'] as const;
+/** Webhook topics whose body is the REST Product resource (`products/delete` carries only its id). */
+export const PRODUCT_RESOURCE_TOPICS = ['PRODUCTS_CREATE', 'PRODUCTS_UPDATE'] as const;
+export type WebhookTopic =
+  | (typeof ORDER_RESOURCE_TOPICS)[number]
+  | (typeof CHECKOUT_RESOURCE_TOPICS)[number]
+  | (typeof CUSTOMER_RESOURCE_TOPICS)[number]
+  | (typeof PRODUCT_RESOURCE_TOPICS)[number]
+  | 'REFUNDS_CREATE'
+  | 'CUSTOMERS_DELETE'
+  | 'PRODUCTS_DELETE';
 
 /** The topic as webhook deliveries name it in `X-Shopify-Topic`. */
 export const WEBHOOK_TOPIC_HEADER: Record<WebhookTopic, string> = {
@@ -130,7 +155,20 @@ export const WEBHOOK_TOPIC_HEADER: Record<WebhookTopic, string> = {
   ORDERS_CANCELLED: 'orders/cancelled',
   CHECKOUTS_CREATE: 'checkouts/create',
   CHECKOUTS_UPDATE: 'checkouts/update',
+  CUSTOMERS_CREATE: 'customers/create',
+  CUSTOMERS_UPDATE: 'customers/update',
+  CUSTOMERS_DELETE: 'customers/delete',
+  PRODUCTS_CREATE: 'products/create',
+  PRODUCTS_UPDATE: 'products/update',
+  PRODUCTS_DELETE: 'products/delete',
+  REFUNDS_CREATE: 'refunds/create',
 };
+
+/**
+ * Shopify's mandatory compliance topics. An app does not subscribe to them through the API: they are
+ * declared once in the app's configuration and reach the same webhook address, signed with our app's secret.
+ */
+export const COMPLIANCE_TOPICS = ['customers/data_request', 'customers/redact', 'shop/redact'] as const;
 
 /**
  * The access scopes the import and the webhooks need. Without `read_all_orders` Shopify returns only
@@ -145,8 +183,22 @@ export function missingScopes(granted: readonly string[]): RequiredScope[] {
   return REQUIRED_SCOPES.filter((scope) => !held.has(scope) && !held.has(scope.replace(/^read_/, 'write_')));
 }
 
-/** The topics a store's import subscribes to (the Shopify issue widens this to every topic we apply). */
-export const SUBSCRIBED_TOPICS: readonly WebhookTopic[] = ['ORDERS_CREATE', 'ORDERS_FULFILLED', 'CHECKOUTS_CREATE'];
+/** The topics a store subscribes to once its import starts: every change the app applies as it happens. */
+export const SUBSCRIBED_TOPICS: readonly WebhookTopic[] = [
+  'ORDERS_CREATE',
+  'ORDERS_UPDATED',
+  'ORDERS_FULFILLED',
+  'ORDERS_CANCELLED',
+  'REFUNDS_CREATE',
+  'CHECKOUTS_CREATE',
+  'CHECKOUTS_UPDATE',
+  'CUSTOMERS_CREATE',
+  'CUSTOMERS_UPDATE',
+  'CUSTOMERS_DELETE',
+  'PRODUCTS_CREATE',
+  'PRODUCTS_UPDATE',
+  'PRODUCTS_DELETE',
+];
 
 export type BulkOperationStatus = 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELING' | 'CANCELED' | 'EXPIRED';
 

@@ -316,3 +316,26 @@ export const DISCOUNT_CODES = [
 export const DISCOUNT_WEIGHTS = DISCOUNT_CODES.map((code) => code.weight);
 
 export const CUSTOMER_TAGS = ['newsletter', 'instagram', 'referido', 'mayorista', 'evento'] as const;
+
+/** Streets for addresses (a number is added). */
+export const STREETS = [
+  'Av. Providencia',
+  "Av. Libertador Bernardo O'Higgins",
+  'Los Carrera',
+  'Arturo Prat',
+  'Av. Irarrázaval',
+  'Manuel Montt',
+  'Los Leones',
+  'Av. Grecia',
+  'Baquedano',
+  'Colo Colo',
+  'Av. Alemania',
+  'Freire',
+  'Av. Pedro de Valdivia',
+  'San Martín',
+  'Lautaro',
+] as const;
+
+/** Automatic discounts Shopify applies to lines without a code. */
+export const EVENT_DISCOUNT = { title: 'CyberDay -15%', percent: 15 };
+export const CLEARANCE_DISCOUNT = { title: 'Liquidación -20%', percent: 20 };

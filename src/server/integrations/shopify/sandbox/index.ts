@@ -1,4 +1,5 @@
 export { createDemoStore, type DemoStore, type GeneratorOptions, TIMELINE_SECONDS, TIMELINE_START_MS } from './generator.ts';
+export { registerShopifySandboxOAuth, SANDBOX_APP, type SandboxApp, type SandboxOAuthOptions, signInstallRedirect } from './oauth.ts';
 export {
   registerShopifySandbox,
   SANDBOX_PREFIX,
@@ -12,4 +13,12 @@ export {
   type TickReport,
   type WebhookSubscription,
 } from './server.ts';
-export { checkoutPayload, deliverWebhook, orderPayload, type WebhookTarget } from './webhooks.ts';
+export {
+  checkoutPayload,
+  customerPayload,
+  deliverWebhook,
+  orderCheckoutPayload,
+  orderPayload,
+  refundPayload,
+  type WebhookTarget,
+} from './webhooks.ts';

@@ -2,26 +2,37 @@ import { SHOPIFY_API_VERSION } from '../client.ts';
 import type { WebhookTopic } from '../types.ts';
 import { WEBHOOK_TOPIC_HEADER } from '../types.ts';
 import { type RestCheckout, type RestOrder, type RestPayload, signWebhook } from '../webhooks.ts';
+import { SHOP_TIME_ZONE, TIMELINE_START_MS } from './calendar.ts';
 import { REGIONS } from './catalog.ts';
+import type { CheckoutFacts } from './checkouts.ts';
+import { type Address, type CustomerProfile, consentAt } from './customers.ts';
 import {
-  type CheckoutFacts,
   CURRENCY,
-  type CustomerProfile,
   checkoutGid,
   customerGid,
   customerNumericId,
   lineItemGid,
-  type OrderFacts,
+  orderCheckoutId,
   orderGid,
   productNumericId,
-  TIMELINE_START_MS,
-} from './generator.ts';
+  refundGid,
+} from './ids.ts';
+import {
+  cancelledBy,
+  currentQuantityAt,
+  currentTotalAt,
+  financialStatusAt,
+  fulfilledBy,
+  type OrderFacts,
+  refundedAt,
+  refundsAt,
+  updatedAtOf,
+} from './orders.ts';
 import { hash32 } from './prng.ts';
 
 /** Shopify's REST webhook payloads (the JSON a subscription posts), built from the generated facts. */
 
-const SHOP_TIMEZONE = 'America/Santiago';
-const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIMEZONE, timeZoneName: 'longOffset' });
+const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, timeZoneName: 'longOffset' });
 
 /** A date-time as REST payloads write it: the shop's local time with its offset, e.g. `2024-05-13T04:36:58-04:00`. */
 export function shopTime(seconds: number): string {
@@ -36,24 +47,34 @@ export function shopTime(seconds: number): string {
 const price = (amount: number) => `${amount}.00`;
 const state = (value: string | null) => (value ? value.toLowerCase() : null);
 
-function address(customer: CustomerProfile) {
-  const region = REGIONS[customer.region]!;
+function address(place: Address, person: { firstName: string; lastName: string; phone: string | null } | null) {
+  const region = REGIONS[place.region]!;
   return {
-    first_name: customer.firstName,
-    last_name: customer.lastName,
-    name: `${customer.firstName} ${customer.lastName}`,
-    address1: `Calle ${1 + (hash32(customer.index, 11) % 900)}`,
-    city: customer.city,
+    first_name: person?.firstName ?? null,
+    last_name: person?.lastName ?? null,
+    name: person ? `${person.firstName} ${person.lastName}` : null,
+    address1: place.street,
+    city: place.city,
     province: region.name,
     province_code: region.code,
     country: 'Chile',
     country_code: 'CL',
-    phone: customer.phone,
+    phone: person?.phone ?? null,
   };
 }
 
-function customerPayload(customer: CustomerProfile) {
-  const consentAt = shopTime(customer.arrival);
+/** The REST Customer resource at `now` (consent as it stands then). */
+export function customerPayload(customer: CustomerProfile, now: number) {
+  const emailState = consentAt(customer.emailState, customer.emailWithdrawnAt, now);
+  const smsState = consentAt(customer.smsState, customer.smsWithdrawnAt, now);
+  const emailChanged = emailState !== customer.emailState ? customer.emailWithdrawnAt! : customer.arrival;
+  const smsChanged = smsState !== customer.smsState ? customer.smsWithdrawnAt! : customer.arrival;
+  const addresses = customer.addresses.map((place, k) => ({
+    id: customerNumericId(customer.index) * 10 + k,
+    customer_id: customerNumericId(customer.index),
+    ...address(place, customer),
+    default: k === 0,
+  }));
   return {
     id: customerNumericId(customer.index),
     admin_graphql_api_id: customerGid(customer.index),
@@ -61,52 +82,64 @@ function customerPayload(customer: CustomerProfile) {
     first_name: customer.firstName,
     last_name: customer.lastName,
     phone: customer.phone,
-    created_at: consentAt,
+    created_at: shopTime(customer.arrival),
+    updated_at: shopTime(Math.max(customer.arrival, emailChanged, smsChanged)),
+    state: 'enabled',
+    verified_email: true,
     tags: customer.tags.join(', '),
     currency: CURRENCY,
     email_marketing_consent: customer.email
-      ? { state: state(customer.emailState), opt_in_level: 'single_opt_in', consent_updated_at: consentAt }
+      ? { state: state(emailState), opt_in_level: 'single_opt_in', consent_updated_at: shopTime(emailChanged) }
       : null,
     sms_marketing_consent: customer.phone
-      ? { state: state(customer.smsState), opt_in_level: 'single_opt_in', consent_updated_at: consentAt, consent_collected_from: 'SHOPIFY' }
+      ? {
+          state: state(smsState),
+          opt_in_level: 'single_opt_in',
+          consent_updated_at: shopTime(smsChanged),
+          consent_collected_from: 'SHOPIFY',
+        }
       : null,
-    default_address: { ...address(customer), default: true },
+    addresses,
+    default_address: addresses[0] ?? null,
   };
 }
 
-/** The `orders/create` and `orders/fulfilled` body of an order, as it stands at `now`. */
+/** The REST Order resource as it stands at `now` (the body of every `orders/*` topic). */
 export function orderPayload(order: OrderFacts, now: number): RestPayload<RestOrder> {
-  const fulfilled = order.fulfilledAt !== null && order.fulfilledAt <= now;
-  const cancelled = order.cancelledAt !== null && order.cancelledAt <= now;
-  const updated = Math.max(order.createdAt, fulfilled ? order.fulfilledAt! : 0, cancelled ? order.cancelledAt! : 0);
+  const fulfilled = fulfilledBy(order, now);
+  const cancelled = cancelledBy(order, now);
   const customer = order.customer;
+  const person = customer ?? null;
   return {
     id: order.id,
     admin_graphql_api_id: orderGid(order.id),
     name: order.name,
     order_number: Number(order.name.slice(1)),
-    email: customer.email,
-    phone: customer.phone,
+    email: order.email,
+    phone: order.phone,
     created_at: shopTime(order.createdAt),
-    processed_at: shopTime(order.createdAt),
-    updated_at: shopTime(updated),
+    processed_at: shopTime(order.processedAt),
+    updated_at: shopTime(updatedAtOf(order, now)),
     cancelled_at: cancelled ? shopTime(order.cancelledAt!) : null,
-    cancel_reason: cancelled ? 'customer' : null,
+    cancel_reason: cancelled ? order.cancelReason!.toLowerCase() : null,
     closed_at: null,
+    checkout_id: orderCheckoutId(order.id),
+    checkout_token: order.checkoutToken,
+    source_name: order.createdAt === order.processedAt ? 'web' : 'import',
     currency: CURRENCY,
     presentment_currency: CURRENCY,
     taxes_included: true,
-    test: false,
-    buyer_accepts_marketing: customer.emailState === 'SUBSCRIBED',
-    financial_status: cancelled ? 'refunded' : 'paid',
+    test: order.test,
+    buyer_accepts_marketing: customer?.emailState === 'SUBSCRIBED',
+    financial_status: financialStatusAt(order, now).toLowerCase(),
     fulfillment_status: fulfilled ? 'fulfilled' : null,
     subtotal_price: price(order.subtotal - order.discount),
     total_line_items_price: price(order.subtotal),
     total_discounts: price(order.discount),
     total_price: price(order.total),
-    current_total_price: price(order.total),
+    current_total_price: price(currentTotalAt(order, now)),
     total_tax: price(0),
-    discount_codes: order.discountCode ? [{ code: order.discountCode, amount: price(order.discount), type: 'percentage' }] : [],
+    discount_codes: order.discountCode ? [{ code: order.discountCode, amount: price(order.codeDiscount), type: 'percentage' }] : [],
     payment_gateway_names: [order.gateway],
     shipping_lines: [
       {
@@ -117,20 +150,28 @@ export function orderPayload(order: OrderFacts, now: number): RestPayload<RestOr
         source: 'shopify',
       },
     ],
-    shipping_address: address(customer),
-    billing_address: address(customer),
-    customer: customerPayload(customer),
-    line_items: order.lines.map((line) => ({
+    shipping_address: address(order.address, person),
+    billing_address: address(order.address, person),
+    customer: customer ? customerPayload(customer, now) : null,
+    line_items: order.lines.map((line, k) => ({
       id: line.id,
       admin_graphql_api_id: lineItemGid(line.id),
       product_id: productNumericId(line.product.index),
       title: line.product.title,
       name: line.product.title,
       quantity: line.quantity,
+      current_quantity: currentQuantityAt(order, k, now),
       price: price(line.product.price),
-      total_discount: price(line.original - line.discounted),
+      // REST's total_discount holds line-level discounts only; order-level ones come as allocations.
+      total_discount: price(line.automatic),
+      discount_allocations: [
+        ...(line.automatic > 0 ? [{ amount: price(line.automatic), discount_application_index: 0 }] : []),
+        ...(line.codeShare > 0 ? [{ amount: price(line.codeShare), discount_application_index: line.automatic > 0 ? 1 : 0 }] : []),
+      ],
       fulfillment_status: fulfilled ? 'fulfilled' : null,
     })),
+    refunds: refundsAt(order, now).map((refund) => refundPayload(order, refund.id)),
+    total_refunded: price(refundedAt(order, now)),
     fulfillments: fulfilled
       ? [
           {
@@ -143,6 +184,41 @@ export function orderPayload(order: OrderFacts, now: number): RestPayload<RestOr
         ]
       : [],
     tags: '',
+  };
+}
+
+/** The REST Refund resource (the body of `refunds/create`, and each of an order's `refunds`). */
+export function refundPayload(order: OrderFacts, refundId: number) {
+  const refund = order.refunds.find((candidate) => candidate.id === refundId)!;
+  return {
+    id: refund.id,
+    admin_graphql_api_id: refundGid(refund.id),
+    order_id: order.id,
+    created_at: shopTime(refund.at),
+    processed_at: shopTime(refund.at),
+    note: refund.note,
+    restock: refund.lines.length > 0,
+    refund_line_items: refund.lines.map((item, k) => ({
+      id: refund.id * 10 + k,
+      line_item_id: order.lines[item.line]!.id,
+      quantity: item.quantity,
+      restock_type: 'return',
+      subtotal: price(item.amount),
+      total_tax: price(0),
+    })),
+    transactions: [
+      {
+        id: refund.id * 10 + 9,
+        order_id: order.id,
+        kind: 'refund',
+        status: 'success',
+        gateway: order.gateway,
+        amount: price(refund.amount),
+        currency: CURRENCY,
+        created_at: shopTime(refund.at),
+      },
+    ],
+    order_adjustments: [],
   };
 }
 
@@ -174,8 +250,45 @@ export function checkoutPayload(checkout: CheckoutFacts, shopDomain: string): Re
       price: price(line.product.price),
       line_price: price(line.product.price * line.quantity),
     })),
-    shipping_address: customer ? address(customer) : null,
-    customer: customer ? customerPayload(customer) : null,
+    shipping_address: customer ? address(customer.addresses[0]!, customer) : null,
+    customer: customer ? customerPayload(customer, checkout.createdAt) : null,
+  };
+}
+
+/**
+ * The `checkouts/create` body of the checkout an order came from: Shopify sends it for every
+ * checkout that reaches contact details, minutes before the order, still open.
+ */
+export function orderCheckoutPayload(order: OrderFacts, shopDomain: string): RestPayload<RestCheckout> {
+  const customer = order.customer;
+  const id = orderCheckoutId(order.id);
+  return {
+    id,
+    admin_graphql_api_id: checkoutGid(id),
+    token: order.checkoutToken,
+    cart_token: order.checkoutToken.split('').reverse().join(''),
+    email: order.email,
+    phone: order.phone,
+    created_at: shopTime(order.checkoutStartedAt),
+    updated_at: shopTime(order.checkoutStartedAt),
+    completed_at: null,
+    currency: CURRENCY,
+    presentment_currency: CURRENCY,
+    subtotal_price: price(order.subtotal - order.discount),
+    total_price: price(order.total),
+    total_discounts: price(order.discount),
+    abandoned_checkout_url: `https://${shopDomain}/checkouts/ac/${order.checkoutToken}/recover`,
+    buyer_accepts_marketing: customer?.emailState === 'SUBSCRIBED',
+    line_items: order.lines.map((line, k) => ({
+      key: `${order.checkoutToken}-${k}`,
+      product_id: productNumericId(line.product.index),
+      title: line.product.title,
+      quantity: line.quantity,
+      price: price(line.product.price),
+      line_price: price(line.original),
+    })),
+    shipping_address: address(order.address, customer),
+    customer: customer ? customerPayload(customer, order.checkoutStartedAt) : null,
   };
 }
 
@@ -206,7 +319,7 @@ export function stableUuid(...keys: number[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const topicKey = (topic: string) => [...topic].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 7);
+export const topicKey = (topic: string) => [...topic].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 7);
 
 /** `orders/create` for either spelling of a topic. */
 export function topicHeader(topic: WebhookTopic | string): string {
