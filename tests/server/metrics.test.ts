@@ -34,8 +34,23 @@ const localDay = (iso: string) => days.get(iso) ?? (days.set(iso, dayFormat.form
 const TODAY = localDay(NOW.toISOString());
 const since = (amount: number, unit: 'day' | 'month') => dayjs(TODAY).subtract(amount, unit).add(1, 'day').format('YYYY-MM-DD');
 const tail = (gid: string | null | undefined) => (gid ? gid.slice(gid.lastIndexOf('/') + 1) : null);
-const isCounted = (order: Order) => !order.cancelledAt && !['VOIDED', 'REFUNDED'].includes(order.displayFinancialStatus ?? '');
+const isCounted = (order: Order) =>
+  !order.test && !order.cancelledAt && !['VOIDED', 'REFUNDED'].includes(order.displayFinancialStatus ?? '');
 const cents = (value: string | number) => Math.round(Number(value) * 100);
+/** What a sale brought in: its current total, less what was refunded without anything coming back. */
+const incomeCents = (order: Order) =>
+  Math.min(
+    cents(order.currentTotalPriceSet.shopMoney.amount),
+    cents(order.totalPriceSet.shopMoney.amount) - cents(order.totalRefundedSet.shopMoney.amount),
+  );
+/** A line's net after every discount, for the units kept. */
+const lineCents = (item: LineItem) =>
+  Math.round(
+    ((cents(item.originalTotalSet.shopMoney.amount) -
+      item.discountAllocations.reduce((sum, allocation) => sum + cents(allocation.allocatedAmountSet.shopMoney.amount), 0)) *
+      item.currentQuantity) /
+      item.quantity,
+  );
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
@@ -86,7 +101,7 @@ function customerOrders(orders: Order[]) {
     byCustomer.set(customer, [...(byCustomer.get(customer) ?? []), order]);
   }
   for (const list of byCustomer.values())
-    list.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || Number(tail(a.id)) - Number(tail(b.id)));
+    list.sort((a, b) => a.processedAt.localeCompare(b.processedAt) || Number(tail(a.id)) - Number(tail(b.id)));
   return byCustomer;
 }
 
@@ -117,7 +132,7 @@ function referenceStats(orders: Order[], checkouts: AbandonedCheckout[], investm
   let new12m = 0;
   const averages: number[] = [];
   for (const [customer, list] of byCustomer) {
-    const days = list.map((order) => localDay(order.createdAt));
+    const days = list.map((order) => localDay(order.processedAt));
     const last = days[days.length - 1]!;
     const activity = lastCart.get(customer) && lastCart.get(customer)! > last ? lastCart.get(customer)! : last;
     if (activity >= m3) active += 1;
@@ -130,21 +145,21 @@ function referenceStats(orders: Order[], checkouts: AbandonedCheckout[], investm
     if (list.every((order) => Number(order.totalDiscountsSet?.shopMoney.amount ?? 0) > 0)) offer += 1;
     if (list.length >= 2) {
       repeat += 1;
-      const first = Date.parse(list[0]!.createdAt);
-      frequency += (Date.parse(list[list.length - 1]!.createdAt) - first) / DAY_MS / (list.length - 1);
-      toSecond += (Date.parse(list[1]!.createdAt) - first) / DAY_MS;
+      const first = Date.parse(list[0]!.processedAt);
+      frequency += (Date.parse(list[list.length - 1]!.processedAt) - first) / DAY_MS / (list.length - 1);
+      toSecond += (Date.parse(list[1]!.processedAt) - first) / DAY_MS;
     }
-    averages.push(list.reduce((sum, order) => sum + cents(order.currentTotalPriceSet.shopMoney.amount), 0) / list.length);
+    averages.push(list.reduce((sum, order) => sum + incomeCents(order), 0) / list.length);
   }
   for (const customer of lastCart.keys()) if (!byCustomer.has(customer) && lastCart.get(customer)! >= m3) active += 1;
   const mean = averages.reduce((a, b) => a + b, 0) / averages.length;
-  const incomeCents = counted.reduce((sum, order) => sum + cents(order.currentTotalPriceSet.shopMoney.amount), 0);
+  const totalCents = counted.reduce((sum, order) => sum + incomeCents(order), 0);
   const investment = referenceInvestment(m12, TODAY, investments);
   const invested = Object.keys(investments).some((year) => Number(year) >= dayjs(m12).year());
   return {
     totalOrders: counted.length,
-    totalIncome: incomeCents / 100,
-    ordersAvgIncome: counted.length ? incomeCents / 100 / counted.length : null,
+    totalIncome: totalCents / 100,
+    ordersAvgIncome: counted.length ? totalCents / 100 / counted.length : null,
     activeCustomers: active,
     newCustomersRate: bought30 ? (fresh / bought30) * 100 : null,
     recurrentCustomersRate: byCustomer.size ? (repeat / byCustomer.size) * 100 : null,
@@ -182,17 +197,17 @@ function referenceRange(orders: Order[], from: string, to: string, investments: 
   if (!firstOrders.has(orders)) firstOrders.set(orders, new Set([...customerOrders(orders).values()].map((list) => list[0]!.id)));
   const firsts = firstOrders.get(orders)!;
   const inRange = orders.filter(isCounted).filter((order) => {
-    const day = localDay(order.createdAt);
+    const day = localDay(order.processedAt);
     return day >= from && day <= to;
   });
   const withCustomer = inRange.filter((order) => order.customer);
   const newCustomers = withCustomer.filter((order) => firsts.has(order.id)).length;
-  const incomeCents = inRange.reduce((sum, order) => sum + cents(order.currentTotalPriceSet.shopMoney.amount), 0);
+  const rangeCents = inRange.reduce((sum, order) => sum + incomeCents(order), 0);
   const investment = referenceInvestment(from, to, investments);
   const invested = Object.keys(investments).some((year) => Number(year) >= dayjs(from).year() && Number(year) <= dayjs(to).year());
   return {
     orders: inRange.length,
-    income: incomeCents / 100,
+    income: rangeCents / 100,
     customerOrders: withCustomer.length,
     newCustomers,
     returningOrders: withCustomer.length - newCustomers,
@@ -349,7 +364,7 @@ describe('the overview table', () => {
         const row = rows.get(key) ?? { customers: new Set(), orders: new Set(), cents: 0 };
         if (order.customer) row.customers.add(order.customer.id);
         row.orders.add(order.id);
-        row.cents += incomeOf ? incomeOf(order, key) : cents(order.currentTotalPriceSet.shopMoney.amount);
+        row.cents += incomeOf ? incomeOf(order, key) : incomeCents(order);
         rows.set(key, row);
       }
     }
@@ -368,9 +383,7 @@ describe('the overview table', () => {
           referenceTable(
             (order) => (linesOf.get(order.id) ?? []).map(lineKey),
             (order, key) =>
-              (linesOf.get(order.id) ?? [])
-                .filter((item) => lineKey(item) === key)
-                .reduce((sum, item) => sum + cents(item.discountedTotalSet.shopMoney.amount), 0),
+              (linesOf.get(order.id) ?? []).filter((item) => lineKey(item) === key).reduce((sum, item) => sum + lineCents(item), 0),
           ),
         locations: () =>
           referenceTable((order) => [[order.shippingAddress?.city, order.shippingAddress?.province].filter(Boolean).join(', ')]),

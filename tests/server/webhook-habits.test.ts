@@ -76,4 +76,45 @@ describe('webhooks delivered late and twice', () => {
     expect(rows.length).toBe(truth.size);
     expect(new Map(rows.map((row) => [row.id, row.fulfillment]))).toEqual(truth);
   });
+
+  it('bring a partial refund, a cancellation and a withdrawn consent within five seconds of Shopify sending them', async () => {
+    const facts = sandbox.store;
+    const from = facts.nowSeconds();
+    const index = facts.currentIndex(from + 120 * 86_400);
+    let refund: { order: number; at: number; total: number } | null = null;
+    let cancel: { order: number; at: number } | null = null;
+    for (let rank = index.time.length - 1; rank >= 0 && index.time[rank]! > from - 60 * 86_400; rank--) {
+      const order = facts.orderAt(rank, index);
+      if (order.createdAt <= from) continue;
+      const partial = order.refunds.find((r) => r.lines.length > 0 && r.amount < order.total);
+      if (partial && order.cancelledAt === null && (!refund || partial.at < refund.at))
+        refund = { order: order.id, at: partial.at, total: order.total - partial.amount };
+      if (order.cancelledAt !== null && (!cancel || order.cancelledAt < cancel.at)) cancel = { order: order.id, at: order.cancelledAt };
+    }
+    const [withdrawal] = facts
+      .consentChangesBetween(from, from + 365 * 86_400)
+      .filter((change) => change.customer.emailWithdrawnAt === change.at);
+    expect(refund && cancel && withdrawal).toBeTruthy();
+    const until = Math.max(refund!.at, cancel!.at, withdrawal!.at);
+    clock = new Date(Date.UTC(2023, 10, 1) + (until + 1) * 1000);
+
+    const started = Date.now();
+    expect(await sandbox.emitDueWebhooks()).toMatchObject({ failed: 0 });
+    const [order] = await server.db.query<{ total: number; financial: string }>(
+      'select total_amount::float8 as total, financial_status as financial from orders where store_id = $1 and external_id = $2',
+      [storeId, refund!.order],
+    );
+    const [cancelled] = await server.db.query<{ cancelled: boolean }>(
+      'select cancelled_at is not null as cancelled from orders where store_id = $1 and external_id = $2',
+      [storeId, cancel!.order],
+    );
+    const [customer] = await server.db.query<{ consent: boolean }>(
+      'select email_consent as consent from customers where store_id = $1 and external_id = $2',
+      [storeId, 6_000_000_000 + withdrawal!.customer.index],
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(order).toEqual({ total: refund!.total, financial: 'PARTIALLY_REFUNDED' });
+    expect(cancelled).toEqual({ cancelled: true });
+    expect(customer).toEqual({ consent: false });
+  });
 });

@@ -26,6 +26,14 @@ export type StoreEventKind =
   | 'cart_abandoned'
   /** A cart that ended in an order. */
   | 'cart_recovered'
+  /** A customer deleted in the platform or redacted (privacy law): their data is gone, their orders kept without them. */
+  | 'customer_erased'
+  /** The store owner asked for a customer's data through Shopify (`detail.dataRequestId`). */
+  | 'customer_data_requested'
+  /** Products created, changed or deleted. */
+  | 'products_touched'
+  /** Everything the store held from its platform was erased (the shop uninstalled the app). */
+  | 'store_erased'
   /** An import phase ended (`detail.phase`: lastYear, history) or the nightly refresh did (refresh): anything may have changed. */
   | 'import_phase_finished';
 

@@ -35,7 +35,9 @@ const KINDS: StoreEventKind[] = [
   'order_refunded',
   'cart_abandoned',
   'cart_recovered',
+  'customer_erased',
   'import_phase_finished',
+  'store_erased',
 ];
 
 /**
@@ -48,7 +50,7 @@ export const dashboardMetricsSubscriber: StoreEventSubscriber = {
   kinds: KINDS,
   batchSize: 1000,
   async handle({ tx, storeId, events, afterCommit }: SubscriberBatch) {
-    if (events.some((event) => event.kind === 'import_phase_finished')) {
+    if (events.some((event) => event.kind === 'import_phase_finished' || event.kind === 'store_erased')) {
       await rebuildAll(tx, storeId);
       afterCommit(vacuumRollups);
       return;

@@ -8,15 +8,25 @@ import type { Queryable } from '../../platform/db.ts';
  * (stats.ts) read only these.
  *
  * What counts (the definitions the dashboard's help texts repeat):
- * - A counted order is one not cancelled and not voided or fully refunded; its income is its current
- *   total in the shop's currency. Every figure below reads counted orders only.
+ * - A counted order is a real one (not a test order), not cancelled and not voided or fully refunded;
+ *   its income is its current total (after returns and edits) less refunds that returned nothing, in the
+ *   shop's currency. It is placed when Shopify says it was processed (orders imported from another
+ *   platform keep their original date). Every figure below reads counted orders only.
  * - Days are calendar days in the store's Shopify time zone.
  * - A customer's activity is their newest counted order or abandoned cart (SPEC §9 "active").
  */
 
 /** The SQL condition of a counted order, on `orders` or on its alias (`o.`). */
 export const countedOrder = (alias = '') =>
-  `${alias}cancelled_at is null and coalesce(${alias}financial_status, '') not in ('VOIDED', 'REFUNDED')`;
+  `not ${alias}test and ${alias}cancelled_at is null and coalesce(${alias}financial_status, '') not in ('VOIDED', 'REFUNDED')`;
+
+/**
+ * The SQL condition of an abandoned cart. Shopify fires `checkouts/create` for every checkout, the
+ * ones about to be paid too, so a cart counts as abandoned only while it is not completed an hour
+ * after its last change.
+ */
+export const abandonedCart = (alias = '') =>
+  `${alias}completed_at is null and coalesce(${alias}updated_at, ${alias}created_at) <= now() - interval '1 hour'`;
 export const DEFAULT_TIME_ZONE = 'America/Santiago';
 
 /** The store's time zone, as Shopify reports it. */
@@ -128,7 +138,7 @@ async function rebuildCustomers(db: Queryable, storeId: number, tz: string, cust
      carts as (
        select customer_external_id as customer, max((created_at at time zone $2)::date) as day
          from abandoned_checkouts
-        where store_id = $1 and customer_external_id is not null ${only}
+        where store_id = $1 and customer_external_id is not null and ${abandonedCart()} ${only}
         group by customer_external_id)
      insert into customer_stats (store_id, customer_external_id, orders_count, total_spent, discounted_orders, first_order_at, second_order_at,
                                  last_order_at, first_order_day, last_order_day, third_last_order_day, last_activity_day)
@@ -141,7 +151,7 @@ async function rebuildCustomers(db: Queryable, storeId: number, tz: string, cust
     `insert into cart_only_customers (store_id, customer_external_id, last_activity_day)
      select $1, customer_external_id, max((created_at at time zone $2)::date)
        from abandoned_checkouts a
-      where store_id = $1 and customer_external_id is not null ${only}
+      where store_id = $1 and customer_external_id is not null and ${abandonedCart('a.')} ${only}
         and not exists (select 1 from customer_stats s where s.store_id = $1 and s.customer_external_id = a.customer_external_id)
       group by customer_external_id`,
     params,

@@ -15,14 +15,41 @@ import type { Queryable } from '../../platform/db.ts';
  */
 
 const amount = (money: { shopMoney: { amount: string } } | null | undefined) => money?.shopMoney.amount ?? '0';
-const consented = (consent: { marketingState: string } | null | undefined) => consent?.marketingState === 'SUBSCRIBED';
-
-async function upsert(db: Queryable, sql: string, storeId: number, rows: object[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const [result] = await db.query<{ inserted: number }>(sql, [storeId, JSON.stringify(rows)]);
-  return result?.inserted ?? 0;
+/**
+ * An order's income: its current total (after returns and edits) less any refund that returned
+ * nothing (a goodwill refund). Shopify gives no field for the latter, but charged less refunded
+ * never exceeds it, so the smaller of the two is the income.
+ */
+function income(order: Order): string {
+  const current = Number(amount(order.currentTotalPriceSet));
+  if (!order.totalPriceSet) return current.toFixed(2);
+  const kept = Number(amount(order.totalPriceSet)) - Number(amount(order.totalRefundedSet));
+  return Math.max(0, Math.min(current, kept)).toFixed(2);
 }
 
+/**
+ * A line's net: its share of the sale after every discount (line-level, order-level and codes, which
+ * Shopify leaves out of `discountedTotalSet`), for the units still kept after returns.
+ */
+function lineNet(item: LineItem): string {
+  const allocated = (item.discountAllocations ?? []).reduce((sum, allocation) => sum + Number(amount(allocation.allocatedAmountSet)), 0);
+  const net = Number(amount(item.originalTotalSet)) - allocated;
+  const kept = item.quantity > 0 ? (item.currentQuantity ?? item.quantity) / item.quantity : 0;
+  return Math.max(0, net * kept).toFixed(2);
+}
+const consented = (consent: { marketingState: string } | null | undefined) => consent?.marketingState === 'SUBSCRIBED';
+
+/** Runs an `insert … on conflict` of one JSON batch; returns how many rows it wrote (new or updated). */
+async function upsert(db: Queryable, sql: string, storeId: number, rows: object[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const [result] = await db.query<{ written: number }>(
+    `with written as (${sql} returning 1) select count(*)::integer as written from written`,
+    [storeId, JSON.stringify(rows)],
+  );
+  return result?.written ?? 0;
+}
+
+/** Upserts products, never over a newer state; returns how many were written. */
 export function upsertProducts(db: Queryable, storeId: number, products: Product[]): Promise<number> {
   return upsert(
     db,
@@ -30,7 +57,8 @@ export function upsertProducts(db: Queryable, storeId: number, products: Product
      select $1, r.id, r.title, coalesce(r.product_type, ''), coalesce(r.tags, '[]'), r.created_at, r.updated_at
        from json_to_recordset($2::json) as r(id bigint, title text, product_type text, tags jsonb, created_at timestamptz, updated_at timestamptz)
      on conflict (store_id, external_id) do update set title = excluded.title, product_type = excluded.product_type,
-       tags = excluded.tags, updated_at = excluded.updated_at`,
+       tags = excluded.tags, updated_at = excluded.updated_at
+     where products.updated_at is null or excluded.updated_at >= products.updated_at`,
     storeId,
     products.map((p) => ({
       id: numericId(p.id),
@@ -43,6 +71,7 @@ export function upsertProducts(db: Queryable, storeId: number, products: Product
   );
 }
 
+/** Upserts customers, never over a newer state (a late webhook cannot restore a withdrawn consent); returns how many were written. */
 export function upsertCustomers(db: Queryable, storeId: number, customers: Customer[]): Promise<number> {
   return upsert(
     db,
@@ -52,7 +81,8 @@ export function upsertCustomers(db: Queryable, storeId: number, customers: Custo
                                              sms_consent boolean, region text, city text, created_at timestamptz, updated_at timestamptz)
      on conflict (store_id, external_id) do update set first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
        phone = excluded.phone, tags = excluded.tags, email_consent = excluded.email_consent, sms_consent = excluded.sms_consent,
-       region = excluded.region, city = excluded.city, updated_at = excluded.updated_at`,
+       region = excluded.region, city = excluded.city, updated_at = excluded.updated_at
+     where customers.updated_at is null or excluded.updated_at >= customers.updated_at`,
     storeId,
     customers.map((c) => ({
       id: numericId(c.id),
@@ -82,13 +112,13 @@ export async function writeOrders(db: Queryable, storeId: number, orders: Order[
   const [result] = await db.query<{ inserted: number; written: number }>(
     `with written as (
        insert into orders (store_id, external_id, name, placed_at, total_amount, currency, customer_external_id, discount_total, discount_codes,
-                           payment_gateways, shipping_method, region, city, fulfillment_status, financial_status, cancelled_at, updated_at)
-       select $1, r.id, r.name, r.created_at, r.total, coalesce(r.currency, 'CLP'), r.customer_id, r.discount, coalesce(r.codes, '[]'),
-              coalesce(r.gateways, '[]'), r.shipping, r.region, r.city, r.fulfillment, r.financial, r.cancelled_at, r.updated_at
-         from json_to_recordset($2::json) as r(id bigint, name text, created_at timestamptz, total numeric, currency text, customer_id bigint,
+                           payment_gateways, shipping_method, region, city, fulfillment_status, financial_status, cancelled_at, updated_at, test)
+       select $1, r.id, r.name, r.placed_at, r.total, coalesce(r.currency, 'CLP'), r.customer_id, r.discount, coalesce(r.codes, '[]'),
+              coalesce(r.gateways, '[]'), r.shipping, r.region, r.city, r.fulfillment, r.financial, r.cancelled_at, r.updated_at, coalesce(r.test, false)
+         from json_to_recordset($2::json) as r(id bigint, name text, placed_at timestamptz, total numeric, currency text, customer_id bigint,
                                                discount numeric, codes jsonb, gateways jsonb, shipping text, region text, city text,
-                                               fulfillment text, financial text, cancelled_at timestamptz, updated_at timestamptz)
-       on conflict (store_id, external_id) do update set name = excluded.name, total_amount = excluded.total_amount,
+                                               fulfillment text, financial text, cancelled_at timestamptz, updated_at timestamptz, test boolean)
+       on conflict (store_id, external_id) do update set name = excluded.name, placed_at = excluded.placed_at, total_amount = excluded.total_amount,
          customer_external_id = excluded.customer_external_id, discount_total = excluded.discount_total, discount_codes = excluded.discount_codes,
          payment_gateways = excluded.payment_gateways, shipping_method = excluded.shipping_method, region = excluded.region, city = excluded.city,
          fulfillment_status = excluded.fulfillment_status, financial_status = excluded.financial_status, cancelled_at = excluded.cancelled_at,
@@ -102,8 +132,8 @@ export async function writeOrders(db: Queryable, storeId: number, orders: Order[
         orders.map((o) => ({
           id: numericId(o.id),
           name: o.name,
-          created_at: o.createdAt,
-          total: amount(o.currentTotalPriceSet),
+          placed_at: o.processedAt ?? o.createdAt,
+          total: income(o),
           currency: o.currentTotalPriceSet?.shopMoney.currencyCode,
           customer_id: numericId(o.customer?.id),
           discount: amount(o.totalDiscountsSet),
@@ -116,6 +146,7 @@ export async function writeOrders(db: Queryable, storeId: number, orders: Order[
           financial: o.displayFinancialStatus ?? null,
           cancelled_at: o.cancelledAt ?? null,
           updated_at: o.updatedAt ?? o.createdAt,
+          test: o.test ?? false,
         })),
       ),
     ],
@@ -142,9 +173,9 @@ export function upsertLineItems(db: Queryable, storeId: number, items: LineItem[
       order_id: numericId(i.__parentId),
       product_id: numericId(i.product?.id),
       title: i.title,
-      quantity: i.quantity,
+      quantity: i.currentQuantity ?? i.quantity,
       original: amount(i.originalTotalSet),
-      discounted: amount(i.discountedTotalSet),
+      discounted: lineNet(i),
     })),
   );
 }
@@ -179,4 +210,40 @@ export async function upsertAbandonedCheckouts(db: Queryable, storeId: number, c
     ],
   );
   return result?.written ?? 0;
+}
+
+/** Marks the checkout an order came from as completed: it is no abandoned cart. */
+export async function completeCheckout(db: Queryable, storeId: number, checkoutId: string, completedAt: string): Promise<void> {
+  await db.query(
+    `update abandoned_checkouts set completed_at = $3::timestamptz
+      where store_id = $1 and external_id = $2 and completed_at is null`,
+    [storeId, checkoutId, completedAt],
+  );
+}
+
+/**
+ * Erases a customer of the platform from the store: their record and carts go, and their orders either
+ * stay theirs (a deletion: Shopify deletes only customers without orders) or are kept for the store's
+ * totals with nothing left that points to them (a redaction). Returns the orders that lost their customer.
+ */
+export async function erasePlatformCustomer(
+  db: Queryable,
+  storeId: number,
+  customerId: string,
+  { keepOrders }: { keepOrders: boolean },
+): Promise<{ orders: string[] }> {
+  await db.query('delete from customers where store_id = $1 and external_id = $2', [storeId, customerId]);
+  await db.query('delete from abandoned_checkouts where store_id = $1 and customer_external_id = $2', [storeId, customerId]);
+  if (keepOrders) return { orders: [] };
+  const orders = await db.query<{ id: string }>(
+    `update orders set customer_external_id = null, city = null where store_id = $1 and customer_external_id = $2 returning external_id::text as id`,
+    [storeId, customerId],
+  );
+  return { orders: orders.map((order) => order.id) };
+}
+
+/** Erases everything the store holds from its platform (a shop's redaction after it uninstalled the app). */
+export async function eraseStoreData(db: Queryable, storeId: number): Promise<void> {
+  for (const table of ['order_line_items', 'orders', 'abandoned_checkouts', 'customers', 'products'])
+    await db.query(`delete from ${table} where store_id = $1`, [storeId]);
 }

@@ -1,18 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Order } from '../../integrations/shopify/types.ts';
-import { numericId } from '../../integrations/shopify/types.ts';
-import {
-  checkoutFromWebhook,
-  type Delivery,
-  orderFromWebhook,
-  parseDelivery,
-  staleness,
-  verifyWebhook,
-} from '../../integrations/shopify/webhooks.ts';
-import { bumpDataVersion } from '../../platform/data-version.ts';
+import { parseDelivery, staleness, verifyWebhook } from '../../integrations/shopify/webhooks.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
-import type { StoreEvent, StoreEventKind, StoreEvents } from '../../platform/store-events.ts';
-import { upsertAbandonedCheckouts, upsertLineItems, writeOrders } from './store-data.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
+import type { StoreEvents } from '../../platform/store-events.ts';
+import { applyDelivery } from './deliveries.ts';
 
 /*
  * Shopify's webhooks keep the data current between nightly refreshes. Each delivery is checked
@@ -30,6 +21,10 @@ const messages = {
   notJson: 'El contenido del webhook no es JSON válido.',
   invalidOrder: 'El contenido del webhook no es un pedido válido de Shopify.',
   invalidCheckout: 'El contenido del webhook no es un carrito válido de Shopify.',
+  invalidRefund: 'El contenido del webhook no es un reembolso válido de Shopify.',
+  invalidCustomer: 'El contenido del webhook no es un cliente válido de Shopify.',
+  invalidProduct: 'El contenido del webhook no es un producto válido de Shopify.',
+  invalidCompliance: 'El contenido del webhook no es una solicitud de privacidad válida de Shopify.',
   unstorable: 'El contenido del webhook tiene valores que no podemos guardar.',
   noTriggerTime: 'Falta la fecha de envío del webhook o no es válida.',
   future: 'La fecha de envío del webhook está en el futuro.',
@@ -40,7 +35,11 @@ const messages = {
 const isDataException = (error: unknown) =>
   typeof (error as { code?: unknown })?.code === 'string' && /^22[0-9A-Z]{3}$/.test((error as { code: string }).code);
 
-export function registerShopifyWebhooks(app: FastifyInstance, db: Database, events: StoreEvents, secret: string): void {
+/**
+ * `secret` is our app's client secret, which signs the webhooks of the stores that installed it; a store
+ * connected with its own app's token and that app's secret (sealed in `secrets`) checks them with that one.
+ */
+export function registerShopifyWebhooks(app: FastifyInstance, db: Database, events: StoreEvents, secret: string, secrets: SecretBox): void {
   app.register(async (scope) => {
     // The signature covers the exact bytes sent, so the body is kept raw.
     scope.removeAllContentTypeParsers();
@@ -48,18 +47,20 @@ export function registerShopifyWebhooks(app: FastifyInstance, db: Database, even
     scope.post('/webhooks/shopify', async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-      if (!verifyWebhook(raw, header('x-shopify-hmac-sha256'), secret))
+      const hmac = header('x-shopify-hmac-sha256');
+      const shop = header('x-shopify-shop-domain')?.toLowerCase();
+      const signedByUs = verifyWebhook(raw, hmac, secret);
+      // The stores reading this shop that the signature convinces, each with its app's secret: a delivery
+      // signed with one merchant's own secret reaches only the stores holding that secret.
+      const connections =
+        hmac && shop ? await signedConnections(db, secrets, shop, (own) => (own ? verifyWebhook(raw, hmac, own) : signedByUs)) : [];
+      if (!signedByUs && connections.length === 0)
         return reply.code(401).send({ code: 'invalid_signature', message: messages.badSignature });
       const webhookId = header('x-shopify-webhook-id');
       const topic = header('x-shopify-topic')?.toLowerCase();
-      const shop = header('x-shopify-shop-domain')?.toLowerCase();
       if (!webhookId || !topic || !shop) return reply.code(400).send({ code: 'missing_headers', message: messages.missingHeaders });
       const stale = staleness(header('x-shopify-triggered-at'));
       if (stale) return reply.code(400).send({ code: 'stale_delivery', message: messages[stale] });
-      const connections = await db.query<{ store_id: number }>(
-        'select store_id from shopify_connections where shop_domain = $1 order by store_id',
-        [shop],
-      );
       if (connections.length === 0) return reply.code(404).send({ code: 'unknown_shop', message: messages.unknownShop });
       let payload: unknown;
       try {
@@ -90,58 +91,16 @@ export function registerShopifyWebhooks(app: FastifyInstance, db: Database, even
   });
 }
 
-interface StoredOrderState {
-  customer: string | null;
-  cancelled: boolean;
-  fulfillment: string | null;
-  financial: string | null;
-}
-
-/** What a delivery did to an order, judged against the state stored before it (deliveries arrive in any order). */
-function orderChange(previous: StoredOrderState | undefined, order: Order): StoreEventKind {
-  if (!previous) return 'order_created';
-  if (!previous.cancelled && order.cancelledAt) return 'order_cancelled';
-  if (previous.financial !== 'REFUNDED' && order.displayFinancialStatus === 'REFUNDED') return 'order_refunded';
-  if (previous.fulfillment !== 'FULFILLED' && order.displayFulfillmentStatus === 'FULFILLED') return 'order_fulfilled';
-  return 'order_updated';
-}
-
-async function applyDelivery(
-  tx: Queryable,
-  events: StoreEvents,
-  storeId: number,
-  webhookId: string,
-  topic: string,
-  delivery: Exclude<Delivery, { kind: 'ignored' }>,
-): Promise<void> {
-  const [fresh] = await tx.query(
-    'insert into webhook_deliveries (webhook_id, store_id, topic) values ($1, $2, $3) on conflict do nothing returning webhook_id',
-    [webhookId, storeId, topic],
+/** The shop's connections whose secret (their own app's, or null for ours) passes `signed`, by store id. */
+async function signedConnections(
+  db: Queryable,
+  secrets: SecretBox,
+  shop: string,
+  signed: (ownSecret: string | null) => boolean,
+): Promise<Array<{ store_id: number }>> {
+  const rows = await db.query<{ store_id: number; webhook_secret_encrypted: string | null }>(
+    'select store_id, webhook_secret_encrypted from shopify_connections where shop_domain = $1 order by store_id',
+    [shop],
   );
-  if (!fresh) return;
-  let change: StoreEvent;
-  if (delivery.kind === 'order') {
-    const { order, items } = orderFromWebhook(delivery.payload);
-    const orderId = numericId(order.id)!;
-    const [previous] = await tx.query<StoredOrderState>(
-      `select customer_external_id::text as customer, cancelled_at is not null as cancelled, fulfillment_status as fulfillment,
-              financial_status as financial
-         from orders where store_id = $1 and external_id = $2`,
-      [storeId, orderId],
-    );
-    const { written } = await writeOrders(tx, storeId, [order]);
-    // An older state than the stored one is acknowledged (its id is kept) but changes nothing.
-    if (written === 0) return;
-    await upsertLineItems(tx, storeId, items);
-    // A changed customer leaves the previous one's figures to refresh too.
-    const customers = [...new Set([numericId(order.customer?.id), previous?.customer ?? null].filter((id): id is string => id !== null))];
-    change = { kind: orderChange(previous, order), customers, orders: [orderId] };
-  } else {
-    const checkout = checkoutFromWebhook(delivery.payload);
-    if ((await upsertAbandonedCheckouts(tx, storeId, [checkout])) === 0) return;
-    const customer = numericId(checkout.customer?.id);
-    change = { kind: checkout.completedAt ? 'cart_recovered' : 'cart_abandoned', customers: customer ? [customer] : [] };
-  }
-  await events.record(tx, storeId, [change]);
-  await bumpDataVersion(tx, storeId);
+  return rows.filter((row) => signed(row.webhook_secret_encrypted === null ? null : secrets.open(row.webhook_secret_encrypted)));
 }
