@@ -35,7 +35,7 @@ const TODAY = localDay(NOW.toISOString());
 const since = (amount: number, unit: 'day' | 'month') => dayjs(TODAY).subtract(amount, unit).add(1, 'day').format('YYYY-MM-DD');
 const tail = (gid: string | null | undefined) => (gid ? gid.slice(gid.lastIndexOf('/') + 1) : null);
 const isCounted = (order: Order) =>
-  !order.test && !order.cancelledAt && !['VOIDED', 'REFUNDED'].includes(order.displayFinancialStatus ?? '');
+  !order.test && !order.cancelledAt && !['PENDING', 'EXPIRED', 'VOIDED', 'REFUNDED'].includes(order.displayFinancialStatus ?? '');
 const cents = (value: string | number) => Math.round(Number(value) * 100);
 /** What a sale brought in: its current total, less what was refunded without anything coming back. */
 const incomeCents = (order: Order) =>

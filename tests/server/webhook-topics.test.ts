@@ -91,6 +91,17 @@ describe('orders, refunds and carts', () => {
     expect((await stats()).totalOrders).toBe(counted - 1);
   });
 
+  it('counts a bank transfer once its money arrives', async () => {
+    const transfer = recent.find((o) => o.payment === 'pending' && o.paidAt !== null && !o.test && o.cancelledAt === null)!;
+    const counted = (await stats()).totalOrders;
+    await deliver('orders/create', orderPayload(transfer, transfer.createdAt));
+    expect(await order(transfer.id)).toMatchObject({ financial_status: 'PENDING' });
+    expect((await stats()).totalOrders).toBe(counted);
+    await deliver('orders/updated', orderPayload(transfer, transfer.paidAt!));
+    expect(await order(transfer.id)).toMatchObject({ financial_status: 'PAID' });
+    expect((await stats()).totalOrders).toBe(counted + 1);
+  });
+
   it('keeps test orders out of the sales', async () => {
     const test = recent.find((o) => o.test) ?? { ...recent[0]!, test: true };
     const counted = (await stats()).totalOrders;

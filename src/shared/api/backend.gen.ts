@@ -213,10 +213,12 @@ export interface components {
             message: string;
         };
         /**
-         * @description The store's indicators as of today (its own calendar). Counted orders are those not cancelled and
-         *     not voided or fully refunded; income is their current total in the shop's currency. Customers
-         *     are those with at least one counted order unless said otherwise. A figure that would divide by
-         *     zero is null.
+         * @description The store's indicators as of today (its own calendar). Counted orders are real ones (not Shopify
+         *     test orders), paid or authorized (a bank transfer waiting for its money counts once it is paid),
+         *     not cancelled and not voided or fully refunded, dated by Shopify's processedAt; income is their
+         *     current total after returns and edits, less refunds that returned nothing, in the shop's currency.
+         *     Customers are those with at least one counted order unless said otherwise. A figure that would
+         *     divide by zero is null.
          */
         StoreStats: {
             /** @description Counted orders, all time. */

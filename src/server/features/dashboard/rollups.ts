@@ -8,7 +8,8 @@ import type { Queryable } from '../../platform/db.ts';
  * (stats.ts) read only these.
  *
  * What counts (the definitions the dashboard's help texts repeat):
- * - A counted order is a real one (not a test order), not cancelled and not voided or fully refunded;
+ * - A counted order is a real one (not a test order), paid or authorized (a bank transfer waiting for
+ *   its money counts once it is paid), not cancelled and not voided or fully refunded;
  *   its income is its current total (after returns and edits) less refunds that returned nothing, in the
  *   shop's currency. It is placed when Shopify says it was processed (orders imported from another
  *   platform keep their original date). Every figure below reads counted orders only.
@@ -18,7 +19,7 @@ import type { Queryable } from '../../platform/db.ts';
 
 /** The SQL condition of a counted order, on `orders` or on its alias (`o.`). */
 export const countedOrder = (alias = '') =>
-  `not ${alias}test and ${alias}cancelled_at is null and coalesce(${alias}financial_status, '') not in ('VOIDED', 'REFUNDED')`;
+  `not ${alias}test and ${alias}cancelled_at is null and coalesce(${alias}financial_status, '') not in ('PENDING', 'EXPIRED', 'VOIDED', 'REFUNDED')`;
 
 /**
  * The SQL condition of an abandoned cart. Shopify fires `checkouts/create` for every checkout, the
