@@ -61,9 +61,20 @@ export interface CustomerProfile {
   tags: string[];
 }
 
-/** A consent as it stands at `now`. */
-export const consentAt = (state: MarketingState | null, withdrawnAt: number | null, now: number): MarketingState | null =>
+const consentAt = (state: MarketingState | null, withdrawnAt: number | null, now: number): MarketingState | null =>
   state === 'SUBSCRIBED' && withdrawnAt !== null && withdrawnAt <= now ? 'UNSUBSCRIBED' : state;
+
+/** A customer's email and WhatsApp/SMS consent as they stand at `now`, and when each last changed. */
+export function consentsAt(customer: CustomerProfile, now: number) {
+  const email = consentAt(customer.emailState, customer.emailWithdrawnAt, now);
+  const sms = consentAt(customer.smsState, customer.smsWithdrawnAt, now);
+  return {
+    email,
+    sms,
+    emailChanged: email !== customer.emailState ? customer.emailWithdrawnAt! : customer.arrival,
+    smsChanged: sms !== customer.smsState ? customer.smsWithdrawnAt! : customer.arrival,
+  };
+}
 
 // Hash streams, so each decision has its own numbers.
 const S_ARRIVAL = 1;

@@ -1,5 +1,5 @@
 import type { AbandonedCheckout, Customer, LineItem, Order } from '../types.ts';
-import { calendar, DAY } from './calendar.ts';
+import { calendar, DAY, TIMELINE_SECONDS, TIMELINE_START_MS } from './calendar.ts';
 import { buildProducts, PRODUCT_TYPES, type ProductInfo } from './catalog.ts';
 import { type CheckoutFacts, createCheckouts } from './checkouts.ts';
 import { BUYER_SHARE, type CustomerProfile, createCustomers } from './customers.ts';
@@ -47,7 +47,7 @@ export function createDemoStore(options: GeneratorOptions = {}) {
   const guestsTarget = Math.round(ordersTarget * GUEST_SHARE);
   const cal = calendar();
 
-  const products = buildProducts(streamFor(seed, S_PRODUCTS), Math.round(3 * 365.25 * DAY));
+  const products = buildProducts(streamFor(seed, S_PRODUCTS), TIMELINE_SECONDS);
   const productsByType = PRODUCT_TYPES.map((_, type) =>
     products.filter((p) => p.typeIndex === type).sort((a, b) => a.createdAt - b.createdAt),
   );
@@ -63,7 +63,7 @@ export function createDemoStore(options: GeneratorOptions = {}) {
   const orders = createOrders(seed, customers, cal);
 
   /** Seconds since the timeline start of `now` (never before the start). */
-  const nowSeconds = () => Math.max(0, Math.floor((clock().getTime() - Date.UTC(2023, 10, 1)) / 1000));
+  const nowSeconds = () => Math.max(0, Math.floor((clock().getTime() - TIMELINE_START_MS) / 1000));
 
   let index: OrderIndex | null = null;
   /** The index covering `now`; rebuilt (reaching a month ahead on the real clock) once time passes its end. */

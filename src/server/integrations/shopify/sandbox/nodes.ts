@@ -3,7 +3,7 @@ import { toIso } from './calendar.ts';
 import type { ProductInfo } from './catalog.ts';
 import { REGIONS } from './catalog.ts';
 import type { CheckoutFacts } from './checkouts.ts';
-import { type Address, type CustomerProfile, consentAt } from './customers.ts';
+import { type Address, type CustomerProfile, consentsAt } from './customers.ts';
 import { CURRENCY, checkoutGid, customerGid, lineItemGid, money, orderGid, productGid, refundGid } from './ids.ts';
 import {
   cancelledBy,
@@ -140,10 +140,7 @@ export function orderJsonLines(order: OrderFacts, now: number): string {
 
 /** A customer at `now`: orders so far, consent as it stands, addresses. */
 export function customerNode(customer: CustomerProfile, now: number, orderTimes: number[]): Customer {
-  const emailState = consentAt(customer.emailState, customer.emailWithdrawnAt, now);
-  const smsState = consentAt(customer.smsState, customer.smsWithdrawnAt, now);
-  const emailChanged = emailState !== customer.emailState ? customer.emailWithdrawnAt! : customer.arrival;
-  const smsChanged = smsState !== customer.smsState ? customer.smsWithdrawnAt! : customer.arrival;
+  const { email: emailState, sms: smsState, emailChanged, smsChanged } = consentsAt(customer, now);
   const updated = Math.max(customer.arrival, orderTimes.at(-1) ?? 0, emailChanged, smsChanged);
   const addresses = customer.addresses.map((address) => mailingAddress(address, customer));
   return {

@@ -5,7 +5,7 @@ import { type RestCheckout, type RestOrder, type RestPayload, signWebhook } from
 import { SHOP_TIME_ZONE, TIMELINE_START_MS } from './calendar.ts';
 import { REGIONS } from './catalog.ts';
 import type { CheckoutFacts } from './checkouts.ts';
-import { type Address, type CustomerProfile, consentAt } from './customers.ts';
+import { type Address, type CustomerProfile, consentsAt } from './customers.ts';
 import {
   CURRENCY,
   checkoutGid,
@@ -65,10 +65,7 @@ function address(place: Address, person: { firstName: string; lastName: string; 
 
 /** The REST Customer resource at `now` (consent as it stands then). */
 export function customerPayload(customer: CustomerProfile, now: number) {
-  const emailState = consentAt(customer.emailState, customer.emailWithdrawnAt, now);
-  const smsState = consentAt(customer.smsState, customer.smsWithdrawnAt, now);
-  const emailChanged = emailState !== customer.emailState ? customer.emailWithdrawnAt! : customer.arrival;
-  const smsChanged = smsState !== customer.smsState ? customer.smsWithdrawnAt! : customer.arrival;
+  const { email: emailState, sms: smsState, emailChanged, smsChanged } = consentsAt(customer, now);
   const addresses = customer.addresses.map((place, k) => ({
     id: customerNumericId(customer.index) * 10 + k,
     customer_id: customerNumericId(customer.index),
