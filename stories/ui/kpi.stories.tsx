@@ -32,6 +32,23 @@ export const CostDecrease: Story = {
   args: { label: 'Costo por adquisición', state: { status: 'success', value: '$4.250' }, change: { ratio: -0.15, lowerIsBetter: true } },
 };
 export const NoComparison: Story = { args: { change: { ratio: null } } };
+/** A rate changes in percentage points, not in percent of itself. */
+export const RateInPoints: Story = {
+  args: {
+    label: 'Tasa de retención',
+    state: { status: 'success', value: '27,4 %' },
+    change: { points: 3.2, against: 'vs. mismo período del año anterior' },
+  },
+};
+/** A figure that cannot be known yet says why, and how to know it. */
+export const WithNote: Story = {
+  args: {
+    label: 'Costo de adquisición por cliente',
+    state: { status: 'success', value: '—' },
+    change: { ratio: null, lowerIsBetter: true },
+    note: 'Falta tu inversión en marketing de 2025.',
+  },
+};
 export const WithHelp: Story = {
   args: {
     label: 'ROAS',

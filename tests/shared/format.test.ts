@@ -6,8 +6,10 @@ import {
   formatDate,
   formatDateRange,
   formatDays,
+  formatList,
   formatPercent,
   formatPercentage,
+  formatPercentagePoints,
   formatPeriod,
   formatUsd,
 } from '../../src/shared/format';
@@ -39,6 +41,22 @@ describe('formatUsd', () => {
     expect(formatUsd(0.0889)).toBe('US$0,0889');
     expect(formatUsd(0)).toBe('US$0,00');
     expect(formatUsd(null)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatList', () => {
+  it('joins items as a sentence', () => {
+    expect(formatList(['2025'])).toBe('2025');
+    expect(formatList(['2024', '2025', '2026'])).toBe('2024, 2025 y 2026');
+  });
+});
+
+describe('formatPercentagePoints', () => {
+  it('signs a difference of rates in percentage points', () => {
+    expect(formatPercentagePoints(3.24)).toBe('+3,2 pp');
+    expect(formatPercentagePoints(-12)).toBe('-12 pp');
+    expect(formatPercentagePoints(0)).toBe('0 pp');
+    expect(formatPercentagePoints(null)).toBe(EMPTY_VALUE);
   });
 });
 

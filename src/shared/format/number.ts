@@ -25,6 +25,7 @@ const signedPercentFormat = new Intl.NumberFormat('es-CL', {
   maximumFractionDigits: 1,
   signDisplay: 'exceptZero',
 });
+const signedPointsFormat = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 const daysFormat = new Intl.NumberFormat('es-CL', { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 1 });
 
 /** Chilean pesos without decimals: $12.345. */
@@ -45,6 +46,11 @@ export function formatPercent(value: Formattable, options: { signed?: boolean } 
 /** A percentage as the contract gives it (0–100): 38.4 → 38,4 %. */
 export function formatPercentage(value: Formattable): string {
   return orDash(value, (percentage) => percentFormat.format(percentage / 100));
+}
+
+/** A difference between two percentages, in percentage points: 41,2 % against 38 % is +3,2 pp. */
+export function formatPercentagePoints(value: Formattable): string {
+  return orDash(value, (points) => `${signedPointsFormat.format(points)} pp`);
 }
 
 /** A number of days: 1 día, 12,5 días. */

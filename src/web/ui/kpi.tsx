@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../../shared/format';
+import { formatPercent, formatPercentagePoints } from '../../shared/format';
 import { Button } from './button';
 import { Icon } from './icons';
 import * as KpiParts from './parts/kpi';
@@ -9,12 +9,22 @@ import { Tooltip } from './tooltip';
 
 export type KpiState = { status: 'loading' } | { status: 'error' } | { status: 'success'; value: string };
 
-export interface KpiChange {
-  /** Relative change against the previous period: 0.12 is 12 % more; null when there is nothing to compare. */
-  ratio: number | null;
+/** The change against the comparison period: relative for amounts and counts, in percentage points for rates. */
+export type KpiChange = {
   /** For costs (CPM, acquisition cost) a fall is the good news. */
   lowerIsBetter?: boolean;
-}
+  /** What the figure is compared with, already translated; "vs. período anterior" by default. */
+  against?: string;
+} & (
+  | {
+      /** Relative change: 0.12 is 12 % more; null when there is nothing to compare. */
+      ratio: number | null;
+    }
+  | {
+      /** A rate's difference in percentage points: 3.2 is 3,2 points more; null when there is nothing to compare. */
+      points: number | null;
+    }
+);
 
 export interface KpiProps {
   label: ReactNode;
@@ -25,16 +35,20 @@ export interface KpiProps {
   change?: KpiChange;
   /** Open the help from the start (stories, onboarding hints). */
   helpOpen?: boolean;
+  /** Said under the figure: why it reads as it does, and what to do about it. */
+  note?: ReactNode;
 }
 
+const changeOf = (change: KpiChange) => ('ratio' in change ? change.ratio : change.points);
+
 function trendOf(change: KpiChange): 'better' | 'worse' | 'same' {
-  if (change.ratio === null || change.ratio === 0 || Number.isNaN(change.ratio)) return 'same';
-  const rose = change.ratio > 0;
-  return rose !== Boolean(change.lowerIsBetter) ? 'better' : 'worse';
+  const value = changeOf(change);
+  if (value === null || value === 0 || Number.isNaN(value)) return 'same';
+  return value > 0 !== Boolean(change.lowerIsBetter) ? 'better' : 'worse';
 }
 
 /** One key figure with its help, its change against the previous period, and its loading and error states. */
-export function Kpi({ label, state, onRetry, help, change, helpOpen }: KpiProps) {
+export function Kpi({ label, state, onRetry, help, change, helpOpen, note }: KpiProps) {
   const { t } = useTranslation('common');
   const helpId = useId();
   return (
@@ -57,10 +71,15 @@ export function Kpi({ label, state, onRetry, help, change, helpOpen }: KpiProps)
       {state.status === 'success' ? <KpiParts.Value>{state.value}</KpiParts.Value> : null}
       {state.status === 'success' && change ? (
         <KpiParts.Change data-trend={trendOf(change)}>
-          {change.ratio === null ? t('ui.kpi.noComparison') : formatPercent(change.ratio, { signed: true })}{' '}
-          <KpiParts.Period>{t('ui.kpi.vsPreviousPeriod')}</KpiParts.Period>
+          {changeOf(change) === null
+            ? t('ui.kpi.noComparison')
+            : 'ratio' in change
+              ? formatPercent(change.ratio, { signed: true })
+              : formatPercentagePoints(change.points)}{' '}
+          <KpiParts.Period>{change.against ?? t('ui.kpi.vsPreviousPeriod')}</KpiParts.Period>
         </KpiParts.Change>
       ) : null}
+      {state.status === 'success' && note ? <KpiParts.Note>{note}</KpiParts.Note> : null}
       {state.status === 'error' ? (
         <KpiParts.Error role="alert">
           <KpiParts.Message>{t('loadError')}</KpiParts.Message>

@@ -1,30 +1,24 @@
-import { ResponsiveBar } from '@nivo/bar';
-import { ResponsiveLine } from '@nivo/line';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { EmptyState, LoadErrorState } from '../empty-state';
 import * as ChartParts from '../parts/chart';
+import { BarPlot } from './bar-plot';
 import { ChartFrame, ChartPlaceholder } from './frame';
-import { type ChartValueFormat, chartTheme, SERIES_COLORS, VALUE_FORMATTERS } from './theme';
+import { Legend, PartialNote } from './legend';
+import { LinePlot } from './line-plot';
+import { axisTextWidth, useElementSize } from './measure';
+import { axisLayout, type ChartRow, type ChartSeries, isComparison, niceCeiling, seriesColors, toRows, valueMax } from './model';
+import { type ChartValueFormat, VALUE_FORMATTERS } from './theme';
+import { PlotContext, type PlotData, usePeriodLabel } from './tooltip';
 
-export interface ChartPoint {
-  /** Already a label: "ene", "15 mar", "Semana 12". */
-  x: string;
-  y: number | null;
-}
-
-export interface ChartSeries {
-  id: string;
-  /** Already translated. */
-  label: string;
-  points: readonly ChartPoint[];
-}
+export type { ChartPoint, ChartSeries } from './model';
 
 export interface ChartProps {
   kind: 'line' | 'bar';
   title: string;
   description?: string | undefined;
+  /** Comparison series (`variant: 'comparison'`) are dotted lines in either kind. */
   series: readonly ChartSeries[];
   valueFormat: ChartValueFormat;
   /** Header of the first column in the table view, e.g. "Mes". */
@@ -33,42 +27,43 @@ export interface ChartProps {
   onRetry?: () => void;
   /** Start in the table view. */
   defaultView?: 'chart' | 'table';
-  /** What to say when every value is missing; a generic "no data" by default. */
+  /** What to say when no value is there (comparison series aside); a generic "no data" by default. */
   emptyState?: { title: string; description?: string } | undefined;
+  /** Bar charts: the series' bars on top of each other instead of side by side. */
+  stacked?: boolean;
 }
 
-// Room for the axis labels of pesos on the left and the legend below.
-const CHART_MARGIN = { top: 16, right: 16, bottom: 72, left: 96 };
-
-// More labels than this under the axis overlap (30 days, 52 weeks): every n-th one is shown.
-const MAX_X_LABELS = 8;
-
-function xLabels(rows: readonly TableRow[]): string[] | undefined {
-  const step = Math.ceil(rows.length / MAX_X_LABELS);
-  return step > 1 ? rows.filter((_, index) => index % step === 0).map((row) => row.x) : undefined;
-}
-
-interface TableRow {
-  x: string;
-  values: Record<string, number | null>;
-}
-
-function toRows(series: readonly ChartSeries[]): TableRow[] {
-  const rows = new Map<string, TableRow>();
-  for (const one of series) {
-    for (const point of one.points) {
-      const row = rows.get(point.x) ?? { x: point.x, values: {} };
-      row.values[one.id] = point.y;
-      rows.set(point.x, row);
-    }
+/** The drawing: sized by its box, which it measures to fit its margins and x labels to the width. */
+function Plot({ plot, stacked, ariaLabel }: { plot: PlotData; stacked: boolean; ariaLabel: string }) {
+  const [ref, size] = useElementSize<HTMLDivElement>();
+  const max = valueMax(plot.rows, plot.series, plot.kind === 'bar' && stacked);
+  const layout =
+    size.width > 0 && size.height > 0
+      ? axisLayout({
+          kind: plot.kind,
+          width: size.width,
+          xLabels: plot.rows.map((row) => row.x),
+          yLabel: plot.format(niceCeiling(max)),
+          measure: axisTextWidth,
+        })
+      : null;
+  let drawing = null;
+  if (layout) {
+    const props = { width: size.width, height: size.height, layout, ariaLabel };
+    drawing = plot.kind === 'line' ? <LinePlot {...props} /> : <BarPlot {...props} stacked={stacked} max={max} />;
   }
-  return [...rows.values()];
+  return (
+    <ChartParts.Canvas ref={ref}>
+      <PlotContext.Provider value={plot}>{drawing}</PlotContext.Provider>
+    </ChartParts.Canvas>
+  );
 }
 
 /**
  * A line or bar chart in the app's colours and fonts, values in Spanish (CLP, counts, percentages),
- * with its loading, empty and error states and a table with the same numbers for screen readers and
- * for anyone who prefers figures.
+ * with its loading, empty and error states, a legend that never cuts a label, comparison series
+ * as dotted lines, partial periods marked as such, and a table with the same numbers for screen
+ * readers and for anyone who prefers figures.
  */
 export function Chart({
   kind,
@@ -81,20 +76,27 @@ export function Chart({
   onRetry,
   defaultView = 'chart',
   emptyState,
+  stacked = false,
 }: ChartProps) {
   const { t } = useTranslation('common');
+  const periodLabel = usePeriodLabel();
   const [view, setView] = useState(defaultView);
   const format = VALUE_FORMATTERS[valueFormat];
   const rows = toRows(series);
-  const empty = status === 'ready' && series.every((one) => one.points.every((point) => point.y === null));
+  const colors = seriesColors(series);
+  const partial = rows.some((row) => row.partial);
+  // Empty when the measured series have no value: a comparison alone has nothing to be compared with.
+  const measured = series.filter((one) => !isComparison(one));
+  const empty =
+    status === 'ready' && (measured.length > 0 ? measured : series).every((one) => one.points.every((point) => point.y === null));
 
-  const columns: DataTableColumn<TableRow>[] = [
-    { key: 'x', header: xLabel, cell: (row) => row.x },
+  const columns: DataTableColumn<ChartRow>[] = [
+    { key: 'x', header: xLabel, cell: periodLabel },
     ...series.map((one) => ({
       key: one.id,
       header: one.label,
       align: 'end' as const,
-      cell: (row: TableRow) => format(row.values[one.id] ?? null),
+      cell: (row: ChartRow) => format(row.values[one.id] ?? null),
     })),
   ];
 
@@ -117,70 +119,26 @@ export function Chart({
       </ChartPlaceholder>
     );
   } else if (view === 'table') {
-    body = <DataTable caption={title} columns={columns} rows={rows} rowKey={(row) => row.x} />;
-  } else {
-    const ariaLabel = t('ui.chart.ariaLabel', { title });
-    const axisLeft = { format: (value: number) => format(value), tickSize: 0, tickPadding: 8, tickValues: 5 };
-    const legends = [
-      {
-        anchor: 'bottom' as const,
-        direction: 'row' as const,
-        translateY: 56,
-        itemWidth: 120,
-        itemHeight: 16,
-        symbolSize: 10,
-        symbolShape: 'circle' as const,
-      },
-    ];
     body = (
-      <ChartParts.Canvas>
-        {kind === 'line' ? (
-          <ResponsiveLine
-            data={series.map((one) => ({ id: one.label, data: one.points.map((point) => ({ x: point.x, y: point.y })) }))}
-            theme={chartTheme}
-            colors={SERIES_COLORS}
-            margin={CHART_MARGIN}
-            yScale={{ type: 'linear', min: 0, max: 'auto' }}
-            yFormat={(value) => format(Number(value))}
-            axisLeft={axisLeft}
-            axisBottom={{ tickSize: 0, tickPadding: 8, tickValues: xLabels(rows) }}
-            enableGridX={false}
-            pointSize={6}
-            useMesh
-            tooltip={({ point }) => (
-              <ChartParts.Tooltip>
-                {point.seriesId} · {point.data.xFormatted}: <strong>{point.data.yFormatted}</strong>
-              </ChartParts.Tooltip>
-            )}
-            legends={legends}
-            role="img"
-            ariaLabel={ariaLabel}
-          />
-        ) : (
-          <ResponsiveBar
-            data={rows.map((row) => ({ x: row.x, ...Object.fromEntries(series.map((one) => [one.label, row.values[one.id] ?? 0])) }))}
-            keys={series.map((one) => one.label)}
-            indexBy="x"
-            groupMode="grouped"
-            theme={chartTheme}
-            colors={SERIES_COLORS}
-            margin={CHART_MARGIN}
-            padding={0.3}
-            valueFormat={(value) => format(value)}
-            axisLeft={axisLeft}
-            axisBottom={{ tickSize: 0, tickPadding: 8, tickValues: xLabels(rows) }}
-            enableLabel={false}
-            tooltip={({ id, indexValue, value }) => (
-              <ChartParts.Tooltip>
-                {id} · {indexValue}: <strong>{format(value)}</strong>
-              </ChartParts.Tooltip>
-            )}
-            legends={legends.map((legend) => ({ ...legend, dataFrom: 'keys' as const }))}
-            role="img"
-            ariaLabel={ariaLabel}
-          />
-        )}
-      </ChartParts.Canvas>
+      <>
+        <DataTable caption={title} columns={columns} rows={rows} rowKey={(row) => row.x} />
+        {partial ? <PartialNote /> : null}
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <Plot plot={{ kind, rows, series, colors, format }} stacked={stacked} ariaLabel={t('ui.chart.ariaLabel', { title })} />
+        <Legend
+          entries={series.map((one) => ({
+            id: one.id,
+            label: one.label,
+            color: colors[one.id] ?? '',
+            kind: isComparison(one) ? 'comparison' : kind,
+          }))}
+        />
+        {partial ? <PartialNote mark={kind === 'line' ? 'partialLine' : 'partialBar'} /> : null}
+      </>
     );
   }
 

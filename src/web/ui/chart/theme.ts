@@ -1,19 +1,70 @@
 import type { ResponsiveLine } from '@nivo/line';
 import type { ComponentProps } from 'react';
-import { token } from 'styled-system/tokens';
+import { type Token, token } from 'styled-system/tokens';
 import { formatClp, formatCount, formatPercent, formatUsd } from '../../../shared/format';
 
 // Nivo paints SVG attributes and animates between values, so it gets the tokens' resolved values
 // rather than CSS variables.
-export const SERIES_COLORS = [
-  token('colors.teal.600'),
-  token('colors.blue.600'),
-  token('colors.teal.200'),
-  token('colors.gray.600'),
-  token('colors.red.600'),
-];
 
-const text = { fontFamily: token('fonts.body'), fontSize: token('fontSizes.xs'), fill: token('colors.gray.600') };
+/**
+ * The measured series, in order. Each stands out from the white chart background by at least 3:1
+ * (WCAG 1.4.11, graphical objects), and each differs from the next in hue and by at least 1.5:1 in
+ * luminance, so that neighbours stay apart in greyscale and for colour-blind people
+ * (tests/web/ui/chart-colors.test.ts checks both).
+ */
+export const SERIES_COLOR_TOKENS = [
+  'colors.teal.600',
+  'colors.orange.600',
+  'colors.blue.800',
+  'colors.pink.600',
+  'colors.lime.800',
+] as const satisfies readonly Token[];
+
+/** Comparison series (the previous period, the same period last year): muted, dotted, still 3:1. */
+export const COMPARISON_COLOR_TOKENS = ['colors.gray.500', 'colors.gray.800'] as const satisfies readonly Token[];
+
+/** What every chart is drawn on (`bg.surface`). */
+export const CHART_BACKGROUND_TOKEN = 'colors.gray.0' satisfies Token;
+
+export const SERIES_COLORS = SERIES_COLOR_TOKENS.map((name) => token(name));
+export const COMPARISON_COLORS = COMPARISON_COLOR_TOKENS.map((name) => token(name));
+export const CHART_BACKGROUND = token(CHART_BACKGROUND_TOKEN);
+/** The partial mark's sample in the note under a chart: its shape, in no series' colour. */
+export const PARTIAL_KEY_COLOR = token('colors.gray.600');
+
+/** Strokes that tell series and periods apart without colour. */
+export const STROKES = {
+  lineWidth: 2,
+  pointRadius: 3,
+  /** Round caps on zero-length dashes: a dotted line, for comparison series. */
+  comparisonDash: '0 5',
+  comparisonWidth: 2.5,
+  /** The background drawn under a comparison line over bars, so that its dots show on any bar. */
+  haloWidth: 5,
+  /** Dashes: the segments that lead into a partial period. */
+  partialDash: '5 4',
+  /** Outline of a partial bar. */
+  partialBorder: 1.5,
+} as const;
+
+/** Space between an axis and its tick labels. */
+export const TICK_PADDING = 8;
+
+/** The value axis: five ticks at most, in the chart's format. */
+export function valueAxis(format: (value: number | null) => string) {
+  return { format: (value: number) => format(value), tickSize: 0, tickPadding: TICK_PADDING, tickValues: 5 };
+}
+
+const fontSize = token('fontSizes.xs');
+
+/** The axis labels' font, for measuring them before nivo draws them. */
+export const CHART_FONT = {
+  family: token('fonts.body'),
+  // Panda's sizes are in rem; the app keeps the browser's 16 px root.
+  sizePx: fontSize.endsWith('rem') ? Number.parseFloat(fontSize) * 16 : Number.parseFloat(fontSize),
+};
+
+const text = { fontFamily: CHART_FONT.family, fontSize, fill: token('colors.gray.600') };
 
 type ChartTheme = NonNullable<ComponentProps<typeof ResponsiveLine>['theme']>;
 
@@ -27,7 +78,6 @@ export const chartTheme: ChartTheme = {
   },
   grid: { line: { stroke: token('colors.gray.100'), strokeWidth: 1 } },
   crosshair: { line: { stroke: token('colors.gray.400'), strokeWidth: 1, strokeOpacity: 1, strokeDasharray: '4 4' } },
-  legends: { text: { ...text, fill: token('colors.gray.900') } },
 };
 
 /** How a chart's values read: pesos, counts, percentages (ratios) or dollars. */

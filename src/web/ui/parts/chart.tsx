@@ -15,4 +15,14 @@ export const Description = withContext(ark.p, 'description');
 export const Toggle = withContext(ark.button, 'toggle');
 export const Canvas = withContext(ark.div, 'canvas');
 export const Placeholder = withContext(ark.div, 'placeholder');
+/** The series under the chart: a swatch and the full label each. */
+export const Legend = withContext(ark.ul, 'legend');
+export const LegendItem = withContext(ark.li, 'legendItem');
+/** A series' mark in small: a line, a bar, a dotted line, a partial period's mark. */
+export const Swatch = withContext(ark.svg, 'swatch');
+/** Says what a partial period is, under a chart that has one. */
+export const Note = withContext(ark.p, 'note');
 export const Tooltip = withContext(ark.div, 'tooltip');
+export const TooltipTitle = withContext(ark.div, 'tooltipTitle');
+export const TooltipItem = withContext(ark.div, 'tooltipItem');
+export const TooltipValue = withContext(ark.span, 'tooltipValue');

@@ -13,5 +13,7 @@ export const Value = withContext(ark.p, 'value');
 /** The change against the previous period; `data-trend` (better, worse, same) picks its colour. */
 export const Change = withContext(ark.p, 'change');
 export const Period = withContext(ark.span, 'period');
+/** Why a figure reads as it does (an unknown cost and how to know it). */
+export const Note = withContext(ark.div, 'note');
 export const Error = withContext(ark.div, 'error');
 export const Message = withContext(ark.p, 'message');

@@ -5,7 +5,7 @@ import { surfacePanel } from './surface';
 export const kpiRecipe = defineSlotRecipe({
   className: 'kpi',
   jsx: ['Kpi'],
-  slots: ['root', 'header', 'label', 'help', 'value', 'change', 'period', 'error', 'message'],
+  slots: ['root', 'header', 'label', 'help', 'value', 'change', 'period', 'note', 'error', 'message'],
   base: {
     root: {
       display: 'flex',
@@ -33,10 +33,12 @@ export const kpiRecipe = defineSlotRecipe({
     },
     // A figure never breaks across lines: at this size a peso amount in the billions fits a card.
     value: { fontSize: '2xl', fontWeight: 'bold', color: 'fg.default', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+    // The change and what it compares with wrap as a sentence does, not as two squeezed columns.
     change: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      gap: '1',
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'baseline',
+      columnGap: '1',
       fontSize: 'sm',
       fontWeight: 'medium',
       fontVariantNumeric: 'tabular-nums',
@@ -45,6 +47,7 @@ export const kpiRecipe = defineSlotRecipe({
       '&[data-trend=same]': { color: 'fg.muted' },
     },
     period: { fontWeight: 'normal', color: 'fg.muted' },
+    note: { fontSize: 'sm', color: 'fg.muted', '& a, & button': { fontWeight: 'medium' } },
     error: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2' },
     message: { fontSize: 'sm', color: 'danger.text' },
   },
