@@ -25,11 +25,13 @@ export const statsInRangeAnswer = ({ empty = false, investments = INVESTMENTS }:
     const from = query.get('from');
     const to = query.get('to');
     const granularity = query.get('granularity') ?? undefined;
+    const comparison = query.get('comparison') ?? undefined;
     return response(200).json(
       statsInRangeFixture({
         preset: from && to ? null : (query.get('preset') ?? 'last30Days'),
         ...(from && to ? { range: { from, to } } : {}),
         ...(granularity ? { granularity } : {}),
+        ...(comparison ? { comparison } : {}),
         empty,
         investments,
       }),

@@ -89,11 +89,56 @@ export function rangeLength(value: DateRange): number {
   return day(value.to).diff(day(value.from), 'day') + 1;
 }
 
-/** The period of the same length that ends the day before `value` starts: the comparison base. */
-export function previousPeriod(value: DateRange): DateRange {
-  const length = rangeLength(value);
-  const to = day(value.from).subtract(1, 'day');
-  return range(to.subtract(length - 1, 'day'), to);
+/** What a range is compared with (the contract's `Comparison`), in the order the picker lists them. */
+export const COMPARISONS = ['previousPeriod', 'samePeriodLastYear'] as const;
+
+export type Comparison = (typeof COMPARISONS)[number];
+
+/** Whole calendar months a custom range covers exactly (from a 1st to a month's last day), or null. */
+function wholeMonths(value: DateRange): number | null {
+  const from = day(value.from);
+  const to = day(value.to);
+  if (from.date() !== 1 || !to.isSame(to.endOf('month'), 'day')) return null;
+  return (to.year() - from.year()) * 12 + to.month() - from.month() + 1;
+}
+
+/**
+ * `value` moved `months` calendar months back. An end on its month's last day stays on the last day
+ * (a whole month stays whole); any other day keeps its number, or the month's last day when the
+ * month is shorter (31 March → 28 February).
+ */
+function monthsBack(value: DateRange, months: number): DateRange {
+  const to = day(value.to);
+  const movedTo = to.subtract(months, 'month');
+  return range(day(value.from).subtract(months, 'month'), to.isSame(to.endOf('month'), 'day') ? movedTo.endOf('month') : movedTo);
+}
+
+/** Calendar months the calendar presets step back by: their period before is the same days that many months earlier. */
+const CALENDAR_MONTHS: Partial<Record<DateRangePreset, number>> = {
+  previousMonth: 1,
+  previousYear: 12,
+  monthToDate: 1,
+  quarterToDate: 3,
+  yearToDate: 12,
+};
+
+/**
+ * The period before `value`, of the same kind (the contract's `Comparison` `previousPeriod`): the
+ * calendar period before for the calendar presets (the same days of the previous week, month, quarter
+ * or year for the "to date" ones), the same number of whole months before for a custom range of whole
+ * months, and otherwise the same number of days just before. `preset` is the preset `value` came from
+ * (or was moved from), null for a custom range.
+ */
+export function periodBefore(value: DateRange, preset: DateRangePreset | null): DateRange {
+  const months = preset ? CALENDAR_MONTHS[preset] : wholeMonths(value);
+  if (months) return monthsBack(value, months);
+  const days = preset === 'weekToDate' ? 7 : rangeLength(value);
+  return range(day(value.from).subtract(days, 'day'), day(value.to).subtract(days, 'day'));
+}
+
+/** The period `value` is compared with. */
+export function comparisonRange(value: DateRange, preset: DateRangePreset | null, comparison: Comparison): DateRange {
+  return comparison === 'samePeriodLastYear' ? monthsBack(value, 12) : periodBefore(value, preset);
 }
 
 /** The preset whose range on `today` is exactly `value`, or `custom`. */
@@ -130,21 +175,48 @@ export function defaultGranularity(value: DateRange): Granularity {
   return granularitiesFor(value)[0] ?? 'day';
 }
 
+/** A point of a series: its first day (clipped to the range), and whether it covers only part of its period. */
+export interface Bucket {
+  period: IsoDate;
+  /** The range cuts its day, week, month or year, or it is not over yet (it holds `today` or later). */
+  partial: boolean;
+}
+
 /**
  * The first day of each day, week (from Monday), month or year that a range touches, the first one
  * clipped to the range's start: the points of a series.
  */
 export function bucketStarts(value: DateRange, granularity: Granularity): IsoDate[] {
+  return buckets(value, granularity, '9999-12-31').map((bucket) => bucket.period);
+}
+
+/** The points of a series over `value`, each marked partial when the range cuts it or `today` is not past it. */
+export function buckets(value: DateRange, granularity: Granularity, today: IsoDate): Bucket[] {
   // Plain UTC arithmetic: a year by day is 366 steps, and a request should not spend milliseconds on them.
-  const starts: IsoDate[] = [];
+  const found: Bucket[] = [];
+  const iso = (date: Date) => date.toISOString().slice(0, 10);
   const last = Date.parse(`${value.to}T00:00:00Z`);
-  for (let current = new Date(`${value.from}T00:00:00Z`); current.getTime() <= last; ) {
-    starts.push(current.toISOString().slice(0, 10));
+  let current = new Date(`${value.from}T00:00:00Z`);
+  let start = current;
+  while (current.getTime() <= last) {
     const [year, month, date] = [current.getUTCFullYear(), current.getUTCMonth(), current.getUTCDate()];
-    if (granularity === 'day') current = new Date(Date.UTC(year, month, date + 1));
-    else if (granularity === 'week') current = new Date(Date.UTC(year, month, date + 7 - ((current.getUTCDay() + 6) % 7)));
-    else if (granularity === 'month') current = new Date(Date.UTC(year, month + 1, 1));
-    else current = new Date(Date.UTC(year + 1, 0, 1));
+    let next: Date;
+    if (granularity === 'day') next = new Date(Date.UTC(year, month, date + 1));
+    else if (granularity === 'week') {
+      const sinceMonday = (current.getUTCDay() + 6) % 7;
+      start = new Date(Date.UTC(year, month, date - sinceMonday));
+      next = new Date(Date.UTC(year, month, date + 7 - sinceMonday));
+    } else if (granularity === 'month') {
+      start = new Date(Date.UTC(year, month, 1));
+      next = new Date(Date.UTC(year, month + 1, 1));
+    } else {
+      start = new Date(Date.UTC(year, 0, 1));
+      next = new Date(Date.UTC(year + 1, 0, 1));
+    }
+    if (granularity === 'day') start = current;
+    const end = iso(new Date(next.getTime() - 86_400_000));
+    found.push({ period: iso(current), partial: start.getTime() < current.getTime() || end > value.to || end >= today });
+    current = next;
   }
-  return starts;
+  return found;
 }

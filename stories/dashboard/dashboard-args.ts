@@ -25,6 +25,8 @@ export const overviewArgs: StoreOverviewProps = {
   onPageChange: fn(),
   table: { status: 'success', data: statsTablePage('products') },
   onTableRetry: fn(),
+  canEditInvestment: true,
+  onSetInvestment: fn(),
 };
 
 /** A store two years into selling, on its last 30 days, its 2026 investment set. */
@@ -35,8 +37,11 @@ export const dashboardArgs: DashboardScreenProps = {
   today: STORE_TODAY,
   range: rangeValue('last30Days'),
   onRangeChange: fn(),
+  comparison: 'previousPeriod',
+  onComparisonChange: fn(),
   inRange: { status: 'success', data: statsInRange },
   onInRangeRetry: fn(),
+  onSetInvestment: fn(),
   acquisition: {
     year: 2026,
     currentYear: 2026,

@@ -64,6 +64,18 @@ export const FromAddress: Story = {
   },
 };
 
+/** The comparison chosen in the header goes into the address and the figures follow it. */
+export const ComparesWithLastYear: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await canvas.findByText(/Comparado con el período anterior/, undefined, { timeout: 5000 });
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Comparar con' }));
+    await userEvent.click(await body.findByRole('option', { name: 'Mismo período del año anterior' }));
+    await expect(await canvas.findByText(/Comparado con el mismo período del año anterior/, undefined, { timeout: 5000 })).toBeVisible();
+  },
+};
+
 /** The first investment of the year: the acquisition costs appear as soon as it is saved. */
 export const SetsInvestment: Story = {
   parameters: {

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import {
   acquisitionCost,
   acquisitionCostEmpty,
   acquisitionCostWithoutInvestment,
+  type StatsInRangeOptions,
   statsInRangeEmpty,
   statsInRangeFixture,
   statsInRangeWithoutInvestment,
@@ -104,7 +105,8 @@ export const WithoutInvestmentAsColaborator: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.queryByRole('button', { name: 'Definir inversión' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Definir inversión/ })).toBeNull();
+    await expect(canvas.getAllByText('Pídele a quien administra la tienda que la defina.').length).toBeGreaterThan(0);
     await expect(canvas.queryByRole('button', { name: 'Actualizar inversión' })).toBeNull();
   },
 };
@@ -129,20 +131,61 @@ export const PreviousYearAcquisitionCost: Story = {
   },
 };
 
-function inRange(preset: DateRangePreset, granularity?: Granularity, range?: DateRange): Partial<DashboardScreenProps> {
+function inRange(
+  preset: DateRangePreset,
+  granularity?: Granularity,
+  range?: DateRange,
+  options: Omit<StatsInRangeOptions, 'preset' | 'range' | 'granularity'> = {},
+): Partial<DashboardScreenProps> {
   const value = rangeValue(preset, granularity, range);
   return {
     range: value,
+    comparison: options.comparison ?? 'previousPeriod',
     inRange: {
       status: 'success',
       data: statsInRangeFixture({
         preset: range ? null : preset,
         ...(range ? { range } : {}),
         granularity: value.granularity,
+        ...options,
       }),
     },
   };
 }
+
+/** Compared with the same days a year earlier, as Shopify's reports offer: the indicators and the dotted lines follow. */
+export const SamePeriodLastYear: Story = {
+  args: inRange('monthToDate', undefined, undefined, { comparison: 'samePeriodLastYear' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Comparado con el mismo período del año anterior/)).toBeVisible();
+    await expect(canvas.getAllByText('vs. mismo período del año anterior').length).toBeGreaterThan(0);
+  },
+};
+
+/** Compared with the period before: the month before the previous month, in percentage points for the rates. */
+export const ComparedWithPreviousPeriod: Story = {
+  args: inRange('previousMonth'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Comparado con el período anterior: .*sept/)).toBeVisible();
+    await expect(canvas.getAllByText(/pp$/).length).toBe(2);
+  },
+};
+
+/** The last 12 months by week: the first week is cut by the range and this week is not over, both marked partial. */
+export const PartialLastPeriod: Story = { args: inRange('last12Months', 'week') };
+
+/** The last 12 months reach into a year without an investment: the costs say which year is missing and offer to set it. */
+export const InvestmentMissingForAYear: Story = {
+  args: { ...inRange('last12Months', 'month', undefined, { investments: { 2026: 120_000_000 } }), onSetInvestment: fn() },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByText('No se puede calcular: falta tu inversión en marketing de 2025.')).toHaveLength(2);
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Definir inversión de 2025' })[0]!);
+    await expect(args.onSetInvestment).toHaveBeenCalledWith(2025);
+  },
+};
 
 export const Last7Days: Story = { args: inRange('last7Days') };
 export const Last30Days: Story = { args: inRange('last30Days') };

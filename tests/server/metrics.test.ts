@@ -151,11 +151,10 @@ function referenceStats(orders: Order[], checkouts: AbandonedCheckout[], investm
     }
     averages.push(list.reduce((sum, order) => sum + incomeCents(order), 0) / list.length);
   }
-  for (const customer of lastCart.keys()) if (!byCustomer.has(customer) && lastCart.get(customer)! >= m3) active += 1;
   const mean = averages.reduce((a, b) => a + b, 0) / averages.length;
   const totalCents = counted.reduce((sum, order) => sum + incomeCents(order), 0);
   const investment = referenceInvestment(m12, TODAY, investments);
-  const invested = Object.keys(investments).some((year) => Number(year) >= dayjs(m12).year());
+  const missing = missingYears(m12, TODAY, investments);
   return {
     totalOrders: counted.length,
     totalIncome: totalCents / 100,
@@ -165,8 +164,9 @@ function referenceStats(orders: Order[], checkouts: AbandonedCheckout[], investm
     recurrentCustomersRate: byCustomer.size ? (repeat / byCustomer.size) * 100 : null,
     avgPurchaseFrequency: repeat ? frequency / repeat : null,
     avgDaysUntilNextOrder: repeat ? toSecond / repeat : null,
-    // Unknown, not free, until the merchant says what they invest.
-    acquisitionCost: invested && new12m ? investment / new12m : null,
+    // Unknown, not free, while a year of the period has no investment.
+    acquisitionCost: missing.length === 0 && new12m ? investment / new12m : null,
+    acquisitionCostMissingYears: missing,
     customers: {
       total: byCustomer.size,
       active,
@@ -191,9 +191,80 @@ function referenceInvestment(from: string, to: string, investments: Record<numbe
   return total;
 }
 
+/** The years between `from` and `to` that have no investment. */
+function missingYears(from: string, to: string, investments: Record<number, number>): number[] {
+  const years: number[] = [];
+  for (let year = dayjs(from).year(); year <= dayjs(to).year(); year += 1) if (investments[year] === undefined) years.push(year);
+  return years;
+}
+
+type Range = { from: string; to: string };
+const iso = (date: dayjs.Dayjs) => date.format('YYYY-MM-DD');
+const isMonthEnd = (date: dayjs.Dayjs) => date.date() === date.daysInMonth();
+/** `months` months earlier: the same day number (or the month's last day when shorter); a month's last day stays its last day. */
+function monthsEarlier(range: Range, months: number): Range {
+  const to = dayjs(range.to);
+  const moved = to.subtract(months, 'month');
+  return { from: iso(dayjs(range.from).subtract(months, 'month')), to: iso(isMonthEnd(to) ? moved.endOf('month') : moved) };
+}
+const daysEarlier = (range: Range, days: number): Range => ({
+  from: iso(dayjs(range.from).subtract(days, 'day')),
+  to: iso(dayjs(range.to).subtract(days, 'day')),
+});
+const lengthOf = (range: Range) => dayjs(range.to).diff(range.from, 'day') + 1;
+
+/** What each preset means, written out: its range today and the period before it (the issue's definitions). */
+const PRESETS = {
+  last7Days: { range: () => ({ from: iso(dayjs(TODAY).subtract(6, 'day')), to: TODAY }), before: (r: Range) => daysEarlier(r, 7) },
+  last30Days: { range: () => ({ from: since(30, 'day'), to: TODAY }), before: (r: Range) => daysEarlier(r, lengthOf(r)) },
+  last12Weeks: { range: () => ({ from: iso(dayjs(TODAY).subtract(83, 'day')), to: TODAY }), before: (r: Range) => daysEarlier(r, 84) },
+  last12Months: { range: () => ({ from: since(12, 'month'), to: TODAY }), before: (r: Range) => daysEarlier(r, lengthOf(r)) },
+  previousMonth: {
+    range: () => {
+      const month = dayjs(TODAY).subtract(1, 'month');
+      return { from: iso(month.startOf('month')), to: iso(month.endOf('month')) };
+    },
+    before: (r: Range) => ({ from: iso(dayjs(r.from).subtract(1, 'month')), to: iso(dayjs(r.from).subtract(1, 'day')) }),
+  },
+  previousYear: {
+    range: () => ({ from: `${dayjs(TODAY).year() - 1}-01-01`, to: `${dayjs(TODAY).year() - 1}-12-31` }),
+    before: (r: Range) => ({ from: `${dayjs(r.from).year() - 1}-01-01`, to: `${dayjs(r.from).year() - 1}-12-31` }),
+  },
+  weekToDate: {
+    range: () => ({ from: iso(dayjs(TODAY).subtract((dayjs(TODAY).day() + 6) % 7, 'day')), to: TODAY }),
+    before: (r: Range) => daysEarlier(r, 7),
+  },
+  monthToDate: { range: () => ({ from: iso(dayjs(TODAY).startOf('month')), to: TODAY }), before: (r: Range) => monthsEarlier(r, 1) },
+  quarterToDate: {
+    range: () => ({
+      from: iso(
+        dayjs(TODAY)
+          .startOf('month')
+          .subtract(dayjs(TODAY).month() % 3, 'month'),
+      ),
+      to: TODAY,
+    }),
+    before: (r: Range) => monthsEarlier(r, 3),
+  },
+  yearToDate: { range: () => ({ from: `${dayjs(TODAY).year()}-01-01`, to: TODAY }), before: (r: Range) => monthsEarlier(r, 12) },
+} satisfies Record<string, { range: () => Range; before: (range: Range) => Range }>;
+
+/** Each customer's days with a counted order. */
+const buyingDays = new Map<Order[], Map<string, string[]>>();
+function customersIn(orders: Order[], range: Range): Set<string> {
+  if (!buyingDays.has(orders))
+    buyingDays.set(
+      orders,
+      new Map([...customerOrders(orders)].map(([customer, list]) => [customer, list.map((order) => localDay(order.processedAt))])),
+    );
+  const found = new Set<string>();
+  for (const [customer, list] of buyingDays.get(orders)!) if (list.some((day) => day >= range.from && day <= range.to)) found.add(customer);
+  return found;
+}
+
 const firstOrders = new Map<Order[], Set<string>>();
 
-function referenceRange(orders: Order[], from: string, to: string, investments: Record<number, number>) {
+function referenceRange(orders: Order[], from: string, to: string, investments: Record<number, number>, prior: Range) {
   if (!firstOrders.has(orders)) firstOrders.set(orders, new Set([...customerOrders(orders).values()].map((list) => list[0]!.id)));
   const firsts = firstOrders.get(orders)!;
   const inRange = orders.filter(isCounted).filter((order) => {
@@ -204,16 +275,26 @@ function referenceRange(orders: Order[], from: string, to: string, investments: 
   const newCustomers = withCustomer.filter((order) => firsts.has(order.id)).length;
   const rangeCents = inRange.reduce((sum, order) => sum + incomeCents(order), 0);
   const investment = referenceInvestment(from, to, investments);
-  const invested = Object.keys(investments).some((year) => Number(year) >= dayjs(from).year() && Number(year) <= dayjs(to).year());
+  const missing = missingYears(from, to, investments);
+  const buyers = customersIn(orders, { from, to });
+  const priorBuyers = customersIn(orders, prior);
+  const retained = [...priorBuyers].filter((customer) => buyers.has(customer)).length;
   return {
     orders: inRange.length,
     income: rangeCents / 100,
     customerOrders: withCustomer.length,
+    customers: buyers.size,
     newCustomers,
     returningOrders: withCustomer.length - newCustomers,
+    newCustomersRate: buyers.size ? (newCustomers / buyers.size) * 100 : null,
+    priorRange: prior,
+    priorCustomers: priorBuyers.size,
+    retainedCustomers: retained,
+    retentionRate: priorBuyers.size ? (retained / priorBuyers.size) * 100 : null,
     investment,
-    acquisitionCostPerCustomer: invested && newCustomers ? investment / newCustomers : null,
-    acquisitionCostPerOrder: invested && inRange.length ? investment / inRange.length : null,
+    missingInvestmentYears: missing,
+    acquisitionCostPerCustomer: missing.length === 0 && newCustomers ? investment / newCustomers : null,
+    acquisitionCostPerOrder: missing.length === 0 && inRange.length ? investment / inRange.length : null,
   };
 }
 
@@ -222,7 +303,8 @@ function expectClose(actual: Record<string, unknown>, expected: Record<string, u
   for (const [key, value] of Object.entries(expected)) {
     const got = actual[key];
     const where = `${path}${key}`;
-    if (value !== null && typeof value === 'object')
+    if (Array.isArray(value)) expect(got, where).toEqual(value);
+    else if (value !== null && typeof value === 'object')
       expectClose(got as Record<string, unknown>, value as Record<string, unknown>, `${where}.`);
     else if (typeof value === 'number' && !Number.isInteger(value))
       expect(Math.abs((got as number) - value), where).toBeLessThan(/Rate|Frequency|Days/.test(key) ? 1e-6 : 0.5);
@@ -242,28 +324,65 @@ describe('store metrics against the reference', () => {
     expect(response.json()).toMatchObject({ currency: 'CLP', asOf: TODAY, acquisitionCost: null });
   });
 
-  it.each([
-    ['last30Days', since(30, 'day'), TODAY],
-    ['last12Months', since(12, 'month'), TODAY],
-    [
-      'previousYear',
-      dayjs(TODAY).subtract(1, 'year').startOf('year').format('YYYY-MM-DD'),
-      dayjs(TODAY).subtract(1, 'year').endOf('year').format('YYYY-MM-DD'),
-    ],
-  ])('matches the reference for the %s preset and its previous period', async (preset, from, to) => {
+  it.each(Object.keys(PRESETS) as (keyof typeof PRESETS)[])('matches the reference for %s against the period before', async (preset) => {
+    const { range: rangeOf, before } = PRESETS[preset];
+    const range = rangeOf();
     const response = await get(`/backend/stores/${storeId}/statsInRange?preset=${preset}`);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.range).toEqual({ from, to });
-    const length = dayjs(to).diff(from, 'day') + 1;
-    const previousTo = dayjs(from).subtract(1, 'day');
-    expect(body.previousRange).toEqual({
-      from: previousTo.subtract(length - 1, 'day').format('YYYY-MM-DD'),
-      to: previousTo.format('YYYY-MM-DD'),
-    });
-    expectClose(body.totals, referenceRange(raw.orders, from, to, {}));
-    expectClose(body.previous, referenceRange(raw.orders, body.previousRange.from, body.previousRange.to, {}));
-    expect(body.totals.orders).toBeGreaterThan(0);
+    expect(body).toMatchObject({ range, previousRange: before(range), comparison: 'previousPeriod' });
+    expectClose(body.totals, referenceRange(raw.orders, range.from, range.to, {}, before(range)));
+    const previous = before(range);
+    expectClose(body.previous, referenceRange(raw.orders, previous.from, previous.to, {}, before(previous)));
+    expect(body.previousSeries.length).toBeGreaterThan(0);
+  });
+
+  it.each(['last30Days', 'previousMonth', 'monthToDate', 'last12Months'] as const)(
+    'matches the reference for %s against the same period last year',
+    async (preset) => {
+      const { range: rangeOf, before } = PRESETS[preset];
+      const range = rangeOf();
+      const body = (await get(`/backend/stores/${storeId}/statsInRange?preset=${preset}&comparison=samePeriodLastYear`)).json();
+      const lastYear = monthsEarlier(range, 12);
+      expect(body).toMatchObject({ range, previousRange: lastYear, comparison: 'samePeriodLastYear' });
+      // The retention rate always follows the period just before, whatever the comparison.
+      expectClose(body.totals, referenceRange(raw.orders, range.from, range.to, {}, before(range)));
+      expectClose(body.previous, referenceRange(raw.orders, lastYear.from, lastYear.to, {}, before(lastYear)));
+    },
+  );
+
+  it('makes the share of new customers and the retention rate two figures, not complements', async () => {
+    const { totals } = (await get(`/backend/stores/${storeId}/statsInRange?preset=last12Months`)).json();
+    expect(totals.retainedCustomers).toBeGreaterThan(0);
+    expect(totals.newCustomers).toBeGreaterThan(0);
+    expect(Math.abs(totals.newCustomersRate + totals.retentionRate - 100)).toBeGreaterThan(1);
+    // The store-level share of new customers is the range's for the last 30 days.
+    const stats = (await get(`/backend/stores/${storeId}/stats`)).json();
+    const month = (await get(`/backend/stores/${storeId}/statsInRange?preset=last30Days`)).json();
+    expect(stats.newCustomersRate).toBe(month.totals.newCustomersRate);
+    expect(stats.customers.active).toBeLessThanOrEqual(stats.customers.total);
+  });
+
+  it('compares a custom range of whole months with as many months before, and any other with its length before', async () => {
+    const month = dayjs(TODAY).subtract(3, 'month');
+    const whole = { from: iso(month.startOf('month')), to: iso(month.endOf('month')) };
+    const body = (await get(`/backend/stores/${storeId}/statsInRange?from=${whole.from}&to=${whole.to}`)).json();
+    const before = { from: iso(month.subtract(1, 'month').startOf('month')), to: iso(month.subtract(1, 'month').endOf('month')) };
+    expect(body.previousRange).toEqual(before);
+    expectClose(body.totals, referenceRange(raw.orders, whole.from, whole.to, {}, before));
+    const odd = { from: iso(month.add(4, 'day')), to: iso(month.add(20, 'day')) };
+    const other = (await get(`/backend/stores/${storeId}/statsInRange?from=${odd.from}&to=${odd.to}`)).json();
+    expect(other.previousRange).toEqual(daysEarlier(odd, 17));
+  });
+
+  it('marks the points the range cuts, or that are not over, as partial', async () => {
+    const body = (await get(`/backend/stores/${storeId}/statsInRange?preset=last12Months&granularity=week`)).json();
+    const first = dayjs(body.series[0].period);
+    expect(body.series[0].partial).toBe(first.day() !== 1);
+    expect(body.series.at(-1).partial).toBe(true);
+    expect(body.series.slice(1, -1).every((point: { partial: boolean }) => !point.partial)).toBe(true);
+    const months = (await get(`/backend/stores/${storeId}/statsInRange?preset=previousYear&granularity=month`)).json();
+    expect(months.series.some((point: { partial: boolean }) => point.partial)).toBe(false);
   });
 
   it('splits a custom range by week and by month into points that add up to the reference', async () => {
@@ -280,7 +399,7 @@ describe('store metrics against the reference', () => {
                 .format('YYYY-MM-DD')
             : TODAY;
         if (index > 0) expect(dayjs(point.period).day()).toBe(granularity === 'week' ? 1 : dayjs(point.period).day());
-        const reference = referenceRange(raw.orders, point.period, end, {});
+        const reference = referenceRange(raw.orders, point.period, end, {}, { from: point.period, to: end });
         expectClose(point, {
           orders: reference.orders,
           income: reference.income,
@@ -316,28 +435,41 @@ describe('store metrics against the reference', () => {
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toMatchObject({ year: Number(y), amount });
     }
+    const reference = referenceStats(raw.orders, raw.checkouts, investments);
+    expect(reference.acquisitionCost).not.toBeNull();
     expectClose((await get(`/backend/stores/${storeId}/stats`)).json(), {
-      acquisitionCost: referenceStats(raw.orders, raw.checkouts, investments).acquisitionCost,
+      acquisitionCost: reference.acquisitionCost,
+      acquisitionCostMissingYears: [],
     });
+    const { range: rangeOf, before } = PRESETS.last12Months;
     const range = (await get(`/backend/stores/${storeId}/statsInRange?preset=last12Months`)).json();
-    expectClose(range.totals, referenceRange(raw.orders, range.range.from, range.range.to, investments));
+    expectClose(range.totals, referenceRange(raw.orders, rangeOf().from, rangeOf().to, investments, before(rangeOf())));
+    // Two years ago has no investment: the comparison period's costs are unknown, and say why.
+    const previous = before(rangeOf());
+    expectClose(range.previous, referenceRange(raw.orders, previous.from, previous.to, investments, before(previous)));
+    expect(range.previous.missingInvestmentYears).toContain(year - 2);
+    expect(range.previous.acquisitionCostPerCustomer).toBeNull();
 
     const chart = (await get(`/api/private/stores/${storeId}/stats/charts/acquisitionCost?year=${year - 1}`)).json();
     expect(chart.investment).toBe(12_000_000);
     expect(chart.months).toHaveLength(12);
-    for (const month of chart.months) {
+    const current = (await get(`/api/private/stores/${storeId}/stats/charts/acquisitionCost`)).json();
+    expect(current.months).toHaveLength(dayjs(TODAY).month() + 1);
+    for (const month of [...chart.months, ...current.months]) {
       const start = dayjs(`${month.month}-01`);
-      const reference = referenceRange(raw.orders, start.format('YYYY-MM-DD'), start.endOf('month').format('YYYY-MM-DD'), investments);
+      // The current month runs to today, its investment too.
+      const end = start.endOf('month').format('YYYY-MM-DD') < TODAY ? start.endOf('month').format('YYYY-MM-DD') : TODAY;
+      const reference = referenceRange(raw.orders, start.format('YYYY-MM-DD'), end, investments, { from: end, to: end });
       expectClose(month, {
         investment: reference.investment,
         newCustomers: reference.newCustomers,
         orders: reference.orders,
         costPerCustomer: reference.acquisitionCostPerCustomer,
         costPerOrder: reference.acquisitionCostPerOrder,
+        partial: end === TODAY,
       });
     }
-    const current = (await get(`/api/private/stores/${storeId}/stats/charts/acquisitionCost`)).json();
-    expect(current.months).toHaveLength(dayjs(TODAY).month() + 1);
+    expect(current.months.at(-1).partial).toBe(true);
   });
 
   it('validates the investment and keeps it from colaborators', async () => {
@@ -415,7 +547,7 @@ describe('webhooks keep the rollups current', () => {
   const snapshot = async () =>
     Object.fromEntries(
       await Promise.all([
-        ...['customer_stats', 'cart_only_customers', 'store_daily_stats', 'store_customer_days'].map(async (table) => [
+        ...['customer_stats', 'customer_order_days', 'store_daily_stats', 'store_customer_days'].map(async (table) => [
           table,
           await server.db.query(`select * from ${table} where store_id = $1 order by 2, 3`, [storeId]),
         ]),

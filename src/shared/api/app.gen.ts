@@ -589,8 +589,13 @@ export interface components {
         AcquisitionCostMonth: {
             /** @description `YYYY-MM`. */
             month: string;
-            /** @description The year's investment spread over the month's days. */
+            /**
+             * @description The year's investment spread evenly over its days, summed over the month's days; for the store's current month,
+             *     over its days so far (today included), so its costs compare with the finished months'.
+             */
             investment: number;
+            /** @description The store's current month: its figures run to today. */
+            partial: boolean;
             /** @description Customers whose first purchase fell in the month. */
             newCustomers: number;
             /** @description Counted orders of the month. */

@@ -25,9 +25,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The store's indicators over a date range, against the period of the same length just before, with a series by granularity.
+         * The store's indicators over a date range against a comparison period, with a series by granularity for each.
          * @description Either `preset` (resolved on the store's own calendar, America/Santiago by default) or both `from` and `to`.
-         *     The series holds one point per day, week (from Monday), month or year that the range touches.
+         *     The series holds one point per day, week (from Monday), month or year that the range touches; `previousSeries`
+         *     the same for the comparison period.
          */
         get: operations["getStoreStatsInRange"];
         put?: never;
@@ -227,18 +228,30 @@ export interface components {
             totalIncome: number;
             /** @description totalIncome / totalOrders. */
             ordersAvgIncome: number | null;
-            /** @description Customers with a counted order or an abandoned cart in the last 3 months (today included). */
+            /** @description `customers.active`: customers whose newest counted order or abandoned cart falls in the last 3 months (today included). */
             activeCustomers: number;
-            /** @description Percentage (0–100) of the customers who bought in the last 30 days whose first purchase fell in those 30 days. */
+            /** @description Share of new customers of the last 30 days (today included): customers whose first counted order fell in them / customers who bought in them × 100, as RangeTotals.newCustomersRate for the preset last30Days. */
             newCustomersRate: number | null;
-            /** @description Percentage (0–100) of customers with at least 2 counted orders, all time. */
+            /** @description Repeat purchase rate: customers with at least 2 counted orders / customers, all time, × 100. */
             recurrentCustomersRate: number | null;
-            /** @description Average days between purchases ((last − first) / (orders − 1)) over customers with at least 2 orders. */
+            /**
+             * @description Average time between purchases over customers with at least 2 counted orders: for each, the time elapsed from the
+             *     first to the newest order (their processedAt instants, not calendar days) / (orders − 1), in days with decimals.
+             */
             avgPurchaseFrequency: number | null;
-            /** @description Average days from the first to the second purchase over customers with at least 2 orders. */
+            /**
+             * @description Average time from the first to the second counted order over customers with at least 2, elapsed between their
+             *     processedAt instants, in days with decimals.
+             */
             avgDaysUntilNextOrder: number | null;
-            /** @description Marketing investment of the last 12 months (each year's amount spread evenly over its days) / customers whose first purchase fell in them; null while no investment is set for those years. */
+            /**
+             * @description Marketing investment of the last 12 months (each year's amount spread evenly over its days) / customers whose
+             *     first counted order fell in them. Null while a year those months touch has no investment set (listed in
+             *     `acquisitionCostMissingYears`): a missing year is unknown, not free.
+             */
             acquisitionCost: number | null;
+            /** @description The years of the last 12 months without a marketing investment set, oldest first. */
+            acquisitionCostMissingYears: number[];
             customers: components["schemas"]["CustomerGroups"];
             /** @description The shop's currency (CLP). */
             currency: string;
@@ -252,7 +265,10 @@ export interface components {
         CustomerGroups: {
             /** @description Customers with at least one counted order. */
             total: number;
-            /** @description A counted order or an abandoned cart in the last 3 months. */
+            /**
+             * @description Of `total`, those whose newest counted order or abandoned cart falls in the last 3 months (SPEC §9 "a purchase
+             *     or cart add"). Someone who only left carts and never bought is not a customer yet and is not counted.
+             */
             active: number;
             /** @description A purchase in the last 30 days and at least 3 in the last 6 months. */
             star: number;
@@ -281,25 +297,39 @@ export interface components {
             to: string;
         };
         /**
-         * @description The indicators of one period. Rates count orders that carry a customer: newCustomersRate is the share of
-         *     them that were a customer's first purchase, retentionRate the share placed by customers who had bought before; both in
-         *     percent (0–100). Money is in the shop's currency (CLP).
+         * @description The indicators of one period. Customers are the people with at least one counted order in it (orders without
+         *     a customer, from guests, count as orders but not as customers). Rates are percentages (0–100), null when
+         *     they would divide by zero. Money is in the shop's currency (CLP).
          */
         RangeTotals: {
             income: number;
             orders: number;
             /** @description Orders that carry a customer. */
             customerOrders: number;
-            /** @description Customers whose first purchase fell in the period. */
+            /** @description Customers who bought in the period. */
+            customers: number;
+            /** @description Customers whose first counted order ever fell in the period. */
             newCustomers: number;
-            /** @description Orders by customers who had bought before. */
+            /** @description Orders by customers who had bought before: customerOrders − newCustomers. */
             returningOrders: number;
             ordersAvgIncome: number | null;
+            /** @description Share of new customers: newCustomers / customers × 100. */
             newCustomersRate: number | null;
+            /** @description The period before this one, by the rule of `Comparison` `previousPeriod`, whose customers the retention rate follows. */
+            priorRange: components["schemas"]["DateRange"];
+            /** @description Customers who bought in priorRange. */
+            priorCustomers: number;
+            /** @description Of priorCustomers, those who bought again in this period. */
+            retainedCustomers: number;
+            /** @description retainedCustomers / priorCustomers × 100. */
             retentionRate: number | null;
-            /** @description The marketing investment that falls in the period (each year's amount spread over its days); 0 while none is set, and then both acquisition costs are null. */
+            /** @description The part of the yearly marketing investments that falls in the period (each year's amount spread evenly over its days); years without one add nothing and are listed in missingInvestmentYears. */
             investment: number;
+            /** @description The years the period touches that have no marketing investment set, oldest first. While there is one, both acquisition costs are null (unknown, not free). */
+            missingInvestmentYears: number[];
+            /** @description investment / newCustomers. */
             acquisitionCostPerCustomer: number | null;
+            /** @description investment / orders. */
             acquisitionCostPerOrder: number | null;
         };
         StatsPoint: {
@@ -310,29 +340,57 @@ export interface components {
             period: string;
             income: number;
             orders: number;
+            /** @description Customers whose first counted order fell in the point: its first purchases. */
             newCustomers: number;
             returningOrders: number;
+            /**
+             * @description The range cuts this day, week, month or year (its first days are before the range or its last ones after it, as
+             *     the current week or month), or it reaches past the store's today: its figures cover only part of it.
+             */
+            partial: boolean;
         };
+        /**
+         * @description What a range is compared with. `previousPeriod`, the period before of the same kind: for the calendar presets the
+         *     calendar period before (previousMonth the month before it, previousYear the year before it) or the same days of
+         *     the period before (weekToDate, monthToDate, quarterToDate and yearToDate: from the start of the previous week,
+         *     month, quarter or year to the same day, or its last day when that month is shorter); a custom range of whole
+         *     calendar months, the same number of whole months before it; the rolling presets (last 7 and 30 days, 12 weeks,
+         *     12 months) and any other custom range, the same number of days just before it. `samePeriodLastYear`: the same
+         *     dates a year earlier (29 February reads as the 28th, and a whole month stays whole).
+         * @enum {string}
+         */
+        Comparison: "previousPeriod" | "samePeriodLastYear";
         StatsInRange: {
             range: components["schemas"]["DateRange"];
+            /** @description The comparison period. */
             previousRange: components["schemas"]["DateRange"];
             /** @description The preset asked for; null for a custom range. */
             preset: components["schemas"]["DateRangePreset"] | null;
+            comparison: components["schemas"]["Comparison"];
             granularity: components["schemas"]["Granularity"];
             totals: components["schemas"]["RangeTotals"];
+            /** @description The comparison period's indicators. */
             previous: components["schemas"]["RangeTotals"];
             series: components["schemas"]["StatsPoint"][];
+            /** @description The comparison period by the same granularity; a chart sets its points beside the series' by position. */
+            previousSeries: components["schemas"]["StatsPoint"][];
             currency: string;
         };
         /** @enum {string} */
         StatsDimension: "products" | "locations" | "dispatchMethods" | "paymentMethods" | "discounts";
         StatsTableRow: {
-            /** @description The product's title, the region and city, the dispatch method, the gateway or the discount code. */
+            /**
+             * @description The product's title (a line without a product, a custom item, goes under its own title), the city and region of
+             *     the shipping address, the shipping method, the payment gateway or the discount code. Orders without one (no
+             *     shipping address, no shipping method, no gateway, no discount code) are one row with the empty key `""`,
+             *     which the screen names ("Sin código de descuento"…). An order paid through two gateways or with two codes
+             *     counts in each of their rows.
+             */
             key: string;
-            /** @description Distinct customers. */
+            /** @description Distinct customers among the row's counted orders (guests are not customers). */
             customers: number;
             orders: number;
-            /** @description Products: the lines' discounted totals; otherwise the orders' totals. */
+            /** @description Products: each line's net after every discount, for the units kept; otherwise the orders' income. */
             income: number;
         };
         StatsTablePage: {
@@ -509,6 +567,8 @@ export interface operations {
                 to?: string;
                 /** @description How the series groups days; by default the finest readable one for the range. */
                 granularity?: components["schemas"]["Granularity"];
+                /** @description What the range is compared with; the period before by default. */
+                comparison?: components["schemas"]["Comparison"];
             };
             header?: never;
             path: {

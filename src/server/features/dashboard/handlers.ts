@@ -71,12 +71,15 @@ export const dashboardHandlers: Handlers<DashboardOperations> = {
         },
       ]);
     const answeredPreset = from && to ? null : (preset ?? 'last30Days');
-    return cached(context.db, stamp, 'statsInRange', { range, granularity, preset: answeredPreset }, async () => ({
+    const comparison = context.query.comparison ?? 'previousPeriod';
+    const question = { range, preset: answeredPreset, comparison, granularity, today };
+    return cached(context.db, stamp, 'statsInRange', question, async () => ({
       range,
       preset: answeredPreset,
+      comparison,
       granularity,
       currency,
-      ...(await statsInRange(context.db, stamp.storeId, range, granularity)),
+      ...(await statsInRange(context.db, stamp.storeId, question)),
     }));
   },
 

@@ -18,7 +18,7 @@ async function rebuildAll(tx: Queryable, storeId: number): Promise<void> {
  */
 const vacuumRollups = (db: Database) =>
   db
-    .query('vacuum analyze customer_stats, cart_only_customers, store_daily_stats, store_customer_days, store_stats_table')
+    .query('vacuum analyze customer_stats, customer_order_days, store_daily_stats, store_customer_days, store_stats_table')
     .then(() => undefined);
 
 /** A whole rebuild in one transaction, then the vacuum (benchmarks and tests that load data directly). */

@@ -1,8 +1,9 @@
 import type { Queryable } from '../../platform/db.ts';
 
 /*
- * The metric rollups (migration 0005): per-customer aggregates, counted orders by day, customers by
- * the day of their newest order and activity, and today-independent totals. The dashboard's store-events
+ * The metric rollups (migrations 0005 and 0014): per-customer aggregates, counted orders by day, the
+ * days each customer bought on, customers by the day of their newest order and activity, and
+ * today-independent totals. The dashboard's store-events
  * subscriber (rebuild.ts) rebuilds them whole when an import phase or the nightly refresh ends, and
  * otherwise refreshes only the customers and days a batch of webhooks touched. Dashboard queries
  * (stats.ts) read only these.
@@ -14,7 +15,8 @@ import type { Queryable } from '../../platform/db.ts';
  *   shop's currency. It is placed when Shopify says it was processed (orders imported from another
  *   platform keep their original date). Every figure below reads counted orders only.
  * - Days are calendar days in the store's Shopify time zone.
- * - A customer's activity is their newest counted order or abandoned cart (SPEC §9 "active").
+ * - A customer is someone with a counted order. Their activity is their newest counted order or
+ *   abandoned cart (SPEC §9 "active"); someone who only left carts is not a customer yet.
  */
 
 /** The SQL condition of a counted order, on `orders` or on its alias (`o.`). */
@@ -46,7 +48,8 @@ export async function refreshRollups(db: Queryable, storeId: number, scope: Refr
     // The planner needs the freshly imported rows' shape (PGlite has no autovacuum to learn it).
     await db.query('analyze orders, abandoned_checkouts');
     await rebuildCustomers(db, storeId, tz, null);
-    for (const table of ['store_daily_stats', 'store_customer_days']) await db.query(`delete from ${table} where store_id = $1`, [storeId]);
+    for (const table of ['store_daily_stats', 'customer_order_days', 'store_customer_days'])
+      await db.query(`delete from ${table} where store_id = $1`, [storeId]);
     await rebuildDays(db, storeId, tz, null);
     await rebuildCustomerDays(db, storeId, null);
     await rebuildTotals(db, storeId);
@@ -64,7 +67,8 @@ export async function refreshRollups(db: Queryable, storeId: number, scope: Refr
     );
     const moved = movedDays(before, after);
     const days = [...new Set([...orderDays.map((row) => row.day), ...moved.firstOrder])];
-    await db.query('delete from store_daily_stats where store_id = $1 and day = any($2::date[])', [storeId, days]);
+    for (const table of ['store_daily_stats', 'customer_order_days'])
+      await db.query(`delete from ${table} where store_id = $1 and day = any($2::date[])`, [storeId, days]);
     await rebuildDays(db, storeId, tz, days);
     await db.query('delete from store_customer_days where store_id = $1 and day = any($2::date[])', [storeId, moved.recency]);
     await rebuildCustomerDays(db, storeId, moved.recency);
@@ -83,10 +87,7 @@ async function customerDays(db: Queryable, storeId: number, customers: string[])
   const rows = await db.query<CustomerDays & { customer: string }>(
     `select customer_external_id::text as customer, first_order_day::text, last_order_day::text, orders_count >= 2 as repeat,
             last_activity_day::text
-       from customer_stats where store_id = $1 and customer_external_id = any($2::bigint[])
-     union all
-     select customer_external_id::text, null, null, false, last_activity_day::text
-       from cart_only_customers where store_id = $1 and customer_external_id = any($2::bigint[])`,
+       from customer_stats where store_id = $1 and customer_external_id = any($2::bigint[])`,
     [storeId, customers],
   );
   return new Map(rows.map(({ customer, ...days }) => [customer, days]));
@@ -117,11 +118,10 @@ function movedDays(before: Map<string, CustomerDays>, after: Map<string, Custome
 async function rebuildCustomers(db: Queryable, storeId: number, tz: string, customers: string[] | null): Promise<void> {
   const only = customers ? 'and customer_external_id = any($3::bigint[])' : '';
   const params = customers ? [storeId, tz, customers] : [storeId, tz];
-  for (const table of ['customer_stats', 'cart_only_customers'])
-    await db.query(
-      `delete from ${table} where store_id = $1 ${customers ? 'and customer_external_id = any($2::bigint[])' : ''}`,
-      customers ? [storeId, customers] : [storeId],
-    );
+  await db.query(
+    `delete from customer_stats where store_id = $1 ${customers ? 'and customer_external_id = any($2::bigint[])' : ''}`,
+    customers ? [storeId, customers] : [storeId],
+  );
   // One sort by (customer, time) numbers each customer's orders both ways at once.
   await db.query(
     `with counted as (
@@ -148,18 +148,9 @@ async function rebuildCustomers(db: Queryable, storeId: number, tz: string, cust
        from per_customer p left join carts c on c.customer = p.customer`,
     params,
   );
-  await db.query(
-    `insert into cart_only_customers (store_id, customer_external_id, last_activity_day)
-     select $1, customer_external_id, max((created_at at time zone $2)::date)
-       from abandoned_checkouts a
-      where store_id = $1 and customer_external_id is not null and ${abandonedCart('a.')} ${only}
-        and not exists (select 1 from customer_stats s where s.store_id = $1 and s.customer_external_id = a.customer_external_id)
-      group by customer_external_id`,
-    params,
-  );
 }
 
-/** Counted orders by day; `days` limits it to those days (each read through the placed-at index). */
+/** Counted orders by day, and the customers who bought each day; `days` limits it to those days (each read through the placed-at index). */
 async function rebuildDays(db: Queryable, storeId: number, tz: string, days: string[] | null): Promise<void> {
   const source = days
     ? `select d.day, o.total_amount, o.customer_external_id
@@ -167,6 +158,7 @@ async function rebuildDays(db: Queryable, storeId: number, tz: string, days: str
          join orders o on o.store_id = $1 and o.placed_at >= (d.day::timestamp at time zone $2) and o.placed_at < ((d.day + 1)::timestamp at time zone $2)
         where ${countedOrder('o.')}`
     : `select (placed_at at time zone $2)::date as day, total_amount, customer_external_id from orders where store_id = $1 and ${countedOrder()}`;
+  // One read of the orders feeds both tables: the CTE is shared by the two inserts.
   await db.query(
     `with counted as (${source}),
      by_day as (
@@ -174,10 +166,13 @@ async function rebuildDays(db: Queryable, storeId: number, tz: string, days: str
          from counted group by day),
      firsts as (
        select first_order_day as day, count(*)::integer as new_customers
-         from customer_stats where store_id = $1 ${days ? 'and first_order_day = any($3::date[])' : ''} group by first_order_day)
-     insert into store_daily_stats (store_id, day, orders, income, customer_orders, new_customers)
-     select $1, b.day, b.orders, b.income, b.customer_orders, coalesce(f.new_customers, 0)
-       from by_day b left join firsts f on f.day = b.day`,
+         from customer_stats where store_id = $1 ${days ? 'and first_order_day = any($3::date[])' : ''} group by first_order_day),
+     daily as (
+       insert into store_daily_stats (store_id, day, orders, income, customer_orders, new_customers)
+       select $1, b.day, b.orders, b.income, b.customer_orders, coalesce(f.new_customers, 0)
+         from by_day b left join firsts f on f.day = b.day)
+     insert into customer_order_days (store_id, day, customer_external_id)
+     select distinct $1::integer, day, customer_external_id from counted where customer_external_id is not null`,
     days ? [storeId, tz, days] : [storeId, tz],
   );
 }
@@ -191,9 +186,7 @@ async function rebuildCustomerDays(db: Queryable, storeId: number, days: string[
        from (select last_order_day as day, 1 as last_order, (orders_count >= 2)::integer as last_order_repeat, 0 as last_activity
                from customer_stats where store_id = $1 ${on('last_order_day')}
              union all
-             select last_activity_day, 0, 0, 1 from customer_stats where store_id = $1 ${on('last_activity_day')}
-             union all
-             select last_activity_day, 0, 0, 1 from cart_only_customers where store_id = $1 ${on('last_activity_day')}) as recency
+             select last_activity_day, 0, 0, 1 from customer_stats where store_id = $1 ${on('last_activity_day')}) as recency
       group by day`,
     days ? [storeId, days] : [storeId],
   );

@@ -1,7 +1,17 @@
 import dayjs from 'dayjs';
 import type { components as AppComponents } from '../../../shared/api/app.gen.ts';
 import type { components } from '../../../shared/api/backend.gen.ts';
-import { bucketStarts, type DateRange, type Granularity, type IsoDate, previousPeriod } from '../../../shared/date-ranges.ts';
+import {
+  type Bucket,
+  buckets,
+  type Comparison,
+  comparisonRange,
+  type DateRange,
+  type DateRangePreset,
+  type Granularity,
+  type IsoDate,
+  periodBefore,
+} from '../../../shared/date-ranges.ts';
 import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { DEFAULT_TIME_ZONE } from './rollups.ts';
@@ -82,25 +92,35 @@ export async function saveInvestment(db: Database, storeId: number, year: number
   return { year: row!.year, amount: Number(row!.amount), updatedAt: row!.updated_at.toISOString() };
 }
 
-/**
- * The part of the yearly investments that falls in `range`; null when no year of the range has one
- * set, so acquisition costs read "unknown" rather than free.
- */
-export function investmentIn(range: DateRange, amounts: Map<number, number>): number | null {
-  let total: number | null = null;
+/** The investment that falls in a period, and the years it touches that have none set (their share is unknown). */
+export interface PeriodInvestment {
+  amount: number;
+  missingYears: number[];
+}
+
+/** The part of the yearly investments that falls in `range`: each year's amount spread evenly over its days. */
+export function investmentIn(range: DateRange, amounts: Map<number, number>): PeriodInvestment {
+  let total = 0;
+  const missingYears: number[] = [];
   const from = dayjs(range.from);
   const to = dayjs(range.to);
   for (let year = from.year(); year <= to.year(); year += 1) {
     const amount = amounts.get(year);
-    if (amount === undefined) continue;
-    total ??= 0;
+    if (amount === undefined) {
+      missingYears.push(year);
+      continue;
+    }
     const start = dayjs(`${year}-01-01`);
     const end = dayjs(`${year}-12-31`);
     const overlap = (to.isBefore(end) ? to : end).diff(from.isAfter(start) ? from : start, 'day') + 1;
     total += (amount * overlap) / (end.diff(start, 'day') + 1);
   }
-  return total === null ? null : money(total);
+  return { amount: money(total), missingYears };
 }
+
+/** Investment / count; unknown (not free) while a year of the period has no investment set. */
+const costOf = (investment: PeriodInvestment, count: number) =>
+  investment.missingYears.length > 0 ? null : nullableMoney(ratio(investment.amount, count));
 
 export async function storeStats(db: Queryable, storeId: number, { today, currency }: StoreCalendar): Promise<StoreStats> {
   const last30Days = windowStart(today, 30, 'day');
@@ -154,7 +174,8 @@ export async function storeStats(db: Queryable, storeId: number, { today, curren
     recurrentCustomersRate: percent(repeat, customers),
     avgPurchaseFrequency: ratio(r.frequency_days_sum ?? 0, repeat),
     avgDaysUntilNextOrder: ratio(r.second_order_days_sum ?? 0, repeat),
-    acquisitionCost: investment === null ? null : nullableMoney(ratio(investment, r.new_12m)),
+    acquisitionCost: costOf(investment, r.new_12m),
+    acquisitionCostMissingYears: investment.missingYears,
     customers: {
       total: customers,
       active: r.active,
@@ -179,74 +200,138 @@ interface DayTotals {
   newCustomers: number;
 }
 
-function rangeTotals(sums: DayTotals, investment: number | null): RangeTotals {
-  const returningOrders = sums.customerOrders - sums.newCustomers;
+/** Who bought in a period, in the period before it, and in both. */
+interface Buyers {
+  customers: number;
+  priorCustomers: number;
+  retainedCustomers: number;
+}
+
+function rangeTotals(sums: DayTotals, buyers: Buyers, priorRange: DateRange, investment: PeriodInvestment): RangeTotals {
   return {
-    income: sums.income,
+    income: money(sums.income),
     orders: sums.orders,
     customerOrders: sums.customerOrders,
+    customers: buyers.customers,
     newCustomers: sums.newCustomers,
-    returningOrders,
+    returningOrders: sums.customerOrders - sums.newCustomers,
     ordersAvgIncome: nullableMoney(ratio(sums.income, sums.orders)),
-    newCustomersRate: percent(sums.newCustomers, sums.customerOrders),
-    retentionRate: percent(returningOrders, sums.customerOrders),
-    investment: investment ?? 0,
-    acquisitionCostPerCustomer: investment === null ? null : nullableMoney(ratio(investment, sums.newCustomers)),
-    acquisitionCostPerOrder: investment === null ? null : nullableMoney(ratio(investment, sums.orders)),
+    newCustomersRate: percent(sums.newCustomers, buyers.customers),
+    priorRange,
+    priorCustomers: buyers.priorCustomers,
+    retainedCustomers: buyers.retainedCustomers,
+    retentionRate: percent(buyers.retainedCustomers, buyers.priorCustomers),
+    investment: investment.amount,
+    missingInvestmentYears: investment.missingYears,
+    acquisitionCostPerCustomer: costOf(investment, sums.newCustomers),
+    acquisitionCostPerOrder: costOf(investment, sums.orders),
   };
+}
+
+/** What `statsInRange` answers about a range: its figures, its comparison period's, and their series. */
+export interface RangeQuestion {
+  range: DateRange;
+  /** The preset the range came from; null for a custom one. It decides which period comes before. */
+  preset: DateRangePreset | null;
+  comparison: Comparison;
+  granularity: Granularity;
+  today: IsoDate;
 }
 
 export async function statsInRange(
   db: Queryable,
   storeId: number,
+  { range, preset, comparison, granularity, today }: RangeQuestion,
+): Promise<{ totals: RangeTotals; previous: RangeTotals; previousRange: DateRange; series: StatsPoint[]; previousSeries: StatsPoint[] }> {
+  const previousRange = comparisonRange(range, preset, comparison);
+  const [current, before] = await Promise.all([
+    periodFigures(db, storeId, range, granularity, today),
+    periodFigures(db, storeId, previousRange, granularity, today),
+  ]);
+  const priorRange = periodBefore(range, preset);
+  const previousPrior = periodBefore(previousRange, preset);
+  const [buyers, previousBuyers] = await buyersOf(db, storeId, [
+    [range, priorRange],
+    [previousRange, previousPrior],
+  ]);
+  const amounts = await investments(db, storeId);
+  return {
+    totals: rangeTotals(current.sums, buyers!, priorRange, investmentIn(range, amounts)),
+    previous: rangeTotals(before.sums, previousBuyers!, previousPrior, investmentIn(previousRange, amounts)),
+    previousRange,
+    series: current.series,
+    previousSeries: before.series,
+  };
+}
+
+/** A period's daily sums, added up and grouped into its series' points. */
+async function periodFigures(
+  db: Queryable,
+  storeId: number,
   range: DateRange,
   granularity: Granularity,
-): Promise<{ totals: RangeTotals; previous: RangeTotals; previousRange: DateRange; series: StatsPoint[] }> {
-  const previousRange = previousPeriod(range);
-  const sums = await db.query<{
-    period: string;
-    current: boolean;
-    orders: number;
-    income: string;
-    customer_orders: number;
-    new_customers: number;
-  }>(
-    `select greatest(date_trunc($6, day)::date, $2::date)::text as period, day >= $2 as current,
+  today: IsoDate,
+): Promise<{ sums: DayTotals; series: StatsPoint[] }> {
+  const rows = await db.query<{ period: string; orders: number; income: string; customer_orders: number; new_customers: number }>(
+    `select greatest(date_trunc($4, day)::date, $2::date)::text as period,
             sum(orders)::integer as orders, sum(income)::text as income,
             sum(customer_orders)::integer as customer_orders, sum(new_customers)::integer as new_customers
        from store_daily_stats
-      where store_id = $1 and ((day >= $2 and day <= $3) or (day >= $4 and day <= $5))
-      group by 1, 2`,
-    [storeId, range.from, range.to, previousRange.from, previousRange.to, granularity],
+      where store_id = $1 and day >= $2 and day <= $3
+      group by 1`,
+    [storeId, range.from, range.to, granularity],
   );
-  const current: DayTotals = { orders: 0, income: 0, customerOrders: 0, newCustomers: 0 };
-  const before: DayTotals = { orders: 0, income: 0, customerOrders: 0, newCustomers: 0 };
-  const points = new Map<string, StatsPoint>();
-  for (const row of sums) {
-    const into = row.current ? current : before;
+  const sums: DayTotals = { orders: 0, income: 0, customerOrders: 0, newCustomers: 0 };
+  const byPeriod = new Map(rows.map((row) => [row.period, row]));
+  const series = buckets(range, granularity, today).map(({ period, partial }: Bucket): StatsPoint => {
+    const row = byPeriod.get(period);
+    if (!row) return { period, income: 0, orders: 0, newCustomers: 0, returningOrders: 0, partial };
     const income = Number(row.income);
-    into.orders += row.orders;
-    into.income += income;
-    into.customerOrders += row.customer_orders;
-    into.newCustomers += row.new_customers;
-    if (row.current)
-      points.set(row.period, {
-        period: row.period,
-        income,
-        orders: row.orders,
-        newCustomers: row.new_customers,
-        returningOrders: row.customer_orders - row.new_customers,
-      });
-  }
-  const amounts = await investments(db, storeId);
-  return {
-    totals: rangeTotals({ ...current, income: money(current.income) }, investmentIn(range, amounts)),
-    previous: rangeTotals({ ...before, income: money(before.income) }, investmentIn(previousRange, amounts)),
-    previousRange,
-    series: bucketStarts(range, granularity).map(
-      (period) => points.get(period) ?? { period, income: 0, orders: 0, newCustomers: 0, returningOrders: 0 },
-    ),
-  };
+    sums.orders += row.orders;
+    sums.income += income;
+    sums.customerOrders += row.customer_orders;
+    sums.newCustomers += row.new_customers;
+    return {
+      period,
+      income,
+      orders: row.orders,
+      newCustomers: row.new_customers,
+      returningOrders: row.customer_orders - row.new_customers,
+      partial,
+    };
+  });
+  return { sums, series };
+}
+
+/**
+ * For each pair of a period and the one before it: the customers who bought in it, in the one
+ * before, and in both. One pass over the days the periods cover, each customer's days folded into
+ * where they bought (a customer is counted once however many days they bought on).
+ */
+async function buyersOf(db: Queryable, storeId: number, pairs: [DateRange, DateRange][]): Promise<Buyers[]> {
+  const periods = pairs.flat();
+  const params: unknown[] = [storeId];
+  const within = periods.map((period) => {
+    params.push(period.from, period.to);
+    return `day between $${params.length - 1}::date and $${params.length}::date`;
+  });
+  const flags = within.map((condition, index) => `bool_or(${condition}) as p${index}`);
+  const counts = pairs.flatMap((_, pair) => [
+    `(count(*) filter (where p${2 * pair}))::integer as customers_${pair}`,
+    `(count(*) filter (where p${2 * pair + 1}))::integer as prior_${pair}`,
+    `(count(*) filter (where p${2 * pair} and p${2 * pair + 1}))::integer as retained_${pair}`,
+  ]);
+  const [row] = await db.query<Record<string, number>>(
+    `select ${counts.join(', ')}
+       from (select ${flags.join(', ')} from customer_order_days
+              where store_id = $1 and (${within.join(' or ')}) group by customer_external_id) as buyers`,
+    params,
+  );
+  return pairs.map((_, pair) => ({
+    customers: row![`customers_${pair}`]!,
+    priorCustomers: row![`prior_${pair}`]!,
+    retainedCustomers: row![`retained_${pair}`]!,
+  }));
 }
 
 /** Month by month of `year`, up to the store's current month. */
@@ -267,17 +352,21 @@ export async function acquisitionCostChart(
   const amounts = await investments(db, storeId);
   const months = Array.from({ length: lastMonth }, (_, index) => {
     const start = dayjs(`${year}-01-01`).add(index, 'month');
-    const investment = investmentIn({ from: start.format(ISO), to: start.endOf('month').format(ISO) }, amounts) ?? 0;
+    const end = start.endOf('month').format(ISO);
+    // The current month runs to today: its investment too, or its cost would spike against finished months.
+    const partial = end >= today;
+    const investment = investmentIn({ from: start.format(ISO), to: partial ? today : end }, amounts);
     const row = byMonth.get(index + 1);
     const newCustomers = row?.new_customers ?? 0;
     const orders = row?.orders ?? 0;
     return {
       month: start.format('YYYY-MM'),
-      investment,
+      investment: investment.amount,
       newCustomers,
       orders,
-      costPerCustomer: amounts.has(year) ? nullableMoney(ratio(investment, newCustomers)) : null,
-      costPerOrder: amounts.has(year) ? nullableMoney(ratio(investment, orders)) : null,
+      costPerCustomer: costOf(investment, newCustomers),
+      costPerOrder: costOf(investment, orders),
+      partial,
     };
   });
   return { year, investment: amounts.get(year) ?? null, months };

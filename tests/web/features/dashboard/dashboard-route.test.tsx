@@ -6,7 +6,7 @@ import { sessionUsers, userWithoutStore } from '../../../../mocks/fixtures/sessi
 import { backendHttp } from '../../../../mocks/handlers/clients';
 import { dashboardStore, setInvestmentFails, storeStatsAnswer, storeStatsFails } from '../../../../mocks/handlers/dashboard';
 import { meAs } from '../../../../mocks/handlers/session';
-import { formatClp, formatPercent } from '../../../../src/shared/format';
+import { formatClp, formatPercent, formatPercentagePoints } from '../../../../src/shared/format';
 import { DashboardRoute } from '../../../../src/web/features/dashboard/routes/dashboard-route';
 import { Toaster } from '../../../../src/web/ui/toast';
 import { setupMockServer } from '../../msw';
@@ -59,12 +59,18 @@ describe('DashboardRoute', () => {
     expect(await screen.findByText('Conecta tu tienda para ver sus indicadores.')).toBeTruthy();
   });
 
-  it('asks for the range and granularity in the address, and shows that range against the one before', async () => {
+  /** The query strings of the range requests the page makes, from now on, against the whole fixture store. */
+  function rangeQueriesAsked(): string[] {
     const asked: string[] = [];
     server.use(meAs(sessionUsers.admin), ...dashboardStore());
     server.events.on('request:start', ({ request }) => {
       if (request.url.includes('/statsInRange')) asked.push(new URL(request.url).search);
     });
+    return asked;
+  }
+
+  it('asks for the range and granularity in the address, and shows that range against the one before', async () => {
+    const asked = rangeQueriesAsked();
     await renderDashboard('/dashboard?preset=last12Months&granularity=month');
     const expected = statsInRangeFixture({
       preset: 'last12Months',
@@ -75,6 +81,28 @@ describe('DashboardRoute', () => {
     expect((await figure('Ingresos')).textContent).toContain(formatPercent(change, { signed: true }));
     expect(asked).toContain('?preset=last12Months&granularity=month');
     server.events.removeAllListeners();
+  });
+
+  it('compares with the same period last year from the address, and shows rate changes in percentage points', async () => {
+    const asked = rangeQueriesAsked();
+    await renderDashboard('/dashboard?preset=monthToDate&compare=samePeriodLastYear');
+    const expected = statsInRangeFixture({ preset: 'monthToDate', comparison: 'samePeriodLastYear' });
+    expect(await screen.findByText(/Comparado con el mismo período del año anterior/)).toBeTruthy();
+    const retention = await figure('Tasa de retención');
+    const points = expected.totals.retentionRate! - expected.previous.retentionRate!;
+    expect(retention.textContent).toContain(formatPercentagePoints(points));
+    expect(retention.textContent).toContain('vs. mismo período del año anterior');
+    expect(asked.some((search) => search.includes('comparison=samePeriodLastYear'))).toBe(true);
+    server.events.removeAllListeners();
+  });
+
+  it('says which year of the range lacks an investment and opens the modal on it', async () => {
+    server.use(meAs(sessionUsers.admin), ...dashboardStore({ investments: { 2026: 120_000_000 } }));
+    await renderDashboard('/dashboard?preset=last12Months');
+    const cost = await figure('Costo de adquisición por cliente');
+    expect(await within(cost).findByText('No se puede calcular: falta tu inversión en marketing de 2025.')).toBeTruthy();
+    await userEvent.click(within(cost).getByRole('button', { name: 'Definir inversión de 2025' }));
+    expect(await screen.findByRole('dialog', { name: 'Inversión en marketing de 2025' })).toBeTruthy();
   });
 
   it('sets the yearly investment, says so, and shows the acquisition cost it gives', async () => {

@@ -27,6 +27,11 @@ export function DashboardRoute() {
   const table = useStatsTable(storeId, dimension, page, TABLE_PAGE_SIZE);
   const setInvestment = useSetMarketingInvestment(storeId);
   const [investmentOpen, setInvestmentOpen] = useState(false);
+  // A cost that cannot be known without a year's investment opens the modal on that year.
+  const openInvestment = (investmentYear: number) => {
+    address.setYear(investmentYear);
+    setInvestmentOpen(true);
+  };
 
   return (
     <DashboardScreen
@@ -37,8 +42,11 @@ export function DashboardRoute() {
       // A preset shows the days the server resolved it to, on the store's calendar.
       range={range.preset !== 'custom' && inRange.data?.preset === range.preset ? { ...range, range: inRange.data.range } : range}
       onRangeChange={address.setRange}
+      comparison={address.comparison}
+      onComparisonChange={address.setComparison}
       inRange={loadableOf(inRange)}
       onInRangeRetry={() => void inRange.refetch()}
+      onSetInvestment={openInvestment}
       acquisition={{
         year,
         currentYear,
@@ -80,6 +88,8 @@ export function DashboardRoute() {
         onPageChange: address.setPage,
         table: loadableOf(table),
         onTableRetry: () => void table.refetch(),
+        canEditInvestment: can(role, 'setMarketingInvestment'),
+        onSetInvestment: openInvestment,
       }}
       onCreateCampaign={() => void navigate('/campaigns/create')}
     />

@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import {
+  COMPARISONS,
+  type Comparison,
   DATE_RANGE_PRESETS,
   type DateRangePreset,
   defaultGranularity,
@@ -47,11 +49,12 @@ export function rangeFromSearch(search: URLSearchParams, today: IsoDate): DateRa
   };
 }
 
-/** What the range asks the server: the preset by name (resolved on the store's calendar), or the two days. */
-export function statsQueryOf(value: DateRangeValue): StatsInRangeQuery {
+/** What the range asks the server: the preset by name (resolved on the store's calendar), or the two days, and what to compare with. */
+export function statsQueryOf(value: DateRangeValue, comparison: Comparison): StatsInRangeQuery {
+  const compare = comparison === 'previousPeriod' ? {} : { comparison };
   return value.preset === 'custom'
-    ? { from: value.range.from, to: value.range.to, granularity: value.granularity }
-    : { preset: value.preset, granularity: value.granularity };
+    ? { from: value.range.from, to: value.range.to, granularity: value.granularity, ...compare }
+    : { preset: value.preset, granularity: value.granularity, ...compare };
 }
 
 /** The acquisition cost's year in the address when the contract takes it (2000 to 2100); otherwise the current one. */
@@ -62,7 +65,9 @@ export function yearFromSearch(search: URLSearchParams, currentYear: number): nu
 
 export interface DashboardAddress {
   range: DateRangeValue;
-  /** The range as the stats query asks for it. */
+  /** What the range is compared with: the period before unless `?compare=samePeriodLastYear`. */
+  comparison: Comparison;
+  /** The range and comparison as the stats query asks for them. */
   query: StatsInRangeQuery;
   year: number;
   currentYear: number;
@@ -72,6 +77,7 @@ export interface DashboardAddress {
   /** Back from checkout with a subscription that just started. */
   subscriptionSuccess: boolean;
   setRange: (value: DateRangeValue) => void;
+  setComparison: (comparison: Comparison) => void;
   setYear: (year: number) => void;
   /** A new tab starts on its first page. */
   setDimension: (dimension: StatsDimension) => void;
@@ -80,13 +86,14 @@ export interface DashboardAddress {
 }
 
 /**
- * The range, granularity, tab, page and year live in the address, so a reload or a shared link shows the
- * same dashboard: `?preset=last12Months&granularity=week` or `?from=2026-01-01&to=2026-03-31`. Defaults
- * stay out of it. `today` is the store's, so presets count from its calendar.
+ * The range, granularity, comparison, tab, page and year live in the address, so a reload or a shared
+ * link shows the same dashboard: `?preset=last12Months&granularity=week&compare=samePeriodLastYear` or
+ * `?from=2026-01-01&to=2026-03-31`. Defaults stay out of it. `today` is the store's, so presets count from its calendar.
  */
 export function useDashboardAddress(today: IsoDate): DashboardAddress {
   const [search, setSearch] = useSearchParams();
   const range = rangeFromSearch(search, today);
+  const comparison = oneOf(COMPARISONS, search.get('compare')) ?? 'previousPeriod';
   const currentYear = Number(today.slice(0, 4));
 
   /** Changes some of the address's parameters, keeping the rest. */
@@ -105,7 +112,8 @@ export function useDashboardAddress(today: IsoDate): DashboardAddress {
 
   return {
     range,
-    query: statsQueryOf(range),
+    comparison,
+    query: statsQueryOf(range, comparison),
     year: yearFromSearch(search, currentYear),
     currentYear,
     dimension: oneOf(STATS_DIMENSIONS, search.get('tab')) ?? 'products',
@@ -117,6 +125,7 @@ export function useDashboardAddress(today: IsoDate): DashboardAddress {
           ? { preset: null, from: value.range.from, to: value.range.to, granularity: value.granularity }
           : { preset: value.preset, from: null, to: null, granularity: value.granularity },
       ),
+    setComparison: (value) => update({ compare: value === 'previousPeriod' ? null : value }),
     setYear: (year) => update({ year: year === currentYear ? null : String(year) }),
     setDimension: (dimension) => update({ tab: dimension === 'products' ? null : dimension, page: null }),
     setPage: (page) => update({ page: page === 1 ? null : String(page) }),

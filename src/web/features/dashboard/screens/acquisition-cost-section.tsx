@@ -44,7 +44,11 @@ export function AcquisitionCostSection({
 }: AcquisitionCostSectionProps) {
   const { t } = useTranslation('dashboard');
   const data = chart.status === 'success' ? chart.data : null;
-  const monthLabel = (month: AcquisitionCostMonth) => formatPeriod(`${month.month}-01`, 'month');
+  // The current month runs to today: its row says so, as its point in the chart does.
+  const monthLabel = (month: AcquisitionCostMonth) => {
+    const label = formatPeriod(`${month.month}-01`, 'month');
+    return month.partial ? t('acquisition.partialMonth', { month: label }) : label;
+  };
   const columns: DataTableColumn<AcquisitionCostMonth>[] = [
     { key: 'month', header: t('acquisition.table.month'), cell: monthLabel },
     {
@@ -103,7 +107,7 @@ export function AcquisitionCostSection({
   } else if (data) {
     const points = (read: (month: AcquisitionCostMonth) => number | null) =>
       // The chart is one year, named above it: its months go without the year.
-      data.months.map((month) => ({ x: formatPeriod(`${month.month}-01`, 'monthOfYear'), y: read(month) }));
+      data.months.map((month) => ({ x: formatPeriod(`${month.month}-01`, 'monthOfYear'), y: read(month), partial: month.partial }));
     body = (
       <>
         <LazyChart

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/backend.gen';
-import type { IsoDate } from '../../../../shared/date-ranges';
+import { COMPARISONS, type Comparison, type IsoDate } from '../../../../shared/date-ranges';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
@@ -9,6 +10,7 @@ import type { DateRangeValue } from '../../../ui/date-range-picker';
 import { EmptyState } from '../../../ui/empty-state';
 import { LazyDateRangePicker } from '../../../ui/lazy-date-range-picker';
 import { PageHeader } from '../../../ui/page-header';
+import { Select } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
 import type { AcquisitionCostSectionProps } from './acquisition-cost-section';
 import type { InvestmentDialogProps } from './investment-dialog';
@@ -26,6 +28,9 @@ const AcquisitionCostSection = lazy(() =>
 const StoreOverview = lazy(() => import('./store-overview').then((module) => ({ default: module.StoreOverview })));
 const InvestmentDialog = lazy(() => import('./investment-dialog').then((module) => ({ default: module.InvestmentDialog })));
 
+const controls = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' });
+const comparisonField = css({ minW: '64' });
+
 const sectionLoading = (
   <div aria-busy="true">
     <Skeleton shape="block" />
@@ -42,8 +47,12 @@ export interface DashboardScreenProps {
   today: IsoDate;
   range: DateRangeValue;
   onRangeChange: (value: DateRangeValue) => void;
+  comparison: Comparison;
+  onComparisonChange: (value: Comparison) => void;
   inRange: Loadable<StatsInRange>;
   onInRangeRetry: () => void;
+  /** Opens the investment modal on a year (from a cost that cannot be known without it). */
+  onSetInvestment: (year: number) => void;
   acquisition: AcquisitionCostSectionProps;
   investment: InvestmentDialogProps;
   overview: StoreOverviewProps;
@@ -61,12 +70,32 @@ export function DashboardScreen(props: DashboardScreenProps) {
         title={t('title')}
         description={hasStore ? t('subtitle') : t('noStore')}
         actions={
-          hasStore ? <LazyDateRangePicker label={t('rangeLabel')} value={range} onValueChange={onRangeChange} today={today} /> : null
+          hasStore ? (
+            <div className={controls}>
+              <LazyDateRangePicker label={t('rangeLabel')} value={range} onValueChange={onRangeChange} today={today} />
+              <div className={comparisonField}>
+                <Select
+                  label={t('comparison.label')}
+                  options={COMPARISONS.map((value) => ({ value, label: t(`comparison.${value}`) }))}
+                  value={props.comparison}
+                  onValueChange={(value) => {
+                    const chosen = COMPARISONS.find((option) => option === value);
+                    if (chosen) props.onComparisonChange(chosen);
+                  }}
+                />
+              </div>
+            </div>
+          ) : null
         }
       />
       {hasStore ? (
         <>
-          <RangeFigures inRange={props.inRange} onRetry={props.onInRangeRetry} />
+          <RangeFigures
+            inRange={props.inRange}
+            onRetry={props.onInRangeRetry}
+            canEditInvestment={props.acquisition.canEditInvestment}
+            onSetInvestment={props.onSetInvestment}
+          />
           <Suspense fallback={sectionLoading}>
             <AcquisitionCostSection {...props.acquisition} />
           </Suspense>

@@ -3,16 +3,22 @@ import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/backend.gen';
 import { type Formattable, formatClp, formatCount, formatDateRange, formatPercentage, formatPeriod } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
-import { Kpi, type KpiState } from '../../../ui/kpi';
+import type { ChartSeries } from '../../../ui/chart';
+import { Kpi, type KpiChange, type KpiState } from '../../../ui/kpi';
 import { LazyChart } from '../../../ui/lazy-chart';
 import { layout } from './layout';
+import { MissingInvestmentNote } from './missing-investment-note';
 
 type StatsInRange = components['schemas']['StatsInRange'];
 type RangeTotals = components['schemas']['RangeTotals'];
+type StatsPoint = components['schemas']['StatsPoint'];
 
 export interface RangeFiguresProps {
   inRange: Loadable<StatsInRange>;
   onRetry: () => void;
+  /** Collaborators see why a cost is unknown, but cannot set the investment. */
+  canEditInvestment: boolean;
+  onSetInvestment: (year: number) => void;
 }
 
 type IndicatorKey = 'income' | 'orders' | 'retentionRate' | 'newCustomersRate' | 'costPerCustomer' | 'costPerOrder';
@@ -21,28 +27,23 @@ interface Indicator {
   key: IndicatorKey;
   read: (totals: RangeTotals) => number | null;
   format: (value: Formattable) => string;
+  /** Rates change in percentage points; amounts and counts relative to themselves. */
+  change: 'points' | 'ratio';
   lowerIsBetter?: boolean;
   needsInvestment?: boolean;
 }
 
 /** The key indicators of SPEC §1, in the order a merchant reads them: sales, loyalty, cost. */
 const INDICATORS: readonly Indicator[] = [
-  { key: 'income', read: (totals) => totals.income, format: formatClp },
-  { key: 'orders', read: (totals) => totals.orders, format: formatCount },
-  {
-    key: 'retentionRate',
-    read: (totals) => totals.retentionRate,
-    format: formatPercentage,
-  },
-  {
-    key: 'newCustomersRate',
-    read: (totals) => totals.newCustomersRate,
-    format: formatPercentage,
-  },
+  { key: 'income', read: (totals) => totals.income, format: formatClp, change: 'ratio' },
+  { key: 'orders', read: (totals) => totals.orders, format: formatCount, change: 'ratio' },
+  { key: 'retentionRate', read: (totals) => totals.retentionRate, format: formatPercentage, change: 'points' },
+  { key: 'newCustomersRate', read: (totals) => totals.newCustomersRate, format: formatPercentage, change: 'points' },
   {
     key: 'costPerCustomer',
     read: (totals) => totals.acquisitionCostPerCustomer,
     format: formatClp,
+    change: 'ratio',
     lowerIsBetter: true,
     needsInvestment: true,
   },
@@ -50,14 +51,22 @@ const INDICATORS: readonly Indicator[] = [
     key: 'costPerOrder',
     read: (totals) => totals.acquisitionCostPerOrder,
     format: formatClp,
+    change: 'ratio',
     lowerIsBetter: true,
     needsInvestment: true,
   },
 ];
 
-/** Relative change against the previous period; nothing to compare when either side is unknown or zero. */
-function changeRatio(current: number | null, previous: number | null): number | null {
-  return current === null || previous === null || previous === 0 ? null : (current - previous) / previous;
+/** The change against the comparison period; nothing to compare when either side is unknown (or zero, for a relative change). */
+function changeOf(indicator: Indicator, current: number | null, previous: number | null, against: string): KpiChange {
+  const lowerIsBetter = indicator.lowerIsBetter ?? false;
+  if (indicator.change === 'points')
+    return { points: current === null || previous === null ? null : current - previous, lowerIsBetter, against };
+  return {
+    ratio: current === null || previous === null || previous === 0 ? null : (current - previous) / previous,
+    lowerIsBetter,
+    against,
+  };
 }
 
 const charts = css({
@@ -66,57 +75,71 @@ const charts = css({
   gap: '4',
 });
 
-/** The selected range's key indicators against the period before, and its series. */
-export function RangeFigures({ inRange, onRetry }: RangeFiguresProps) {
+/** The selected range's key indicators against the comparison period, and both series. */
+export function RangeFigures({ inRange, onRetry, canEditInvestment, onSetInvestment }: RangeFiguresProps) {
   const { t } = useTranslation('dashboard');
   const data = inRange.status === 'success' ? inRange.data : null;
   const chartStatus = inRange.status === 'success' ? 'ready' : inRange.status;
   const granularity = data?.granularity ?? 'day';
-  const noSales = data !== null && data.totals.orders === 0;
+  const comparison = data?.comparison ?? 'previousPeriod';
+  const noSales = data !== null && data.totals.orders === 0 && data.previous.orders === 0;
   // A range without sales reads as empty, not as a flat line at zero.
-  const points = (read: (point: StatsInRange['series'][number]) => number) =>
-    (data?.series ?? []).map((point) => ({
-      x: formatPeriod(point.period, granularity),
-      y: noSales ? null : read(point),
-    }));
+  const pointsOf = (series: readonly StatsPoint[], read: (point: StatsPoint) => number) =>
+    series.map((point) => ({ x: formatPeriod(point.period, granularity), y: noSales ? null : read(point), partial: point.partial }));
+  const current = (id: string, label: string, read: (point: StatsPoint) => number): ChartSeries => ({
+    id,
+    label,
+    points: pointsOf(data?.series ?? [], read),
+  });
+  // The comparison period's points sit beside the range's by position; each keeps its own date.
+  const compared = (id: string, read: (point: StatsPoint) => number): ChartSeries => ({
+    id,
+    label: t(`series.comparison.${comparison}`),
+    variant: 'comparison',
+    points: pointsOf(data?.previousSeries ?? [], read).map((point, index) => ({
+      ...point,
+      label: data?.previousSeries[index] ? formatPeriod(data.previousSeries[index].period, granularity) : undefined,
+    })),
+  });
   const description = data ? `${formatDateRange(data.range.from, data.range.to)} · ${t(`series.by.${granularity}`)}` : undefined;
-  const empty = {
-    title: t('series.emptyTitle'),
-    description: t('series.emptyDescription'),
-  };
+  const empty = { title: t('series.emptyTitle'), description: t('series.emptyDescription') };
+  const against = t(`indicators.against.${comparison}`);
 
   return (
     <section className={layout.section} aria-labelledby="range-figures-title">
-      <h2 id="range-figures-title" className={layout.title}>
-        {t('indicators.title')}
-      </h2>
+      <div className={layout.heading}>
+        <h2 id="range-figures-title" className={layout.title}>
+          {t('indicators.title')}
+        </h2>
+        {data ? (
+          <p className={layout.note}>
+            {t(`indicators.comparedWith.${comparison}`, { range: formatDateRange(data.previousRange.from, data.previousRange.to) })}
+          </p>
+        ) : null}
+      </div>
       <div className={layout.figures}>
         {INDICATORS.map((indicator) => {
-          const current = data ? indicator.read(data.totals) : null;
+          const value = data ? indicator.read(data.totals) : null;
           const state: KpiState = data
-            ? { status: 'success', value: indicator.format(current) }
+            ? { status: 'success', value: indicator.format(value) }
             : inRange.status === 'error'
               ? { status: 'error' }
               : { status: 'loading' };
-          const withoutInvestment = indicator.needsInvestment && data?.totals.investment === 0;
+          const missingYears = indicator.needsInvestment ? (data?.totals.missingInvestmentYears ?? []) : [];
           return (
             <Kpi
               key={indicator.key}
               label={t(`indicators.${indicator.key}.label`)}
               state={state}
               onRetry={onRetry}
-              help={
-                withoutInvestment
-                  ? `${t(`indicators.${indicator.key}.help`)} ${t('indicators.noInvestment')}`
-                  : t(`indicators.${indicator.key}.help`)
-              }
-              change={
-                data
-                  ? {
-                      ratio: changeRatio(current, indicator.read(data.previous)),
-                      lowerIsBetter: indicator.lowerIsBetter ?? false,
-                    }
-                  : undefined
+              help={t(`indicators.${indicator.key}.help`, {
+                prior: data ? formatDateRange(data.totals.priorRange.from, data.totals.priorRange.to) : '',
+              })}
+              change={data ? changeOf(indicator, value, indicator.read(data.previous), against) : undefined}
+              note={
+                missingYears.length > 0 ? (
+                  <MissingInvestmentNote years={missingYears} canEdit={canEditInvestment} onSet={onSetInvestment} />
+                ) : undefined
               }
             />
           );
@@ -128,11 +151,8 @@ export function RangeFigures({ inRange, onRetry }: RangeFiguresProps) {
           title={t('series.income.title')}
           description={description}
           series={[
-            {
-              id: 'income',
-              label: t('series.income.label'),
-              points: points((point) => point.income),
-            },
+            current('income', t('series.income.label'), (point) => point.income),
+            compared('previousIncome', (point) => point.income),
           ]}
           valueFormat="clp"
           xLabel={t(`series.axis.${granularity}`)}
@@ -142,24 +162,14 @@ export function RangeFigures({ inRange, onRetry }: RangeFiguresProps) {
         />
         <LazyChart
           kind="bar"
+          stacked
           title={t('series.orders.title')}
           description={description}
           series={[
-            {
-              id: 'orders',
-              label: t('series.orders.orders'),
-              points: points((point) => point.orders),
-            },
-            {
-              id: 'returningOrders',
-              label: t('series.orders.returningOrders'),
-              points: points((point) => point.returningOrders),
-            },
-            {
-              id: 'newCustomers',
-              label: t('series.orders.newCustomers'),
-              points: points((point) => point.newCustomers),
-            },
+            current('newCustomers', t('series.orders.newCustomers'), (point) => point.newCustomers),
+            current('returningOrders', t('series.orders.returningOrders'), (point) => point.returningOrders),
+            current('guestOrders', t('series.orders.guestOrders'), (point) => point.orders - point.newCustomers - point.returningOrders),
+            compared('previousOrders', (point) => point.orders),
           ]}
           valueFormat="count"
           xLabel={t(`series.axis.${granularity}`)}

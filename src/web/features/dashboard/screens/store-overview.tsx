@@ -7,6 +7,7 @@ import { Kpi, type KpiState } from '../../../ui/kpi';
 import { Tabs } from '../../../ui/tabs';
 import { STATS_DIMENSIONS } from '../stats-dimensions';
 import { layout } from './layout';
+import { MissingInvestmentNote } from './missing-investment-note';
 
 type StoreStats = components['schemas']['StoreStats'];
 type StatsDimension = components['schemas']['StatsDimension'];
@@ -25,9 +26,12 @@ export interface StoreOverviewProps {
   onPageChange: (page: number) => void;
   table: Loadable<StatsTablePage>;
   onTableRetry: () => void;
+  /** Collaborators see why the acquisition cost is unknown, but cannot set the investment. */
+  canEditInvestment: boolean;
+  onSetInvestment: (year: number) => void;
 }
 
-type GeneralKey = Exclude<keyof StoreStats, 'customers' | 'currency' | 'asOf'>;
+type GeneralKey = Exclude<keyof StoreStats, 'customers' | 'currency' | 'asOf' | 'acquisitionCostMissingYears'>;
 
 /** SPEC §3's store metrics, with how each reads. */
 const GENERAL: readonly {
@@ -65,6 +69,8 @@ export function StoreOverview({
   onPageChange,
   table,
   onTableRetry,
+  canEditInvestment,
+  onSetInvestment,
 }: StoreOverviewProps) {
   const { t } = useTranslation('metrics');
   const data = stats.status === 'success' ? stats.data : null;
@@ -115,6 +121,11 @@ export function StoreOverview({
               help={t(`general.${key}.help`)}
               state={stateOf(() => format(data?.[key]))}
               onRetry={onStatsRetry}
+              note={
+                key === 'acquisitionCost' && data && data.acquisitionCostMissingYears.length > 0 ? (
+                  <MissingInvestmentNote years={data.acquisitionCostMissingYears} canEdit={canEditInvestment} onSet={onSetInvestment} />
+                ) : undefined
+              }
             />
           ))}
         </div>
