@@ -68,11 +68,11 @@ export const FromAddress: Story = {
 export const ComparesWithLastYear: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const body = within(canvasElement.ownerDocument.body);
     await canvas.findByText(/Comparado con el período anterior/, undefined, { timeout: 5000 });
-    await userEvent.click(canvas.getByRole('combobox', { name: 'Comparar con' }));
-    await userEvent.click(await body.findByRole('option', { name: 'Mismo período del año anterior' }));
+    const choices = within(canvas.getByRole('group', { name: 'Comparar con' }));
+    await userEvent.click(choices.getByRole('button', { name: 'Mismo período del año anterior' }));
     await expect(await canvas.findByText(/Comparado con el mismo período del año anterior/, undefined, { timeout: 5000 })).toBeVisible();
+    await expect(choices.getByRole('button', { name: 'Mismo período del año anterior' })).toHaveAttribute('aria-pressed', 'true');
   },
 };
 

@@ -26,6 +26,7 @@ import { paginationRecipe } from './pagination';
 import { popoverRecipe } from './popover';
 import { progressBarRecipe } from './progress-bar';
 import { radioGroupRecipe } from './radio-group';
+import { segmentedControlRecipe } from './segmented-control';
 import { selectRecipe } from './select';
 import { sidebarRecipe } from './sidebar';
 import { skeletonRecipe } from './skeleton';
@@ -49,6 +50,7 @@ export const recipes = {
 export const slotRecipes = {
   numberInput: numberInputRecipe,
   select: selectRecipe,
+  segmentedControl: segmentedControlRecipe,
   combobox: comboboxRecipe,
   tagsInput: tagsInputRecipe,
   checkbox: checkboxRecipe,

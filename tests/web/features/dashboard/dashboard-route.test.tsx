@@ -96,6 +96,18 @@ describe('DashboardRoute', () => {
     server.events.removeAllListeners();
   });
 
+  it('switches the comparison from the header, and asks for it', async () => {
+    const asked = rangeQueriesAsked();
+    await renderDashboard();
+    expect(await screen.findByText(/Comparado con el período anterior/)).toBeTruthy();
+    const choices = within(screen.getByRole('group', { name: 'Comparar con' }));
+    await userEvent.click(choices.getByRole('button', { name: 'Mismo período del año anterior' }));
+    expect(await screen.findByText(/Comparado con el mismo período del año anterior/)).toBeTruthy();
+    expect(choices.getByRole('button', { name: 'Mismo período del año anterior' }).getAttribute('aria-pressed')).toBe('true');
+    expect(asked.at(-1)).toContain('comparison=samePeriodLastYear');
+    server.events.removeAllListeners();
+  });
+
   it('says which year of the range lacks an investment and opens the modal on it', async () => {
     server.use(meAs(sessionUsers.admin), ...dashboardStore({ investments: { 2026: 120_000_000 } }));
     await renderDashboard('/dashboard?preset=last12Months');

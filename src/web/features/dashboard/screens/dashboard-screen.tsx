@@ -10,7 +10,7 @@ import type { DateRangeValue } from '../../../ui/date-range-picker';
 import { EmptyState } from '../../../ui/empty-state';
 import { LazyDateRangePicker } from '../../../ui/lazy-date-range-picker';
 import { PageHeader } from '../../../ui/page-header';
-import { Select } from '../../../ui/select';
+import { SegmentedControl } from '../../../ui/segmented-control';
 import { Skeleton } from '../../../ui/skeleton';
 import type { AcquisitionCostSectionProps } from './acquisition-cost-section';
 import type { InvestmentDialogProps } from './investment-dialog';
@@ -29,7 +29,6 @@ const StoreOverview = lazy(() => import('./store-overview').then((module) => ({ 
 const InvestmentDialog = lazy(() => import('./investment-dialog').then((module) => ({ default: module.InvestmentDialog })));
 
 const controls = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' });
-const comparisonField = css({ minW: '64' });
 
 const sectionLoading = (
   <div aria-busy="true">
@@ -73,17 +72,12 @@ export function DashboardScreen(props: DashboardScreenProps) {
           hasStore ? (
             <div className={controls}>
               <LazyDateRangePicker label={t('rangeLabel')} value={range} onValueChange={onRangeChange} today={today} />
-              <div className={comparisonField}>
-                <Select
-                  label={t('comparison.label')}
-                  options={COMPARISONS.map((value) => ({ value, label: t(`comparison.${value}`) }))}
-                  value={props.comparison}
-                  onValueChange={(value) => {
-                    const chosen = COMPARISONS.find((option) => option === value);
-                    if (chosen) props.onComparisonChange(chosen);
-                  }}
-                />
-              </div>
+              <SegmentedControl
+                label={t('comparison.label')}
+                options={COMPARISONS.map((value) => ({ value, label: t(`comparison.${value}`) }))}
+                value={props.comparison}
+                onValueChange={props.onComparisonChange}
+              />
             </div>
           ) : null
         }
