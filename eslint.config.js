@@ -102,7 +102,7 @@ export default tseslint.config(
       'coverage/**',
       'src/web/styled-system/**',
       'src/shared/api/*.gen.ts',
-      'src/web/public/mockServiceWorker.js',
+      'mocks/public/mockServiceWorker.js',
       'tests/visual/__diff_output__/**',
     ],
   },

@@ -1,8 +1,12 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
-import { type CSSOptions, defineConfig, type ProxyOptions } from 'vite';
+import { type CSSOptions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -24,11 +28,37 @@ const pandaPostcss = pandacss({ configPath: fromRoot('./panda.config.ts'), cwd: 
 
 const apiProxy: ProxyOptions = { target: serverTarget, changeOrigin: false, bypass: loginPageBypass };
 
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside each built text file, compressed once at
+ * their best: the server sends the one the browser accepts (`preCompressed` in platform/spa.ts).
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  return {
+    name: 'recompra-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? fromRoot('./dist/web');
+      const files = Object.keys(bundle).filter((file) => /\.(js|css|html|json|svg)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(dir, file);
+          const content = await readFile(path);
+          if (content.length < 1024) return;
+          await writeFile(`${path}.br`, await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(`${path}.gz`, await gzipped(content, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   envDir: repoRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { tsconfigPaths: true },
   css: {
     postcss: { plugins: [pandaPostcss] },

@@ -11,8 +11,8 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   stories: [...(hasMdx ? ['../stories/**/*.mdx'] : []), '../stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-a11y', '@storybook/addon-docs'],
-  // mockServiceWorker.js lives there (`npx msw init src/web/public`).
-  staticDirs: ['../src/web/public'],
+  // The mock service worker lives in mocks/public (`npx msw init mocks/public`), out of the production build.
+  staticDirs: ['../src/web/public', '../mocks/public'],
   core: {
     // Builds and test runs must work offline and never phone home.
     disableTelemetry: true,

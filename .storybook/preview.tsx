@@ -48,9 +48,9 @@ if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
   SpringGlobals.assign({ skipAnimation: true });
 }
 
-// Storybook's own files and the page's assets are not API calls.
+// Storybook's own files and the page's assets (the browser's icon among them) are not API calls.
 function isStorybookRequest(request: Request): boolean {
-  return /\.mdx$|sb-common-assets|sb-addons|sb-manager|iframe\.html|sb-vite|@vite|@react-refresh|\/virtual:|\.stories\.|index\.json$/.test(
+  return /\.mdx$|sb-common-assets|sb-addons|sb-manager|iframe\.html|sb-vite|@vite|@react-refresh|\/virtual:|\.stories\.|index\.json$|\/favicon\.ico$/.test(
     request.url,
   );
 }

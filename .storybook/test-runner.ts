@@ -8,7 +8,7 @@ import type { Result, RunOptions } from 'axe-core';
 import { getViolations, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page } from 'playwright';
-import type { VisualParameters } from './visual-parameters';
+import { VIEWPORTS, type VisualParameters } from './visual-parameters';
 
 const baselinesDir = path.resolve('tests/visual/__baselines__');
 const diffDir = path.resolve('tests/visual/__diff_output__');
@@ -154,8 +154,11 @@ const config: TestRunnerConfig = {
     expect.extend({ toMatchImageSnapshot });
   },
 
-  async preVisit(page) {
+  async preVisit(page, context) {
     listenForUnhandledRequests(page);
+    // The window is sized before the story renders, so its media queries see the phone's width.
+    const visual = (await getStoryContext(page, context)).parameters.visual as VisualParameters | undefined;
+    await page.setViewportSize(visual && visual.viewport === 'phone' ? VIEWPORTS.phone : VIEWPORTS.desktop);
     // The page stays open from story to story: inject once, before the story renders.
     const hasAxe = await page.evaluate((css) => {
       if (!document.getElementById('visual-test-still')) {

@@ -8,10 +8,16 @@
  *   instead, then compare the screenshot.
  * - `false`: accessibility is still checked but no screenshot is compared. Only for a story that
  *   cannot be made deterministic; say why beside it. No story needs it today.
+ * - `{ viewport: 'phone' }`: the story renders in a 390 × 844 window (media queries included) instead
+ *   of the 1024 × 768 one, as a merchant sees it on a phone.
  */
 export type VisualParameters =
   | false
   | {
       /** CSS selector that must be visible before the screenshot; replaces the idle wait. */
       waitFor?: string;
+      viewport?: 'phone';
     };
+
+/** The windows stories render in: the runner's default, and a phone's. */
+export const VIEWPORTS = { desktop: { width: 1024, height: 768 }, phone: { width: 390, height: 844 } } as const;

@@ -1,3 +1,5 @@
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { operations as AppOperations } from '../shared/api/app.gen.ts';
@@ -78,6 +80,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
+  // API answers and pages are compressed for browsers that accept it; built files come precompressed.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   // Every body the contracts take is JSON; anything else is answered 415 in Spanish.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {

@@ -302,3 +302,11 @@ export const InvestmentModalError: Story = {
     </>
   ),
 };
+
+/** On a phone 390 px wide: figures, charts and sections in one column, nothing wider than the screen. */
+export const OnPhone: Story = {
+  parameters: { visual: { viewport: 'phone' } },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+  },
+};

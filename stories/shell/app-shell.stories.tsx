@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { integrationsSocialAdsExpired } from '../../mocks/fixtures/integrations';
 import { AppBanner } from '../../src/web/app/shell/app-banner';
 import { AppShell } from '../../src/web/app/shell/app-shell';
@@ -56,5 +57,29 @@ export const WithoutStore: Story = {
     role: 'admin',
     pathname: '/account',
     banners: bannersAt({ role: 'admin', pathname: '/account', storeId: null, integrations: undefined }),
+  },
+};
+
+/** A phone 390 px wide: the sidebar gives way to a top bar whose menu button opens it, and the dashboard fits the width. */
+export const OnPhone: Story = {
+  args: AsAdmin.args,
+  parameters: { visual: { viewport: 'phone' } },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+  },
+};
+
+/** The navigation drawer open over the page, which is out of reach until it closes. */
+export const OnPhoneMenuOpen: Story = {
+  args: {
+    ...AsAdmin.args,
+    navOpen: true,
+    banners: bannersAt({ role: 'admin', pathname: '/dashboard', storeId: 1, integrations: integrationsSocialAdsExpired }),
+  },
+  parameters: { visual: { viewport: 'phone' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('main')).toHaveAttribute('inert');
   },
 };

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -42,5 +42,13 @@ describe('dashboard route bundle', () => {
       `dashboard route: ${(gzipped / 1024).toFixed(1)} KB gzip in ${chunks.size} chunks; charts, loaded later: ${(chart / 1024).toFixed(1)} KB`,
     );
     expect(gzipped).toBeLessThan(DASHBOARD_BUDGET_BYTES);
+  });
+});
+
+describe('the production build', () => {
+  it('ships the icons a browser asks for and none of the development mocks', async () => {
+    await expect(access(join(DIST, 'favicon.ico'))).resolves.toBeUndefined();
+    await expect(access(join(DIST, 'favicon.svg'))).resolves.toBeUndefined();
+    await expect(access(join(DIST, 'mockServiceWorker.js'))).rejects.toThrow();
   });
 });

@@ -32,6 +32,8 @@ export async function freshDatabase(): Promise<Database> {
 export interface TestServer {
   app: FastifyInstance;
   db: Database;
+  /** The stand-in web build's folder. */
+  webDir: string;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   return {
     app,
     db,
+    webDir: config.webDir,
     async close() {
       await app.close();
       await db.close();

@@ -1,3 +1,7 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, TEST_INDEX_HTML, type TestServer } from './harness.ts';
 
@@ -69,6 +73,15 @@ it('keeps the session when another site sends the browser to the sign-out addres
   expect(await sessionStatus(cookie)).toBe(200);
 });
 
+it('opens the web app at the address the server prints, signed in or out', async () => {
+  const signedIn = await signInOverHttp();
+  for (const headers of [{ accept: 'text/html' }, { accept: 'text/html', cookie: signedIn.cookie }] as Record<string, string>[]) {
+    const root = await fetch(`${base}/`, { headers });
+    expect(root.status).toBe(200);
+    expect(await root.text()).toBe(TEST_INDEX_HTML);
+  }
+});
+
 it('serves the web app for any page the browser navigates to, and JSON 404 under the APIs', async () => {
   const page = await fetch(`${base}/segments/12?tab=custom`, { headers: { accept: 'text/html' } });
   expect(page.status).toBe(200);
@@ -78,6 +91,29 @@ it('serves the web app for any page the browser navigates to, and JSON 404 under
   expect(await api.json()).toEqual({ code: 'not_found', message: 'No encontramos lo que buscas.' });
   const backend = await fetch(`${base}/backend/no-existe`);
   expect(backend.status).toBe(404);
+});
+
+it('sends built files precompressed and API answers compressed, as the browser accepts', async () => {
+  const asset = 'x'.repeat(4000);
+  await mkdir(join(server.webDir, 'assets'), { recursive: true });
+  await writeFile(join(server.webDir, 'assets', 'app.js'), asset);
+  await writeFile(join(server.webDir, 'assets', 'app.js.br'), brotliCompressSync(asset));
+  await writeFile(join(server.webDir, 'assets', 'app.js.gz'), gzipSync(asset));
+  for (const encoding of ['br', 'gzip'] as const) {
+    const response = await request(`${base}/assets/app.js`, { headers: { 'accept-encoding': encoding } });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect((encoding === 'br' ? brotliDecompressSync : gunzipSync)(response.body).toString()).toBe(asset);
+  }
+  const plain = await request(`${base}/assets/app.js`, {});
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body.toString()).toBe(asset);
+  const { cookie } = await signInOverHttp();
+  const series = await request(`${base}/backend/stores/1/statsInRange?preset=last12Months&granularity=day`, {
+    headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
+  });
+  expect(series.headers['content-encoding']).toBe('br');
+  // A year by day: 365 or 366 points, a few KB of JSON sent in far fewer bytes.
+  expect(JSON.parse(brotliDecompressSync(series.body).toString()).series.length).toBeGreaterThanOrEqual(365);
 });
 
 it('serves a readable reference of both contracts at /api/docs', async () => {
@@ -90,3 +126,14 @@ it('serves a readable reference of both contracts at /api/docs', async () => {
   const ui = await fetch(`${base}/api/docs/ui/swagger-ui-bundle.js`);
   expect(ui.status).toBe(200);
 });
+
+/** A GET whose body comes back as sent (fetch would decompress it and hide the encoding). */
+function request(url: string, options: { headers?: Record<string, string> }): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: options.headers ?? {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}

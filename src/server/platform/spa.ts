@@ -29,11 +29,21 @@ export async function registerSpa(
   await app.register(fastifyStatic, {
     root: webDir,
     index: false,
+    // The build writes a .br and a .gz beside each file: the one the browser accepts is sent as is.
+    preCompressed: true,
     // Hashed assets never change; everything else is revalidated.
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(join(webDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const page = async (reply: FastifyReply) =>
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await index());
+  // The address the server prints: the static files' directory would refuse it as a listing.
+  app.get('/', (_request, reply) => page(reply));
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isApi = apiPrefixes.some(
       (prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`) || request.url.startsWith(`${prefix}?`),
@@ -42,10 +52,6 @@ export async function registerSpa(
       const error = errors.notFound();
       return reply.code(404).send(error.toBody());
     }
-    return reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(await index());
+    return page(reply);
   });
 }

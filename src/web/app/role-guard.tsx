@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { hasSignedInIdentity } from '../api/csrf';
@@ -32,6 +32,11 @@ export function RoleGuard() {
     hasSignedInIdentity: hasSignedInIdentity(),
   });
   const leaveTo = decision.type === 'leave' ? decision.href : undefined;
+  // The narrow screens' navigation drawer is open on the page it was opened on: it closes by itself
+  // once the page it led to opens.
+  const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
+  const pathname = location.pathname;
+  const onNavOpenChange = useCallback((open: boolean) => setNavOpenOn(open ? pathname : null), [pathname]);
 
   useEffect(() => {
     if (leaveTo) pageNavigation.assign(leaveTo);
@@ -51,6 +56,8 @@ export function RoleGuard() {
           linkComponent={RouterLink}
           storeSwitcher={<StoreSwitcher user={decision.user} />}
           banners={<ShellBanners user={decision.user} pathname={location.pathname} />}
+          navOpen={navOpenOn === pathname}
+          onNavOpenChange={onNavOpenChange}
         >
           <Suspense fallback={<LoadingScreen layout="inline" label={t('pageLoading')} />}>
             <Outlet />

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../ui/loading-screen';
 import { PAGES } from './pages';
 import { RoleGuard } from './role-guard';
+import { RouteErrorBoundary } from './route-error';
 import { ROUTES } from './routes';
 import { isDataPath, StoreReadyGate } from './store-ready-gate';
 
@@ -30,10 +31,18 @@ export function buildRoutes(): RouteObject[] {
       ),
     };
   });
+  // A page that fails (its code did not load, or it threw) shows a Spanish screen in its place; inside
+  // the shell, the navigation stays.
+  const errorElement = <RouteErrorBoundary />;
   return [
-    ...publicRoutes,
-    // The catch-all sends unknown paths through the same rules (to /dashboard, or to sign in).
-    { element: <RoleGuard />, children: [...protectedRoutes, { path: '*' }] },
+    {
+      errorElement,
+      children: [
+        ...publicRoutes,
+        // The catch-all sends unknown paths through the same rules (to /dashboard, or to sign in).
+        { element: <RoleGuard />, children: [{ errorElement, children: [...protectedRoutes, { path: '*' }] }] },
+      ],
+    },
   ];
 }
 

@@ -8,6 +8,7 @@ const paths = {
   chevronLeft: 'M15 6l-6 6 6 6',
   chevronRight: 'M9 6l6 6-6 6',
   close: 'M6 6l12 12M18 6L6 18',
+  menu: 'M4 6h16M4 12h16M4 18h16',
   minus: 'M5 12h14',
   dots: 'M5 12h.01M12 12h.01M19 12h.01',
   info: 'M12 8h.01M11 12h1v5h1M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z',

@@ -1,0 +1,52 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionUsers } from '../../../mocks/fixtures/session';
+import { meAs } from '../../../mocks/handlers/session';
+import { buildRoutes } from '../../../src/web/app/router';
+import { setupMockServer } from '../msw';
+import { renderWithProviders } from '../render';
+
+const server = setupMockServer();
+afterEach(cleanup);
+
+async function openShellAt(path: string) {
+  server.use(meAs(sessionUsers.user));
+  await renderWithProviders(<RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: [path] })} />);
+  await screen.findByText('En construcción');
+  const menu = screen.getByRole('button', { name: 'Abrir menú' });
+  const drawer = document.getElementById(menu.getAttribute('aria-controls')!)!;
+  return { menu, drawer, main: screen.getByRole('main') };
+}
+
+describe('the navigation drawer of narrow screens', () => {
+  it('opens from the menu button over a page out of reach, and closes with Escape back on the button', async () => {
+    const { menu, drawer, main } = await openShellAt('/segments');
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(drawer.getAttribute('data-state')).toBe('closed');
+    await userEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(drawer.getAttribute('data-state')).toBe('open');
+    expect(main.hasAttribute('inert')).toBe(true);
+    expect(document.activeElement).toBe(within(drawer).getByRole('link', { name: 'Segmentos' }));
+    await userEvent.keyboard('{Escape}');
+    expect(drawer.getAttribute('data-state')).toBe('closed');
+    expect(main.hasAttribute('inert')).toBe(false);
+    expect(document.activeElement).toBe(menu);
+  });
+
+  it('closes once the page it led to opens', async () => {
+    const { menu, drawer } = await openShellAt('/segments');
+    await userEvent.click(menu);
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Campañas' }));
+    expect(within(drawer).getByRole('link', { name: 'Campañas' }).getAttribute('aria-current')).toBe('page');
+    await waitFor(() => expect(drawer.getAttribute('data-state')).toBe('closed'));
+  });
+
+  it('lets the keyboard skip the navigation to the page', async () => {
+    await openShellAt('/segments');
+    const skip = screen.getByRole('link', { name: 'Saltar al contenido' });
+    expect(skip.getAttribute('href')).toBe(`#${screen.getByRole('main').id}`);
+  });
+});
