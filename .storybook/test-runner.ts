@@ -8,7 +8,7 @@ import type { Result, RunOptions } from 'axe-core';
 import { getViolations, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page } from 'playwright';
-import { VIEWPORTS, type VisualParameters } from './visual-parameters';
+import { VIEWPORTS, type VisualParameters } from './visual-parameters.ts';
 
 const baselinesDir = path.resolve('tests/visual/__baselines__');
 const diffDir = path.resolve('tests/visual/__diff_output__');

@@ -17,6 +17,8 @@ export type SessionState = { status: 'pending' } | { status: 'success'; user: Se
 export type AccessDecision =
   | { type: 'loading' }
   | { type: 'render'; route: RouteDef; user: SessionUser }
+  /** A signed-in user at an address that is no page: said so, inside the shell. */
+  | { type: 'notFound'; user: SessionUser }
   /** Client-side navigation inside the app. */
   | { type: 'redirect'; to: string }
   /** Full page navigation to a server path. */
@@ -44,7 +46,8 @@ export function decideAccess({ pathname, search, session, hasSignedInIdentity }:
   }
   if (pathname === '/') return { type: 'redirect', to: HOME_PATH };
   const route = findRoute(pathname);
-  if (!route || route.public || !route.roles.includes(user.role)) {
+  if (!route) return { type: 'notFound', user };
+  if (route.public || !route.roles.includes(user.role)) {
     return { type: 'redirect', to: HOME_PATH };
   }
   return { type: 'render', route, user };

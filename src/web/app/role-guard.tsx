@@ -7,6 +7,7 @@ import { sessionQueryOptions } from '../api/session';
 import { pageNavigation } from '../lib/navigation';
 import { LoadingScreen } from '../ui/loading-screen';
 import { decideAccess, type SessionState } from './access';
+import { NotFoundPage } from './not-found-page';
 import { AppShell } from './shell/app-shell';
 import { RouterLink } from './shell/router-link';
 import { ShellBanners } from './shell/shell-banners';
@@ -48,6 +49,7 @@ export function RoleGuard() {
       return <LoadingScreen />;
     case 'redirect':
       return <Navigate to={decision.to} replace />;
+    case 'notFound':
     case 'render':
       return (
         <AppShell
@@ -59,9 +61,13 @@ export function RoleGuard() {
           navOpen={navOpenOn === pathname}
           onNavOpenChange={onNavOpenChange}
         >
-          <Suspense fallback={<LoadingScreen layout="inline" label={t('pageLoading')} />}>
-            <Outlet />
-          </Suspense>
+          {decision.type === 'notFound' ? (
+            <NotFoundPage />
+          ) : (
+            <Suspense fallback={<LoadingScreen layout="inline" label={t('pageLoading')} />}>
+              <Outlet />
+            </Suspense>
+          )}
         </AppShell>
       );
   }

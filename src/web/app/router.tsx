@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../ui/loading-screen';
+import { DocumentTitle } from './document-title';
 import { PAGES } from './pages';
 import { RoleGuard } from './role-guard';
 import { RouteErrorBoundary } from './route-error';
@@ -13,7 +14,12 @@ export function buildRoutes(): RouteObject[] {
     const Page = PAGES.get(route.path);
     return {
       path: route.path,
-      element: <Suspense fallback={<LoadingScreen />}>{Page ? <Page /> : null}</Suspense>,
+      element: (
+        <>
+          <DocumentTitle title={route.title} />
+          <Suspense fallback={<LoadingScreen />}>{Page ? <Page /> : null}</Suspense>
+        </>
+      ),
     };
   });
   const protectedRoutes: RouteObject[] = ROUTES.filter((route) => !route.public).map((route) => {
@@ -22,12 +28,17 @@ export function buildRoutes(): RouteObject[] {
     // Data screens wait for a connected store and its last year of orders.
     return {
       path: route.path,
-      element: isDataPath(route.path) ? (
-        <StoreReadyGate>
-          <Page />
-        </StoreReadyGate>
-      ) : (
-        <Page />
+      element: (
+        <>
+          <DocumentTitle title={route.title} />
+          {isDataPath(route.path) ? (
+            <StoreReadyGate>
+              <Page />
+            </StoreReadyGate>
+          ) : (
+            <Page />
+          )}
+        </>
       ),
     };
   });

@@ -16,9 +16,36 @@ export type ScreenId =
   | 'account'
   | 'underConstruction';
 
+/** What the browser's tab says on each page ("Inicio · Recompra"): keys of `pageTitle` in common.json. */
+export type PageTitle =
+  | 'dashboard'
+  | 'segments'
+  | 'createSegment'
+  | 'segment'
+  | 'campaigns'
+  | 'createCampaign'
+  | 'campaign'
+  | 'whatsapp'
+  | 'createTemplate'
+  | 'template'
+  | 'createWhatsappCampaign'
+  | 'whatsappCampaign'
+  | 'chat'
+  | 'account'
+  | 'changePlan'
+  | 'paymentMethod'
+  | 'integrations'
+  | 'login'
+  | 'signup'
+  | 'passwordReset'
+  | 'invitation'
+  | 'logout'
+  | 'notFound';
+
 export interface RouteDef {
   /** react-router pattern. */
   path: string;
+  title: PageTitle;
   roles: readonly Role[];
   /** Text groups the page loads (SPEC §2), `common` and `toasts` included. */
   namespaces: readonly Namespace[];
@@ -40,40 +67,67 @@ const WHATSAPP_GROUPS = withBase('whatsappCampaignDetail', 'templateDetail');
 
 /** SPEC §2 route table. Order matters only for readability; matching is exact per pattern. */
 export const ROUTES: readonly RouteDef[] = [
-  { path: '/', roles: ALL_ROLES, namespaces: DASHBOARD_GROUPS, screen: 'dashboard' },
-  { path: '/dashboard', roles: ALL_ROLES, namespaces: DASHBOARD_GROUPS, screen: 'dashboard' },
-  { path: '/segments', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
-  { path: '/segments/create', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
-  { path: '/segments/:id', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
-  { path: '/campaigns', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
-  { path: '/campaigns/create', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
-  { path: '/campaigns/:id', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
-  { path: '/whatsapp', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
-  { path: '/whatsapp/templates/create', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
-  { path: '/whatsapp/templates/:id', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
-  { path: '/whatsapp/campaigns/create', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
-  { path: '/whatsapp/campaigns/:id', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
-  { path: '/chat', roles: ALL_ROLES, namespaces: CHAT_GROUPS, screen: 'underConstruction' },
-  { path: '/account', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'account' },
-  { path: '/account/change-plan', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'underConstruction' },
+  { path: '/', title: 'dashboard', roles: ALL_ROLES, namespaces: DASHBOARD_GROUPS, screen: 'dashboard' },
+  { path: '/dashboard', title: 'dashboard', roles: ALL_ROLES, namespaces: DASHBOARD_GROUPS, screen: 'dashboard' },
+  { path: '/segments', title: 'segments', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
+  { path: '/segments/create', title: 'createSegment', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
+  { path: '/segments/:id', title: 'segment', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
+  { path: '/campaigns', title: 'campaigns', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
+  { path: '/campaigns/create', title: 'createCampaign', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
+  { path: '/campaigns/:id', title: 'campaign', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
+  { path: '/whatsapp', title: 'whatsapp', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
+  {
+    path: '/whatsapp/templates/create',
+    title: 'createTemplate',
+    roles: ALL_ROLES,
+    namespaces: WHATSAPP_GROUPS,
+    screen: 'underConstruction',
+  },
+  { path: '/whatsapp/templates/:id', title: 'template', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
+  {
+    path: '/whatsapp/campaigns/create',
+    title: 'createWhatsappCampaign',
+    roles: ALL_ROLES,
+    namespaces: WHATSAPP_GROUPS,
+    screen: 'underConstruction',
+  },
+  {
+    path: '/whatsapp/campaigns/:id',
+    title: 'whatsappCampaign',
+    roles: ALL_ROLES,
+    namespaces: WHATSAPP_GROUPS,
+    screen: 'underConstruction',
+  },
+  { path: '/chat', title: 'chat', roles: ALL_ROLES, namespaces: CHAT_GROUPS, screen: 'underConstruction' },
+  { path: '/account', title: 'account', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'account' },
+  { path: '/account/change-plan', title: 'changePlan', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'underConstruction' },
   {
     path: '/account/payment-method',
+    title: 'paymentMethod',
     roles: ['admin', 'user', 'colaborator'],
     namespaces: ACCOUNT_GROUPS,
     screen: 'underConstruction',
   },
   {
     path: '/integrations',
+    title: 'integrations',
     roles: ['recompraAdmin', 'admin', 'user'],
     namespaces: INTEGRATION_GROUPS,
     screen: 'integrations',
   },
-  { path: LOGIN_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'login', public: true },
-  { path: SIGNUP_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'signup', public: true },
-  { path: RESET_PASSWORD_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'passwordReset', public: true },
-  { path: INVITATION_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'invitation', public: true },
+  { path: LOGIN_PATH, title: 'login', roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'login', public: true },
+  { path: SIGNUP_PATH, title: 'signup', roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'signup', public: true },
+  {
+    path: RESET_PASSWORD_PATH,
+    title: 'passwordReset',
+    roles: ALL_ROLES,
+    namespaces: withBase('auth'),
+    screen: 'passwordReset',
+    public: true,
+  },
+  { path: INVITATION_PATH, title: 'invitation', roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'invitation', public: true },
   // A page that posts the sign-out (with the CSRF token), so a link from another site cannot end the session.
-  { path: LOGOUT_PATH, roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'logout', public: true },
+  { path: LOGOUT_PATH, title: 'logout', roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'logout', public: true },
 ];
 
 export type SidebarKey = 'dashboard' | 'segments' | 'campaigns' | 'integrations' | 'whatsapp' | 'account' | 'chat';

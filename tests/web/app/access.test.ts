@@ -44,8 +44,8 @@ describe('decideAccess', () => {
       expect(decideAccess(signedIn(role, '/'))).toEqual({ type: 'redirect', to: '/dashboard' });
     });
 
-    it('sends an unknown path to /dashboard', () => {
-      expect(decideAccess(signedIn(role, '/no-such-page'))).toEqual({ type: 'redirect', to: '/dashboard' });
+    it('says an unknown path is no page, inside the shell', () => {
+      expect(decideAccess(signedIn(role, '/no-such-page'))).toMatchObject({ type: 'notFound', user: { role } });
     });
   });
 

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { integrationsSocialAdsExpired } from '../../../mocks/fixtures/integrations';
@@ -27,6 +27,20 @@ describe('RoleGuard', () => {
     expect(screen.getByTestId('loading-screen')).toBeTruthy();
     expect(await screen.findByText('En construcción')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Segmentos' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('names the tab after the page, and says an unknown address is no page, inside the shell', async () => {
+    server.use(meAs(sessionUsers.user));
+    await renderAt('/segments');
+    await screen.findByText('En construcción');
+    await waitFor(() => expect(document.title).toBe('Segmentos · Recompra'));
+    cleanup();
+    await renderAt('/no-existe');
+    expect(await screen.findByText('No encontramos esta página')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Navegación principal' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Página no encontrada · Recompra'));
+    fireEvent.click(screen.getByRole('button', { name: 'Ir al inicio' }));
+    expect(await screen.findByText('Los indicadores clave de tu tienda.')).toBeTruthy();
   });
 
   it('sends a colaborator away from integrations to the dashboard', async () => {
