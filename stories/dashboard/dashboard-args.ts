@@ -60,5 +60,4 @@ export const dashboardArgs: DashboardScreenProps = {
     onSave: fn(),
   },
   overview: overviewArgs,
-  onCreateCampaign: fn(),
 };

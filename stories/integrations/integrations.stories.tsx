@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import {
   integrationsNeedsAttention,
   integrationsNothingConnected,
@@ -22,7 +22,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const NothingConnected: Story = {};
+/** Only the store can be connected today: the other platforms say so, with no button that leads nowhere. */
+export const NothingConnected: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByText('Próximamente').length).toBeGreaterThan(0);
+    await expect(canvas.queryAllByRole('button', { name: 'Próximamente' })).toHaveLength(0);
+    await expect(canvas.getAllByRole('button').every((button) => !button.hasAttribute('disabled'))).toBe(true);
+  },
+};
 
 export const StoreOnly: Story = { args: { integrations: { status: 'success', data: integrationsStoreOnly } } };
 

@@ -108,6 +108,13 @@ describe('DashboardRoute', () => {
     server.events.removeAllListeners();
   });
 
+  it('explains the active campaigns section without a call to a page that does not exist yet', async () => {
+    server.use(meAs(sessionUsers.admin), ...dashboardStore());
+    await renderDashboard();
+    expect(await screen.findByText('No tienes campañas activas')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Crear campaña' })).toBeNull();
+  });
+
   it('says which year of the range lacks an investment and opens the modal on it', async () => {
     server.use(meAs(sessionUsers.admin), ...dashboardStore({ investments: { 2026: 120_000_000 } }));
     await renderDashboard('/dashboard?preset=last12Months');

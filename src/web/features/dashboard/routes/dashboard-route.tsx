@@ -1,7 +1,6 @@
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
 import { useCurrentStore } from '../../../api/current-store';
 import { loadableOf } from '../../../api/loadable';
@@ -15,7 +14,6 @@ const TABLE_PAGE_SIZE = 10;
 
 export function DashboardRoute() {
   const { t } = useTranslation('toasts');
-  const navigate = useNavigate();
   const { role, storeId } = useCurrentStore();
   const stats = useStoreStats(storeId);
   // The store's own calendar once known; the browser's until then.
@@ -91,7 +89,6 @@ export function DashboardRoute() {
         canEditInvestment: can(role, 'setMarketingInvestment'),
         onSetInvestment: openInvestment,
       }}
-      onCreateCampaign={() => void navigate('/campaigns/create')}
     />
   );
 }

@@ -5,7 +5,6 @@ import type { components } from '../../../../shared/api/backend.gen';
 import { COMPARISONS, type Comparison, type IsoDate } from '../../../../shared/date-ranges';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
 import type { DateRangeValue } from '../../../ui/date-range-picker';
 import { EmptyState } from '../../../ui/empty-state';
 import { LazyDateRangePicker } from '../../../ui/lazy-date-range-picker';
@@ -55,7 +54,6 @@ export interface DashboardScreenProps {
   acquisition: AcquisitionCostSectionProps;
   investment: InvestmentDialogProps;
   overview: StoreOverviewProps;
-  onCreateCampaign: () => void;
 }
 
 /** The dashboard of SPEC §2: the range's key indicators, acquisition cost, active campaigns and the store's overview. */
@@ -97,11 +95,8 @@ export function DashboardScreen(props: DashboardScreenProps) {
             <h2 id="active-campaigns-title" className={layout.title}>
               {t('activeCampaigns.title')}
             </h2>
-            <EmptyState
-              title={t('activeCampaigns.emptyTitle')}
-              description={t('activeCampaigns.emptyDescription')}
-              action={<Button onClick={props.onCreateCampaign}>{t('activeCampaigns.create')}</Button>}
-            />
+            {/* No way to create one yet: the section explains what it will show, with no call to a page not built. */}
+            <EmptyState title={t('activeCampaigns.emptyTitle')} description={t('activeCampaigns.emptyDescription')} />
           </section>
           <Suspense fallback={sectionLoading}>
             <StoreOverview {...props.overview} />

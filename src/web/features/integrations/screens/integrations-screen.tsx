@@ -179,10 +179,8 @@ function SimpleCard({ title: cardTitle, description, state }: { title: string; d
   return (
     <Card as="article" title={cardTitle} description={description}>
       <div className={body}>
-        <StateBadge state={state} />
-        <Button variant="outline" disabled>
-          {t('comingSoon')}
-        </Button>
+        {/* Not connectable yet: said as a state, not offered as a button that leads nowhere. */}
+        {state === 'notConnected' ? <Badge tone="neutral">{t('comingSoon')}</Badge> : <StateBadge state={state} />}
       </div>
     </Card>
   );
