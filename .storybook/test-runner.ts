@@ -8,7 +8,7 @@ import type { Result, RunOptions } from 'axe-core';
 import { getViolations, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page } from 'playwright';
-import { VIEWPORTS, type VisualParameters } from './visual-parameters.ts';
+import { PHONE_VIEWPORT, type VisualParameters } from './visual-parameters.ts';
 
 const baselinesDir = path.resolve('tests/visual/__baselines__');
 const diffDir = path.resolve('tests/visual/__diff_output__');
@@ -31,6 +31,8 @@ type A11yParameters = {
 
 /** Messages of the unhandled requests MSW logged during the current story, per page. */
 const unhandledRequests = new WeakMap<Page, string[]>();
+/** Each page's window as the Jest config opened it. */
+const configuredViewports = new WeakMap<Page, { width: number; height: number } | null>();
 
 function listenForUnhandledRequests(page: Page): void {
   if (unhandledRequests.has(page)) {
@@ -156,9 +158,12 @@ const config: TestRunnerConfig = {
 
   async preVisit(page, context) {
     listenForUnhandledRequests(page);
-    // The window is sized before the story renders, so its media queries see the phone's width.
+    // The window is sized before the story renders, so its media queries see the phone's width; the
+    // configured one is read once, before any story changed it.
+    if (!configuredViewports.has(page)) configuredViewports.set(page, page.viewportSize());
     const visual = (await getStoryContext(page, context)).parameters.visual as VisualParameters | undefined;
-    await page.setViewportSize(visual && visual.viewport === 'phone' ? VIEWPORTS.phone : VIEWPORTS.desktop);
+    const viewport = visual && visual.viewport === 'phone' ? PHONE_VIEWPORT : configuredViewports.get(page);
+    if (viewport) await page.setViewportSize(viewport);
     // The page stays open from story to story: inject once, before the story renders.
     const hasAxe = await page.evaluate((css) => {
       if (!document.getElementById('visual-test-still')) {

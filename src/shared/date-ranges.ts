@@ -197,9 +197,10 @@ export function buckets(value: DateRange, granularity: Granularity, today: IsoDa
   const iso = (date: Date) => date.toISOString().slice(0, 10);
   const last = Date.parse(`${value.to}T00:00:00Z`);
   let current = new Date(`${value.from}T00:00:00Z`);
-  let start = current;
   while (current.getTime() <= last) {
     const [year, month, date] = [current.getUTCFullYear(), current.getUTCMonth(), current.getUTCDate()];
+    // Where the point's whole day, week, month or year starts and where the next one does.
+    let start = current;
     let next: Date;
     if (granularity === 'day') next = new Date(Date.UTC(year, month, date + 1));
     else if (granularity === 'week') {
@@ -213,7 +214,6 @@ export function buckets(value: DateRange, granularity: Granularity, today: IsoDa
       start = new Date(Date.UTC(year, 0, 1));
       next = new Date(Date.UTC(year + 1, 0, 1));
     }
-    if (granularity === 'day') start = current;
     const end = iso(new Date(next.getTime() - 86_400_000));
     found.push({ period: iso(current), partial: start.getTime() < current.getTime() || end > value.to || end >= today });
     current = next;

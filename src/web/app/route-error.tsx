@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { css } from 'styled-system/css';
+import { HOME_PATH } from '../lib/paths';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Link } from '../ui/link';
@@ -43,7 +44,7 @@ export function RouteErrorScreen({ kind, onReload }: RouteErrorScreenProps) {
           <div className={actions}>
             <Button onClick={onReload}>{t(`routeError.${kind}.action`)}</Button>
             {/* A full page load: the router that failed is left behind. */}
-            <Link href="/dashboard">{t('routeError.home')}</Link>
+            <Link href={HOME_PATH}>{t('routeError.home')}</Link>
           </div>
         }
       />

@@ -50,7 +50,7 @@ export function buildRoutes(): RouteObject[] {
       errorElement,
       children: [
         ...publicRoutes,
-        // The catch-all sends unknown paths through the same rules (to /dashboard, or to sign in).
+        // The catch-all sends unknown paths through the same rules: to sign in, or "no such page" in the shell.
         { element: <RoleGuard />, children: [{ errorElement, children: [...protectedRoutes, { path: '*' }] }] },
       ],
     },

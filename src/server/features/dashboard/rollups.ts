@@ -28,8 +28,7 @@ export const countedOrder = (alias = '') =>
  * ones about to be paid too, so a cart counts as abandoned only while it is not completed an hour
  * after its last change.
  */
-export const abandonedCart = (alias = '') =>
-  `${alias}completed_at is null and coalesce(${alias}updated_at, ${alias}created_at) <= now() - interval '1 hour'`;
+export const ABANDONED_CART = `completed_at is null and coalesce(updated_at, created_at) <= now() - interval '1 hour'`;
 export const DEFAULT_TIME_ZONE = 'America/Santiago';
 
 /** The store's time zone, as Shopify reports it. */
@@ -139,7 +138,7 @@ async function rebuildCustomers(db: Queryable, storeId: number, tz: string, cust
      carts as (
        select customer_external_id as customer, max((created_at at time zone $2)::date) as day
          from abandoned_checkouts
-        where store_id = $1 and customer_external_id is not null and ${abandonedCart()} ${only}
+        where store_id = $1 and customer_external_id is not null and ${ABANDONED_CART} ${only}
         group by customer_external_id)
      insert into customer_stats (store_id, customer_external_id, orders_count, total_spent, discounted_orders, first_order_at, second_order_at,
                                  last_order_at, first_order_day, last_order_day, third_last_order_day, last_activity_day)

@@ -2,7 +2,6 @@ import dayjs from 'dayjs';
 import type { components as AppComponents } from '../../../shared/api/app.gen.ts';
 import type { components } from '../../../shared/api/backend.gen.ts';
 import {
-  type Bucket,
   buckets,
   type Comparison,
   comparisonRange,
@@ -283,7 +282,7 @@ async function periodFigures(
   );
   const sums: DayTotals = { orders: 0, income: 0, customerOrders: 0, newCustomers: 0 };
   const byPeriod = new Map(rows.map((row) => [row.period, row]));
-  const series = buckets(range, granularity, today).map(({ period, partial }: Bucket): StatsPoint => {
+  const series = buckets(range, granularity, today).map(({ period, partial }): StatsPoint => {
     const row = byPeriod.get(period);
     if (!row) return { period, income: 0, orders: 0, newCustomers: 0, returningOrders: 0, partial };
     const income = Number(row.income);
@@ -309,18 +308,25 @@ async function periodFigures(
  * where they bought (a customer is counted once however many days they bought on).
  */
 async function buyersOf(db: Queryable, storeId: number, pairs: [DateRange, DateRange][]): Promise<Buyers[]> {
-  const periods = pairs.flat();
+  // Each distinct period is one flag: against the period before, the comparison is the first pair's prior period.
+  const flagOf = new Map<string, number>();
   const params: unknown[] = [storeId];
-  const within = periods.map((period) => {
-    params.push(period.from, period.to);
-    return `day between $${params.length - 1}::date and $${params.length}::date`;
-  });
-  const flags = within.map((condition, index) => `bool_or(${condition}) as p${index}`);
-  const counts = pairs.flatMap((_, pair) => [
-    `(count(*) filter (where p${2 * pair}))::integer as customers_${pair}`,
-    `(count(*) filter (where p${2 * pair + 1}))::integer as prior_${pair}`,
-    `(count(*) filter (where p${2 * pair} and p${2 * pair + 1}))::integer as retained_${pair}`,
+  const within: string[] = [];
+  const flag = (period: DateRange) => {
+    const key = `${period.from}/${period.to}`;
+    if (!flagOf.has(key)) {
+      params.push(period.from, period.to);
+      within.push(`day between $${params.length - 1}::date and $${params.length}::date`);
+      flagOf.set(key, within.length - 1);
+    }
+    return `p${flagOf.get(key)}`;
+  };
+  const counts = pairs.flatMap(([period, prior], pair) => [
+    `(count(*) filter (where ${flag(period)}))::integer as customers_${pair}`,
+    `(count(*) filter (where ${flag(prior)}))::integer as prior_${pair}`,
+    `(count(*) filter (where ${flag(period)} and ${flag(prior)}))::integer as retained_${pair}`,
   ]);
+  const flags = within.map((condition, index) => `bool_or(${condition}) as p${index}`);
   const [row] = await db.query<Record<string, number>>(
     `select ${counts.join(', ')}
        from (select ${flags.join(', ')} from customer_order_days
