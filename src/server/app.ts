@@ -13,6 +13,7 @@ import { INSTALL_CALLBACK_PATH, shopifyInstallHandlers, shopifyOAuthFor } from '
 import { registerNightlyJob } from './features/integrations/nightly.ts';
 import { registerSyncJob } from './features/integrations/sync.ts';
 import { registerShopifyWebhooks } from './features/integrations/webhooks.ts';
+import { accountSecurityHandlers } from './features/session/account-security.ts';
 import { sessionHandlers } from './features/session/handlers.ts';
 import { storeHandlers } from './features/stores/handlers.ts';
 import { teamHandlers } from './features/team/handlers.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...storeHandlers,
     ...teamHandlers(index),
     ...accountHandlers,
+    ...accountSecurityHandlers,
     ...integrationHandlers,
     ...investmentHandlers,
   };

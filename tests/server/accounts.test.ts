@@ -83,7 +83,7 @@ describe('password reset', () => {
     await expect(signIn(server.app, 'demo@recompra.cl', 'nueva-clave-1')).resolves.toBeTruthy();
     const reused = await confirm(token, 'otra-clave-2');
     expect(reused.statusCode).toBe(410);
-    expect(reused.json().message).toBe('El enlace para cambiar tu contraseña venció o ya se usó. Pide uno nuevo.');
+    expect(reused.json().code).toBe('reset_link_used');
   });
 
   it('refuses an expired link', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { appContract, backendContract, type Contract } from '../../src/server/platform/contract.ts';
+import { ACCOUNT_NAME_MAX, accountDetailsUpdateSchema, passwordChangeSchema } from '../../src/shared/account.ts';
 import {
   collaboratorInvitationSchema,
   loginRequestSchema,
@@ -126,6 +127,23 @@ const parities: Parity[] = [
     edges: {
       name: ['', long(SHOPIFY_SETTINGS_LIMITS.name), long(SHOPIFY_SETTINGS_LIMITS.name + 1)],
       accessToken: [long(SHOPIFY_SETTINGS_LIMITS.accessToken), long(SHOPIFY_SETTINGS_LIMITS.accessToken + 1)],
+    },
+  },
+  {
+    contract: app,
+    operationId: 'updateAccountDetails',
+    schema: accountDetailsUpdateSchema,
+    valid: { name: 'Camila Soto' },
+    edges: { name: ['', ' ', '   ', 'C', ' C ', long(ACCOUNT_NAME_MAX), long(ACCOUNT_NAME_MAX + 1), ...CONTROL] },
+  },
+  {
+    contract: app,
+    operationId: 'changePassword',
+    schema: passwordChangeSchema,
+    valid: { currentPassword: 'actual', newPassword: 'secreta123' },
+    edges: {
+      currentPassword: ['', 'x', long(200), long(201), ...CONTROL],
+      newPassword: ['', 'corta12', 'secreta1', 'sinnumeros', `${long(198)}12`, `${long(199)}12`, ...CONTROL.map((c) => `${c}123456`)],
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieJar, signIn, startTestServer, TEST_INDEX_HTML, type TestServer } from './harness.ts';
+import { cookieJar, mailedToken, signIn, startTestServer, TEST_INDEX_HTML, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -173,5 +173,93 @@ describe('CSRF protection', () => {
       payload: { storeId: caller.user.store },
     });
     expect(accepted.statusCode).toBe(200);
+  });
+});
+
+describe('password-reset links', () => {
+  const requestLink = (email: string) => server.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+  const check = (token: string, remoteAddress?: string) =>
+    server.app.inject({
+      url: `/api/auth/password-reset/link?token=${encodeURIComponent(token)}`,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  const confirm = (token: string, password: string) =>
+    server.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
+  const used = {
+    code: 'reset_link_used',
+    message: 'Este enlace ya se usó. Si necesitas cambiar tu contraseña otra vez, pide un enlace nuevo.',
+  };
+  const expired = { code: 'reset_link_expired', message: 'Este enlace venció. Cada enlace vale por 60 minutos: pide uno nuevo.' };
+  const invalid = { code: 'reset_link_invalid', message: 'Este enlace no es válido. Revisa que esté completo o pide uno nuevo.' };
+
+  it('says a working link works, without a word about its account, and checking it uses nothing up', async () => {
+    expect((await requestLink('colaborador@recompra.cl')).statusCode).toBe(202);
+    const token = await mailedToken(server.db, 'colaborador@recompra.cl');
+    for (let i = 0; i < 2; i += 1) {
+      const works = await check(token);
+      expect(works.statusCode).toBe(204);
+      expect(works.body).toBe('');
+    }
+    expect((await confirm(token, 'clave-nueva-1')).statusCode).toBe(200);
+  });
+
+  it('says a used link was used, before and on submitting, and so is every other open link of the account', async () => {
+    expect((await requestLink('admin@recompra.cl')).statusCode).toBe(202);
+    const older = await mailedToken(server.db, 'admin@recompra.cl');
+    expect((await requestLink('admin@recompra.cl')).statusCode).toBe(202);
+    const newer = await mailedToken(server.db, 'admin@recompra.cl');
+    expect((await confirm(newer, 'clave-nueva-2')).statusCode).toBe(200);
+    for (const token of [newer, older]) {
+      const checked = await check(token);
+      expect(checked.statusCode).toBe(410);
+      expect(checked.json()).toEqual(used);
+      const submitted = await confirm(token, 'clave-nueva-3');
+      expect(submitted.statusCode).toBe(410);
+      expect(submitted.json()).toEqual(used);
+    }
+  });
+
+  it('says an expired link expired, and a used one that also expired was used', async () => {
+    const user = await server.db.query<{ id: number }>(`select id from users where email = 'demo@recompra.cl'`);
+    const expiredToken = 'enlace-vencido-de-prueba';
+    const usedToken = 'enlace-usado-y-vencido';
+    await server.db.query(
+      `insert into password_resets (user_id, token_hash, expires_at, used_at)
+       values ($1, sha256(convert_to($2, 'UTF8')), now() - interval '1 minute', null),
+              ($1, sha256(convert_to($3, 'UTF8')), now() - interval '1 minute', now() - interval '5 minutes')`,
+      [user[0]!.id, expiredToken, usedToken],
+    );
+    expect((await check(expiredToken)).json()).toEqual(expired);
+    expect((await confirm(expiredToken, 'clave-nueva-4')).json()).toEqual(expired);
+    expect((await check(usedToken)).json()).toEqual(used);
+  });
+
+  it('answers a link that never existed the same, whatever account it might belong to', async () => {
+    const unknown = await check('no-es-un-enlace');
+    expect(unknown.statusCode).toBe(410);
+    expect(unknown.json()).toEqual(invalid);
+    expect((await confirm('no-es-un-enlace', 'clave-nueva-5')).json()).toEqual(invalid);
+  });
+
+  it('validates the token like its neighbours: required, at most 200 characters, no control characters', async () => {
+    for (const url of [
+      '/api/auth/password-reset/link',
+      '/api/auth/password-reset/link?token=',
+      `/api/auth/password-reset/link?token=${'a'.repeat(201)}`,
+      `/api/auth/password-reset/link?token=${encodeURIComponent('abc\u0001')}`,
+    ]) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalid_request', fieldErrors: [{ field: 'token' }] });
+    }
+  });
+
+  it('limits the checks per address, and another address goes on', async () => {
+    for (let i = 0; i < 30; i += 1) expect((await check('no-es-un-enlace', '198.51.100.7')).statusCode).toBe(410);
+    const refused = await check('no-es-un-enlace', '198.51.100.7');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ code: 'too_many_attempts', message: expect.stringMatching(/^Se abrieron demasiados enlaces/) });
+    expect((await check('no-es-un-enlace', '198.51.100.8')).statusCode).toBe(410);
   });
 });

@@ -31,8 +31,18 @@ export type ResultOf<O extends Operation> = {
     ? { status: S; body: B }
     : O['responses'][S] extends { content: { 'text/html': unknown } }
       ? { status: S; html: string }
-      : { status: S; headers?: Record<string, string> };
+      : O['responses'][S] extends { content: infer C }
+        ? { status: S; file: FileBody<keyof C & string>; headers?: Record<string, string> }
+        : { status: S; headers?: Record<string, string> };
 }[keyof O['responses']];
+
+/** A binary answer (a download) of one of the media types its operation declares. */
+export interface FileBody<Type extends string = string> {
+  type: Type;
+  data: Uint8Array;
+}
+
+type SentResult = { status: number; body?: unknown; html?: string; file?: FileBody; headers?: Record<string, string> };
 
 export interface Services {
   db: Database;
@@ -110,7 +120,7 @@ export function registerContract(
       url: prefix + operation.path.replace(/\{(\w+)\}/g, ':$1'),
       handler: async (request, reply) => {
         const context = await admit(operation, request, reply, services);
-        const result = (await handler(context)) as { status: number; body?: unknown; html?: string; headers?: Record<string, string> };
+        const result = (await handler(context)) as SentResult;
         return send(operation, reply, result, services.config);
       },
     });
@@ -184,19 +194,16 @@ function sameOrigin(request: FastifyRequest): boolean {
   }
 }
 
-function send(
-  operation: ContractOperation,
-  reply: FastifyReply,
-  result: { status: number; body?: unknown; html?: string; headers?: Record<string, string> },
-  config: Config,
-) {
+function send(operation: ContractOperation, reply: FastifyReply, result: SentResult, config: Config) {
   reply.code(result.status);
   if (result.headers) reply.headers(result.headers);
-  const contentType = result.html !== undefined ? 'text/html' : result.body !== undefined ? 'application/json' : undefined;
+  const contentType =
+    result.file?.type ?? (result.html !== undefined ? 'text/html' : result.body !== undefined ? 'application/json' : undefined);
   if (config.validateResponses) {
-    const problem = operation.checkResponse(result.status, contentType, result.html ?? result.body);
+    const problem = operation.checkResponse(result.status, contentType, result.file?.data ?? result.html ?? result.body);
     if (problem) throw new Error(`Contract violation: ${problem}`);
   }
+  if (result.file) return reply.type(result.file.type).send(Buffer.from(result.file.data));
   if (result.html !== undefined) return reply.type('text/html; charset=utf-8').send(result.html);
   if (result.body !== undefined)
     return reply.type('application/json; charset=utf-8').send(knownJson.get(result.body as object) ?? result.body);

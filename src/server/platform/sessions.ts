@@ -140,6 +140,18 @@ export async function deleteSession(db: Queryable, tokenHash: Buffer): Promise<v
   await db.query('delete from sessions where token_hash = $1', [tokenHash]);
 }
 
+/**
+ * Ends every session of `userId` but the one of `keepTokenHash`; answers how many of them were still
+ * open (expired ones go too, uncounted: they had already ended for the person).
+ */
+export async function deleteOtherSessions(db: Queryable, userId: number, keepTokenHash: Buffer): Promise<number> {
+  const ended = await db.query<{ open: boolean }>(
+    'delete from sessions where user_id = $1 and token_hash <> $2 returning expires_at > now() as open',
+    [userId, keepTokenHash],
+  );
+  return ended.filter((session) => session.open).length;
+}
+
 /** Secure everywhere but plain-HTTP localhost, where browsers would drop a Secure cookie. */
 function isSecure(request: FastifyRequest): boolean {
   return request.protocol === 'https' || !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(request.hostname);

@@ -112,6 +112,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password-reset/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether an emailed password-reset link still works, so the screen says so before asking for a password.
+         * @description Answers only about the link: nothing about its account (no email, no name), so it reveals no accounts.
+         *     Limited per address, like the request for a link.
+         */
+        get: operations["checkPasswordResetLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/password-reset/confirm": {
         parameters: {
             query?: never;
@@ -153,7 +174,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What an invitation link is for (store and email), before accepting it. */
+        /**
+         * What an invitation link is for (store and email), before accepting it; or why it no longer works.
+         * @description Limited per address, like the password-reset link's check.
+         */
         get: operations["getInvitation"];
         put?: never;
         post?: never;
@@ -245,6 +269,45 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Change the account's name (the email stays); answers the account as it is now. */
+        patch: operations["updateAccountDetails"];
+        trace?: never;
+    };
+    "/private/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose a new password, proving the current one; every other session of the account ends, this one stays.
+         * @description A wrong current password answers 400 with a field error on `currentPassword` and counts as a failed sign-in
+         *     of the account from the caller's address, so the sign-in throttle also limits guesses made from a session.
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/me/other_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out of every other browser or device; this session stays. */
+        delete: operations["closeOtherSessions"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -261,7 +324,12 @@ export interface paths {
         /** The store's members and pending invitations. */
         get: operations["listStoreMembers"];
         put?: never;
-        /** Invite a collaborator by email (at most 5 collaborators, invitations included). */
+        /**
+         * Invite a collaborator by email (at most 5 collaborators, invitations included).
+         * @description An email with a pending invitation is not invited twice: that invitation is sent again (200) with a new link
+         *     and a new expiry, and its previous link stops working, so exactly one link works. An email that is already a
+         *     member is refused (409).
+         */
         post: operations["inviteCollaborator"];
         delete?: never;
         options?: never;
@@ -391,6 +459,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/sync/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch what changed in the shop now ("Sincronizar ahora"), through the same job queue as the nightly refresh.
+         * @description Only for a store whose import has finished. Refused with 409 `sync_running` while the import or another refresh
+         *     is queued or running, and with 409 `sync_not_imported` before the import has finished.
+         */
+        post: operations["refreshStoreSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/stores/{id}/monthlyInversion": {
         parameters: {
             query?: never;
@@ -496,6 +588,29 @@ export interface components {
             token: string;
             password: components["schemas"]["NewPassword"];
         };
+        /** @description The one error shape (`Error`) for a password-reset link that no longer works, with why as its `code`. */
+        ResetLinkGoneError: {
+            /** @description Spanish text for the user. */
+            message: string;
+            /**
+             * @description `reset_link_used`: it already set a password, or another link of the account did; `reset_link_expired`: its
+             *     hour passed; `reset_link_invalid`: no such link (mistyped, or settled and pruned a day later).
+             * @enum {string}
+             */
+            code: "reset_link_used" | "reset_link_expired" | "reset_link_invalid";
+        };
+        /** @description The one error shape (`Error`) for an invitation link that no longer works, with why as its `code`. */
+        InvitationGoneError: {
+            /** @description Spanish text for the user. */
+            message: string;
+            /**
+             * @description `invitation_used`: it was accepted; `invitation_replaced`: the store sent a newer invitation to the same email,
+             *     whose link is the one to use; `invitation_canceled`: the store canceled it; `invitation_expired`: its days passed;
+             *     `invitation_invalid`: no such link (mistyped, or settled and pruned 30 days later).
+             * @enum {string}
+             */
+            code: "invitation_used" | "invitation_replaced" | "invitation_canceled" | "invitation_expired" | "invitation_invalid";
+        };
         InvitationDetails: {
             email: string;
             storeName: string;
@@ -512,6 +627,20 @@ export interface components {
         AccountDetails: {
             name: string;
             email: string;
+        };
+        /** @description The account's name as the account page edits it (saved without surrounding spaces). */
+        AccountName: string & unknown;
+        AccountDetailsUpdate: {
+            name: components["schemas"]["AccountName"];
+        };
+        /** @description The new password must differ from the current one. */
+        PasswordChange: {
+            currentPassword: string;
+            newPassword: components["schemas"]["NewPassword"];
+        };
+        ClosedSessions: {
+            /** @description Other sessions of the account that were still open and ended. */
+            closed: number;
         };
         /**
          * @description administrador (admin) or colaborador (colaborator).
@@ -535,6 +664,7 @@ export interface components {
         };
         StoreTeam: {
             members: components["schemas"]["StoreMember"][];
+            /** @description Pending invitations (neither accepted, canceled nor expired), oldest first. */
             invitations: components["schemas"]["StoreInvitation"][];
             /** @description Collaborators and pending invitations together may not exceed it (SPEC §9). */
             collaboratorLimit: number;
@@ -545,6 +675,12 @@ export interface components {
         /** @enum {string} */
         ScrapingStatus: "NEEDS_SCRAPE" | "IN_PROGRESS" | "FINISHED" | "FINISHED_ONE_YEAR" | "HISTORIC_IN_PROGRESS" | "FAILED";
         StoreSync: {
+            /** @description The last time the store's data came in successfully (import finished, refresh, or applied webhook); null before any. */
+            lastSyncedAt: string | null;
+            /** @description The import or a refresh is queued or running. */
+            syncing: boolean;
+            /** @description The store's latest sync failures (at most 3, from the last 7 days), newest first. */
+            failures: components["schemas"]["SyncFailure"][];
             status: components["schemas"]["ScrapingStatus"];
             lastYear: components["schemas"]["SyncProgress"];
             history: components["schemas"]["SyncProgress"];
@@ -552,6 +688,15 @@ export interface components {
             error: string | null;
             /** Format: date-time */
             updatedAt: string;
+        };
+        SyncFailure: {
+            /**
+             * @description tokenRejected (Shopify refused the access token), unreachable (Shopify did not answer or failed), unknown.
+             * @enum {string}
+             */
+            code: "tokenRejected" | "unreachable" | "unknown";
+            /** Format: date-time */
+            at: string;
         };
         /** @description Orders imported out of the orders the platform reported for that period. */
         SyncProgress: {
@@ -658,13 +803,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The link expired, was used or was canceled. */
-        Gone: {
+        /** @description The password-reset link no longer works; `code` says why. */
+        ResetLinkGone: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ResetLinkGoneError"];
+            };
+        };
+        /** @description The invitation link no longer works; `code` says why. */
+        InvitationGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InvitationGoneError"];
             };
         };
         /** @description A business rule refuses it (the collaborator limit, removing yourself…). */
@@ -913,6 +1067,29 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    checkPasswordResetLink: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link works. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            410: components["responses"]["ResetLinkGone"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     confirmPasswordReset: {
         parameters: {
             query?: never;
@@ -937,7 +1114,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            410: components["responses"]["Gone"];
+            410: components["responses"]["ResetLinkGone"];
         };
     };
     showInvitation: {
@@ -984,7 +1161,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            410: components["responses"]["Gone"];
+            410: components["responses"]["InvitationGone"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     acceptInvitation: {
@@ -1013,7 +1191,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
-            410: components["responses"]["Gone"];
+            410: components["responses"]["InvitationGone"];
         };
     };
     getMe: {
@@ -1107,6 +1285,83 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    updateAccountDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDetailsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed; how many other sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosedSessions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    closeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many other sessions ended (0 when there were none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosedSessions"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listStoreMembers: {
         parameters: {
             query?: never;
@@ -1149,6 +1404,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The pending invitation to that email was sent again, with a new link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreInvitation"];
+                };
+            };
             /** @description Invitation sent. */
             201: {
                 headers: {
@@ -1313,6 +1577,34 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The import is queued again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreSync"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    refreshStoreSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refresh is queued; `syncing` stays true until it ends. */
             202: {
                 headers: {
                     [name: string]: unknown;

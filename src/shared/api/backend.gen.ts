@@ -46,8 +46,36 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The overview table: customers, orders and income by product, buyer location, dispatch method, payment method or discount code, all time. Rebuilt every night. */
+        /**
+         * The overview table: customers, orders and income by product, buyer location, dispatch method, payment method or discount code, all time. Rebuilt every night.
+         * @description The table covers the store's whole history, not the dashboard's selected range: its customers are distinct
+         *     customers per row, which do not add up across days, so a range would need the raw orders grouped again on
+         *     every request instead of the nightly rollup. The screen says so ("Todo el historial de la tienda, actualizado
+         *     cada noche.").
+         */
         get: operations["getStoreStatsTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{id}/stats/table/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The overview table's rows of one tab as an XLSX file: every page, in the asked order, filtered by the search.
+         * @description The same rows as `getStoreStatsTable` with the same `sort`, `order` and `q`, all of them on one sheet, with the
+         *     columns the screen shows (the row's name, Clientes, Pedidos, Ingresos). `Content-Disposition` names the file
+         *     after the tab and the store's today: `recompra-productos-2026-11-24.xlsx`.
+         */
+        get: operations["getStoreStatsTableXlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -378,6 +406,11 @@ export interface components {
         };
         /** @enum {string} */
         StatsDimension: "products" | "locations" | "dispatchMethods" | "paymentMethods" | "discounts";
+        /**
+         * @description A column of the overview table: the row's name (`key`), customers, orders or income.
+         * @enum {string}
+         */
+        StatsTableSort: "key" | "customers" | "orders" | "income";
         StatsTableRow: {
             /**
              * @description The product's title (a line without a product, a custom item, goes under its own title), the city and region of
@@ -523,6 +556,16 @@ export interface components {
     parameters: {
         /** @description The store's id. */
         StoreId: number;
+        StatsTableDimension: components["schemas"]["StatsDimension"];
+        /** @description The column the rows are ordered by; by income when absent. Ties go by the row's name. */
+        StatsTableSort: components["schemas"]["StatsTableSort"];
+        /** @description Ascending or descending; by default descending for the figures and ascending (A to Z) for the row's name. */
+        StatsTableOrder: "asc" | "desc";
+        /**
+         * @description Keeps the rows whose name contains this text, ignoring case and accents ("cafe" finds "Café"). Spaces around it
+         *     are dropped; an empty text keeps every row.
+         */
+        StatsTableSearch: string;
     };
     requestBodies: never;
     headers: never;
@@ -596,7 +639,16 @@ export interface operations {
     getStoreStatsTable: {
         parameters: {
             query: {
-                dimension: components["schemas"]["StatsDimension"];
+                dimension: components["parameters"]["StatsTableDimension"];
+                /** @description The column the rows are ordered by; by income when absent. Ties go by the row's name. */
+                sort?: components["parameters"]["StatsTableSort"];
+                /** @description Ascending or descending; by default descending for the figures and ascending (A to Z) for the row's name. */
+                order?: components["parameters"]["StatsTableOrder"];
+                /**
+                 * @description Keeps the rows whose name contains this text, ignoring case and accents ("cafe" finds "Café"). Spaces around it
+                 *     are dropped; an empty text keeps every row.
+                 */
+                q?: components["parameters"]["StatsTableSearch"];
                 page?: number;
                 pageSize?: number;
             };
@@ -616,6 +668,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatsTablePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getStoreStatsTableXlsx: {
+        parameters: {
+            query: {
+                dimension: components["parameters"]["StatsTableDimension"];
+                /** @description The column the rows are ordered by; by income when absent. Ties go by the row's name. */
+                sort?: components["parameters"]["StatsTableSort"];
+                /** @description Ascending or descending; by default descending for the figures and ascending (A to Z) for the row's name. */
+                order?: components["parameters"]["StatsTableOrder"];
+                /**
+                 * @description Keeps the rows whose name contains this text, ignoring case and accents ("cafe" finds "Café"). Spaces around it
+                 *     are dropped; an empty text keeps every row.
+                 */
+                q?: components["parameters"]["StatsTableSearch"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];

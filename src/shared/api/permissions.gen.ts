@@ -7,6 +7,9 @@ type Role = components['schemas']['Role'];
 export type OperationId =
   | 'acceptInvitation'
   | 'cancelInvitation'
+  | 'changePassword'
+  | 'checkPasswordResetLink'
+  | 'closeOtherSessions'
   | 'confirmPasswordReset'
   | 'createStoreWithShopify'
   | 'finishShopifyInstall'
@@ -21,6 +24,7 @@ export type OperationId =
   | 'getStoreStats'
   | 'getStoreStatsInRange'
   | 'getStoreStatsTable'
+  | 'getStoreStatsTableXlsx'
   | 'getStoreSync'
   | 'inviteCollaborator'
   | 'listProductTypes'
@@ -28,6 +32,7 @@ export type OperationId =
   | 'listStores'
   | 'login'
   | 'logout'
+  | 'refreshStoreSync'
   | 'removeStoreMember'
   | 'requestPasswordReset'
   | 'retryStoreSync'
@@ -41,6 +46,7 @@ export type OperationId =
   | 'startShopifyInstall'
   | 'startShopifyReinstall'
   | 'switchStore'
+  | 'updateAccountDetails'
   | 'updateShopifySettings';
 
 /**
@@ -52,6 +58,7 @@ export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>
   createStoreWithShopify: ['recompraAdmin', 'admin', 'user'],
   getIntegrations: ['recompraAdmin', 'admin', 'user'],
   inviteCollaborator: ['recompraAdmin', 'admin', 'user'],
+  refreshStoreSync: ['recompraAdmin', 'admin', 'user'],
   removeStoreMember: ['recompraAdmin', 'admin', 'user'],
   retryStoreSync: ['recompraAdmin', 'admin', 'user'],
   setMarketingInvestment: ['recompraAdmin', 'admin', 'user'],

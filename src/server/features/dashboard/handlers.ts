@@ -6,9 +6,10 @@ import { errors } from '../../platform/errors.ts';
 import type { StoreAccess } from '../../platform/tenancy.ts';
 import { answerCacheOf } from './answer-cache.ts';
 import { acquisitionCostChart, calendarOf, type StoreCalendar, saveInvestment, statsInRange, storeStats } from './stats.ts';
-import { statsTablePage } from './stats-table.ts';
+import { defaultOrder, type StatsTableQuery, statsTablePage, statsTableRows } from './stats-table.ts';
+import { statsTableFileName, statsTableWorkbook, XLSX_TYPE } from './stats-table-xlsx.ts';
 
-type DashboardOperations = Pick<operations, 'getStoreStats' | 'getStoreStatsInRange' | 'getStoreStatsTable'>;
+type DashboardOperations = Pick<operations, 'getStoreStats' | 'getStoreStatsInRange' | 'getStoreStatsTable' | 'getStoreStatsTableXlsx'>;
 type InvestmentOperations = Pick<AppOperations, 'setMarketingInvestment' | 'getAcquisitionCostChart'>;
 
 /** A series longer than this is refused: the chart and its table show at most this many points. */
@@ -84,13 +85,32 @@ export const dashboardHandlers: Handlers<DashboardOperations> = {
   },
 
   async getStoreStatsTable(context) {
-    const { dimension, page = 1, pageSize = 10 } = context.query;
+    const { page = 1, pageSize = 10 } = context.query;
     const stamp = stampOf(inStore(context));
-    return cached(context.db, stamp, 'statsTable', { dimension, page, pageSize }, () =>
-      statsTablePage(context.db, stamp.storeId, dimension, page, pageSize),
+    const query = tableQueryOf(context.query);
+    return cached(context.db, stamp, 'statsTable', { ...query, page, pageSize }, () =>
+      statsTablePage(context.db, stamp.storeId, query, page, pageSize),
     );
   },
+
+  async getStoreStatsTableXlsx(context) {
+    const store = inStore(context);
+    const query = tableQueryOf(context.query);
+    const rows = await statsTableRows(context.db, store.storeId, query);
+    const name = statsTableFileName(query.dimension, calendarOf(store.timeZone, store.currency).today);
+    return {
+      status: 200,
+      file: { type: XLSX_TYPE, data: statsTableWorkbook(query.dimension, rows) },
+      headers: { 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
+    };
+  },
 };
+
+/** The table's query with its defaults: by income, each column in its natural direction, no search. */
+function tableQueryOf(query: Omit<StatsTableQuery, 'sort' | 'order' | 'q'> & Partial<StatsTableQuery>): StatsTableQuery {
+  const sort = query.sort ?? 'income';
+  return { dimension: query.dimension, sort, order: query.order ?? defaultOrder(sort), q: query.q?.trim() ?? '' };
+}
 
 /** Buckets a range touches, counted without listing them (a custom range may span centuries). */
 function bucketCount(range: DateRange, granularity: keyof typeof GRANULARITY_NAMES): number {

@@ -3,7 +3,18 @@ import type { Queryable } from '../../platform/db.ts';
 import { countedOrder } from './rollups.ts';
 
 type StatsTablePage = components['schemas']['StatsTablePage'];
+type StatsTableRow = components['schemas']['StatsTableRow'];
 type StatsDimension = components['schemas']['StatsDimension'];
+type StatsTableSort = components['schemas']['StatsTableSort'];
+
+/** Which rows of a tab, in what order: the table's query parameters, defaults applied. */
+export interface StatsTableQuery {
+  dimension: StatsDimension;
+  sort: StatsTableSort;
+  order: 'asc' | 'desc';
+  /** Trimmed; empty keeps every row. */
+  q: string;
+}
 
 /*
  * The overview table: distinct customers, counted orders and income by product, buyer location,
@@ -52,31 +63,80 @@ export async function rebuildStatsTable(db: Queryable, storeId: number): Promise
   );
 }
 
+/*
+ * Case and accent folding written in SQL that PGlite and PostgreSQL read alike, whatever the database's
+ * locale: `lower` folds ASCII everywhere, `translate` the accented letters of both cases (a C locale's
+ * `lower` leaves "Á" alone).
+ */
+const ACCENTED = 'ÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãåéèêëíìîïóòôöõúùûüñç';
+const FOLDED = 'aaaaaaeeeeiiiiooooouuuuncaaaaaaeeeeiiiiooooouuuunc';
+const folded = (sql: string) => `translate(lower(${sql}), '${ACCENTED}', '${FOLDED}')`;
+
+/** The name sorts as a reader expects (folded, byte order so both databases agree); ties go by the name. */
+const ORDER_BY: Record<StatsTableSort, string> = {
+  key: `${folded('key')} collate "C" $dir, key collate "C" $dir`,
+  customers: 'customers $dir, key',
+  orders: 'orders $dir, key',
+  income: 'income $dir, key',
+};
+
+/** The default order of a column: figures from the largest, names from A. */
+export const defaultOrder = (sort: StatsTableSort): 'asc' | 'desc' => (sort === 'key' ? 'asc' : 'desc');
+
+/** The `where` and `order by` of a tab's rows; `$1` is the store, `$2` the dimension, `$3` the search. */
+function selection(query: StatsTableQuery): { where: string; orderBy: string; params: unknown[] } {
+  const search = query.q ? ` and strpos(${folded('key')}, ${folded('$3::text')}) > 0` : '';
+  return {
+    where: `store_id = $1 and dimension = $2${search}`,
+    orderBy: ORDER_BY[query.sort].replaceAll('$dir', query.order),
+    params: query.q ? [query.q] : [],
+  };
+}
+
 export async function statsTablePage(
   db: Queryable,
   storeId: number,
-  dimension: StatsDimension,
+  query: StatsTableQuery,
   page: number,
   pageSize: number,
 ): Promise<StatsTablePage> {
+  const { where, orderBy, params } = selection(query);
+  const next = 3 + params.length;
   const [summary] = await db.query<{ total: number; built_at: Date | null }>(
-    `select (select count(*)::integer from store_stats_table where store_id = $1 and dimension = $2) as total,
+    `select (select count(*)::integer from store_stats_table where ${where}) as total,
             (select built_at from store_stats_table_builds where store_id = $1) as built_at`,
-    [storeId, dimension],
+    [storeId, query.dimension, ...params],
   );
   const rows = await db.query<{ key: string; customers: number; orders: number; income: string }>(
-    `select key, customers, orders, income from store_stats_table where store_id = $1 and dimension = $2
-      order by income desc, key limit $3 offset $4`,
-    [storeId, dimension, pageSize, (page - 1) * pageSize],
+    `select key, customers, orders, income from store_stats_table where ${where}
+      order by ${orderBy} limit $${next} offset $${next + 1}`,
+    [storeId, query.dimension, ...params, pageSize, (page - 1) * pageSize],
   );
   const totalRows = summary?.total ?? 0;
   return {
-    dimension,
+    dimension: query.dimension,
     page,
     pageSize,
     totalRows,
     totalPages: Math.ceil(totalRows / pageSize),
-    rows: rows.map((row) => ({ key: row.key, customers: row.customers, orders: row.orders, income: Number(row.income) })),
+    rows: rows.map(toRow),
     updatedAt: summary?.built_at ? summary.built_at.toISOString() : null,
   };
 }
+
+/** Every row of a tab in the asked order (the XLSX export). */
+export async function statsTableRows(db: Queryable, storeId: number, query: StatsTableQuery): Promise<StatsTableRow[]> {
+  const { where, orderBy, params } = selection(query);
+  const rows = await db.query<{ key: string; customers: number; orders: number; income: string }>(
+    `select key, customers, orders, income from store_stats_table where ${where} order by ${orderBy}`,
+    [storeId, query.dimension, ...params],
+  );
+  return rows.map(toRow);
+}
+
+const toRow = (row: { key: string; customers: number; orders: number; income: string }): StatsTableRow => ({
+  key: row.key,
+  customers: row.customers,
+  orders: row.orders,
+  income: Number(row.income),
+});

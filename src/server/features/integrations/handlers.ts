@@ -7,12 +7,15 @@ import type { Database, Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { connectStore, type ShopifyAccess, type ShopifyConnection } from './connection.ts';
-import { readSync, retryFailedSync } from './store-sync.ts';
+import { readSync, requestRefresh, retryFailedSync } from './store-sync.ts';
 
 type ShopifySettings = components['schemas']['ShopifySettings'];
 type ConnectedStore = components['schemas']['ConnectedStore'];
 type StoreOperations = Pick<BackendOperations, 'createStoreWithShopify' | 'updateShopifySettings' | 'listProductTypes'>;
-type IntegrationOperations = Pick<AppOperations, 'getOrdersCount' | 'getIntegrations' | 'getStoreSync' | 'retryStoreSync'>;
+type IntegrationOperations = Pick<
+  AppOperations,
+  'getOrdersCount' | 'getIntegrations' | 'getStoreSync' | 'retryStoreSync' | 'refreshStoreSync'
+>;
 
 /** What each required scope is for, in the merchant's words, so the error says why it matters. */
 const SCOPE_PURPOSE: Record<RequiredScope, string> = {
@@ -34,6 +37,8 @@ export const messages = {
   installMissingScopes: (missing: readonly RequiredScope[]) =>
     `Shopify no concedió todos los permisos que Recompra necesita: ${scopeList(missing)}. Vuelve a conectar la tienda y acepta todos los permisos.`,
   notFailed: 'La sincronización no falló: no hay nada que reintentar.',
+  syncRunning: 'Ya estamos sincronizando tu tienda. Te mostraremos el resultado al terminar.',
+  notImported: 'Tu tienda todavía no termina su primera descarga de datos: podrás sincronizarla cuando termine.',
   alreadyConnected: 'Ya tienes una tienda conectada a esta dirección de Shopify.',
   tooManyToday: 'Ya creaste varias tiendas en las últimas 24 horas. Podrás crear otra más tarde.',
   limitReached: 'Llegaste al máximo de tiendas que puede crear una cuenta.',
@@ -285,6 +290,14 @@ export const integrationHandlers: Handlers<IntegrationOperations> = {
   async retryStoreSync(context) {
     const { storeId } = inStore(context);
     if (!(await retryFailedSync(context.db, storeId))) throw new HttpError(409, 'sync_not_failed', messages.notFailed);
+    return { status: 202, body: await readSync(context.db, storeId) };
+  },
+
+  async refreshStoreSync(context) {
+    const { storeId } = inStore(context);
+    const outcome = await requestRefresh(context.db, storeId);
+    if (outcome === 'running') throw new HttpError(409, 'sync_running', messages.syncRunning);
+    if (outcome === 'notImported') throw new HttpError(409, 'sync_not_imported', messages.notImported);
     return { status: 202, body: await readSync(context.db, storeId) };
   },
 };

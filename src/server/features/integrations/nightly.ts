@@ -2,8 +2,8 @@ import type { Database } from '../../platform/db.ts';
 import type { JobWorker } from '../../platform/jobs.ts';
 import { bookNextNight, bookNightly, nextTimeInChile } from '../../platform/nightly.ts';
 import { type ShopifyAccess, storeClient } from './connection.ts';
-import { importedStores } from './store-sync.ts';
-import { refreshStore, type StoreWriter } from './sync.ts';
+import { importedStores, recordSyncFailure } from './store-sync.ts';
+import { refreshStore, type StoreWriter, syncFailureCode } from './sync.ts';
 
 const NIGHTLY_QUEUE = 'nightly-refresh';
 const NIGHTLY_HOUR = 3;
@@ -32,9 +32,10 @@ export function registerNightlyJob(
       for (const storeId of await importedStores(db)) {
         const client = await storeClient(db, access, storeId);
         if (!client) continue;
-        await refreshStore(writer, client, storeId, context).catch((error: unknown) =>
-          log(`No se pudo actualizar la tienda ${storeId}: ${String(error)}`),
-        );
+        await refreshStore(writer, client, storeId, context).catch(async (error: unknown) => {
+          log(`No se pudo actualizar la tienda ${storeId}: ${String(error)}`);
+          await recordSyncFailure(db, storeId, syncFailureCode(error));
+        });
         await context.heartbeat();
       }
     },

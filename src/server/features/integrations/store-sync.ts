@@ -10,7 +10,13 @@ import { enqueue } from '../../platform/jobs.ts';
  */
 
 export type StoreSync = components['schemas']['StoreSync'];
+export type SyncFailureCode = components['schemas']['SyncFailure']['code'];
 export const SYNC_QUEUE = 'store-sync';
+/** "Sincronizar ahora": what changed since the last refresh, on demand. */
+export const REFRESH_QUEUE = 'store-refresh';
+/** The failures the card shows: the latest few, recent enough to still matter. */
+const FAILURES_SHOWN = 3;
+const FAILURES_DAYS = 7;
 
 /** Queues the store's import (or its continuation); one at a time per store. */
 export async function queueSync(db: Queryable, storeId: number): Promise<void> {
@@ -26,9 +32,14 @@ export async function readSync(db: Queryable, storeId: number): Promise<StoreSyn
     history_imported: number;
     error: string | null;
     updated_at: Date;
+    last_synced_at: Date | null;
+    syncing: boolean;
   }>(
-    'select status, last_year_total, last_year_imported, history_total, history_imported, error, updated_at from store_syncs where store_id = $1',
-    [storeId],
+    `select status, last_year_total, last_year_imported, history_total, history_imported, error, updated_at,
+            greatest(finished_at, refreshed_at, (select max(received_at) from webhook_deliveries w where w.store_id = y.store_id)) as last_synced_at,
+            exists (select 1 from jobs j where j.queue in ($2, $3) and j.singleton_key = $4 and j.status in ('pending', 'running')) as syncing
+       from store_syncs y where store_id = $1`,
+    [storeId, SYNC_QUEUE, REFRESH_QUEUE, String(storeId)],
   );
   if (!row)
     return {
@@ -37,14 +48,50 @@ export async function readSync(db: Queryable, storeId: number): Promise<StoreSyn
       history: { imported: 0, total: 0 },
       error: null,
       updatedAt: new Date(0).toISOString(),
+      lastSyncedAt: null,
+      syncing: false,
+      failures: [],
     };
+  const failures = await db.query<{ code: SyncFailureCode; occurred_at: Date }>(
+    `select code, occurred_at from store_sync_failures
+      where store_id = $1 and occurred_at > now() - make_interval(days => $2)
+      order by occurred_at desc, id desc limit $3`,
+    [storeId, FAILURES_DAYS, FAILURES_SHOWN],
+  );
   return {
     status: row.status,
     lastYear: { imported: row.last_year_imported, total: Math.max(row.last_year_total, row.last_year_imported) },
     history: { imported: row.history_imported, total: Math.max(row.history_total, row.history_imported) },
     error: row.error,
     updatedAt: row.updated_at.toISOString(),
+    lastSyncedAt: row.last_synced_at?.toISOString() ?? null,
+    syncing: row.syncing,
+    failures: failures.map((failure) => ({ code: failure.code, at: failure.occurred_at.toISOString() })),
   };
+}
+
+/** Records why fetching the store's data failed, for the card's recent failures. */
+export async function recordSyncFailure(db: Queryable, storeId: number, code: SyncFailureCode): Promise<void> {
+  await db.query('insert into store_sync_failures (store_id, code) values ($1, $2)', [storeId, code]);
+}
+
+export type RefreshRequest = 'queued' | 'running' | 'notImported';
+
+/**
+ * "Sincronizar ahora": queues a refresh of a fully imported store, unless the import or a refresh is
+ * already queued or running (two at once would fetch the same changes twice).
+ */
+export async function requestRefresh(db: Queryable, storeId: number): Promise<RefreshRequest> {
+  const [row] = await db.query<{ phase: string; busy: boolean }>(
+    `select phase, exists (select 1 from jobs j where j.queue in ($2, $3) and j.singleton_key = $4 and j.status in ('pending', 'running')) as busy
+       from store_syncs where store_id = $1`,
+    [storeId, SYNC_QUEUE, REFRESH_QUEUE, String(storeId)],
+  );
+  if (row?.busy) return 'running';
+  if (row?.phase !== 'done') return 'notImported';
+  // The singleton key settles a race between two clicks: the second adds nothing.
+  const id = await enqueue(db, REFRESH_QUEUE, { storeId }, { singletonKey: String(storeId), maxAttempts: 1 });
+  return id === null ? 'running' : 'queued';
 }
 
 /** Writes some of the status row's columns. */

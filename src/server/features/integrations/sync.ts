@@ -1,4 +1,4 @@
-import { ShopifyAuthError, type ShopifyClient } from '../../integrations/shopify/client.ts';
+import { ShopifyAuthError, type ShopifyClient, ShopifyError } from '../../integrations/shopify/client.ts';
 import { type Customer, type LineItem, numericId, type Order, SUBSCRIBED_TOPICS } from '../../integrations/shopify/types.ts';
 import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
@@ -13,8 +13,11 @@ import {
   markCatalogueDone,
   markRefreshed,
   planImport,
+  REFRESH_QUEUE,
+  recordSyncFailure,
   type StoreSync,
   SYNC_QUEUE,
+  type SyncFailureCode,
   startPhase,
 } from './store-sync.ts';
 
@@ -255,7 +258,17 @@ export function syncFailureMessage(error: unknown): string {
   return `No pudimos descargar los datos de Shopify (${error instanceof Error ? error.message : String(error)}). Reintenta en unos minutos.`;
 }
 
-/** Registers the import job: a refused token fails at once, anything else is retried with backoff. */
+/** The stored code of a failure; the screens put it in the merchant's words. */
+export function syncFailureCode(error: unknown): SyncFailureCode {
+  if (error instanceof ShopifyAuthError) return 'tokenRejected';
+  if (error instanceof ShopifyError) return 'unreachable';
+  return 'unknown';
+}
+
+/**
+ * Registers the import job (a refused token fails at once, anything else is retried with backoff)
+ * and the on-demand refresh, which runs once: its failure is recorded and the merchant may ask again.
+ */
 export function registerSyncJob(worker: JobWorker, writer: StoreWriter, access: ShopifyAccess): void {
   const { db } = writer;
   worker.register<{ storeId: number }>(SYNC_QUEUE, {
@@ -274,6 +287,7 @@ export function registerSyncJob(worker: JobWorker, writer: StoreWriter, access: 
       } catch (error) {
         if (error instanceof ShopifyAuthError) {
           await failSync(db, job.payload.storeId, syncFailureMessage(error));
+          await recordSyncFailure(db, job.payload.storeId, syncFailureCode(error));
           return;
         }
         throw error;
@@ -281,6 +295,20 @@ export function registerSyncJob(worker: JobWorker, writer: StoreWriter, access: 
     },
     onFinalFailure: async (job, error) => {
       await failSync(db, job.payload.storeId, syncFailureMessage(error));
+      await recordSyncFailure(db, job.payload.storeId, syncFailureCode(error));
+    },
+  });
+  worker.register<{ storeId: number }>(REFRESH_QUEUE, {
+    leaseSeconds: 120,
+    handler: async (job, context) => {
+      const { storeId } = job.payload;
+      const client = await storeClient(db, access, storeId);
+      if (!client) return;
+      try {
+        await refreshStore(writer, client, storeId, context);
+      } catch (error) {
+        await recordSyncFailure(db, storeId, syncFailureCode(error));
+      }
     },
   });
 }

@@ -18,6 +18,7 @@ type SessionOperations = Pick<
   | 'signup'
   | 'showPasswordReset'
   | 'requestPasswordReset'
+  | 'checkPasswordResetLink'
   | 'confirmPasswordReset'
 >;
 

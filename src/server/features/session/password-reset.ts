@@ -1,6 +1,7 @@
-import type { operations } from '../../../shared/api/app.gen.ts';
+import type { components, operations } from '../../../shared/api/app.gen.ts';
 import type { Handlers } from '../../platform/api.ts';
 import { hashToken, newToken } from '../../platform/crypto.ts';
+import type { Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/rate-limit.ts';
@@ -8,12 +9,34 @@ import { beginSession } from '../../platform/sessions.ts';
 import { passwordResetMail } from './mail.ts';
 import { forgetSignInFailures } from './sign-in-throttle.ts';
 
-type PasswordResetOperations = Pick<operations, 'requestPasswordReset' | 'confirmPasswordReset'>;
+type PasswordResetOperations = Pick<operations, 'requestPasswordReset' | 'checkPasswordResetLink' | 'confirmPasswordReset'>;
+type ResetLinkProblem = components['schemas']['ResetLinkGoneError']['code'];
 
 const LINK_MINUTES = 60;
 // A few links an hour cover a lost email; more would let anyone flood someone's inbox.
 const PER_ACCOUNT: WindowLimit = { kind: 'window', max: 3, windowMinutes: 60 };
 const PER_ADDRESS: WindowLimit = { kind: 'window', max: 20, windowMinutes: 60 };
+// Opening a link takes one check, a few with reloads; tokens cannot be guessed, so this only caps the load.
+const CHECKS_PER_ADDRESS: WindowLimit = { kind: 'window', max: 30, windowMinutes: 15 };
+
+const problemMessages: Record<ResetLinkProblem, string> = {
+  reset_link_used: 'Este enlace ya se usó. Si necesitas cambiar tu contraseña otra vez, pide un enlace nuevo.',
+  reset_link_expired: `Este enlace venció. Cada enlace vale por ${LINK_MINUTES} minutos: pide uno nuevo.`,
+  reset_link_invalid: 'Este enlace no es válido. Revisa que esté completo o pide uno nuevo.',
+};
+
+/** Why the link no longer works, or null while it works. Reads only the link, never its account. */
+async function resetLinkProblem(db: Queryable, token: string): Promise<ResetLinkProblem | null> {
+  const [link] = await db.query<{ used: boolean; expired: boolean }>(
+    'select used_at is not null as used, expires_at <= now() as expired from password_resets where token_hash = $1',
+    [hashToken(token)],
+  );
+  if (!link) return 'reset_link_invalid';
+  if (link.used) return 'reset_link_used';
+  return link.expired ? 'reset_link_expired' : null;
+}
+
+const linkGone = (problem: ResetLinkProblem) => new HttpError(410, problem, problemMessages[problem]);
 
 export const passwordResetHandlers: Handlers<PasswordResetOperations> = {
   async requestPasswordReset({ body, db, request, mailer, config }) {
@@ -45,6 +68,17 @@ export const passwordResetHandlers: Handlers<PasswordResetOperations> = {
     return { status: 202 };
   },
 
+  async checkPasswordResetLink({ query, db, request }) {
+    const admission = await admitAttempt(db, [{ subject: `reset-link:ip:${request.ip}`, limit: CHECKS_PER_ADDRESS }]);
+    if (!admission.allowed) {
+      const wait = admission.retryAfterSeconds;
+      throw errors.tooManyAttempts(`Se abrieron demasiados enlaces desde esta conexión. Inténtalo de nuevo en ${waitInWords(wait)}.`, wait);
+    }
+    const problem = await resetLinkProblem(db, query.token);
+    if (problem) throw linkGone(problem);
+    return { status: 204 };
+  },
+
   async confirmPasswordReset(context) {
     const { body, db } = context;
     const passwordHash = await hashPassword(body.password);
@@ -64,8 +98,8 @@ export const passwordResetHandlers: Handlers<PasswordResetOperations> = {
       await tx.query('update password_resets set used_at = now() where user_id = $1 and used_at is null', [reset.user_id]);
       return reset.user_id;
     });
-    if (userId === null)
-      throw new HttpError(410, 'reset_link_invalid', 'El enlace para cambiar tu contraseña venció o ya se usó. Pide uno nuevo.');
+    // Used or expired since the screen checked it (another tab, a slow form): say which.
+    if (userId === null) throw linkGone((await resetLinkProblem(db, body.token)) ?? 'reset_link_used');
     return { status: 200, body: await beginSession(context, userId) };
   },
 };

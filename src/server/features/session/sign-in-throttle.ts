@@ -31,12 +31,16 @@ export interface AdmittedSignIn {
   succeeded(): Promise<void>;
 }
 
+/** Where the password is typed: the sign-in form, or the account page's password change (signed in already). */
+export type PasswordCheck = 'signIn' | 'passwordChange';
+
 /**
  * Counts a sign-in attempt as a failure before its password is checked, so parallel guesses cannot
  * outrun the count; throws 429 when a rule refuses it. The subjects come from the typed email, so an
- * unknown email is throttled exactly like a known one.
+ * unknown email is throttled exactly like a known one. A password change checks the same secret, so
+ * it counts against the same subjects: a session cannot be used to guess the password faster.
  */
-export async function admitSignIn(db: Database, email: string, address: string): Promise<AdmittedSignIn> {
+export async function admitSignIn(db: Database, email: string, address: string, check: PasswordCheck = 'signIn'): Promise<AdmittedSignIn> {
   const pair = pairPrefix(email) + address;
   const account = accountSubject(email);
   const admission = await admitAttempt(db, [
@@ -46,9 +50,12 @@ export async function admitSignIn(db: Database, email: string, address: string):
   ]);
   if (!admission.allowed) {
     const wait = waitInWords(admission.retryAfterSeconds);
-    const message = admission.refusedBy.some((check) => check.subject === account)
-      ? `Hubo demasiados intentos fallidos en esta cuenta. Usa «¿Olvidaste tu contraseña?» para recibir un enlace por correo y entrar ahora, o espera ${wait}.`
-      : `Demasiados intentos fallidos. Espera ${wait} e inténtalo de nuevo.`;
+    const message =
+      check === 'passwordChange'
+        ? `Hubo demasiados intentos con una contraseña actual incorrecta. Espera ${wait} e inténtalo de nuevo.`
+        : admission.refusedBy.some((refusal) => refusal.subject === account)
+          ? `Hubo demasiados intentos fallidos en esta cuenta. Usa «¿Olvidaste tu contraseña?» para recibir un enlace por correo y entrar ahora, o espera ${wait}.`
+          : `Demasiados intentos fallidos. Espera ${wait} e inténtalo de nuevo.`;
     throw new HttpError(429, 'locked_out', message, undefined, { 'retry-after': String(admission.retryAfterSeconds) });
   }
   return {

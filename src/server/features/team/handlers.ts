@@ -5,6 +5,7 @@ import { newToken } from '../../platform/crypto.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/rate-limit.ts';
 import { beginSession } from '../../platform/sessions.ts';
 import { invitationMail } from './mail.ts';
 import {
@@ -14,18 +15,20 @@ import {
   claimInvitation,
   collaboratorSeatsTaken,
   createAccount,
-  findValidInvitation,
+  findInvitationLink,
+  hasPendingInvitation,
+  type InvitationProblem,
   type InvitationRow,
   insertInvitation,
   isMemberByEmail,
   listMembers,
   lockMembership,
   lockStoreForInvitation,
-  openInvitations,
   passwordHashOf,
+  pendingInvitations,
   removeMember,
 } from './repository.ts';
-import { teamMessages } from './rules.ts';
+import { invitationProblemMessages, teamMessages } from './rules.ts';
 
 type TeamOperations = Pick<
   operations,
@@ -39,6 +42,9 @@ type TeamOperations = Pick<
 >;
 type StoreInvitation = components['schemas']['StoreInvitation'];
 
+// Opening a link takes one check, a few with reloads; tokens cannot be guessed, so this only caps the load.
+const LINK_CHECKS_PER_ADDRESS: WindowLimit = { kind: 'window', max: 30, windowMinutes: 15 };
+
 export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOperations> {
   return {
     async listStoreMembers(context) {
@@ -49,7 +55,7 @@ export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOper
         status: 200,
         body: {
           members: members.map((m) => ({ userId: m.user_id, name: m.name, email: m.email, role: m.role, isYou: m.user_id === you })),
-          invitations: (await openInvitations(context.db, storeId)).map(invitationOf),
+          invitations: (await pendingInvitations(context.db, storeId)).map(invitationOf),
           collaboratorLimit: COLLABORATOR_LIMIT,
         },
       };
@@ -60,18 +66,20 @@ export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOper
       const inviter = signedIn(context);
       const email = context.body.email.trim().toLowerCase();
       const { token, hash } = newToken();
-      const invitation = await context.db.transaction(async (tx) => {
+      const { invitation, resent } = await context.db.transaction(async (tx) => {
         const storeName = await lockStoreForInvitation(tx, storeId);
         if (await isMemberByEmail(tx, storeId, email)) throw new HttpError(409, 'already_member', teamMessages.alreadyMember);
-        // Inviting the same email again sends a fresh link in place of the old one.
+        // A pending invitation is sent again, not twice: a new invitation replaces it, so its old link stops
+        // working (and says a newer one exists) and it keeps its place against the limit.
+        const resent = await hasPendingInvitation(tx, storeId, email);
         await cancelInvitationsTo(tx, storeId, email);
         if ((await collaboratorSeatsTaken(tx, storeId)) >= COLLABORATOR_LIMIT)
           throw new HttpError(422, 'collaborator_limit', teamMessages.limitReached);
         const row = await insertInvitation(tx, { storeId, email, invitedBy: inviter.userId, tokenHash: hash });
         await context.mailer.send(tx, invitationMail({ to: email, inviter, storeName, publicUrl: context.config.publicUrl, token }));
-        return row;
+        return { invitation: row, resent };
       });
-      return { status: 201, body: invitationOf(invitation) };
+      return resent ? { status: 200, body: invitationOf(invitation) } : { status: 201, body: invitationOf(invitation) };
     },
 
     async removeStoreMember(context) {
@@ -98,7 +106,12 @@ export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOper
       return { status: 200, html: await spaIndex() };
     },
 
-    async getInvitation({ db, query }) {
+    async getInvitation({ db, query, request }) {
+      const admission = await admitAttempt(db, [{ subject: `invitation-link:ip:${request.ip}`, limit: LINK_CHECKS_PER_ADDRESS }]);
+      if (!admission.allowed) {
+        const wait = admission.retryAfterSeconds;
+        throw errors.tooManyAttempts(teamMessages.tooManyLinkChecks(waitInWords(wait)), wait);
+      }
       const invitation = await validInvitation(db, query.token);
       return { status: 200, body: { email: invitation.email, storeName: invitation.store_name, hasAccount: invitation.user_id !== null } };
     },
@@ -118,21 +131,27 @@ export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOper
       }
       const passwordHash = existing === null ? await hashPassword(body.password!) : null;
       const userId = await db.transaction(async (tx) => {
-        if (!(await claimInvitation(tx, invitation.id))) throw new HttpError(410, 'invitation_invalid', teamMessages.invitationInvalid);
+        if (!(await claimInvitation(tx, invitation.id))) return null;
         const id = existing ?? (await createAccount(tx, { email: invitation.email, name: body.name!.trim(), passwordHash }));
         await addCollaborator(tx, invitation.store_id, id);
         return id;
       });
+      // Accepted, canceled or replaced meanwhile (another tab, the owner): say which.
+      if (userId === null) throw invitationGone((await findInvitationLink(db, body.token))?.problem ?? 'invitation_used');
       return { status: 200, body: await beginSession(context, userId, invitation.store_id) };
     },
   };
 }
 
+/** The invitation the link names while it can be accepted; otherwise 410 saying why. */
 async function validInvitation(db: Queryable, token: string) {
-  const invitation = await findValidInvitation(db, token);
-  if (!invitation) throw new HttpError(410, 'invitation_invalid', teamMessages.invitationInvalid);
+  const invitation = await findInvitationLink(db, token);
+  if (!invitation) throw invitationGone('invitation_invalid');
+  if (invitation.problem) throw invitationGone(invitation.problem);
   return invitation;
 }
+
+const invitationGone = (problem: InvitationProblem) => new HttpError(410, problem, invitationProblemMessages[problem]);
 
 function invitationOf(row: InvitationRow): StoreInvitation {
   return { id: row.id, email: row.email, invitedAt: row.created_at.toISOString(), expiresAt: row.expires_at.toISOString() };

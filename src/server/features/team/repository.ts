@@ -1,3 +1,4 @@
+import type { components } from '../../../shared/api/app.gen.ts';
 import { INVITATION_DAYS } from '../../../shared/constants.ts';
 import { hashToken } from '../../platform/crypto.ts';
 import type { Queryable } from '../../platform/db.ts';
@@ -23,18 +24,24 @@ export interface InvitationRow {
   expires_at: Date;
 }
 
-/** An invitation that can still be accepted, with whom it invites to which store. */
-export interface ValidInvitation {
+export type InvitationProblem = components['schemas']['InvitationGoneError']['code'];
+
+/** The invitation a link names: with whom it invites to which store, and why it no longer works, if it does not. */
+export interface InvitationLink {
   id: number;
   store_id: number;
   email: string;
   store_name: string;
   /** The account that already has the invited email, if any. */
   user_id: number | null;
+  /** Null while it can be accepted. */
+  problem: Exclude<InvitationProblem, 'invitation_invalid'> | null;
 }
 
 /** Not yet accepted or canceled (an expired one is still open, until housekeeping settles it). */
 const OPEN = 'accepted_at is null and canceled_at is null';
+/** Open and not expired: what the team sees as pending, and what counts against the limit. */
+const PENDING = `${OPEN} and expires_at > now()`;
 
 /** Administrators first, then collaborators, each in the order they joined. */
 export function listMembers(db: Queryable, storeId: number): Promise<MemberRow[]> {
@@ -45,9 +52,9 @@ export function listMembers(db: Queryable, storeId: number): Promise<MemberRow[]
   );
 }
 
-export function openInvitations(db: Queryable, storeId: number): Promise<InvitationRow[]> {
+export function pendingInvitations(db: Queryable, storeId: number): Promise<InvitationRow[]> {
   return db.query<InvitationRow>(
-    `select id, email, created_at, expires_at from store_invitations where store_id = $1 and ${OPEN} order by created_at, id`,
+    `select id, email, created_at, expires_at from store_invitations where store_id = $1 and ${PENDING} order by created_at, id`,
     [storeId],
   );
 }
@@ -66,6 +73,14 @@ export async function isMemberByEmail(db: Queryable, storeId: number, email: str
   return member !== undefined;
 }
 
+export async function hasPendingInvitation(db: Queryable, storeId: number, email: string): Promise<boolean> {
+  const [pending] = await db.query(`select 1 from store_invitations where store_id = $1 and lower(email) = $2 and ${PENDING}`, [
+    storeId,
+    email,
+  ]);
+  return pending !== undefined;
+}
+
 /** Cancels the open invitations to `email` (a new one replaces them). */
 export async function cancelInvitationsTo(tx: Queryable, storeId: number, email: string): Promise<void> {
   await tx.query(`update store_invitations set canceled_at = now() where store_id = $1 and lower(email) = $2 and ${OPEN}`, [
@@ -74,11 +89,11 @@ export async function cancelInvitationsTo(tx: Queryable, storeId: number, email:
   ]);
 }
 
-/** Collaborators plus invitations still valid: what counts against the collaborator limit. */
+/** Collaborators plus pending invitations: what counts against the collaborator limit. */
 export async function collaboratorSeatsTaken(db: Queryable, storeId: number): Promise<number> {
   const [row] = await db.query<{ taken: number }>(
     `select (select count(*) from store_members where store_id = $1 and role = 'colaborator')
-          + (select count(*) from store_invitations where store_id = $1 and ${OPEN} and expires_at > now()) as taken`,
+          + (select count(*) from store_invitations where store_id = $1 and ${PENDING}) as taken`,
     [storeId],
   );
   return Number(row!.taken);
@@ -120,14 +135,26 @@ export async function cancelInvitation(db: Queryable, storeId: number, invitatio
   return row !== undefined;
 }
 
-/** The open, unexpired invitation a link's token names, if any. */
-export async function findValidInvitation(db: Queryable, token: string): Promise<ValidInvitation | undefined> {
-  const [invitation] = await db.query<ValidInvitation>(
-    `select i.id, i.store_id, i.email, s.name as store_name, u.id as user_id
+/**
+ * The invitation a link's token names, if any. A newer invitation to the same email in the same store
+ * outranks canceled and expired: its link is the one to look at, whatever became of it.
+ */
+export async function findInvitationLink(db: Queryable, token: string): Promise<InvitationLink | undefined> {
+  const [invitation] = await db.query<InvitationLink>(
+    `select i.id, i.store_id, i.email, s.name as store_name, u.id as user_id,
+            case
+              when i.accepted_at is not null then 'invitation_used'
+              when exists (
+                select 1 from store_invitations newer
+                 where newer.store_id = i.store_id and lower(newer.email) = lower(i.email) and newer.id > i.id
+              ) then 'invitation_replaced'
+              when i.canceled_at is not null then 'invitation_canceled'
+              when i.expires_at <= now() then 'invitation_expired'
+            end as problem
        from store_invitations i
        join stores s on s.id = i.store_id
        left join users u on lower(u.email) = lower(i.email)
-      where i.token_hash = $1 and i.accepted_at is null and i.canceled_at is null and i.expires_at > now()`,
+      where i.token_hash = $1`,
     [hashToken(token)],
   );
   return invitation;

@@ -1,0 +1,32 @@
+import * as XLSX from 'xlsx';
+import type { components } from '../../../shared/api/backend.gen.ts';
+
+type StatsTableRow = components['schemas']['StatsTableRow'];
+type StatsDimension = components['schemas']['StatsDimension'];
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Each tab's name in the file name and on its sheet, its first column's header and the name of its empty key, as the screen shows them. */
+const TABS: Record<StatsDimension, { file: string; sheet: string; header: string; noKey: string }> = {
+  products: { file: 'productos', sheet: 'Productos', header: 'Producto', noKey: 'Producto sin nombre' },
+  locations: { file: 'ubicaciones', sheet: 'Ubicación del comprador', header: 'Comuna y región', noKey: 'Sin dirección de envío' },
+  dispatchMethods: { file: 'metodos-de-despacho', sheet: 'Método de despacho', header: 'Método de despacho', noKey: 'Sin despacho' },
+  paymentMethods: { file: 'metodos-de-pago', sheet: 'Método de pago', header: 'Método de pago', noKey: 'Sin medio de pago registrado' },
+  discounts: { file: 'descuentos', sheet: 'Descuentos', header: 'Código de descuento', noKey: 'Sin código de descuento' },
+};
+
+/** `recompra-productos-2026-11-24.xlsx`: the tab and the store's day, so downloads of different days sit side by side. */
+export const statsTableFileName = (dimension: StatsDimension, today: string) => `recompra-${TABS[dimension].file}-${today}.xlsx`;
+
+/** One sheet with the screen's columns; figures stay numbers so the merchant can add and chart them. */
+export function statsTableWorkbook(dimension: StatsDimension, rows: readonly StatsTableRow[]): Uint8Array {
+  const tab = TABS[dimension];
+  const sheet = XLSX.utils.aoa_to_sheet([
+    [tab.header, 'Clientes', 'Pedidos', 'Ingresos'],
+    ...rows.map((row) => [row.key || tab.noKey, row.customers, row.orders, row.income]),
+  ]);
+  sheet['!cols'] = [{ wch: 40 }, { wch: 10 }, { wch: 10 }, { wch: 14 }];
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, tab.sheet);
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array;
+}

@@ -1,0 +1,48 @@
+import type { operations } from '../../../shared/api/app.gen.ts';
+import { type Handlers, signedIn } from '../../platform/api.ts';
+import { errors, HttpError } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { deleteOtherSessions } from '../../platform/sessions.ts';
+import { admitSignIn } from './sign-in-throttle.ts';
+
+type AccountSecurityOperations = Pick<operations, 'changePassword' | 'closeOtherSessions'>;
+
+const WRONG_CURRENT_PASSWORD = 'La contraseña actual no es correcta.';
+
+const wrongCurrentPassword = () =>
+  new HttpError(400, 'wrong_password', WRONG_CURRENT_PASSWORD, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+
+/** The account page's password change and "Cerrar sesión en los demás dispositivos". */
+export const accountSecurityHandlers: Handlers<AccountSecurityOperations> = {
+  async changePassword(context) {
+    const { body, db, request } = context;
+    const auth = signedIn(context);
+    if (body.newPassword === body.currentPassword)
+      throw errors.invalidRequest([{ field: 'newPassword', message: 'La nueva contraseña debe ser distinta de la actual.' }]);
+    const attempt = await admitSignIn(db, auth.email, request.ip, 'passwordChange');
+    const [user] = await db.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [auth.userId]);
+    const currentHash = user?.password_hash ?? null;
+    if (!(await verifyPassword(currentHash, body.currentPassword))) throw wrongCurrentPassword();
+    await attempt.succeeded();
+    const newHash = await hashPassword(body.newPassword);
+    const closed = await db.transaction(async (tx) => {
+      // Only over the password just checked: a change that won a race in between makes this one's proof stale.
+      const changed = await tx.query('update users set password_hash = $1 where id = $2 and password_hash = $3 returning id', [
+        newHash,
+        auth.userId,
+        currentHash,
+      ]);
+      if (changed.length === 0) throw wrongCurrentPassword();
+      // A reset link mailed before the change would otherwise still set a password over this one.
+      await tx.query('update password_resets set used_at = now() where user_id = $1 and used_at is null', [auth.userId]);
+      // Whoever knew the old password is signed out everywhere else; the person changing it stays.
+      return deleteOtherSessions(tx, auth.userId, auth.tokenHash);
+    });
+    return { status: 200, body: { closed } };
+  },
+
+  async closeOtherSessions(context) {
+    const auth = signedIn(context);
+    return { status: 200, body: { closed: await deleteOtherSessions(context.db, auth.userId, auth.tokenHash) } };
+  },
+};
