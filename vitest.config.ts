@@ -9,7 +9,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'web', environment: 'happy-dom', include: ['tests/web/**/*.test.{ts,tsx}', 'tests/shared/**/*.test.ts'] },
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['tests/web/**/*.test.{ts,tsx}', 'tests/shared/**/*.test.ts'],
+          setupFiles: ['tests/web/setup.ts'],
+          testTimeout: 20_000,
+        },
       },
       {
         extends: true,

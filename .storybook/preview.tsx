@@ -1,13 +1,13 @@
 // Installed first so that every module below, and every story, reads the fixed clock.
 import { resetClock } from './frozen-time';
 import '../src/web/styles.css';
-import { Globals as SpringGlobals } from '@react-spring/web';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isCommonAssetRequest } from 'msw';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { type ReactNode, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { configure } from 'storybook/test';
 import { initI18n, LANGUAGE, loadAllNamespaces } from '../src/web/i18n/index.ts';
 import type { VisualParameters } from './visual-parameters';
 
@@ -42,11 +42,9 @@ declare global {
 document.documentElement.lang = LANGUAGE;
 void initI18n();
 
-// Charts animate through react-spring, which CSS cannot switch off; follow the reduced-motion
-// preference (the test runner asks for it) so they render their final frame at once.
-if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
-  SpringGlobals.assign({ skipAnimation: true });
-}
+// Play functions wait for what a screen shows (findBy…, waitFor) up to 5 s rather than Testing
+// Library's 1 s, so a slower machine running two browsers at once does not fail a correct story.
+configure({ asyncUtilTimeout: 5000 });
 
 // Storybook's own files and the page's assets (the browser's icon among them) are not API calls.
 function isStorybookRequest(request: Request): boolean {

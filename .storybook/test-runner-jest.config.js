@@ -46,5 +46,5 @@ export default {
     },
   },
   // A story that needs longer than this is waiting for something that never comes.
-  testTimeout: 30_000,
+  testTimeout: 60_000,
 };

@@ -12,7 +12,8 @@ import { PHONE_VIEWPORT, type VisualParameters } from './visual-parameters.ts';
 
 const baselinesDir = path.resolve('tests/visual/__baselines__');
 const diffDir = path.resolve('tests/visual/__diff_output__');
-const idleTimeoutMs = 10_000;
+// Generous: a slow machine runs two browsers at once, and only a story that never settles should fail.
+const idleTimeoutMs = 20_000;
 
 // Transitions and animations would make the frame depend on timing; the caret blinks.
 const stillCss = `
@@ -190,6 +191,14 @@ const config: TestRunnerConfig = {
     }
 
     await checkAccessibility(page, context.id, storyContext.parameters.a11y as A11yParameters | undefined);
+
+    // On a phone nothing may scroll sideways: a page wider than the screen is cut off or wobbles.
+    if (visual && visual.viewport === 'phone') {
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+      if (widths.page > widths.window) {
+        throw new Error(`Story "${context.id}" is ${widths.page} px wide on a ${widths.window}-px phone: it scrolls sideways.`);
+      }
+    }
 
     if (visual === false) return;
     await compareScreenshot(page, context.id);

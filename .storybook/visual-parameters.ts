@@ -21,3 +21,9 @@ export type VisualParameters =
 
 /** A phone's window, for `viewport: 'phone'`; every other story keeps the runner's (test-runner-jest.config.js). */
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+
+/** The same story, its play function included, rendered at a phone's width. */
+export function onPhone<S extends { parameters?: { visual?: VisualParameters } & Record<string, unknown> }>(story: S): S {
+  const visual = story.parameters?.visual;
+  return { ...story, parameters: { ...story.parameters, visual: { ...(visual || {}), viewport: 'phone' } } };
+}

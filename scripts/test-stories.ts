@@ -6,6 +6,8 @@
 //                                   the ones whose story is gone, and record the Chromium version
 //
 // A story without a baseline fails unless --update is given (in CI too: CI=true is passed through).
+// `--only NAME[,NAME…]` runs the story files whose names contain one of them (e.g. `screens-dashboard`); an update
+// limited this way deletes no baseline.
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -25,6 +27,8 @@ const update = process.argv.includes('--update');
 // `--json FILE` also writes Jest's JSON results there (npm test counts the stories from it).
 const jsonIndex = process.argv.indexOf('--json');
 const jsonOutput = jsonIndex > 0 ? process.argv[jsonIndex + 1] : undefined;
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
 const started = performance.now();
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 
@@ -171,12 +175,13 @@ const testArgs = ['--url', url, '--index-json', '--maxWorkers=2'];
 // Baselines are written on purpose only: without --update a missing one fails, in CI and locally.
 testArgs.push(update ? '-u' : '--ci');
 if (jsonOutput) testArgs.push('--json', '--outputFile', path.resolve(jsonOutput));
+if (only) testArgs.push(...only.split(','));
 const testCode = await run(bin('test-storybook'), testArgs, offline);
 const testTime = seconds(testStarted);
 server.close();
 
 // 5. After a complete, successful update: record the browser, drop baselines of deleted stories.
-if (update && testCode === 0) {
+if (update && testCode === 0 && !only) {
   mkdirSync(visualDir, { recursive: true });
   writeFileSync(versionFile, `${machineVersion}\n`);
   const known = new Set(storyIds.map((id) => `${id}.png`));

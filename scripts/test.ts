@@ -1,6 +1,8 @@
 // `npm test`: every check of the project, in order, each timed; fails when any fails.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 
 interface Step {
@@ -62,7 +64,7 @@ steps.push(
   { name: 'Extremo a extremo (Chromium)', command: vitest('e2e', ['--config', 'vitest.e2e.config.ts']), results: `${RESULTS}/e2e.json` },
 );
 
-const summary: { name: string; ok: boolean; seconds: number; passed: number; failed: number }[] = [];
+const summary: { name: string; ok: boolean; seconds: number; passed: number; failed: number; failures: string[] }[] = [];
 const started = Date.now();
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
@@ -76,6 +78,7 @@ for (const step of steps) {
     seconds: (Date.now() - begin) / 1000,
     passed: counts?.passed ?? (ok ? 1 : 0),
     failed: counts ? counts.failed + (ok || counts.failed ? 0 : 1) : ok ? 0 : 1,
+    failures: counts?.failures ?? [],
   });
 }
 
@@ -87,6 +90,8 @@ for (const step of summary)
 console.log(`  Total ${((Date.now() - started) / 1000).toFixed(1)} s`);
 const passed = summary.reduce((sum, step) => sum + step.passed, 0);
 const failed = summary.reduce((sum, step) => sum + step.failed, 0);
+// Named last, so that the tail of a long log says which tests failed and why.
+for (const step of summary) for (const failure of step.failures) console.log(`  ✘ ${step.name} › ${failure}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(summary.every((step) => step.ok) ? 0 : 1);
 
@@ -97,10 +102,29 @@ function run(command: string[], env: Record<string, string> = {}): Promise<numbe
   });
 }
 
-function countResults(file: string): { passed: number; failed: number } | null {
+/** Jest and Vitest write the same JSON report: counts, and each test's status and messages. */
+interface JsonReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string; message?: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+}
+
+function countResults(file: string): { passed: number; failed: number; failures: string[] } | null {
   if (!existsSync(file)) return null;
-  const results = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-  return { passed: results.numPassedTests, failed: results.numFailedTests };
+  const results = JSON.parse(readFileSync(file, 'utf8')) as JsonReport;
+  const failures: string[] = [];
+  for (const suite of results.testResults ?? []) {
+    const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push(`${basename(suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that fails before its tests run (an import error) has only its own message.
+    if (!failedTests.length && suite.message) failures.push(`${basename(suite.name)}: ${firstLine(suite.message)}`);
+  }
+  return { passed: results.numPassedTests, failed: results.numFailedTests, failures };
+}
+
+function firstLine(message = ''): string {
+  const plain = stripVTControlCharacters(message).trim();
+  return (plain.split('\n').find((line) => line.trim()) ?? '').trim().slice(0, 300);
 }
 
 async function reachable(url: string): Promise<boolean> {

@@ -1,7 +1,17 @@
+import { delay, HttpResponse } from 'msw';
 import type { components } from '../../src/shared/api/backend.gen';
-import { acquisitionCostFixture, INVESTMENTS, STORE_TODAY, statsInRangeFixture, statsTablePage, storeStats } from '../fixtures/dashboard';
+import {
+  acquisitionCostFixture,
+  filteredStatsTableRows,
+  INVESTMENTS,
+  STORE_TODAY,
+  statsInRangeFixture,
+  statsTablePage,
+  storeStats,
+} from '../fixtures/dashboard';
 import { serverError } from '../fixtures/session';
 import { appHttp, backendHttp } from './clients';
+import { storeSyncAnswer } from './integrations';
 
 type StoreStats = components['schemas']['StoreStats'];
 
@@ -43,9 +53,36 @@ export const statsInRangeFails = () => backendHttp.get('/stores/{id}/statsInRang
 export const statsTableAnswer = ({ empty = false }: { empty?: boolean } = {}) =>
   backendHttp.get('/stores/{id}/stats/table', ({ query, response }) =>
     response(200).json(
-      statsTablePage(query.get('dimension') ?? 'products', Number(query.get('page') ?? 1), Number(query.get('pageSize') ?? 10), { empty }),
+      statsTablePage(query.get('dimension') ?? 'products', Number(query.get('page') ?? 1), Number(query.get('pageSize') ?? 10), {
+        empty,
+        sort: query.get('sort') ?? undefined,
+        order: query.get('order') ?? undefined,
+        q: query.get('q') ?? undefined,
+      }),
     ),
   );
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The export's file: its rows as text stand in for the workbook (the screen only saves what arrives, and
+ * Storybook need not load SheetJS); `pending` never answers, so the button stays busy.
+ */
+export const statsTableXlsxAnswer = ({ pending = false }: { pending?: boolean } = {}) =>
+  backendHttp.get('/stores/{id}/stats/table/xlsx', async ({ query }) => {
+    if (pending) await delay('infinite');
+    const dimension = query.get('dimension') ?? 'products';
+    const rows = filteredStatsTableRows(dimension, {
+      sort: query.get('sort') ?? undefined,
+      order: query.get('order') ?? undefined,
+      q: query.get('q') ?? undefined,
+    });
+    return new HttpResponse(rows.map((row) => [row.key, row.customers, row.orders, row.income].join('\t')).join('\n'), {
+      headers: { 'content-type': XLSX_TYPE, 'content-disposition': `attachment; filename="recompra-${dimension}-${STORE_TODAY}.xlsx"` },
+    });
+  });
+
+export const statsTableXlsxFails = () => backendHttp.get('/stores/{id}/stats/table/xlsx', ({ response }) => response.untyped(fails()));
 
 export const statsTableFails = () => backendHttp.get('/stores/{id}/stats/table', ({ response }) => response.untyped(fails()));
 
@@ -81,8 +118,11 @@ export const setInvestmentFails = () => appHttp.post('/private/stores/{id}/month
 
 /** A store whose every dashboard call answers. */
 export const dashboardStore = (options: DashboardStoreOptions = {}) => [
+  // The page's "Última sincronización…" line.
+  storeSyncAnswer(),
   storeStatsAnswer(),
   statsTableAnswer({ empty: options.empty ?? false }),
+  statsTableXlsxAnswer(),
   ...investableStore(options),
 ];
 

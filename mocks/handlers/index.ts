@@ -1,3 +1,4 @@
+import { accountHandlers } from './account';
 import { dashboardHandlers } from './dashboard';
 import { integrationsHandlers } from './integrations';
 import { sessionHandlers } from './session';
@@ -5,6 +6,13 @@ import { signupHandlers } from './signup';
 import { teamHandlers } from './team';
 
 /** What every story and test gets unless it overrides a call. */
-export const handlers = [...sessionHandlers, ...dashboardHandlers, ...integrationsHandlers, ...signupHandlers, ...teamHandlers];
+export const handlers = [
+  ...sessionHandlers,
+  ...dashboardHandlers,
+  ...integrationsHandlers,
+  ...signupHandlers,
+  ...teamHandlers,
+  ...accountHandlers,
+];
 
 export default handlers;

@@ -8,6 +8,7 @@ import {
   sandboxStoreSettings,
   shopifyInstallStart,
   syncFinished,
+  syncRunningError,
 } from '../fixtures/integrations';
 import { serverError } from '../fixtures/session';
 import { appHttp, backendHttp } from './clients';
@@ -40,6 +41,14 @@ export const storeSyncSequence = (states: readonly StoreSync[]) => {
 
 export const storeSyncRetryAnswer = (sync: StoreSync) =>
   appHttp.post('/private/stores/{id}/sync/retry', ({ response }) => response(202).json(sync));
+
+/** "Sincronizar ahora" queues a refresh. */
+export const storeSyncRefreshAnswer = (sync: StoreSync) =>
+  appHttp.post('/private/stores/{id}/sync/refresh', ({ response }) => response(202).json(sync));
+
+/** "Sincronizar ahora" while the import or another refresh runs. */
+export const storeSyncRefreshBusy = () =>
+  appHttp.post('/private/stores/{id}/sync/refresh', ({ response }) => response(409).json(syncRunningError));
 
 /** `POST /me/stores/shopifySettings`: the sandbox store with its token connects, any other token is refused. */
 export const createStoreAnswer = () =>

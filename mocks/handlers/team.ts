@@ -1,7 +1,15 @@
 import { delay } from 'msw';
 import type { components } from '../../src/shared/api/app.gen';
 import { serverError } from '../fixtures/session';
-import { accountDetails, cannotRemoveOwnerError, collaboratorLimitError, newInvitation, stores, storeTeam } from '../fixtures/team';
+import {
+  accountDetails,
+  cannotRemoveOwnerError,
+  collaboratorLimitError,
+  newInvitation,
+  resentInvitation,
+  stores,
+  storeTeam,
+} from '../fixtures/team';
 import { appHttp } from './clients';
 
 type StoreTeam = components['schemas']['StoreTeam'];
@@ -22,9 +30,11 @@ export const accountDetailsNeverAnswers = () =>
 export const membersAnswer = (team: StoreTeam = storeTeam) =>
   appHttp.get('/private/stores/{id}/members', ({ response }) => response(200).json(team));
 
+/** `POST …/members`: 200 (sent again) for an email with a pending invitation in `storeTeam`, 201 for a new one. */
 export const inviteAnswer = () =>
   appHttp.post('/private/stores/{id}/members', async ({ request, response }) => {
     const { email } = await request.json();
+    if (storeTeam.invitations.some((invitation) => invitation.email === email)) return response(200).json({ ...resentInvitation, email });
     return response(201).json({ ...newInvitation, email });
   });
 

@@ -1,21 +1,314 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
+import { passwordChangeLockedOutError, wrongCurrentPasswordError } from '../../mocks/fixtures/account';
+import { DEMO_PASSWORD } from '../../mocks/fixtures/session';
 import { accountDetails } from '../../mocks/fixtures/team';
-import { AccountScreen } from '../../src/web/features/account/screens/account-screen';
+import type { NameEditProps } from '../../src/web/features/account/screens/account-details-card';
+import { AccountScreen, type AccountScreenProps } from '../../src/web/features/account/screens/account-screen';
+import type { PasswordChangeProps, SignOutOthersProps } from '../../src/web/features/account/screens/account-security-card';
+import { WithToasts } from '../support/with-toasts';
+
+// An open Ark dialog hides the page behind it from assistive technology, focusable parts included.
+const openDialog = { a11y: { config: { rules: [{ id: 'aria-hidden-focus', enabled: false }] } } };
+const busy = { visual: { waitFor: 'button[aria-busy="true"]' } };
+
+const name = (state: Partial<NameEditProps> = {}): NameEditProps => ({
+  editing: false,
+  onEditingChange: fn(),
+  onSave: fn(),
+  ...state,
+});
+const security = (
+  password: Partial<PasswordChangeProps> = {},
+  signOutOthers: Partial<SignOutOthersProps> = {},
+): AccountScreenProps['security'] => ({
+  password: { open: false, onOpenChange: fn(), onSave: fn(), ...password },
+  signOutOthers: { confirming: false, onConfirmingChange: fn(), onConfirm: fn(), ...signOutOthers },
+});
 
 const meta = {
   title: 'Screens/Account/Subscription',
   component: AccountScreen,
-  args: { details: { status: 'success', data: accountDetails }, onRetry: fn(), storeTab: null },
+  args: {
+    details: { status: 'success', data: accountDetails },
+    onRetry: fn(),
+    name: name(),
+    security: security(),
+    storeTab: null,
+  },
 } satisfies Meta<typeof AccountScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The body of the page, where Ark portals its dialogs. */
+const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
 export const Loaded: Story = {};
+export const LoadedOnPhone = onPhone(Loaded);
 
 export const Loading: Story = {
   args: { details: { status: 'loading' } },
   parameters: { visual: { waitFor: '[aria-busy="true"]' } },
 };
+export const LoadingOnPhone = onPhone(Loading);
 
-export const Error: Story = { args: { details: { status: 'error' } } };
+export const Error: Story = { args: { details: { status: 'error', cause: 'server' } } };
+export const ErrorOnPhone = onPhone(Error);
+
+// The name, edited in place.
+
+export const EditingName: Story = {
+  args: { name: name({ editing: true }) },
+  play: async ({ canvasElement }) => {
+    const field = within(canvasElement).getByLabelText('Nombre');
+    await expect(field).toHaveValue(accountDetails.name);
+    await expect(field).toHaveFocus();
+  },
+};
+export const EditingNameOnPhone = onPhone(EditingName);
+
+/** Replaces the name field's text with `text` and presses "Guardar". */
+async function saveName(canvasElement: HTMLElement, text: string) {
+  const canvas = within(canvasElement);
+  const field = canvas.getByLabelText('Nombre');
+  await userEvent.clear(field);
+  if (text) {
+    await userEvent.click(field);
+    await userEvent.paste(text);
+  }
+  await userEvent.click(canvas.getByRole('button', { name: 'Guardar' }));
+  return canvas;
+}
+
+export const NameRequired: Story = {
+  args: { name: name({ editing: true }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = await saveName(canvasElement, '');
+    await expect(await canvas.findByText('Este campo es obligatorio.')).toBeVisible();
+    await expect(args.name.onSave).not.toHaveBeenCalled();
+  },
+};
+export const NameRequiredOnPhone = onPhone(NameRequired);
+
+export const NameOnlySpaces: Story = {
+  args: { name: name({ editing: true }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = await saveName(canvasElement, '   ');
+    await expect(await canvas.findByText('El nombre no puede tener solo espacios.')).toBeVisible();
+    await expect(args.name.onSave).not.toHaveBeenCalled();
+  },
+};
+export const NameOnlySpacesOnPhone = onPhone(NameOnlySpaces);
+
+export const NameTooLong: Story = {
+  args: { name: name({ editing: true }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = await saveName(canvasElement, 'Camila '.repeat(15));
+    await expect(await canvas.findByText('El nombre no puede superar los 100 caracteres.')).toBeVisible();
+    await expect(args.name.onSave).not.toHaveBeenCalled();
+  },
+};
+export const NameTooLongOnPhone = onPhone(NameTooLong);
+
+export const NameSaving: Story = { args: { name: name({ editing: true, saving: true }) }, parameters: busy };
+export const NameSavingOnPhone = onPhone(NameSaving);
+
+export const NameServerError: Story = {
+  args: {
+    name: name({
+      editing: true,
+      error: { message: 'No pudimos guardar tu nombre. Inténtalo de nuevo en unos minutos.', fieldErrors: {} },
+    }),
+  },
+};
+export const NameServerErrorOnPhone = onPhone(NameServerError);
+
+export const NameSaved: Story = {
+  args: { details: { status: 'success', data: { ...accountDetails, name: 'Camila Soto Pérez' } } },
+  render: (args) => (
+    <>
+      <AccountScreen {...args} />
+      <WithToasts toasts={[{ id: 'name-saved', status: 'success', message: 'Guardamos tu nombre.' }]} />
+    </>
+  ),
+};
+export const NameSavedOnPhone = onPhone(NameSaved);
+
+// The password, changed in a dialog.
+
+export const ChangePassword: Story = {
+  args: { security: security({ open: true }) },
+  parameters: openDialog,
+  play: async ({ canvasElement }) => {
+    const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Cambiar contraseña' }));
+    await expect(dialog.getByLabelText('Contraseña actual')).toHaveValue('');
+    await expect(dialog.getByText('Usa al menos 8 caracteres, con letras y números.')).toBeVisible();
+  },
+};
+export const ChangePasswordOnPhone = onPhone(ChangePassword);
+
+/** Types both passwords in the open dialog and presses "Guardar contraseña". */
+async function savePassword(canvasElement: HTMLElement, current: string, next: string) {
+  const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Cambiar contraseña' }));
+  if (current) await userEvent.type(dialog.getByLabelText('Contraseña actual'), current);
+  if (next) await userEvent.type(dialog.getByLabelText('Nueva contraseña'), next);
+  await userEvent.click(dialog.getByRole('button', { name: 'Guardar contraseña' }));
+  return dialog;
+}
+
+export const PasswordRequired: Story = {
+  args: { security: security({ open: true }) },
+  parameters: openDialog,
+  play: async ({ canvasElement, args }) => {
+    const dialog = await savePassword(canvasElement, '', '');
+    await expect(await dialog.findByText('Ingresa tu contraseña actual.')).toBeVisible();
+    await expect(dialog.getByText('Ingresa tu nueva contraseña.')).toBeVisible();
+    await expect(args.security.password.onSave).not.toHaveBeenCalled();
+  },
+};
+export const PasswordRequiredOnPhone = onPhone(PasswordRequired);
+
+export const NewPasswordTooWeak: Story = {
+  args: { security: security({ open: true }) },
+  parameters: openDialog,
+  play: async ({ canvasElement, args }) => {
+    const dialog = await savePassword(canvasElement, DEMO_PASSWORD, 'solo-letras');
+    await expect(await dialog.findByText('Usa al menos 8 caracteres, con letras y números.')).toBeVisible();
+    await expect(args.security.password.onSave).not.toHaveBeenCalled();
+  },
+};
+export const NewPasswordTooWeakOnPhone = onPhone(NewPasswordTooWeak);
+
+export const NewPasswordSameAsCurrent: Story = {
+  args: { security: security({ open: true }) },
+  parameters: openDialog,
+  play: async ({ canvasElement, args }) => {
+    const dialog = await savePassword(canvasElement, 'clave-2026', 'clave-2026');
+    await expect(await dialog.findByText('La nueva contraseña debe ser distinta de la actual.')).toBeVisible();
+    await expect(args.security.password.onSave).not.toHaveBeenCalled();
+  },
+};
+export const NewPasswordSameAsCurrentOnPhone = onPhone(NewPasswordSameAsCurrent);
+
+export const WrongCurrentPassword: Story = {
+  args: {
+    security: security({
+      open: true,
+      error: {
+        message: wrongCurrentPasswordError.message,
+        fieldErrors: { currentPassword: 'La contraseña actual no es correcta.' },
+      },
+    }),
+  },
+  parameters: openDialog,
+  play: async ({ canvasElement }) => {
+    const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Cambiar contraseña' }));
+    await userEvent.type(dialog.getByLabelText('Contraseña actual'), 'clave-olvidada');
+    await userEvent.type(dialog.getByLabelText('Nueva contraseña'), 'nueva-clave-2026');
+    await expect(dialog.getByText('La contraseña actual no es correcta.')).toBeVisible();
+    // Beside its field, not repeated above the form.
+    await expect(dialog.queryByRole('alert')).toBeNull();
+  },
+};
+export const WrongCurrentPasswordOnPhone = onPhone(WrongCurrentPassword);
+
+/** The sign-in throttle holds the account back after too many wrong current passwords. */
+export const PasswordLockedOut: Story = {
+  args: { security: security({ open: true, error: { message: passwordChangeLockedOutError.message, fieldErrors: {} } }) },
+  parameters: openDialog,
+};
+export const PasswordLockedOutOnPhone = onPhone(PasswordLockedOut);
+
+export const PasswordServerError: Story = {
+  args: {
+    security: security({
+      open: true,
+      error: { message: 'No pudimos cambiar tu contraseña. Inténtalo de nuevo en unos minutos.', fieldErrors: {} },
+    }),
+  },
+  parameters: openDialog,
+};
+export const PasswordServerErrorOnPhone = onPhone(PasswordServerError);
+
+export const PasswordSaving: Story = {
+  args: { security: security({ open: true, saving: true }) },
+  parameters: { ...openDialog, ...busy },
+};
+export const PasswordSavingOnPhone = onPhone(PasswordSaving);
+
+export const PasswordChanged: Story = {
+  render: (args) => (
+    <>
+      <AccountScreen {...args} />
+      <WithToasts
+        toasts={[
+          {
+            id: 'password-changed',
+            status: 'success',
+            message: 'Cambiamos tu contraseña.',
+            description: 'También cerramos tu sesión en otros 2 dispositivos.',
+          },
+        ]}
+      />
+    </>
+  ),
+};
+export const PasswordChangedOnPhone = onPhone(PasswordChanged);
+
+// "Cerrar sesión en los demás dispositivos", confirmed first.
+
+export const SignOutOthersConfirmation: Story = {
+  args: { security: security({}, { confirming: true }) },
+  parameters: openDialog,
+  play: async ({ canvasElement }) => {
+    const dialog = within(await page(canvasElement).findByRole('alertdialog', { name: '¿Cerrar sesión en los demás dispositivos?' }));
+    await expect(dialog.getByRole('button', { name: 'Cerrar sesiones' })).toBeEnabled();
+  },
+};
+export const SignOutOthersConfirmationOnPhone = onPhone(SignOutOthersConfirmation);
+
+export const SigningOutOthers: Story = {
+  args: { security: security({}, { confirming: true, pending: true }) },
+  parameters: { ...openDialog, ...busy },
+};
+export const SigningOutOthersOnPhone = onPhone(SigningOutOthers);
+
+export const OtherSessionsClosed: Story = {
+  render: (args) => (
+    <>
+      <AccountScreen {...args} />
+      <WithToasts toasts={[{ id: 'sessions-closed', status: 'success', message: 'Cerramos tu sesión en otros 2 dispositivos.' }]} />
+    </>
+  ),
+};
+export const OtherSessionsClosedOnPhone = onPhone(OtherSessionsClosed);
+
+export const NoOtherSessions: Story = {
+  render: (args) => (
+    <>
+      <AccountScreen {...args} />
+      <WithToasts toasts={[{ id: 'no-sessions', status: 'default', message: 'No tenías la sesión abierta en otros dispositivos.' }]} />
+    </>
+  ),
+};
+export const NoOtherSessionsOnPhone = onPhone(NoOtherSessions);
+
+export const SignOutOthersFailed: Story = {
+  render: (args) => (
+    <>
+      <AccountScreen {...args} />
+      <WithToasts
+        toasts={[
+          {
+            id: 'sign-out-failed',
+            status: 'error',
+            message: 'No pudimos cerrar tus otras sesiones.',
+            description: 'Inténtalo de nuevo en unos minutos.',
+          },
+        ]}
+      />
+    </>
+  ),
+};
+export const SignOutOthersFailedOnPhone = onPhone(SignOutOthersFailed);

@@ -7,8 +7,10 @@ import {
   setInvestmentFails,
   statsInRangeFails,
   statsTableFails,
+  statsTableXlsxAnswer,
   storeStatsFails,
 } from '../../mocks/handlers/dashboard';
+import { storeSyncAnswer } from '../../mocks/handlers/integrations';
 import { meAs } from '../../mocks/handlers/session';
 import { DashboardRoute } from '../../src/web/features/dashboard/routes/dashboard-route';
 import { Toaster } from '../../src/web/ui/toast';
@@ -52,7 +54,14 @@ export const Loaded: Story = {};
 export const Error: Story = {
   parameters: {
     msw: {
-      handlers: [meAs(sessionUsers.admin), storeStatsFails(), statsInRangeFails(), acquisitionCostFails(), statsTableFails()],
+      handlers: [
+        meAs(sessionUsers.admin),
+        storeSyncAnswer(),
+        storeStatsFails(),
+        statsInRangeFails(),
+        acquisitionCostFails(),
+        statsTableFails(),
+      ],
     },
   },
 };
@@ -112,5 +121,39 @@ export const InvestmentError: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Actualizar inversión' }));
     await userEvent.click(await body.findByRole('button', { name: 'Guardar' }));
     await toastShown(body, 'No se pudo actualizar la inversión. Inténtalo de nuevo en unos minutos.');
+  },
+};
+
+/** The overview table opened from a link sorted by orders from the smallest and searched: the server's rows, the header marked. */
+export const TableSortedAndSearchedFromAddress: Story = {
+  parameters: { route: '/dashboard?sort=orders&order=asc&q=polera' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The overview table's headers are the sortable ones; other tables of the page have a "Pedidos" column too.
+    await waitFor(() => expect(canvasElement.querySelector('th[aria-sort="ascending"]')).toHaveTextContent('Pedidos'), { timeout: 5000 });
+    await expect(canvas.getByRole('searchbox', { name: 'Buscar producto' })).toHaveValue('polera');
+  },
+};
+
+/** Typing a search that matches nothing, then clearing it from the empty state. */
+export const TableSearchWithoutResults: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('searchbox', { name: 'Buscar producto' }, { timeout: 5000 }), 'sandalias');
+    await expect(await canvas.findByText('No hay resultados para «sandalias»', undefined, { timeout: 5000 })).toBeVisible();
+  },
+};
+
+/** The download is on its way: the button stays busy until the file arrives. */
+export const TableExporting: Story = {
+  parameters: {
+    msw: { handlers: [meAs(sessionUsers.admin), statsTableXlsxAnswer({ pending: true }), ...dashboardStore()] },
+    visual: { waitFor: 'button[aria-busy="true"]' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Página 1 de 3', undefined, { timeout: 5000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Descargar XLSX' }));
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Descargar XLSX' })).toHaveAttribute('aria-busy', 'true'));
   },
 };

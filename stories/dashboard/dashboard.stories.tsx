@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import {
   acquisitionCost,
   acquisitionCostEmpty,
@@ -46,17 +47,62 @@ export const Loading: Story = {
 
 export const Error: Story = {
   args: {
-    inRange: { status: 'error' },
-    acquisition: { ...dashboardArgs.acquisition, chart: { status: 'error' } },
+    inRange: { status: 'error', cause: 'server' },
+    acquisition: { ...dashboardArgs.acquisition, chart: { status: 'error', cause: 'server' } },
     overview: {
       ...overviewArgs,
-      stats: { status: 'error' },
-      table: { status: 'error' },
+      stats: { status: 'error', cause: 'server' },
+      table: { status: 'error', cause: 'server' },
     },
   },
 };
 
-/** A connected store that has not sold yet: empty charts, dashes where a figure would divide by zero. */
+/** The connection dropped while the acquisition cost loaded: that section says so, the rest stays. */
+export const AcquisitionCostOffline: Story = {
+  args: {
+    acquisition: { ...dashboardArgs.acquisition, chart: { status: 'error', cause: 'network' } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Sin conexión con Recompra')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  },
+};
+
+/**
+ * A store that sells, but not in the range picked: the charts explain what they show and offer the last
+ * 12 months, one click away.
+ */
+export const NoSalesInRange: Story = {
+  args: { inRange: { status: 'success', data: statsInRangeEmpty } },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findAllByText('Sin ventas en este período')).toHaveLength(2);
+    const offers = await canvas.findAllByRole('button', { name: 'Ver los últimos 12 meses' });
+    // One in each chart's card.
+    await expect(offers).toHaveLength(2);
+    await userEvent.click(offers[0]!);
+    await expect(args.onShowLast12Months).toHaveBeenCalledOnce();
+  },
+};
+
+/** The same on a phone: the empty state fits its card, its button within the screen. */
+export const NoSalesInRangeOnPhone: Story = onPhone(NoSalesInRange);
+
+/** Already on the last 12 months: offering them again would lead nowhere, so the charts only explain. */
+export const NoSalesInLast12Months: Story = {
+  args: { ...inRange('last12Months'), inRange: { status: 'success', data: statsInRangeFixture({ preset: 'last12Months', empty: true }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findAllByText('Sin ventas en este período')).toHaveLength(2);
+    await expect(canvas.queryByRole('button', { name: 'Ver los últimos 12 meses' })).toBeNull();
+  },
+};
+
+/**
+ * A connected store that has not sold yet: the charts say what they will show once it does (a longer
+ * range would be as empty), dashes where a figure would divide by zero.
+ */
 export const NoOrders: Story = {
   args: {
     inRange: { status: 'success', data: statsInRangeEmpty },
@@ -72,6 +118,11 @@ export const NoOrders: Story = {
         data: statsTablePage('products', 1, 10, { empty: true }),
       },
     },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findAllByText('Aún no tienes ventas')).toHaveLength(2);
+    await expect(canvas.queryByRole('button', { name: 'Ver los últimos 12 meses' })).toBeNull();
   },
 };
 
@@ -90,6 +141,12 @@ export const WithoutInvestment: Story = {
       ...dashboardArgs.acquisition,
       chart: { status: 'success', data: acquisitionCostWithoutInvestment },
     },
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Aún no defines tu inversión en marketing de 2026')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Definir inversión' }));
+    await expect(args.acquisition.onEditInvestment).toHaveBeenCalledOnce();
   },
 };
 
@@ -111,13 +168,16 @@ export const WithoutInvestmentAsColaborator: Story = {
   },
 };
 
-/** An investment set, but no sales yet this year: the costs cannot be worked out. */
+/** An investment set, but no sales yet this year: the costs cannot be worked out, and the chart says what it will show. */
 export const AcquisitionCostWithoutSales: Story = {
   args: {
     acquisition: {
       ...dashboardArgs.acquisition,
       chart: { status: 'success', data: acquisitionCostEmpty },
     },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Sin ventas en 2026')).toBeVisible();
   },
 };
 

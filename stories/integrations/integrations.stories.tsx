@@ -1,10 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import {
   integrationsNeedsAttention,
   integrationsNothingConnected,
   integrationsStoreImporting,
   integrationsStoreOnly,
+  integrationsStoreRefreshing,
+  integrationsStoreSyncFailures,
 } from '../../mocks/fixtures/integrations';
 import { IntegrationsScreen } from '../../src/web/features/integrations/screens/integrations-screen';
 
@@ -16,6 +19,8 @@ const meta = {
     onConnectStore: fn(),
     onUpdateCredentials: fn(),
     onRetrySync: fn(),
+    canSync: true,
+    onSyncNow: fn(),
     onReload: fn(),
   },
 } satisfies Meta<typeof IntegrationsScreen>;
@@ -32,7 +37,51 @@ export const NothingConnected: Story = {
   },
 };
 
-export const StoreOnly: Story = { args: { integrations: { status: 'success', data: integrationsStoreOnly } } };
+export const StoreOnly: Story = {
+  args: { integrations: { status: 'success', data: integrationsStoreOnly } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Última sincronización hace 2 min')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Sincronizar ahora' }));
+    await expect(args.onSyncNow).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** "Sincronizar ahora" was pressed and its request is on its way. */
+export const SyncRequested: Story = {
+  args: { ...StoreOnly.args, syncRequested: true },
+  // The busy button never idles: the screenshot waits for it instead.
+  parameters: { visual: { waitFor: '[data-loading]' } },
+};
+
+/** A refresh runs: the button says so and cannot start a second one. */
+export const Syncing: Story = {
+  args: { integrations: { status: 'success', data: integrationsStoreRefreshing } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Sincronizando los datos de tu tienda…');
+    await expect(canvas.getByRole('button', { name: 'Ya estamos sincronizando' })).toBeDisabled();
+  },
+};
+
+/** The latest refreshes failed: each in words the merchant can act on, never the platform's error. */
+export const SyncFailures: Story = {
+  args: { integrations: { status: 'success', data: integrationsStoreSyncFailures } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Última sincronización hace 1 día')).toBeVisible();
+    await expect(canvas.getByText(/Shopify rechazó el token de acceso: vuelve a conectar la tienda\./)).toBeVisible();
+    await expect(canvas.getByText(/Shopify no respondió a tiempo/)).toBeVisible();
+  },
+};
+
+/** A member who may not ask for a sync reads the health without the button. */
+export const WithoutSyncRights: Story = {
+  args: { integrations: { status: 'success', data: integrationsStoreSyncFailures }, canSync: false },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('button', { name: 'Sincronizar ahora' })).toBeNull();
+  },
+};
 
 export const StoreImporting: Story = { args: { integrations: { status: 'success', data: integrationsStoreImporting } } };
 
@@ -43,4 +92,16 @@ export const Loading: Story = {
   parameters: { visual: { waitFor: '[data-testid="integrations-loading"]' } },
 };
 
-export const Error: Story = { args: { integrations: { status: 'error' } } };
+export const Error: Story = { args: { integrations: { status: 'error', cause: 'server' } } };
+
+/** NeedsAttention, at a phone's width. */
+export const NeedsAttentionOnPhone: Story = onPhone(NeedsAttention);
+
+/** StoreOnly, at a phone's width. */
+export const StoreOnlyOnPhone: Story = onPhone(StoreOnly);
+
+/** Syncing, at a phone's width. */
+export const SyncingOnPhone: Story = onPhone(Syncing);
+
+/** SyncFailures, at a phone's width. */
+export const SyncFailuresOnPhone: Story = onPhone(SyncFailures);

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import {
   installDeniedError,
   installExpiredError,
@@ -111,3 +112,6 @@ export const ReturnedInvalid: Story = returnedWith(installInvalidCallbackError);
 
 /** The install took longer than the library's state cookie lives, or ended in another browser. */
 export const ReturnedExpired: Story = returnedWith(installExpiredError);
+
+/** ReturnedDenied, at a phone's width. */
+export const ReturnedDeniedOnPhone: Story = onPhone(ReturnedDenied);

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import {
   installDeniedError,
   invalidStoreCredentialsError,
@@ -128,3 +129,9 @@ export const WebhookSecretInvalid: Story = {
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };
+
+/** Required, at a phone's width. */
+export const RequiredOnPhone: Story = onPhone(Required);
+
+/** InstallRequired, at a phone's width. */
+export const InstallRequiredOnPhone: Story = onPhone(InstallRequired);

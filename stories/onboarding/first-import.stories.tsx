@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import { syncFailedLastYear, syncMidway, syncStarting } from '../../mocks/fixtures/integrations';
 import { FirstImportScreen } from '../../src/web/features/onboarding/screens/first-import-screen';
 
@@ -16,3 +17,9 @@ export const ZeroPercent: Story = {};
 export const Midway: Story = { args: { sync: syncMidway } };
 
 export const Failed: Story = { args: { sync: syncFailedLastYear } };
+
+/** Midway, at a phone's width. */
+export const MidwayOnPhone: Story = onPhone(Midway);
+
+/** Failed, at a phone's width. */
+export const FailedOnPhone: Story = onPhone(Failed);

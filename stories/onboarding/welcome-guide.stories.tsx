@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import { StoreFormScreen } from '../../src/web/features/integrations/screens/store-form-screen';
 import { WelcomeGuideScreen } from '../../src/web/features/onboarding/screens/welcome-guide-screen';
 
@@ -14,3 +15,9 @@ type Story = StoryObj<typeof meta>;
 export const Step1: Story = {};
 
 export const Step2: Story = { args: { step: 1 } };
+
+/** Step1, at a phone's width. */
+export const Step1OnPhone: Story = onPhone(Step1);
+
+/** Step2, at a phone's width. */
+export const Step2OnPhone: Story = onPhone(Step2);

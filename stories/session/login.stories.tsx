@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import { lockedOutError } from '../../mocks/fixtures/session';
 import { LoginScreen } from '../../src/web/features/session/screens/login-screen';
 import auth from '../../src/web/i18n/es/auth.json';
@@ -42,3 +43,6 @@ export const FieldErrors: Story = {
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };
+
+/** WrongCredentials, at a phone's width. */
+export const OnPhone: Story = onPhone(WrongCredentials);

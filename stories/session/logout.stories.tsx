@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import { csrfFailedError } from '../../mocks/fixtures/session';
 import { LogoutScreen } from '../../src/web/features/session/screens/logout-screen';
 
@@ -31,3 +32,6 @@ export const Error: Story = {
 export const Refused: Story = {
   args: { state: { status: 'failed', message: csrfFailedError.message } },
 };
+
+/** Error, at a phone's width. */
+export const ErrorOnPhone: Story = onPhone(Error);

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import { SignupScreen } from '../../src/web/features/session/screens/signup-screen';
 
 const meta = {
@@ -35,3 +36,6 @@ export const Submitting: Story = {
   args: { submitting: true, defaultValues: { name: 'Camila Soto', email: 'camila@tiendademo.cl', password: 'secreta123' } },
   parameters: { visual: { waitFor: 'button[aria-busy="true"]' } },
 };
+
+/** FieldErrors, at a phone's width. */
+export const OnPhone: Story = onPhone(FieldErrors);

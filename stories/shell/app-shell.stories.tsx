@@ -1,9 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import { integrationsSocialAdsExpired } from '../../mocks/fixtures/integrations';
+import { demoStore, sessionUsers } from '../../mocks/fixtures/session';
 import { AppBanner } from '../../src/web/app/shell/app-banner';
 import { AppShell } from '../../src/web/app/shell/app-shell';
+import { OfflineBanner } from '../../src/web/app/shell/offline-banner';
 import { type ShellBannerInput, shellBanners } from '../../src/web/app/shell/shell-banners';
+import { StoreName } from '../../src/web/app/shell/shell-store';
 import { DashboardScreen } from '../../src/web/features/dashboard/screens/dashboard-screen';
 import { UnderConstruction } from '../../src/web/ui/under-construction';
 import { dashboardArgs } from '../dashboard/dashboard-args';
@@ -15,7 +19,14 @@ const meta = {
   title: 'Screens/Shell/AppShell',
   component: AppShell,
   parameters: { layout: 'fullscreen' },
-  args: { role: 'admin', pathname: '/dashboard', unreadChats: 3, children: <UnderConstruction /> },
+  args: {
+    role: 'admin',
+    user: sessionUsers.admin,
+    store: <StoreName name={demoStore.name} />,
+    pathname: '/dashboard',
+    unreadChats: 3,
+    children: <UnderConstruction />,
+  },
 } satisfies Meta<typeof AppShell>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -82,4 +93,44 @@ export const OnPhoneMenuOpen: Story = {
     await expect(canvas.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute('aria-expanded', 'true');
     await expect(canvas.getByRole('main')).toHaveAttribute('inert');
   },
+};
+
+/** Without a connection: one page-level message; the figures already loaded stay. */
+export const Offline: Story = {
+  args: { ...AsAdmin.args, banners: <OfflineBanner online={false} /> },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^Sin conexión\./)).toBeVisible();
+  },
+};
+
+export const OfflineOnPhone: Story = onPhone(Offline);
+
+/** The person's menu, at the foot of the sidebar: their address, the account and signing out. */
+export const UserMenuOpen: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Cuenta de Camila Soto' }));
+    const menu = within(canvasElement.ownerDocument.body);
+    await expect(await menu.findByRole('menuitem', { name: 'Mi cuenta' })).toHaveAttribute('href', '/account');
+    await expect(menu.getByRole('menuitem', { name: 'Cerrar sesión' })).toHaveAttribute('href', '/api/auth/logout');
+  },
+};
+
+/** Help: the first-steps guide on the dashboard and the support address. */
+export const HelpMenuOpen: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Ayuda' }));
+    const menu = within(canvasElement.ownerDocument.body);
+    await expect(await menu.findByRole('menuitem', { name: 'Guía de primeros pasos' })).toHaveAttribute(
+      'href',
+      '/dashboard#primeros-pasos',
+    );
+    await expect(menu.getByRole('menuitem', { name: /soporte@recompra\.cl/ })).toHaveAttribute('href', 'mailto:soporte@recompra.cl');
+  },
+};
+
+/** The person's menu from the drawer, on a phone: it opens above the drawer. */
+export const UserMenuOnPhone: Story = {
+  args: { navOpen: true },
+  parameters: { visual: { viewport: 'phone' } },
+  play: UserMenuOpen.play,
 };

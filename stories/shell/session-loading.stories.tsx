@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
+import { onPhone } from '../../.storybook/visual-parameters';
 import { meNeverAnswers } from '../../mocks/handlers/session';
 import { RoleGuard } from '../../src/web/app/role-guard';
 
@@ -27,3 +28,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = {};
+
+/** Loading, at a phone's width. */
+export const LoadingOnPhone: Story = onPhone(Loading);

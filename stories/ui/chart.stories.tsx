@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { formatDate, formatPeriod } from '../../src/shared/format';
 import { Chart, type ChartSeries } from '../../src/web/ui/chart';
@@ -76,7 +76,7 @@ function legendLabels(canvasElement: HTMLElement): string[] {
     .map((item) => item.textContent ?? '');
 }
 
-/** The x axis's labels (nivo centres them; the value axis's end at the axis) do not overlap. */
+/** The x axis's labels (centred on their positions; the value axis's end at the axis) do not overlap. */
 async function expectXLabelsApart(canvasElement: HTMLElement): Promise<void> {
   await waitFor(() => {
     const boxes = [...canvasElement.querySelectorAll('svg text[text-anchor="middle"]')]
@@ -259,5 +259,37 @@ export const YearByWeek: Story = {
   },
   play: async ({ canvasElement }) => {
     await expectXLabelsApart(canvasElement);
+  },
+};
+
+/** Hovering the current week on a phone 360 px wide: every series there, the tooltip kept inside the chart. */
+export const TooltipOnPhone: Story = {
+  args: { ...LongLegend.args, kind: 'line' },
+  parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story) => (
+      <div className={css({ w: 'full', maxW: '[360px]' })}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const target = await waitFor(() => {
+      const found = canvasElement.querySelector('[data-testid="chart-hover"]');
+      expect(found).not.toBeNull();
+      return found as Element;
+    });
+    const box = target.getBoundingClientRect();
+    fireEvent.mouseMove(target, { clientX: box.right - 1, clientY: box.top + box.height / 2 });
+    const tooltip = await canvas.findByRole('tooltip');
+    await expect(tooltip).toHaveTextContent(/^9 mar \(parcial\)/);
+    for (const label of ['Primeras compras', 'Recompras', 'Pedidos sin cuenta', 'Período anterior (8 dic 2025)']) {
+      await expect(tooltip).toHaveTextContent(label);
+    }
+    const chart = (tooltip.parentElement as HTMLElement).getBoundingClientRect();
+    const shown = tooltip.getBoundingClientRect();
+    await expect(shown.left).toBeGreaterThanOrEqual(chart.left);
+    await expect(shown.right).toBeLessThanOrEqual(chart.right);
   },
 };

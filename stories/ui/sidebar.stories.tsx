@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Sidebar, type SidebarItem } from '../../src/web/ui/sidebar';
+import { Icon } from '../../src/web/ui/icons';
+import { Sidebar, SidebarButton, type SidebarItem } from '../../src/web/ui/sidebar';
 
 const items: SidebarItem[] = [
-  { key: 'dashboard', href: '/dashboard', label: 'Inicio', active: true },
-  { key: 'segments', href: '/segments', label: 'Segmentos' },
-  { key: 'campaigns', href: '/campaigns', label: 'Campañas' },
-  { key: 'chat', href: '/chat', label: 'Chat', badge: { count: 4, label: '4 conversaciones sin leer' } },
+  { key: 'dashboard', href: '/dashboard', label: 'Inicio', icon: <Icon name="home" />, active: true },
+  { key: 'segments', href: '/segments', label: 'Segmentos', icon: <Icon name="people" /> },
+  { key: 'campaigns', href: '/campaigns', label: 'Campañas', icon: <Icon name="megaphone" /> },
+  { key: 'chat', href: '/chat', label: 'Chat', icon: <Icon name="inbox" />, badge: { count: 4, label: '4 conversaciones sin leer' } },
 ];
 
 const meta = {
@@ -16,7 +17,8 @@ const meta = {
     brand: 'Recompra',
     navLabel: 'Navegación principal',
     items,
-    exit: { href: '/api/auth/logout', label: 'Cerrar sesión' },
+    header: <p>Tienda Demo</p>,
+    footer: <SidebarButton icon={<Icon name="help" />}>Ayuda</SidebarButton>,
   },
 } satisfies Meta<typeof Sidebar>;
 export default meta;
@@ -28,4 +30,8 @@ export const WithoutBadge: Story = {
 };
 export const SecondEntryActive: Story = {
   args: { items: items.map((item) => ({ ...item, active: item.key === 'segments' })) },
+};
+/** Entries only, without icons, header or footer. */
+export const Bare: Story = {
+  args: { items: items.map(({ icon: _icon, ...item }) => item), header: undefined, footer: undefined },
 };

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DEMO_PASSWORD, useServerAndBrowser } from './server-process.ts';
+import { DEMO_PASSWORD } from './server-process.ts';
+import { useServerAndBrowser } from './use-server.ts';
 
 const e2e = useServerAndBrowser();
 

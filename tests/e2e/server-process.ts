@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
 
 export const DEMO_PASSWORD = 'clave-e2e';
 
@@ -63,38 +62,18 @@ export async function startServer(): Promise<RunningServer> {
   };
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-  });
-}
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's Chromium in a container: no sandbox, no GPU, nothing that reaches the network on its own. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
-/** One server and one browser for a test file, started before its tests and stopped after them. */
-export function useServerAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
-  const running: { server?: RunningServer; browser?: Browser } = {};
-  beforeAll(async () => {
-    [running.server, running.browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await running.browser?.close();
-    await running.server?.stop();
-  });
-  return {
-    get server() {
-      return running.server!;
-    },
-    get browser() {
-      return running.browser!;
-    },
-  };
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }

@@ -43,8 +43,10 @@ it('the demo owner logs in, sees the store orders on the dashboard and logs out'
   const figure = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Pedidos totales' }) });
   await expect.poll(() => figure.textContent()).toBe(`Pedidos totales${new Intl.NumberFormat('es-CL').format(totalOrders)}`);
 
-  // The link opens the sign-out page, which posts the sign-out with the CSRF token and then loads the login screen.
-  await page.getByRole('link', { name: 'Cerrar sesión' }).click();
+  // The person's menu names them; its link opens the sign-out page, which posts the sign-out with the
+  // CSRF token and then loads the login screen.
+  await page.getByRole('button', { name: 'Cuenta de Dueña Demo' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await page.waitForURL(/\/api\/auth\/login/);
   const me = await page.evaluate(() => fetch('/api/auth/me').then((response) => response.status));
   expect(me).toBe(204);
@@ -70,7 +72,7 @@ it("the demo owner changes the range, sets the year's investment and reads every
   await page.getByRole('button', { name: 'Últimos 7 días' }).click();
   await page.waitForURL(/preset=last7Days/);
   const week = await api<Totals>('/backend/stores/1/statsInRange?preset=last7Days&granularity=day');
-  await expect.poll(() => kpi('Compras').textContent()).toContain(new Intl.NumberFormat('es-CL').format(week.totals.orders));
+  await expect.poll(() => kpi('Pedidos').textContent()).toContain(new Intl.NumberFormat('es-CL').format(week.totals.orders));
   await page.keyboard.press('Escape');
 
   // The year's investment: the acquisition cost follows it.

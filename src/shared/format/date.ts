@@ -1,4 +1,5 @@
 import { EMPTY_VALUE } from './number';
+import { onFirstUse } from './on-first-use';
 
 /** Dates are shown in the store's country. */
 export const TIME_ZONE = 'America/Santiago';
@@ -6,9 +7,9 @@ export const TIME_ZONE = 'America/Santiago';
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 const dateOptions = { day: 'numeric', month: 'short', year: 'numeric' } as const;
-const zonedFormat = new Intl.DateTimeFormat('es-CL', { ...dateOptions, timeZone: TIME_ZONE });
+const zonedFormat = onFirstUse(() => new Intl.DateTimeFormat('es-CL', { ...dateOptions, timeZone: TIME_ZONE }));
 // A calendar date (`YYYY-MM-DD`) names a day, not an instant: read and written in UTC so no zone shifts it.
-const dayFormat = new Intl.DateTimeFormat('es-CL', { ...dateOptions, timeZone: 'UTC' });
+const dayFormat = onFirstUse(() => new Intl.DateTimeFormat('es-CL', { ...dateOptions, timeZone: 'UTC' }));
 
 export type DateInput = Date | string | null | undefined;
 
@@ -17,7 +18,7 @@ function parse(value: DateInput): { date: Date; format: Intl.DateTimeFormat } | 
   const dayOnly = typeof value === 'string' && DAY_ONLY.test(value);
   const date = typeof value === 'string' ? new Date(dayOnly ? `${value}T00:00:00Z` : value) : value;
   if (Number.isNaN(date.getTime())) return null;
-  return { date, format: dayOnly ? dayFormat : zonedFormat };
+  return { date, format: dayOnly ? dayFormat() : zonedFormat() };
 }
 
 /** 15 mar 2026. Accepts a `YYYY-MM-DD` day, an ISO instant or a Date. */
@@ -35,12 +36,12 @@ export function formatDateRange(from: DateInput, to: DateInput): string {
 }
 
 const periodFormats = {
-  day: new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-  week: new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-  month: new Intl.DateTimeFormat('es-CL', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-  year: new Intl.DateTimeFormat('es-CL', { year: 'numeric', timeZone: 'UTC' }),
+  day: onFirstUse(() => new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'short', timeZone: 'UTC' })),
+  week: onFirstUse(() => new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'short', timeZone: 'UTC' })),
+  month: onFirstUse(() => new Intl.DateTimeFormat('es-CL', { month: 'short', year: 'numeric', timeZone: 'UTC' })),
+  year: onFirstUse(() => new Intl.DateTimeFormat('es-CL', { year: 'numeric', timeZone: 'UTC' })),
   /** A month where the year goes without saying (a chart of one year): ene. */
-  monthOfYear: new Intl.DateTimeFormat('es-CL', { month: 'short', timeZone: 'UTC' }),
+  monthOfYear: onFirstUse(() => new Intl.DateTimeFormat('es-CL', { month: 'short', timeZone: 'UTC' })),
 } as const;
 
 /**
@@ -49,5 +50,5 @@ const periodFormats = {
  */
 export function formatPeriod(period: string, granularity: keyof typeof periodFormats): string {
   const parsed = parse(period);
-  return parsed ? periodFormats[granularity].format(parsed.date) : EMPTY_VALUE;
+  return parsed ? periodFormats[granularity]().format(parsed.date) : EMPTY_VALUE;
 }

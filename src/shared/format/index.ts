@@ -1,5 +1,6 @@
 export { formatCount } from './count';
 export { type DateInput, formatDate, formatDateRange, formatPeriod, TIME_ZONE } from './date';
+export { type Elapsed, elapsedSince } from './elapsed';
 export { formatList } from './list';
 export {
   EMPTY_VALUE,

@@ -62,6 +62,21 @@ export function networkError(cause: unknown): ApiError {
   return new ApiError(0, undefined, kind, { cause });
 }
 
+/** Why a load failed, as the merchant can act on it: their connection, or our side. */
+export type FailureCause = 'network' | 'server';
+
+const CONNECTION_KINDS: ReadonlySet<ErrorKind> = new Set(['NETWORK_ERROR', 'TIMEOUT_ERROR', 'CONNECTION_ERROR']);
+
+/**
+ * `network` when no answer came back (offline, timed out, the connection dropped); `server` for
+ * anything else: an error status, a cancellation, a failure that was not a call's.
+ */
+export function failureCauseOf(error: unknown): FailureCause {
+  if (!(error instanceof ApiError)) return 'server';
+  const noAnswer = error.status === 0 && error.kind !== 'CANCEL_ERROR';
+  return CONNECTION_KINDS.has(error.kind) || noAnswer ? 'network' : 'server';
+}
+
 /**
  * Unwraps an openapi-fetch result: the data when the response was OK, otherwise throws ApiError.
  * Use it inside query functions so every caller sees the same error shape.

@@ -1,4 +1,4 @@
-import type { components, operations } from '../../shared/api/backend.gen';
+import type { operations } from '../../shared/api/backend.gen';
 
 /*
  * Query keys, one factory per data area of SPEC §7 (the shape of Supabase Studio's `keys.ts`). Every
@@ -14,7 +14,7 @@ import type { components, operations } from '../../shared/api/backend.gen';
 /** The store a key belongs to; `undefined` until the session names one. */
 type StoreKeyId = number | undefined;
 
-type StatsDimension = components['schemas']['StatsDimension'];
+type StatsTableQuery = NonNullable<operations['getStoreStatsTable']['parameters']['query']>;
 type StatsInRangeQuery = NonNullable<operations['getStoreStatsInRange']['parameters']['query']>;
 
 /** SPEC §7 "user": the signed-in user (`GET /api/auth/me`). */
@@ -25,6 +25,11 @@ export const userKeys = {
 /** A collaborator's invitation, read from the link before signing in. */
 export const invitationKeys = {
   detail: (token: string) => ['invitation', token] as const,
+};
+
+/** Whether an emailed password-reset link still works, read before asking for the new password. */
+export const passwordResetKeys = {
+  link: (token: string) => ['passwordResetLink', token] as const,
 };
 
 /** SPEC §7 "account details". */
@@ -49,8 +54,7 @@ export const statsKeys = {
   all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'stats'] as const,
   overview: (storeId: StoreKeyId) => [...statsKeys.all(storeId), 'overview'] as const,
   inRange: (storeId: StoreKeyId, query: StatsInRangeQuery) => [...statsKeys.all(storeId), 'inRange', query] as const,
-  table: (storeId: StoreKeyId, dimension: StatsDimension, page: number, pageSize: number) =>
-    [...statsKeys.all(storeId), 'table', { dimension, page, pageSize }] as const,
+  table: (storeId: StoreKeyId, query: StatsTableQuery) => [...statsKeys.all(storeId), 'table', query] as const,
 };
 
 /** SPEC §7 "acquisition costs", one year at a time. */

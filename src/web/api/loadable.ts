@@ -1,14 +1,27 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useDeferredValue, useMemo } from 'react';
+import { type FailureCause, failureCauseOf } from './errors';
 
-/** What a screen is told about data it shows: still coming, failed, or here. */
-export type Loadable<T> = { status: 'loading' } | { status: 'error' } | { status: 'success'; data: T };
+/** What a screen is told about data it shows: still coming, failed (and why), or here. */
+export type Loadable<T> = { status: 'loading' } | { status: 'error'; cause: FailureCause } | { status: 'success'; data: T };
 
 /**
  * A query as a screen sees it. A retry after a failure shows as loading again; data kept from the
  * previous key (`placeholderData`) stays on screen while the next one loads.
  */
-export function loadableOf<T>(query: UseQueryResult<T>): Loadable<T> {
+export function loadableOf<T>(query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isError' | 'isFetching'>): Loadable<T> {
   if (query.data !== undefined && !query.isError) return { status: 'success', data: query.data };
-  if (query.isError && !query.isFetching) return { status: 'error' };
+  if (query.isError && !query.isFetching) return { status: 'error', cause: failureCauseOf(query.error) };
   return { status: 'loading' };
+}
+
+/**
+ * `loadableOf` for data heavy to draw (a dashboard of figures, charts and tables): the render that
+ * follows an answer keeps what was shown, and the new state renders in the background, in slices
+ * that let the browser paint and respond in between, instead of blocking a phone for a second.
+ */
+export function useDeferredLoadable<T>(query: UseQueryResult<T>): Loadable<T> {
+  const { data, error, isError, isFetching } = query;
+  const loadable = useMemo(() => loadableOf({ data, error, isError, isFetching }), [data, error, isError, isFetching]);
+  return useDeferredValue(loadable);
 }

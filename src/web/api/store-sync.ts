@@ -59,3 +59,23 @@ export function useRetryStoreSync(storeId: number | undefined) {
     },
   });
 }
+
+/**
+ * "Sincronizar ahora": queues a refresh of what changed in the shop. A 409 `sync_running` means one
+ * is already under way; every view of the store's state refreshes either way.
+ */
+export function useRefreshStoreSync(storeId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      unwrap(await appClient.POST('/private/stores/{id}/sync/refresh', { params: { path: { id: requireStoreId(storeId) } } })),
+    onSuccess: (sync) => queryClient.setQueryData(storeSyncQueryOptions(storeId).queryKey, sync),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: storeKeys.detail(storeId) }),
+  });
+}
+
+/** While the import or a refresh runs, views of the store's data ask again this often. */
+export function syncPollInterval(sync: StoreSync | undefined): number | false {
+  if (!sync) return false;
+  return sync.syncing || (sync.status !== 'FINISHED' && sync.status !== 'FAILED') ? STORE_SYNC_POLL_MS : false;
+}

@@ -3,12 +3,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { initI18n } from '../i18n';
+import { preloadPageAt } from './pages';
 import { AppProviders, createQueryClient } from './providers';
 import { createAppRouter } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+preloadPageAt(window.location.pathname);
 void initI18n().then(() => {
   createRoot(container).render(
     <StrictMode>

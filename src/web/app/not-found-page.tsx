@@ -14,6 +14,7 @@ export function NotFoundScreen({ onHome }: NotFoundScreenProps) {
   const { t } = useTranslation('common');
   return (
     <EmptyState
+      headingLevel={1}
       title={t('notFound.title')}
       description={t('notFound.description')}
       action={<Button onClick={onHome}>{t('notFound.home')}</Button>}

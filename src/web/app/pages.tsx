@@ -1,11 +1,24 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { matchPath } from 'react-router-dom';
 import { loadNamespaces } from '../i18n';
 import { ROUTES, type RouteDef, type ScreenId } from './routes';
 
 type PageModule = { default: ComponentType };
 
 const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
-  dashboard: () => import('../features/dashboard/routes/dashboard-route').then((m) => ({ default: m.DashboardRoute })),
+  // The first-steps guide reads several features' data, so the dashboard gets it from here.
+  dashboard: () =>
+    Promise.all([import('../features/dashboard/routes/dashboard-route'), import('./first-steps/first-steps')]).then(
+      ([dashboard, guide]) => ({
+        default: () => (
+          <dashboard.DashboardRoute
+            firstSteps={({ currentYear, openInvestment }) => (
+              <guide.FirstSteps currentYear={currentYear} onSetInvestment={openInvestment} />
+            )}
+          />
+        ),
+      }),
+    ),
   integrations: () => import('../features/integrations/routes/integrations-route').then((m) => ({ default: m.IntegrationsRoute })),
   login: () => import('../features/session/routes/login-route').then((m) => ({ default: m.LoginRoute })),
   logout: () => import('../features/session/routes/logout-route').then((m) => ({ default: m.LogoutRoute })),
@@ -20,12 +33,30 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
   underConstruction: () => import('./under-construction-page').then((m) => ({ default: m.UnderConstructionPage })),
 };
 
-/** A route's page: its code chunk and its text groups load together, on first render. */
+const loading = new Map<RouteDef, Promise<PageModule>>();
+
+/** A route's page: its code chunk and its text groups, fetched together once. */
+function loadPage(route: RouteDef): Promise<PageModule> {
+  let page = loading.get(route);
+  if (!page) {
+    page = Promise.all([screenLoaders[route.screen](), loadNamespaces(route.namespaces)]).then(([module]) => module);
+    loading.set(route, page);
+  }
+  return page;
+}
+
 function lazyPage(route: RouteDef): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    const [module] = await Promise.all([screenLoaders[route.screen](), loadNamespaces(route.namespaces)]);
-    return module;
-  });
+  return lazy(() => loadPage(route));
+}
+
+/**
+ * Starts fetching the page at an address while the app is still starting (the session is checked
+ * meanwhile), so a phone does not wait for one before asking for the other. A failure is left to
+ * the page's own render, which explains it.
+ */
+export function preloadPageAt(pathname: string): void {
+  const route = ROUTES.find((candidate) => matchPath(candidate.path, pathname));
+  if (route && !route.public) loadPage(route).catch(() => undefined);
 }
 
 /** One lazy page per route of the table, created once (nothing loads until a page renders). */

@@ -11,7 +11,7 @@ import { NotFoundPage } from './not-found-page';
 import { AppShell } from './shell/app-shell';
 import { RouterLink } from './shell/router-link';
 import { ShellBanners } from './shell/shell-banners';
-import { StoreSwitcher } from './shell/store-switcher';
+import { ShellStore } from './shell/shell-store';
 
 /**
  * The only place that applies SPEC §2's routing rules: a layout route around every protected page,
@@ -54,9 +54,10 @@ export function RoleGuard() {
       return (
         <AppShell
           role={decision.user.role}
+          user={decision.user}
           pathname={location.pathname}
           linkComponent={RouterLink}
-          storeSwitcher={<StoreSwitcher user={decision.user} />}
+          store={<ShellStore user={decision.user} />}
           banners={<ShellBanners user={decision.user} pathname={location.pathname} />}
           navOpen={navOpenOn === pathname}
           onNavOpenChange={onNavOpenChange}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { css } from 'styled-system/css';
@@ -6,6 +6,7 @@ import { HOME_PATH } from '../lib/paths';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Link } from '../ui/link';
+import { InsideShellMain } from './shell/app-shell';
 
 /** Why a page could not be shown: no connection, a build replaced while the tab was open, or anything else. */
 export type RouteErrorKind = 'offline' | 'newVersion' | 'unexpected';
@@ -34,9 +35,12 @@ const actions = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', j
 /** What a merchant sees instead of a page that could not be shown, in words that say what to do. */
 export function RouteErrorScreen({ kind, onReload }: RouteErrorScreenProps) {
   const { t } = useTranslation('common');
+  // Inside the shell the page area is already the main landmark; before sign-in this screen is.
+  const Landmark = useContext(InsideShellMain) ? 'div' : 'main';
   return (
-    <main className={page}>
+    <Landmark className={page}>
       <EmptyState
+        headingLevel={1}
         tone="error"
         title={t(`routeError.${kind}.title`)}
         description={t(`routeError.${kind}.description`)}
@@ -48,7 +52,7 @@ export function RouteErrorScreen({ kind, onReload }: RouteErrorScreenProps) {
           </div>
         }
       />
-    </main>
+    </Landmark>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Role } from '../api/session';
 import { BASE_NAMESPACES, type Namespace } from '../i18n/namespaces';
-import { INVITATION_PATH, LOGIN_PATH, LOGOUT_PATH, RESET_PASSWORD_PATH, SIGNUP_PATH } from '../lib/paths';
+import { ACCOUNT_PATH, INVITATION_PATH, LOGIN_PATH, LOGOUT_PATH, RESET_PASSWORD_PATH, SIGNUP_PATH } from '../lib/paths';
 
 export const ALL_ROLES = ['recompraAdmin', 'admin', 'user', 'colaborator'] as const satisfies readonly Role[];
 
@@ -99,7 +99,7 @@ export const ROUTES: readonly RouteDef[] = [
     screen: 'underConstruction',
   },
   { path: '/chat', title: 'chat', roles: ALL_ROLES, namespaces: CHAT_GROUPS, screen: 'underConstruction' },
-  { path: '/account', title: 'account', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'account' },
+  { path: ACCOUNT_PATH, title: 'account', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'account' },
   { path: '/account/change-plan', title: 'changePlan', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'underConstruction' },
   {
     path: '/account/payment-method',
@@ -139,6 +139,6 @@ export const SIDEBAR_ENTRIES: readonly { key: SidebarKey; path: string }[] = [
   { key: 'campaigns', path: '/campaigns' },
   { key: 'integrations', path: '/integrations' },
   { key: 'whatsapp', path: '/whatsapp' },
-  { key: 'account', path: '/account' },
+  { key: 'account', path: ACCOUNT_PATH },
   { key: 'chat', path: '/chat' },
 ];

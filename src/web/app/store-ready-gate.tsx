@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentStore } from '../api/current-store';
 import { isLastYearMissing, useStoreSync } from '../api/store-sync';
@@ -9,6 +9,9 @@ import { LoadingScreen } from '../ui/loading-screen';
 const StoreFormRoute = lazy(() => import('../features/integrations/routes/store-form-route').then((m) => ({ default: m.StoreFormRoute })));
 const FirstImportRoute = lazy(() =>
   import('../features/onboarding/routes/first-import-route').then((m) => ({ default: m.FirstImportRoute })),
+);
+const StoreConnectedNotice = lazy(() =>
+  import('../features/onboarding/screens/store-connected-notice').then((m) => ({ default: m.StoreConnectedNotice })),
 );
 const WelcomeGuideRoute = lazy(() =>
   import('../features/onboarding/routes/welcome-guide-route').then((m) => ({ default: m.WelcomeGuideRoute })),
@@ -23,12 +26,19 @@ export function isDataPath(path: string): boolean {
 
 /**
  * The one place data screens wait for the store: without one, the welcome guide; while the last
- * year of orders downloads (or failed before it was in), the first-integration loading screen.
+ * year of orders downloads (or failed before it was in), the first-integration loading screen; once
+ * that download ends before the merchant's eyes, the page with "Tienda conectada" and what comes next.
  */
 export function StoreReadyGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const { user, storeId } = useCurrentStore();
   const sync = useStoreSync(storeId);
+  const importing = sync.data !== undefined && isLastYearMissing(sync.data);
+  // Only a download watched here ends in the confirmation: a store already imported opens straight away.
+  const [watchedImport, setWatchedImport] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  // Set while rendering, as React advises for state derived from a change: no extra pass through an effect.
+  if (importing && !watchedImport) setWatchedImport(true);
   const loading = <LoadingScreen layout="inline" label={t('pageLoading')} />;
 
   if (!user) return children;
@@ -40,7 +50,17 @@ export function StoreReadyGate({ children }: { children: ReactNode }) {
     );
   if (sync.isPending) return loading;
   // Not knowing how the import goes must not lock the merchant out of the data already there.
-  if (sync.isError || !isLastYearMissing(sync.data)) return children;
+  if (sync.isError || !isLastYearMissing(sync.data)) {
+    if (!watchedImport || dismissed) return children;
+    return (
+      <>
+        <Suspense fallback={null}>
+          <StoreConnectedNotice onDismiss={() => setDismissed(true)} />
+        </Suspense>
+        {children}
+      </>
+    );
+  }
   return (
     <Suspense fallback={loading}>
       <FirstImportRoute storeId={storeId} sync={sync.data} />

@@ -7,3 +7,4 @@ export const LOGOUT_PATH = '/api/auth/logout';
 export const SIGNUP_PATH = '/api/auth/signup';
 export const RESET_PASSWORD_PATH = '/api/auth/reset-password';
 export const INVITATION_PATH = '/api/auth/invitation';
+export const ACCOUNT_PATH = '/account';

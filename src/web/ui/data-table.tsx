@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FailureCause } from '../api/errors';
 import { EmptyState, LoadErrorState } from './empty-state';
 import { Pagination, type PaginationProps } from './pagination';
 import * as DataTableParts from './parts/data-table';
@@ -28,11 +29,13 @@ export interface DataTableProps<Row> {
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   status?: 'ready' | 'loading' | 'error';
+  /** Why the load failed, when `status` is `error`. */
+  errorCause?: FailureCause | undefined;
   sort?: DataTableSort | undefined;
   onSortChange?: (sort: DataTableSort) => void;
   pagination?: DataTablePagination | undefined;
-  /** Title and text of the empty state; the generic ones when absent. */
-  empty?: { title: string; description?: string } | undefined;
+  /** Title, text and ways out (clear a search…) of the empty state; the generic ones when absent. */
+  empty?: { title: string; description?: string; action?: ReactNode; secondaryAction?: ReactNode } | undefined;
   onRetry?: () => void;
   /** Placeholder rows while loading. */
   loadingRows?: number;
@@ -54,6 +57,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   status = 'ready',
+  errorCause,
   sort,
   onSortChange,
   pagination,
@@ -82,10 +86,15 @@ export function DataTable<Row>({
       </DataTableParts.Row>
     ));
   } else if (status === 'error') {
-    body = stateRow(<LoadErrorState onRetry={onRetry} />);
+    body = stateRow(<LoadErrorState onRetry={onRetry} cause={errorCause} />);
   } else if (rows.length === 0) {
     body = stateRow(
-      <EmptyState title={empty?.title ?? t('ui.table.emptyTitle')} description={empty?.description ?? t('ui.table.emptyDescription')} />,
+      <EmptyState
+        title={empty?.title ?? t('ui.table.emptyTitle')}
+        description={empty?.description ?? t('ui.table.emptyDescription')}
+        action={empty?.action}
+        secondaryAction={empty?.secondaryAction}
+      />,
     );
   } else {
     body = rows.map((row) => (

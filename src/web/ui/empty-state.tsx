@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FailureCause } from '../api/errors';
 import { Button } from './button';
 import { Icon } from './icons';
 import * as EmptyStateParts from './parts/empty-state';
@@ -7,10 +8,14 @@ import * as EmptyStateParts from './parts/empty-state';
 export interface EmptyStateProps {
   title: ReactNode;
   description?: ReactNode;
-  /** A button or link that gets the merchant out of the empty state. */
+  /** The main way out of the empty state: a button or link, solid. */
   action?: ReactNode;
+  /** A second, quieter way out (an outline button), after the main one; the two wrap on a narrow screen. */
+  secondaryAction?: ReactNode;
   /** `error` for a failed load: same layout, an alert for screen readers. */
   tone?: 'neutral' | 'error';
+  /** When the state is the whole page (no such page, a page that failed), its title is the page's heading. */
+  headingLevel?: 1 | 2;
 }
 
 function EmptyIcon() {
@@ -22,28 +27,40 @@ function EmptyIcon() {
   );
 }
 
-export function EmptyState({ title, description, action, tone = 'neutral' }: EmptyStateProps) {
+export function EmptyState({ title, description, action, secondaryAction, tone = 'neutral', headingLevel }: EmptyStateProps) {
+  const TitleTag = headingLevel === undefined ? 'p' : (`h${headingLevel}` as const);
   return (
     <EmptyStateParts.Root tone={tone} role={tone === 'error' ? 'alert' : undefined}>
       <EmptyStateParts.Icon>{tone === 'error' ? <Icon name="error" /> : <EmptyIcon />}</EmptyStateParts.Icon>
-      <EmptyStateParts.Title>{title}</EmptyStateParts.Title>
+      <EmptyStateParts.Title asChild>
+        <TitleTag>{title}</TitleTag>
+      </EmptyStateParts.Title>
       {description ? <EmptyStateParts.Description>{description}</EmptyStateParts.Description> : null}
-      {action ? <EmptyStateParts.Action>{action}</EmptyStateParts.Action> : null}
+      {action || secondaryAction ? (
+        <EmptyStateParts.Action>
+          {action}
+          {secondaryAction}
+        </EmptyStateParts.Action>
+      ) : null}
     </EmptyStateParts.Root>
   );
 }
 
 export interface LoadErrorStateProps {
   onRetry?: (() => void) | undefined;
+  /** Why the load failed: the merchant's connection, or our side (the default). */
+  cause?: FailureCause | undefined;
 }
 
-/** The failed-load state of a table, chart or list, with a retry when the caller offers one. */
-export function LoadErrorState({ onRetry }: LoadErrorStateProps) {
+/** The failed-load state of a table, chart or list, worded for its cause, with a retry when the caller offers one. */
+export function LoadErrorState({ onRetry, cause = 'server' }: LoadErrorStateProps) {
   const { t } = useTranslation('common');
   return (
     <EmptyState
       tone="error"
-      title={t('loadError')}
+      title={t(`loadError.${cause}.title`)}
+      // Only the connection gets a line of its own: what the merchant can do about it.
+      description={cause === 'network' ? t('loadError.network.description') : undefined}
       action={
         onRetry ? (
           <Button variant="outline" size="sm" onClick={onRetry}>

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ChartProps } from './chart';
 import { ChartFrame, ChartPlaceholder } from './chart/frame';
 
-// nivo is most of a chart's weight: it loads on the first chart a page shows, never with the page.
+// The drawing loads on the first chart a page shows, never with the page.
 const Chart = lazy(() => import('./chart').then((module) => ({ default: module.Chart })));
 
 /** The chart, its code fetched on first render; its frame and a placeholder show meanwhile. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useTransition } from 'react';
 import type { DateRangePickerProps } from './date-range-picker';
 import { DateRangeTriggerContent, useDateRangeTriggerName } from './date-range-trigger';
 // The stand-in's parts, not the picker's: those would load Ark's date picker with the first page.
@@ -9,10 +9,13 @@ const DateRangePicker = lazy(() => import('./date-range-picker').then((module) =
 
 /**
  * The date-range picker, drawn as its closed trigger until the merchant first opens it; then the
- * real picker loads and opens where the trigger was.
+ * real picker loads and opens where the trigger was, focus inside it.
  */
 export function LazyDateRangePicker(props: DateRangePickerProps) {
   const [wanted, setWanted] = useState(Boolean(props.defaultOpen));
+  // Loaded in a transition: the stand-in stays on screen, and keeps the keyboard's focus, until the
+  // picker is ready to take it.
+  const [loading, startLoading] = useTransition();
   const name = useDateRangeTriggerName(props.value);
   const trigger = (
     <DateRangeTriggerParts.Root>
@@ -22,18 +25,14 @@ export function LazyDateRangePicker(props: DateRangePickerProps) {
           type="button"
           aria-haspopup="dialog"
           aria-label={name}
+          aria-busy={loading || undefined}
           disabled={props.disabled}
-          onClick={() => setWanted(true)}
+          onClick={() => startLoading(() => setWanted(true))}
         >
           <DateRangeTriggerContent value={props.value} />
         </DateRangeTriggerParts.Trigger>
       </DateRangeTriggerParts.Control>
     </DateRangeTriggerParts.Root>
   );
-  if (!wanted) return trigger;
-  return (
-    <Suspense fallback={trigger}>
-      <DateRangePicker {...props} defaultOpen />
-    </Suspense>
-  );
+  return <Suspense fallback={trigger}>{wanted ? <DateRangePicker {...props} defaultOpen /> : trigger}</Suspense>;
 }

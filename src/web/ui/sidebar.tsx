@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { type LinkComponent, PlainLink } from './link';
 import * as SidebarParts from './parts/sidebar';
 
@@ -7,6 +7,8 @@ export interface SidebarItem {
   href: string;
   /** Already translated. */
   label: string;
+  /** Decorative: the label names the entry. */
+  icon?: ReactNode;
   active?: boolean;
   badge?: { count: number; label: string } | undefined;
 }
@@ -15,22 +17,26 @@ export interface SidebarProps {
   brand: ReactNode;
   navLabel: string;
   items: readonly SidebarItem[];
-  /** A full page link below the entries (sign out). */
-  exit?: { href: string; label: string } | undefined;
+  /** Under the brand: what the entries apply to (the store). */
+  header?: ReactNode;
+  /** Below the entries: help and the signed-in person. */
+  footer?: ReactNode;
   /** The router's link; a plain anchor by default. */
   linkComponent?: LinkComponent;
 }
 
-export function Sidebar({ brand, navLabel, items, exit, linkComponent: Link = PlainLink }: SidebarProps) {
+export function Sidebar({ brand, navLabel, items, header, footer, linkComponent: Link = PlainLink }: SidebarProps) {
   return (
     <SidebarParts.Root>
       <SidebarParts.Brand>{brand}</SidebarParts.Brand>
+      {header ? <SidebarParts.Header>{header}</SidebarParts.Header> : null}
       <SidebarParts.Nav aria-label={navLabel}>
         <SidebarParts.List>
           {items.map((item) => (
             <SidebarParts.Item key={item.key}>
               <SidebarParts.Link asChild>
                 <Link href={item.href} aria-current={item.active ? 'page' : undefined}>
+                  {item.icon ? <SidebarParts.Icon>{item.icon}</SidebarParts.Icon> : null}
                   <SidebarParts.Label>{item.label}</SidebarParts.Label>
                   {item.badge && item.badge.count > 0 ? (
                     <>
@@ -44,11 +50,24 @@ export function Sidebar({ brand, navLabel, items, exit, linkComponent: Link = Pl
           ))}
         </SidebarParts.List>
       </SidebarParts.Nav>
-      {exit ? (
-        <SidebarParts.Footer>
-          <SidebarParts.Link href={exit.href}>{exit.label}</SidebarParts.Link>
-        </SidebarParts.Footer>
-      ) : null}
+      {footer ? <SidebarParts.Footer>{footer}</SidebarParts.Footer> : null}
     </SidebarParts.Root>
+  );
+}
+
+export interface SidebarButtonProps extends ComponentProps<'button'> {
+  /** Decorative, as an entry's. */
+  icon?: ReactNode;
+}
+
+/** A button dressed as an entry, for the header or footer (it opens a menu); only inside a Sidebar. */
+export function SidebarButton({ icon, children, ...rest }: SidebarButtonProps) {
+  return (
+    <SidebarParts.Link asChild>
+      <button type="button" {...rest}>
+        {icon ? <SidebarParts.Icon>{icon}</SidebarParts.Icon> : null}
+        <SidebarParts.Label>{children}</SidebarParts.Label>
+      </button>
+    </SidebarParts.Link>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, describeApiError, networkError } from '../../../src/web/api/errors';
+import { ApiError, describeApiError, failureCauseOf, networkError } from '../../../src/web/api/errors';
 
 const texts = { failed: 'No pudimos guardar.', network: 'Revisa tu conexión.' };
 const refused = (status: number, message = 'Esa persona ya es parte de la tienda.', fieldErrors?: { field: string; message: string }[]) =>
@@ -68,5 +68,23 @@ describe('describeApiError', () => {
       fromServer: false,
       fieldErrors: {},
     });
+  });
+});
+
+describe('failureCauseOf', () => {
+  it('blames the connection when no answer came back', () => {
+    expect(failureCauseOf(networkError(new TypeError('Failed to fetch')))).toBe('network');
+    expect(failureCauseOf(networkError(new DOMException('The operation timed out.', 'TimeoutError')))).toBe('network');
+    expect(failureCauseOf(new ApiError(0, undefined, 'CONNECTION_ERROR'))).toBe('network');
+    expect(failureCauseOf(new ApiError(0))).toBe('network');
+  });
+
+  it('blames our side for an error status, a cancellation or a failure that was not a call', () => {
+    expect(failureCauseOf(new ApiError(500))).toBe('server');
+    expect(failureCauseOf(new ApiError(503))).toBe('server');
+    expect(failureCauseOf(refused(404))).toBe('server');
+    expect(failureCauseOf(networkError(new DOMException('The user aborted a request.', 'AbortError')))).toBe('server');
+    expect(failureCauseOf(new TypeError('Cannot read properties of undefined'))).toBe('server');
+    expect(failureCauseOf(undefined)).toBe('server');
   });
 });

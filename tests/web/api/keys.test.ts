@@ -25,7 +25,7 @@ describe('query keys', () => {
       storeSyncKeys.detail(7),
       statsKeys.overview(7),
       statsKeys.inRange(7, rangeQuery),
-      statsKeys.table(7, 'products', 1, 10),
+      statsKeys.table(7, { dimension: 'products', page: 1, pageSize: 10 }),
       acquisitionCostKeys.year(7, 2026),
       integrationKeys.detail(7),
       collaboratorKeys.list(7),
@@ -38,12 +38,16 @@ describe('query keys', () => {
     const cache = cacheWith([
       statsKeys.overview(7),
       statsKeys.inRange(7, rangeQuery),
-      statsKeys.table(7, 'products', 1, 10),
+      statsKeys.table(7, { dimension: 'products', page: 1, pageSize: 10 }),
       acquisitionCostKeys.year(7, 2026),
       statsKeys.overview(8),
     ]);
     await cache.client.invalidateQueries({ queryKey: statsKeys.all(7) });
-    expect(cache.invalidated()).toEqual([statsKeys.overview(7), statsKeys.inRange(7, rangeQuery), statsKeys.table(7, 'products', 1, 10)]);
+    expect(cache.invalidated()).toEqual([
+      statsKeys.overview(7),
+      statsKeys.inRange(7, rangeQuery),
+      statsKeys.table(7, { dimension: 'products', page: 1, pageSize: 10 }),
+    ]);
   });
 
   it('refresh one store without touching another store or the list of stores', async () => {

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncFailedLastYear, syncFinished, syncMidway } from '../../../mocks/fixtures/integrations';
@@ -25,13 +25,26 @@ describe('StoreReadyGate', () => {
     expect(screen.queryByText('Pedidos totales')).toBeNull();
   });
 
-  it('shows the import progress while the last year downloads, then the page once it is in', async () => {
+  it('shows the import progress while the last year downloads, then the page with "Tienda conectada"', async () => {
     server.use(meAs(sessionUsers.admin), storeSyncSequence([syncMidway, syncFinished]));
     await renderAt('/segments');
     const progress = await screen.findByRole('progressbar');
     expect(progress.getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByText('4.100 de 8.200 pedidos')).toBeTruthy();
-    expect(await screen.findByText('En construcción', undefined, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText('Tienda conectada.', undefined, { timeout: 4000 })).toBeTruthy();
+    // No plans to choose yet: the next step says so instead of pointing at a page that does not exist.
+    expect(screen.getByText(/Pronto podrás elegir tu plan; mientras tanto, explora tus indicadores\./)).toBeTruthy();
+    expect(await screen.findByText('En construcción')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(screen.queryByText('Tienda conectada.')).toBeNull();
+    expect(screen.getByText('En construcción')).toBeTruthy();
+  });
+
+  it('opens a store imported before straight away, with no confirmation', async () => {
+    server.use(meAs(sessionUsers.admin), storeSyncAnswer(syncFinished));
+    await renderAt('/segments');
+    expect(await screen.findByText('En construcción')).toBeTruthy();
+    expect(screen.queryByText('Tienda conectada.')).toBeNull();
   });
 
   it('shows the error and a retry when the import failed before the last year was in', async () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { axisLayout, type ChartSeries, lineRuns, niceCeiling, seriesColors, toRows, valueMax } from '../../../src/web/ui/chart/model';
+import {
+  axisLayout,
+  type ChartSeries,
+  linePath,
+  lineRuns,
+  placeTooltip,
+  seriesColors,
+  TOOLTIP_OFFSET,
+  toRows,
+  valueMax,
+} from '../../../src/web/ui/chart/model';
 import { COMPARISON_COLORS, SERIES_COLORS } from '../../../src/web/ui/chart/theme';
 
 const series = (id: string, values: readonly (number | null)[], extra: Partial<ChartSeries> = {}): ChartSeries => ({
@@ -56,15 +66,6 @@ describe('valueMax', () => {
   });
 });
 
-describe('niceCeiling', () => {
-  it('rounds up like the axis does', () => {
-    expect(niceCeiling(6_820_000)).toBe(7_000_000);
-    expect(niceCeiling(263)).toBe(280);
-    expect(niceCeiling(0.95)).toBeCloseTo(1, 10);
-    expect(niceCeiling(0)).toBe(0);
-  });
-});
-
 describe('axisLayout', () => {
   // A year by week: 52 labels like "24 nov", about 7 px a character.
   const labels = Array.from({ length: 52 }, (_, index) => `${(index % 28) + 1} nov`);
@@ -112,5 +113,44 @@ describe('lineRuns', () => {
       { dashed: true, points: [1, 2] },
       { dashed: false, points: [4, 5] },
     ]);
+  });
+});
+
+describe('linePath', () => {
+  it('joins the points and breaks where a value is missing', () => {
+    expect(
+      linePath([
+        { x: 0, y: 10 },
+        { x: 5, y: 6 },
+        { x: 10, y: null },
+        { x: 15, y: 2 },
+        { x: 20, y: 4 },
+      ]),
+    ).toBe('M0,10L5,6M15,2L20,4');
+    expect(linePath([{ x: 0, y: null }])).toBe('');
+  });
+});
+
+describe('placeTooltip', () => {
+  const tooltip = { width: 200, height: 80 };
+  const box = { width: 600, height: 288 };
+
+  it('goes right of the pointer, vertically centred on it', () => {
+    expect(placeTooltip({ x: 100, y: 150 }, tooltip, box)).toEqual({ x: 100 + TOOLTIP_OFFSET, y: 110 });
+  });
+
+  it('goes left of the pointer where the right side has no room', () => {
+    expect(placeTooltip({ x: 500, y: 150 }, tooltip, box)).toEqual({ x: 500 - TOOLTIP_OFFSET - 200, y: 110 });
+  });
+
+  it('never leaves the box, even where neither side has room (a phone)', () => {
+    const phone = { width: 300, height: 288 };
+    for (const x of [0, 60, 150, 240, 300]) {
+      const at = placeTooltip({ x, y: 10 }, { width: 280, height: 120 }, phone);
+      expect(at.x).toBeGreaterThanOrEqual(0);
+      expect(at.x + 280).toBeLessThanOrEqual(300);
+      expect(at.y).toBe(0);
+    }
+    expect(placeTooltip({ x: 10, y: 280 }, tooltip, box).y).toBe(288 - 80);
   });
 });

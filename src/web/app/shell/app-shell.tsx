@@ -1,22 +1,27 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createContext, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../api/session';
-import { LOGOUT_PATH } from '../../lib/paths';
-import { Icon } from '../../ui/icons';
+import { ACCOUNT_PATH, LOGOUT_PATH } from '../../lib/paths';
+import { Icon, type IconName } from '../../ui/icons';
+import { LazyLinkMenu } from '../../ui/lazy-link-menu';
 import type { LinkComponent } from '../../ui/link';
 import * as AppShellParts from '../../ui/parts/app-shell';
-import { Sidebar, type SidebarItem } from '../../ui/sidebar';
+import { Sidebar, SidebarButton, type SidebarItem } from '../../ui/sidebar';
 import { activeSidebarKey, sidebarEntriesFor } from '../access';
+import type { SidebarKey } from '../routes';
+import { HELP_LINKS, SUPPORT_EMAIL } from './help';
 
 export interface AppShellProps {
   role: Role;
+  /** The signed-in person, named in the account menu. */
+  user: { name: string; email: string };
   /** The current path; decides the active entry. */
   pathname: string;
   unreadChats?: number | undefined;
   children: ReactNode;
   linkComponent?: LinkComponent;
-  /** Above the page: the store switcher, for those who can change store. */
-  storeSwitcher?: ReactNode;
+  /** Under the brand: the current store's name, or the switcher for those who can change store. */
+  store?: ReactNode;
   /** Above everything in the page area: the account and integration banners that apply. */
   banners?: ReactNode;
   /** On narrow screens, whether the navigation drawer is open. */
@@ -26,17 +31,31 @@ export interface AppShellProps {
 
 const MAIN_ID = 'contenido';
 
+const ENTRY_ICONS: Record<SidebarKey, IconName> = {
+  dashboard: 'home',
+  segments: 'people',
+  campaigns: 'megaphone',
+  integrations: 'plug',
+  whatsapp: 'speech',
+  account: 'person',
+  chat: 'inbox',
+};
+
+/** True inside the shell's main landmark: what renders there must not open a second one. */
+export const InsideShellMain = createContext(false);
+
 /**
  * The signed-in layout: the role's sidebar and the page; on narrow screens a top bar whose menu
  * button opens the sidebar as a drawer. Stateless: the drawer's state comes in with its props.
  */
 export function AppShell({
   role,
+  user,
   pathname,
   unreadChats,
   children,
   linkComponent,
-  storeSwitcher,
+  store,
   banners,
   navOpen = false,
   onNavOpenChange,
@@ -50,6 +69,7 @@ export function AppShell({
     key: entry.key,
     href: entry.path,
     label: t(`nav.${entry.key}`),
+    icon: <Icon name={ENTRY_ICONS[entry.key]} />,
     active: entry.key === active,
     badge: entry.key === 'chat' && unreadChats ? { count: unreadChats, label: t('nav.unread', { count: unreadChats }) } : undefined,
   }));
@@ -92,15 +112,40 @@ export function AppShell({
           brand={t('appName')}
           navLabel={t('nav.label')}
           items={items}
-          exit={{ href: LOGOUT_PATH, label: t('nav.logout') }}
+          header={store}
+          footer={
+            <>
+              <LazyLinkMenu
+                trigger={<SidebarButton icon={<Icon name="help" />}>{t('nav.help.label')}</SidebarButton>}
+                items={HELP_LINKS.map((link) => ({
+                  ...link,
+                  label: t(`nav.help.${link.key}`, { email: SUPPORT_EMAIL }),
+                  icon: <Icon name={link.icon} />,
+                }))}
+                linkComponent={linkComponent}
+              />
+              <LazyLinkMenu
+                trigger={
+                  <SidebarButton icon={<Icon name="person" />} aria-label={t('nav.userMenu', { name: user.name })}>
+                    {user.name}
+                  </SidebarButton>
+                }
+                heading={user.email}
+                items={[
+                  { key: 'account', href: ACCOUNT_PATH, label: t('nav.account'), icon: <Icon name="person" /> },
+                  { key: 'logout', href: LOGOUT_PATH, label: t('nav.logout'), icon: <Icon name="logout" />, plain: true },
+                ]}
+                linkComponent={linkComponent}
+              />
+            </>
+          }
           linkComponent={linkComponent}
         />
       </AppShellParts.Aside>
       {/* While the drawer is open the page behind it is out of reach, for the keyboard too. */}
       <AppShellParts.Main id={MAIN_ID} tabIndex={-1} inert={navOpen || undefined}>
         {banners ? <AppShellParts.Banners>{banners}</AppShellParts.Banners> : null}
-        {storeSwitcher}
-        {children}
+        <InsideShellMain.Provider value={true}>{children}</InsideShellMain.Provider>
       </AppShellParts.Main>
     </AppShellParts.Root>
   );

@@ -1,3 +1,4 @@
+import { ACCOUNT_PATH } from '../../lib/paths';
 import type { BannerTone } from '../../ui/banner';
 
 /** The banners of SPEC §2, in the order they stack when several apply. */
@@ -21,10 +22,10 @@ export interface BannerConfig {
 }
 
 export const BANNERS: Record<BannerId, BannerConfig> = {
-  pastDue: { id: 'pastDue', tone: 'danger', href: '/account' },
-  canceled: { id: 'canceled', tone: 'warning', href: '/account' },
-  subscriptionRequired: { id: 'subscriptionRequired', tone: 'warning', href: '/account' },
-  trialEnding: { id: 'trialEnding', tone: 'info', href: '/account' },
+  pastDue: { id: 'pastDue', tone: 'danger', href: ACCOUNT_PATH },
+  canceled: { id: 'canceled', tone: 'warning', href: ACCOUNT_PATH },
+  subscriptionRequired: { id: 'subscriptionRequired', tone: 'warning', href: ACCOUNT_PATH },
+  trialEnding: { id: 'trialEnding', tone: 'info', href: ACCOUNT_PATH },
   integrationRequired: { id: 'integrationRequired', tone: 'warning', href: '/integrations' },
   socialAdsTokenExpired: { id: 'socialAdsTokenExpired', tone: 'warning', href: '/integrations' },
   messagingIntegrationMissing: { id: 'messagingIntegrationMissing', tone: 'info', href: '/integrations' },

@@ -6,6 +6,7 @@ import { canAccess } from '../access';
 import { isDataPath } from '../store-ready-gate';
 import { AppBanner } from './app-banner';
 import { type ActiveBanner, bannersFor } from './banners';
+import { OfflineBanner, useOnline } from './offline-banner';
 import { RouterLink } from './router-link';
 
 /** Sections where a missing messaging app stops the work; elsewhere that banner would only nag. */
@@ -50,6 +51,14 @@ export function ShellBanners({ user, pathname }: { user: SessionUser; pathname: 
     ...integrationsQueryOptions(storeId ?? undefined),
     enabled: can(user.role, 'getIntegrations'),
   });
+  const online = useOnline();
   const banners = shellBanners({ role: user.role, pathname, storeId, integrations: integrations.data });
-  return banners.map((banner) => <AppBanner key={banner.id} banner={banner} linkComponent={RouterLink} />);
+  return (
+    <>
+      <OfflineBanner online={online} />
+      {banners.map((banner) => (
+        <AppBanner key={banner.id} banner={banner} linkComponent={RouterLink} />
+      ))}
+    </>
+  );
 }

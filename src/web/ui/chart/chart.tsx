@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FailureCause } from '../../api/errors';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { EmptyState, LoadErrorState } from '../empty-state';
 import * as ChartParts from '../parts/chart';
@@ -8,7 +9,8 @@ import { ChartFrame, ChartPlaceholder } from './frame';
 import { Legend, PartialNote } from './legend';
 import { LinePlot } from './line-plot';
 import { axisTextWidth, useElementSize } from './measure';
-import { axisLayout, type ChartRow, type ChartSeries, isComparison, niceCeiling, seriesColors, toRows, valueMax } from './model';
+import { axisLayout, type ChartRow, type ChartSeries, isComparison, seriesColors, toRows, valueMax } from './model';
+import { niceCeiling } from './scale';
 import { type ChartValueFormat, VALUE_FORMATTERS } from './theme';
 import { PlotContext, type PlotData, usePeriodLabel } from './tooltip';
 
@@ -24,11 +26,13 @@ export interface ChartProps {
   /** Header of the first column in the table view, e.g. "Mes". */
   xLabel: string;
   status?: 'ready' | 'loading' | 'error';
+  /** Why the load failed, when `status` is `error`. */
+  errorCause?: FailureCause | undefined;
   onRetry?: () => void;
   /** Start in the table view. */
   defaultView?: 'chart' | 'table';
-  /** What to say when no value is there (comparison series aside); a generic "no data" by default. */
-  emptyState?: { title: string; description?: string } | undefined;
+  /** What to say when no value is there (comparison series aside), and the ways out; a generic "no data" by default. */
+  emptyState?: { title: string; description?: string; action?: ReactNode; secondaryAction?: ReactNode } | undefined;
   /** Bar charts: the series' bars on top of each other instead of side by side. */
   stacked?: boolean;
 }
@@ -49,8 +53,8 @@ function Plot({ plot, stacked, ariaLabel }: { plot: PlotData; stacked: boolean; 
       : null;
   let drawing = null;
   if (layout) {
-    const props = { width: size.width, height: size.height, layout, ariaLabel };
-    drawing = plot.kind === 'line' ? <LinePlot {...props} /> : <BarPlot {...props} stacked={stacked} max={max} />;
+    const props = { width: size.width, height: size.height, layout, ariaLabel, max };
+    drawing = plot.kind === 'line' ? <LinePlot {...props} /> : <BarPlot {...props} stacked={stacked} />;
   }
   return (
     <ChartParts.Canvas ref={ref}>
@@ -73,6 +77,7 @@ export function Chart({
   valueFormat,
   xLabel,
   status = 'ready',
+  errorCause,
   onRetry,
   defaultView = 'chart',
   emptyState,
@@ -106,7 +111,7 @@ export function Chart({
   } else if (status === 'error') {
     body = (
       <ChartPlaceholder>
-        <LoadErrorState onRetry={onRetry} />
+        <LoadErrorState onRetry={onRetry} cause={errorCause} />
       </ChartPlaceholder>
     );
   } else if (empty) {
@@ -115,6 +120,8 @@ export function Chart({
         <EmptyState
           title={emptyState?.title ?? t('ui.chart.emptyTitle')}
           description={emptyState?.description ?? t('ui.chart.emptyDescription')}
+          action={emptyState?.action}
+          secondaryAction={emptyState?.secondaryAction}
         />
       </ChartPlaceholder>
     );

@@ -10,7 +10,7 @@ export interface ChartFrameProps {
   children: ReactNode;
 }
 
-/** The panel around a chart: title, description and body. Light, so it can stand in while nivo loads. */
+/** The panel around a chart: title, description and body. Light, so it can stand in while the chart's code loads. */
 export function ChartFrame({ title, description, action, children }: ChartFrameProps) {
   return (
     <ChartParts.Root aria-label={title}>

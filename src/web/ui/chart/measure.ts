@@ -8,7 +8,7 @@ export interface Size {
 
 /**
  * The element's inner size, kept up to date with a ResizeObserver: the chart picks its x labels and
- * margins from it, so it has to know its width before nivo draws.
+ * margins from it, so it has to know its width before it draws.
  */
 export function useElementSize<T extends HTMLElement>(): [RefCallback<T>, Size] {
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });

@@ -143,20 +143,9 @@ export function lineRuns<P>(points: readonly { value: number | null; partial: bo
   return runs;
 }
 
-/** An upper bound of the top tick nivo's linear scale shows for `[0, max]` (d3's `nice()`). */
-export function niceCeiling(max: number): number {
-  if (!(max > 0)) return 0;
-  const rough = max / 10;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const error = rough / power;
-  const factor = error >= Math.sqrt(50) ? 10 : error >= Math.sqrt(10) ? 5 : error >= Math.sqrt(2) ? 2 : 1;
-  const step = factor * power;
-  return Math.ceil(max / step) * step;
-}
-
 /** The least room between two x labels. */
 export const LABEL_GAP = 12;
-/** Share of a bar group's slot left empty (nivo's `padding`, inner and outer). */
+/** Share of a bar group's slot left empty, between groups and at either end (see `bandScale`). */
 export const BAR_PADDING = 0.3;
 
 export interface AxisLayoutInput {
@@ -164,7 +153,7 @@ export interface AxisLayoutInput {
   /** Of the whole chart, in px. */
   width: number;
   xLabels: readonly string[];
-  /** The widest value label (see `niceCeiling`). */
+  /** The widest value label (the top of the axis, see `niceCeiling`). */
   yLabel: string;
   /** Width of a text in the axis font, in px. */
   measure: (text: string) => number;
@@ -192,8 +181,45 @@ export function axisLayout({ kind, width, xLabels, yLabel, measure }: AxisLayout
   };
   const inner = Math.max(0, width - margin.left - margin.right);
   const count = xLabels.length;
-  // Distance between neighbouring x positions: nivo's point scale for lines, its band scale for bars.
+  // Distance between neighbouring x positions: `pointScale` for lines, `bandScale` for bars.
   const slot = kind === 'line' ? inner / Math.max(1, count - 1) : inner / (count + BAR_PADDING);
   const step = count <= 1 ? 1 : slot <= 0 ? count : Math.max(1, Math.ceil((xLabelWidth + LABEL_GAP) / slot));
   return { margin, xTicks: xLabels.filter((_, index) => index % step === 0) };
+}
+
+/** Room between the pointer and its tooltip. */
+export const TOOLTIP_OFFSET = 14;
+
+interface Box {
+  width: number;
+  height: number;
+}
+
+/**
+ * The tooltip's top-left corner in the chart's box: right of the pointer where it fits, else left of
+ * it, and never past the box's sides (on a phone the tooltip may be nearly as wide as the box);
+ * vertically centred on the pointer, inside the box where it fits.
+ */
+export function placeTooltip(pointer: { x: number; y: number }, tooltip: Box, box: Box): { x: number; y: number } {
+  let x = pointer.x + TOOLTIP_OFFSET;
+  if (x + tooltip.width > box.width) x = pointer.x - TOOLTIP_OFFSET - tooltip.width;
+  return {
+    x: Math.min(Math.max(0, x), Math.max(0, box.width - tooltip.width)),
+    y: Math.min(Math.max(0, pointer.y - tooltip.height / 2), Math.max(0, box.height - tooltip.height)),
+  };
+}
+
+/** An SVG path through the points in order; a missing value (`y: null`) breaks it into pieces. */
+export function linePath(points: readonly { x: number; y: number | null }[]): string {
+  let path = '';
+  let drawing = false;
+  for (const point of points) {
+    if (point.y === null) {
+      drawing = false;
+      continue;
+    }
+    path += `${drawing ? 'L' : 'M'}${point.x},${point.y}`;
+    drawing = true;
+  }
+  return path;
 }

@@ -1,10 +1,8 @@
-import type { ResponsiveLine } from '@nivo/line';
-import type { ComponentProps } from 'react';
 import { type Token, token } from 'styled-system/tokens';
 import { formatClp, formatCount, formatPercent, formatUsd } from '../../../shared/format';
 
-// Nivo paints SVG attributes and animates between values, so it gets the tokens' resolved values
-// rather than CSS variables.
+// The tokens' resolved values rather than CSS variables: the colours' contrast is checked on them
+// (tests/web/ui/chart-colors.test.ts) and the axis font is measured on a canvas before drawing.
 
 /**
  * The measured series, in order. Each stands out from the white chart background by at least 3:1
@@ -50,35 +48,23 @@ export const STROKES = {
 /** Space between an axis and its tick labels. */
 export const TICK_PADDING = 8;
 
-/** The value axis: five ticks at most, in the chart's format. */
-export function valueAxis(format: (value: number | null) => string) {
-  return { format: (value: number) => format(value), tickSize: 0, tickPadding: TICK_PADDING, tickValues: 5 };
-}
-
 const fontSize = token('fontSizes.xs');
 
-/** The axis labels' font, for measuring them before nivo draws them. */
+/** The axis labels' font, for measuring them before they are drawn. */
 export const CHART_FONT = {
   family: token('fonts.body'),
   // Panda's sizes are in rem; the app keeps the browser's 16 px root.
   sizePx: fontSize.endsWith('rem') ? Number.parseFloat(fontSize) * 16 : Number.parseFloat(fontSize),
 };
 
-const text = { fontFamily: CHART_FONT.family, fontSize, fill: token('colors.gray.600') };
-
-type ChartTheme = NonNullable<ComponentProps<typeof ResponsiveLine>['theme']>;
-
-export const chartTheme: ChartTheme = {
-  background: 'transparent',
-  text,
-  axis: {
-    domain: { line: { stroke: token('colors.gray.200'), strokeWidth: 1 } },
-    ticks: { line: { stroke: token('colors.gray.200'), strokeWidth: 1 }, text },
-    legend: { text: { ...text, fill: token('colors.gray.900') } },
-  },
-  grid: { line: { stroke: token('colors.gray.100'), strokeWidth: 1 } },
-  crosshair: { line: { stroke: token('colors.gray.400'), strokeWidth: 1, strokeOpacity: 1, strokeDasharray: '4 4' } },
-};
+/** Axes, grid and crosshair: quiet greys under the series. */
+export const AXIS_STYLE = {
+  text: { fontFamily: CHART_FONT.family, fontSize, fill: token('colors.gray.600') },
+  /** The axes' own lines, along the left and the bottom of the plot. */
+  domain: token('colors.gray.200'),
+  grid: token('colors.gray.100'),
+  crosshair: { stroke: token('colors.gray.400'), dash: '4 4' },
+} as const;
 
 /** How a chart's values read: pesos, counts, percentages (ratios) or dollars. */
 export type ChartValueFormat = 'clp' | 'count' | 'percent' | 'usd';

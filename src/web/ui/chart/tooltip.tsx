@@ -1,10 +1,10 @@
-import { createContext, useContext } from 'react';
+import { createContext, type Ref, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as ChartParts from '../parts/chart';
 import { Swatch } from './legend';
 import { type ChartRow, type ChartSeries, isComparison } from './model';
 
-/** What the chart's layers and tooltips read: nivo renders them, so they get it through context. */
+/** What the chart's layers, axes and tooltip read, rather than each being handed it through props. */
 export interface PlotData {
   kind: 'line' | 'bar';
   rows: readonly ChartRow[];
@@ -28,14 +28,14 @@ export function usePeriodLabel(): (row: ChartRow) => string {
 }
 
 /** Every series' value at one x position, comparison series included, with their own periods. */
-export function RowTooltip({ index }: { index: number }) {
+export function RowTooltip({ index, ref }: { index: number; ref?: Ref<HTMLDivElement> }) {
   const { t } = useTranslation('common');
   const periodLabel = usePeriodLabel();
   const { kind, rows, series, colors, format } = usePlot();
   const row = rows[index];
   if (!row) return null;
   return (
-    <ChartParts.Tooltip>
+    <ChartParts.Tooltip ref={ref} role="tooltip">
       <ChartParts.TooltipTitle>{periodLabel(row)}</ChartParts.TooltipTitle>
       {series.map((one) => {
         const own = row.labels[one.id];

@@ -2,7 +2,7 @@ import { ark } from '@ark-ui/react/factory';
 import { chart } from 'styled-system/recipes';
 import { createStyleContext } from '../style-context';
 
-// Light on purpose: the chart's frame and placeholder use these parts while nivo still loads.
+// Light on purpose: the chart's frame and placeholder use these parts while the chart's code still loads.
 const { withProvider, withContext } = createStyleContext(chart);
 
 export const Root = withProvider(ark.section, 'root');

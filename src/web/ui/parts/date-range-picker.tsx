@@ -5,6 +5,8 @@ import { withContext, withProvider } from './date-range-picker-style';
 export { TriggerRange, TriggerText } from './date-range-trigger';
 
 export const Root = withProvider(DatePicker.Root, 'root');
+/** The root for a picker whose machine the component holds (`useDatePicker`), to close it from its own buttons. */
+export const RootProvider = withProvider(DatePicker.RootProvider, 'root');
 export const Label = withContext(DatePicker.Label, 'label');
 export const Control = withContext(DatePicker.Control, 'control');
 export const Input = withContext(DatePicker.Input, 'input');
@@ -15,8 +17,15 @@ export const Positioner = withContext(DatePicker.Positioner, 'positioner');
 export const Content = withContext(DatePicker.Content, 'content');
 export const PresetTrigger = withContext(DatePicker.PresetTrigger, 'presetTrigger');
 export const View = withContext(DatePicker.View, 'view');
-/** The day view as the calendar's box, beside the presets. */
+/** The day view as the calendar's box: one month on a phone, two side by side on wider screens. */
 export const Calendar = withContext(DatePicker.View, 'calendar');
+/** Everything beside the presets: the months and the typed dates. */
+export const Main = withContext(ark.div, 'main');
+export const Months = withContext(ark.div, 'months');
+/** One month: its title between the month arrows, and its days. */
+export const Month = withContext(ark.div, 'month');
+/** The two typed dates, Desde and Hasta. */
+export const Typed = withContext(ark.div, 'typed');
 export const ViewControl = withContext(DatePicker.ViewControl, 'viewControl');
 export const ViewTrigger = withContext(DatePicker.ViewTrigger, 'viewTrigger');
 export const PrevTrigger = withContext(DatePicker.PrevTrigger, 'prevTrigger');
@@ -36,5 +45,7 @@ export const Context = DatePicker.Context;
 export const ErrorText = withContext(ark.p, 'error');
 export const Presets = withContext(ark.div, 'presets');
 export const Footer = withContext(ark.div, 'footer');
+export const GranularityField = withContext(ark.div, 'granularityField');
 export const Granularity = withContext(ark.div, 'granularity');
 export const GranularityOption = withContext(ark.button, 'granularityOption');
+export const Actions = withContext(ark.div, 'actions');

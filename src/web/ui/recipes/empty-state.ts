@@ -17,7 +17,8 @@ export const emptyStateRecipe = defineSlotRecipe({
     icon: { color: 'fg.subtle', mb: '2', '& svg': { w: '10', h: '10' } },
     title: { textStyle: 'groupTitle', color: 'fg.default' },
     description: { fontSize: 'sm', color: 'fg.muted', maxW: 'md' },
-    action: { mt: '3' },
+    // The main action first; on a narrow screen the second wraps below it.
+    action: { display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '3', mt: '3' },
   },
   variants: {
     tone: {

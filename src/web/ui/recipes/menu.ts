@@ -4,7 +4,7 @@ import { floatingItem, floatingPanel } from './shared';
 
 export const menuRecipe = defineSlotRecipe({
   className: 'menu',
-  jsx: ['ActionsMenu'],
+  jsx: ['ActionsMenu', 'LinkMenu'],
   slots: menuAnatomy.keys(),
   base: {
     positioner: {},
@@ -12,6 +12,7 @@ export const menuRecipe = defineSlotRecipe({
     item: {
       ...floatingItem,
       justifyContent: 'flex-start',
+      textDecoration: 'none',
       '&[data-tone=danger]': { color: 'danger.text' },
       '& svg': { w: '4', h: '4' },
     },

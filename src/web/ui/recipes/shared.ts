@@ -38,7 +38,9 @@ export const floatingPanel = {
   borderRadius: 'md',
   boxShadow: 'lg',
   outline: 'none',
-  zIndex: 'var(--z-index)',
+  // Above the shell's top bar and its navigation drawer (10 and 50, see app-shell.ts), so a menu or
+  // select opened from the drawer shows over it; Ark gives the positioner this layer.
+  zIndex: '[55]',
 } as const;
 
 /** One choice inside a floating panel. */

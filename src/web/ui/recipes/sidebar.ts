@@ -3,7 +3,7 @@ import { defineSlotRecipe } from '@pandacss/dev';
 export const sidebarRecipe = defineSlotRecipe({
   className: 'sidebar',
   jsx: ['Sidebar'],
-  slots: ['root', 'brand', 'nav', 'list', 'item', 'link', 'label', 'badge', 'srOnly', 'footer'],
+  slots: ['root', 'brand', 'header', 'nav', 'list', 'item', 'link', 'icon', 'label', 'badge', 'srOnly', 'footer'],
   base: {
     root: {
       display: 'flex',
@@ -19,11 +19,17 @@ export const sidebarRecipe = defineSlotRecipe({
       borderRightColor: 'border.default',
     },
     brand: { px: '3', fontSize: 'xl', fontWeight: 'bold', color: 'accent.text' },
+    header: { px: '3', mt: '-2' },
     nav: { flex: '1' },
     list: { display: 'flex', flexDirection: 'column', gap: '1', listStyle: 'none', m: '0', p: '0' },
     item: { display: 'block' },
     link: {
       display: 'flex',
+      w: 'full',
+      textAlign: 'start',
+      bg: 'transparent',
+      border: 'none',
+      cursor: 'pointer',
       alignItems: 'center',
       gap: '2',
       px: '3',
@@ -37,6 +43,7 @@ export const sidebarRecipe = defineSlotRecipe({
       _focusVisible: { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: 'accent.focus' },
       '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.text', fontWeight: 'semibold' },
     },
+    icon: { display: 'inline-flex', flexShrink: '0', w: '5', h: '5', '& svg': { w: 'full', h: 'full' } },
     label: { flex: '1' },
     badge: {
       display: 'inline-flex',
@@ -52,6 +59,14 @@ export const sidebarRecipe = defineSlotRecipe({
       fontWeight: 'bold',
     },
     srOnly: { srOnly: true },
-    footer: { display: 'flex', flexDirection: 'column', gap: '2' },
+    footer: {
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '1',
+      pt: '3',
+      borderTopWidth: '1px',
+      borderTopStyle: 'solid',
+      borderTopColor: 'border.default',
+    },
   },
 });

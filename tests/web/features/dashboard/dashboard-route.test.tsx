@@ -1,10 +1,17 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { statsInRangeFixture, statsTablePage, storeStats } from '../../../../mocks/fixtures/dashboard';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { filteredStatsTableRows, statsInRangeFixture, statsTablePage, storeStats } from '../../../../mocks/fixtures/dashboard';
 import { sessionUsers, userWithoutStore } from '../../../../mocks/fixtures/session';
 import { backendHttp } from '../../../../mocks/handlers/clients';
-import { dashboardStore, setInvestmentFails, storeStatsAnswer, storeStatsFails } from '../../../../mocks/handlers/dashboard';
+import {
+  dashboardStore,
+  setInvestmentFails,
+  statsTableXlsxFails,
+  storeStatsAnswer,
+  storeStatsFails,
+} from '../../../../mocks/handlers/dashboard';
 import { meAs } from '../../../../mocks/handlers/session';
 import { formatClp, formatPercent, formatPercentagePoints } from '../../../../src/shared/format';
 import { DashboardRoute } from '../../../../src/web/features/dashboard/routes/dashboard-route';
@@ -27,6 +34,8 @@ const renderDashboard = (route = '/dashboard') =>
 
 /** The first render loads the page's lazy sections; on a cold, busy run that alone can pass a second. */
 const FIRST_PAINT_MS = 5000;
+/** A test that types, clicks and waits for several answers after the first paint. */
+const TYPING_TEST_MS = 20_000;
 
 /** The figure of the indicator card named `label`. */
 async function figure(label: string): Promise<HTMLElement> {
@@ -51,6 +60,17 @@ describe('DashboardRoute', () => {
     server.use(storeStatsAnswer({ ...storeStats, totalOrders: 42 }));
     fireEvent.click(within(card).getByRole('button', { name: 'Reintentar' }));
     expect(await within(await figure('Pedidos totales')).findByText('42')).toBeTruthy();
+  });
+
+  it('says the connection failed when the figures got no answer', async () => {
+    server.use(
+      meAs(sessionUsers.admin),
+      backendHttp.get('/stores/{id}/stats', () => HttpResponse.error()),
+    );
+    await renderDashboard();
+    const card = await figure('Pedidos totales');
+    expect(await within(card).findByText('Sin conexión con Recompra')).toBeTruthy();
+    expect(within(card).queryByText('No pudimos cargar esta información.')).toBeNull();
   });
 
   it('asks to connect a store when the user has none', async () => {
@@ -149,7 +169,9 @@ describe('DashboardRoute', () => {
   it('keeps the modal open with an error toast when saving fails', async () => {
     server.use(meAs(sessionUsers.admin), setInvestmentFails(), ...dashboardStore());
     await renderDashboard();
-    await userEvent.click(await screen.findByRole('button', { name: 'Actualizar inversión' }));
+    // The section has its figures: the button is the one that stays, not one of a state on its way out.
+    expect(await screen.findByText('Inversión en marketing de 2026: $120.000.000')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Actualizar inversión' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect((await screen.findAllByText('No se pudo actualizar la inversión. Inténtalo de nuevo en unos minutos.')).length).toBeGreaterThan(
@@ -182,6 +204,104 @@ describe('DashboardRoute', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Método de pago' }));
     expect(await screen.findByText('Webpay Plus')).toBeTruthy();
     expect(asked).toEqual(['products:1', 'products:2', 'paymentMethods:1']);
+  });
+
+  it(
+    'sorts the overview table on the server from a header, marking it, and back to page 1',
+    async () => {
+      const asked: string[] = [];
+      server.use(
+        meAs(sessionUsers.admin),
+        backendHttp.get('/stores/{id}/stats/table', ({ query, response }) => {
+          asked.push(`${query.get('sort')}:${query.get('order')}:${query.get('page')}`);
+          const filter = { sort: query.get('sort') ?? undefined, order: query.get('order') ?? undefined };
+          return response(200).json(statsTablePage('products', Number(query.get('page')), 10, filter));
+        }),
+        ...dashboardStore(),
+      );
+      await renderDashboard('/dashboard?page=2');
+      expect(await screen.findByText('Página 2 de 3', undefined, { timeout: FIRST_PAINT_MS })).toBeTruthy();
+      const table = () => within(screen.getByRole('table', { name: 'Productos' }));
+      const sortOf = (name: RegExp) => table().getByRole('columnheader', { name }).getAttribute('aria-sort');
+      expect(sortOf(/Ingresos/)).toBe('descending');
+      await userEvent.click(table().getByRole('button', { name: /Pedidos/ }));
+      expect(await screen.findByText('Página 1 de 3', undefined, { timeout: FIRST_PAINT_MS })).toBeTruthy();
+      expect(sortOf(/Pedidos/)).toBe('descending');
+      expect(sortOf(/Ingresos/)).toBe('none');
+      await userEvent.click(table().getByRole('button', { name: /Pedidos/ }));
+      await vi.waitFor(() => expect(sortOf(/Pedidos/)).toBe('ascending'), { timeout: FIRST_PAINT_MS });
+      const fewest = filteredStatsTableRows('products', { sort: 'orders', order: 'asc' })[0]!;
+      expect(await screen.findByText(fewest.key, undefined, { timeout: FIRST_PAINT_MS })).toBeTruthy();
+      expect(asked).toEqual(['income:desc:2', 'orders:desc:1', 'orders:asc:1']);
+    },
+    TYPING_TEST_MS,
+  );
+
+  it(
+    'searches once typing pauses, says when nothing matches, and clears the search',
+    async () => {
+      const asked: (string | null)[] = [];
+      server.use(
+        meAs(sessionUsers.admin),
+        backendHttp.get('/stores/{id}/stats/table', ({ query, response }) => {
+          asked.push(query.get('q'));
+          return response(200).json(statsTablePage('products', Number(query.get('page')), 10, { q: query.get('q') ?? undefined }));
+        }),
+        ...dashboardStore(),
+      );
+      await renderDashboard();
+      const box = await screen.findByRole('searchbox', { name: 'Buscar producto' }, { timeout: FIRST_PAINT_MS });
+      await userEvent.type(box, 'POLERÓN');
+      expect(await screen.findByText('Poleron canguro', undefined, { timeout: FIRST_PAINT_MS })).toBeTruthy();
+      // The word once typing paused, not a request per letter.
+      expect(asked.at(-1)).toBe('POLERÓN');
+      expect(asked.length).toBeLessThan('POLERÓN'.length + 1);
+      await userEvent.clear(box);
+      await userEvent.type(box, 'sandalias');
+      expect(await screen.findByText('No hay resultados para «sandalias»', undefined, { timeout: FIRST_PAINT_MS })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Limpiar búsqueda' }));
+      expect(await screen.findByText('Página 1 de 3', undefined, { timeout: FIRST_PAINT_MS })).toBeTruthy();
+      expect((screen.getByRole('searchbox', { name: 'Buscar producto' }) as HTMLInputElement).value).toBe('');
+    },
+    TYPING_TEST_MS,
+  );
+
+  it('downloads the open tab as XLSX with the order and search shown', async () => {
+    const asked: string[] = [];
+    server.use(
+      meAs(sessionUsers.admin),
+      backendHttp.get('/stores/{id}/stats/table/xlsx', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return new HttpResponse('xlsx', {
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': 'attachment; filename="recompra-metodos-de-pago-2026-11-20.xlsx"',
+          },
+        });
+      }),
+      ...dashboardStore(),
+    );
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL ??= () => 'blob:tabla';
+    URL.revokeObjectURL ??= () => undefined;
+    await renderDashboard('/dashboard?tab=paymentMethods&sort=key&q=pago');
+    await userEvent.click(await screen.findByRole('button', { name: 'Descargar XLSX' }, { timeout: FIRST_PAINT_MS }));
+    await vi.waitFor(() => expect(saved).toEqual(['recompra-metodos-de-pago-2026-11-20.xlsx']), { timeout: FIRST_PAINT_MS });
+    expect(asked).toEqual(['?dimension=paymentMethods&sort=key&order=asc&q=pago']);
+    click.mockRestore();
+  });
+
+  it('tells the merchant when the download fails', async () => {
+    server.use(meAs(sessionUsers.admin), statsTableXlsxFails(), ...dashboardStore());
+    await renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Descargar XLSX' }, { timeout: FIRST_PAINT_MS }));
+    const toast = await screen.findAllByText('No se pudo descargar la tabla. Inténtalo de nuevo en unos minutos.', undefined, {
+      timeout: FIRST_PAINT_MS,
+    });
+    expect(toast.length).toBeGreaterThan(0);
   });
 
   it('welcomes a new subscription and lets the merchant close the message', async () => {

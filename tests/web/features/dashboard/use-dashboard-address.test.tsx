@@ -9,8 +9,10 @@ import { meAs } from '../../../../mocks/handlers/session';
 import { formatClp } from '../../../../src/shared/format';
 import { DashboardRoute } from '../../../../src/web/features/dashboard/routes/dashboard-route';
 import {
+  cleanSearch,
   isAddressDate,
   rangeFromSearch,
+  tableOrderFromSearch,
   useDashboardAddress,
   yearFromSearch,
 } from '../../../../src/web/features/dashboard/routes/use-dashboard-address';
@@ -81,6 +83,42 @@ describe('the dashboard address', () => {
     expect(result.current.address.year).toBe(2025);
     act(() => result.current.address.setYear(2026));
     expect(result.current.location.search).not.toContain('year');
+  });
+});
+
+describe('the overview table in the address', () => {
+  it('reads the order, falling back to income from the largest, and a column’s natural direction', () => {
+    expect(tableOrderFromSearch(search(''))).toEqual({ sort: 'income', order: 'desc' });
+    expect(tableOrderFromSearch(search('sort=orders&order=asc'))).toEqual({ sort: 'orders', order: 'asc' });
+    expect(tableOrderFromSearch(search('sort=key'))).toEqual({ sort: 'key', order: 'asc' });
+    expect(tableOrderFromSearch(search('sort=customers&order=up'))).toEqual({ sort: 'customers', order: 'desc' });
+    expect(tableOrderFromSearch(search('sort=price&order=asc'))).toEqual({ sort: 'income', order: 'desc' });
+  });
+
+  it('keeps a search the contract takes: trimmed, printable, 100 characters at most', () => {
+    expect(cleanSearch('  café ')).toBe('café');
+    expect(cleanSearch('caf\u0007é')).toBe('café');
+    expect(cleanSearch('a'.repeat(150))).toHaveLength(100);
+  });
+
+  it('writes the order and search to the address and goes back to the first page', () => {
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={['/dashboard?tab=locations&page=3']}>{children}</MemoryRouter>
+    );
+    const { result } = renderHook(() => ({ address: useDashboardAddress(TODAY), location: useLocation() }), { wrapper });
+    act(() => result.current.address.setTableOrder({ sort: 'orders', order: 'asc' }));
+    expect(result.current.location.search).toBe('?tab=locations&sort=orders&order=asc');
+    expect(result.current.address.tableOrder).toEqual({ sort: 'orders', order: 'asc' });
+    act(() => result.current.address.setPage(2));
+    act(() => result.current.address.setSearch('  Santiago '));
+    expect(result.current.location.search).toBe('?tab=locations&sort=orders&order=asc&q=Santiago');
+    expect(result.current.address.search).toBe('Santiago');
+    act(() => result.current.address.setDimension('discounts'));
+    expect(result.current.location.search).toBe('?tab=discounts&sort=orders&order=asc');
+    act(() => result.current.address.setSearch('CYBER'));
+    act(() => result.current.address.setSearch(''));
+    act(() => result.current.address.setTableOrder({ sort: 'income', order: 'desc' }));
+    expect(result.current.location.search).toBe('?tab=discounts');
   });
 });
 

@@ -4,19 +4,32 @@ import {
   installMissingScopesError,
   integrationsNeedsAttention,
   integrationsStoreOnly,
+  integrationsStoreRefreshing,
   refusedShopifyInstall,
+  syncFinished,
   syncHistoric,
+  syncRefreshing,
 } from '../../../../mocks/fixtures/integrations';
 import { sessionUsers, userWithoutStore } from '../../../../mocks/fixtures/session';
-import { integrationsAnswer, shopifyInstallAnswer, storeSyncRetryAnswer } from '../../../../mocks/handlers/integrations';
+import {
+  integrationsAnswer,
+  shopifyInstallAnswer,
+  storeSyncRefreshAnswer,
+  storeSyncRefreshBusy,
+  storeSyncRetryAnswer,
+} from '../../../../mocks/handlers/integrations';
 import { meAs } from '../../../../mocks/handlers/session';
 import { IntegrationsRoute } from '../../../../src/web/features/integrations/routes/integrations-route';
+import { toaster } from '../../../../src/web/ui/toaster';
 import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
 
 const server = setupMockServer();
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  toaster.store.remove();
+});
 
 const storeCard = async () => (await screen.findByRole('heading', { name: 'Tienda: Shopify' })).closest('article')!;
 
@@ -54,5 +67,41 @@ describe('IntegrationsRoute', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Conecta tu tienda de Shopify' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(installMissingScopesError.message);
     expect((dialog.getByLabelText('Tu tienda en Shopify') as HTMLInputElement).value).toBe('recompra-demo.myshopify.com');
+  });
+
+  it('says when the data last came in, syncs on demand and reports how it ended', async () => {
+    server.use(meAs(sessionUsers.admin), integrationsAnswer(integrationsStoreOnly), storeSyncRefreshAnswer(syncRefreshing));
+    await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
+    const card = within(await storeCard());
+    expect(await card.findByText(/^Última sincronización hace \d+ días$/)).toBeTruthy();
+    server.use(integrationsAnswer(integrationsStoreRefreshing));
+    fireEvent.click(card.getByRole('button', { name: 'Sincronizar ahora' }));
+    expect(await screen.findByText('Estamos sincronizando tu tienda.')).toBeTruthy();
+    expect(await card.findByRole('button', { name: 'Ya estamos sincronizando' })).toHaveProperty('disabled', true);
+    // The refresh ends with Shopify refusing the token: the card and a toast say it in the merchant's words.
+    const failed = {
+      ...syncFinished,
+      lastSyncedAt: new Date().toISOString(),
+      failures: [{ code: 'tokenRejected' as const, at: new Date().toISOString() }],
+    };
+    server.use(integrationsAnswer({ ...integrationsStoreOnly, store: { ...integrationsStoreOnly.store, sync: failed } }));
+    expect(await screen.findByText('No pudimos sincronizar tu tienda.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(card.getAllByText(/Shopify rechazó el token de acceso: vuelve a conectar la tienda\./).length).toBeGreaterThan(0);
+    expect(card.getByText('Última sincronización hace un momento')).toBeTruthy();
+  });
+
+  it('says a sync is already running instead of starting another', async () => {
+    server.use(meAs(sessionUsers.admin), integrationsAnswer(integrationsStoreOnly), storeSyncRefreshBusy());
+    await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
+    fireEvent.click(await within(await storeCard()).findByRole('button', { name: 'Sincronizar ahora' }));
+    expect(await screen.findByText('Ya estamos sincronizando tu tienda.')).toBeTruthy();
+  });
+
+  it('shows the health without "Sincronizar ahora" to a role that may not sync', async () => {
+    server.use(meAs(sessionUsers.colaborator), integrationsAnswer(integrationsStoreOnly));
+    await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
+    const card = within(await storeCard());
+    expect(await card.findByText(/^Última sincronización hace/)).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Sincronizar ahora' })).toBeNull();
   });
 });

@@ -1,7 +1,21 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INVITATION_TOKEN, invitationForExistingAccount, RESET_TOKEN } from '../../../../mocks/fixtures/team';
-import { invitationAnswer } from '../../../../mocks/handlers/signup';
+import {
+  EXPIRED_INVITATION_TOKEN,
+  EXPIRED_RESET_TOKEN,
+  INVITATION_TOKEN,
+  invitationForExistingAccount,
+  RESET_TOKEN,
+  USED_INVITATION_TOKEN,
+  USED_RESET_TOKEN,
+} from '../../../../mocks/fixtures/team';
+import {
+  invitationAnswer,
+  invitationFails,
+  passwordResetConfirmGone,
+  resetLinkAnswer,
+  resetLinkFails,
+} from '../../../../mocks/handlers/signup';
 import { InvitationRoute } from '../../../../src/web/features/session/routes/invitation-route';
 import { PasswordResetRoute } from '../../../../src/web/features/session/routes/password-reset-route';
 import { SignupRoute } from '../../../../src/web/features/session/routes/signup-route';
@@ -61,20 +75,50 @@ describe('PasswordResetRoute', () => {
     expect(await screen.findByRole('heading', { name: 'Revisa tu correo' })).toBeTruthy();
   });
 
-  it('saves the new password and opens the dashboard', async () => {
+  it('checks the link first, then saves the new password and opens the dashboard', async () => {
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     await renderWithApp(<PasswordResetRoute />, { route: `/api/auth/reset-password?token=${RESET_TOKEN}` });
-    type('Nueva contraseña', 'nueva-clave-1');
+    expect(screen.getByText('Revisando el enlace…')).toBeTruthy();
+    fireEvent.input(await screen.findByLabelText('Nueva contraseña'), { target: { value: 'nueva-clave-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
   });
 
-  it('shows the expired link and goes back to the email form', async () => {
-    await renderWithApp(<PasswordResetRoute />, { route: '/api/auth/reset-password?token=vencido' });
-    type('Nueva contraseña', 'nueva-clave-1');
-    fireEvent.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Pedir un enlace nuevo' }));
+  it('says a used link was used before showing any form, and offers a new one', async () => {
+    await renderWithApp(<PasswordResetRoute />, { route: `/api/auth/reset-password?token=${USED_RESET_TOKEN}` });
+    expect((await screen.findByRole('alert')).textContent).toBe('Este enlace ya se usó.');
+    expect(screen.queryByLabelText('Nueva contraseña')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Volver a iniciar sesión' }).getAttribute('href')).toBe('/api/auth/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Pedir un enlace nuevo' }));
     expect(await screen.findByRole('button', { name: 'Enviar enlace' })).toBeTruthy();
+  });
+
+  it('says an expired link expired, and one that is no link is not valid', async () => {
+    await renderWithApp(<PasswordResetRoute />, { route: `/api/auth/reset-password?token=${EXPIRED_RESET_TOKEN}` });
+    expect((await screen.findByRole('alert')).textContent).toBe('Este enlace venció.');
+    expect(screen.queryByText('Este enlace ya se usó.')).toBeNull();
+    expect(screen.queryByLabelText('Nueva contraseña')).toBeNull();
+    cleanup();
+    await renderWithApp(<PasswordResetRoute />, { route: '/api/auth/reset-password?token=cualquiera' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Este enlace no es válido.');
+  });
+
+  it('says which when the link is used elsewhere after the form showed', async () => {
+    server.use(passwordResetConfirmGone('reset_link_used'));
+    await renderWithApp(<PasswordResetRoute />, { route: `/api/auth/reset-password?token=${RESET_TOKEN}` });
+    fireEvent.input(await screen.findByLabelText('Nueva contraseña'), { target: { value: 'nueva-clave-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Este enlace ya se usó.');
+    expect(screen.queryByLabelText('Nueva contraseña')).toBeNull();
+  });
+
+  it('offers to try again when the link could not be checked', async () => {
+    server.use(resetLinkFails());
+    await renderWithApp(<PasswordResetRoute />, { route: `/api/auth/reset-password?token=${RESET_TOKEN}` });
+    expect((await screen.findByRole('alert')).textContent).toBe('No pudimos revisar el enlace. Revisa tu conexión e inténtalo de nuevo.');
+    server.use(resetLinkAnswer());
+    fireEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
+    expect(await screen.findByLabelText('Nueva contraseña')).toBeTruthy();
   });
 });
 
@@ -97,8 +141,29 @@ describe('InvitationRoute', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('La contraseña no es correcta.');
   });
 
-  it('shows an expired invitation', async () => {
-    await renderWithApp(<InvitationRoute />, { route: '/api/auth/invitation?token=vencida' });
-    expect(await screen.findByRole('heading', { name: 'La invitación no es válida' })).toBeTruthy();
+  it('says a used invitation was used, and an expired one expired, instead of a form', async () => {
+    await renderWithApp(<InvitationRoute />, { route: `/api/auth/invitation?token=${USED_INVITATION_TOKEN}` });
+    expect((await screen.findByRole('alert')).textContent).toBe('Esta invitación ya se usó.');
+    expect(screen.queryByRole('button', { name: 'Aceptar invitación' })).toBeNull();
+    cleanup();
+    await renderWithApp(<InvitationRoute />, { route: `/api/auth/invitation?token=${EXPIRED_INVITATION_TOKEN}` });
+    expect((await screen.findByRole('alert')).textContent).toBe('Esta invitación venció.');
+    expect(screen.getByText('Cada invitación vale por 7 días. Pide a quien te invitó que te envíe una nueva.')).toBeTruthy();
+  });
+
+  it('says a link without a token is not valid, without asking the server', async () => {
+    await renderWithApp(<InvitationRoute />, { route: '/api/auth/invitation' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Este enlace de invitación no es válido.');
+  });
+
+  it('offers to try again when the invitation could not be loaded, instead of calling the link invalid', async () => {
+    server.use(invitationFails());
+    await renderWithApp(<InvitationRoute />, { route: `/api/auth/invitation?token=${INVITATION_TOKEN}` });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No pudimos cargar la invitación. Revisa tu conexión e inténtalo de nuevo.',
+    );
+    server.use(invitationAnswer());
+    fireEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
+    expect(await screen.findByRole('heading', { name: 'Únete a Tienda Demo' })).toBeTruthy();
   });
 });

@@ -1,7 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
-import { accountKeys } from '../../../api/keys';
+import { accountKeys, collaboratorKeys, userKeys } from '../../../api/keys';
+
+type AccountDetailsUpdate = components['schemas']['AccountDetailsUpdate'];
 
 export const accountDetailsQueryOptions = queryOptions({
   queryKey: accountKeys.details(),
@@ -10,4 +13,22 @@ export const accountDetailsQueryOptions = queryOptions({
 
 export function useAccountDetails() {
   return useQuery(accountDetailsQueryOptions);
+}
+
+/**
+ * The answer is the account as saved, so the page shows it at once; the other places that show the
+ * name refresh: the session's user and the store's team, which lists the signed-in member by name.
+ */
+export function useUpdateAccountDetails(storeId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: AccountDetailsUpdate) => unwrap(await appClient.PATCH('/private/me/account_details', { body })),
+    onSuccess: (details) => {
+      queryClient.setQueryData(accountKeys.details(), details);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.session() }),
+        queryClient.invalidateQueries({ queryKey: collaboratorKeys.list(storeId) }),
+      ]);
+    },
+  });
 }

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
 import type { Loadable } from '../../../api/loadable';
-import { Card } from '../../../ui/card';
 import { LoadErrorState } from '../../../ui/empty-state';
 import { LoadingScreen } from '../../../ui/loading-screen';
 import { PageHeader } from '../../../ui/page-header';
 import { Tabs } from '../../../ui/tabs';
+import { AccountDetailsCard, type NameEditProps } from './account-details-card';
+import { AccountSecurityCard, type AccountSecurityCardProps } from './account-security-card';
 
 type AccountDetails = components['schemas']['AccountDetails'];
 
@@ -16,33 +17,32 @@ export type AccountTab = 'subscription' | 'store';
 export interface AccountScreenProps {
   details: Loadable<AccountDetails>;
   onRetry: () => void;
+  /** Editing the account's name in place. */
+  name: NameEditProps;
+  /** The password change and "Cerrar sesión en los demás dispositivos". */
+  security: AccountSecurityCardProps;
   /** The "Tienda" tab's content: the store's team. */
   storeTab: ReactNode;
   defaultTab?: AccountTab;
 }
 
 const root = css({ display: 'flex', flexDirection: 'column', gap: '6' });
-const list = css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '6', rowGap: '2', fontSize: 'sm' });
-const term = css({ color: 'fg.muted' });
-const value = css({ color: 'fg.default', fontWeight: 'medium' });
+const sections = css({ display: 'flex', flexDirection: 'column', gap: '6' });
 
-export function AccountScreen({ details, onRetry, storeTab, defaultTab = 'subscription' }: AccountScreenProps) {
+export function AccountScreen({ details, onRetry, name, security, storeTab, defaultTab = 'subscription' }: AccountScreenProps) {
   const { t } = useTranslation('account');
-  const subscription =
-    details.status === 'loading' ? (
-      <LoadingScreen layout="inline" label={t('details.loading')} />
-    ) : details.status === 'error' ? (
-      <LoadErrorState onRetry={onRetry} />
-    ) : (
-      <Card title={t('details.title')}>
-        <dl className={list}>
-          <dt className={term}>{t('details.name')}</dt>
-          <dd className={value}>{details.data.name}</dd>
-          <dt className={term}>{t('details.email')}</dt>
-          <dd className={value}>{details.data.email}</dd>
-        </dl>
-      </Card>
-    );
+  const subscription = (
+    <div className={sections}>
+      {details.status === 'loading' ? (
+        <LoadingScreen layout="inline" label={t('details.loading')} />
+      ) : details.status === 'error' ? (
+        <LoadErrorState onRetry={onRetry} cause={details.cause} />
+      ) : (
+        <AccountDetailsCard details={details.data} name={name} />
+      )}
+      <AccountSecurityCard {...security} />
+    </div>
+  );
   return (
     <div className={root}>
       <PageHeader title={t('title')} />

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import type { components, operations } from '../../../../shared/api/backend.gen';
 import { backendClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
 import { statsKeys } from '../../../api/keys';
+import { saveFile } from '../../../lib/save-file';
 
 export type StoreStats = components['schemas']['StoreStats'];
 export type StatsInRange = components['schemas']['StatsInRange'];
@@ -56,24 +57,50 @@ export function useStatsInRange(storeId: number | undefined, query: StatsInRange
   });
 }
 
-export const statsTableQueryOptions = (storeId: number | undefined, dimension: StatsDimension, page: number, pageSize: number) =>
+/** The table's question: the tab, its order and search, and the page. */
+export type StatsTableQuery = NonNullable<operations['getStoreStatsTable']['parameters']['query']>;
+export type StatsTableSort = components['schemas']['StatsTableSort'];
+
+export const statsTableQueryOptions = (storeId: number | undefined, query: StatsTableQuery) =>
   queryOptions({
-    queryKey: statsKeys.table(storeId, dimension, page, pageSize),
+    queryKey: statsKeys.table(storeId, query),
     queryFn:
       storeId === undefined
         ? skipToken
         : async ({ signal }) =>
             unwrap(
               await backendClient.GET('/stores/{id}/stats/table', {
-                params: {
-                  path: { id: storeId },
-                  query: { dimension, page, pageSize },
-                },
+                params: { path: { id: storeId }, query },
                 signal,
               }),
             ),
   });
 
-export function useStatsTable(storeId: number | undefined, dimension: StatsDimension, page: number, pageSize: number) {
-  return useQuery(statsTableQueryOptions(storeId, dimension, page, pageSize));
+/** The last page stays on screen while a new order or search loads, so the table does not flash empty. */
+export function useStatsTable(storeId: number | undefined, query: StatsTableQuery) {
+  return useQuery({ ...statsTableQueryOptions(storeId, query), placeholderData: keepPreviousData });
+}
+
+export type StatsTableXlsxQuery = NonNullable<operations['getStoreStatsTableXlsx']['parameters']['query']>;
+
+/** The tab's rows as an XLSX file, with the name the server gives it. */
+export async function fetchStatsTableXlsx(storeId: number, query: StatsTableXlsxQuery): Promise<{ file: Blob; name: string }> {
+  const result = await backendClient.GET('/stores/{id}/stats/table/xlsx', {
+    params: { path: { id: storeId }, query },
+    parseAs: 'blob',
+  });
+  const file = unwrap(result);
+  const disposition = result.response.headers.get('content-disposition') ?? '';
+  return { file, name: /filename="([^"]+)"/.exec(disposition)?.[1] ?? `recompra-${query.dimension}.xlsx` };
+}
+
+/** Downloads the export; the caller tells the merchant when it fails. */
+export function useStatsTableXlsx(storeId: number | undefined) {
+  return useMutation({
+    mutationFn: async (query: StatsTableXlsxQuery) => {
+      if (storeId === undefined) throw new Error('No store yet');
+      const { file, name } = await fetchStatsTableXlsx(storeId, query);
+      saveFile(file, name);
+    },
+  });
 }

@@ -1,30 +1,46 @@
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { defaultGranularity, presetRange } from '../../../../shared/date-ranges';
 import { can } from '../../../../shared/permissions';
 import { useCurrentStore } from '../../../api/current-store';
-import { loadableOf } from '../../../api/loadable';
+import { useDeferredLoadable } from '../../../api/loadable';
+import { useStoreSync } from '../../../api/store-sync';
 import { toaster } from '../../../ui/toaster';
 import { useAcquisitionCost, useSetMarketingInvestment } from '../api/acquisition-cost';
-import { useStatsInRange, useStatsTable, useStoreStats } from '../api/store-stats';
+import { useStatsInRange, useStatsTable, useStatsTableXlsx, useStoreStats } from '../api/store-stats';
 import { DashboardScreen } from '../screens/dashboard-screen';
 import { useDashboardAddress } from './use-dashboard-address';
 
 const TABLE_PAGE_SIZE = 10;
 
-export function DashboardRoute() {
+export interface DashboardRouteProps {
+  /** The first-steps guide, given the store's current year and a way to open its investment modal. */
+  firstSteps?: (dashboard: { currentYear: number; openInvestment: () => void }) => ReactNode;
+}
+
+export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
   const { t } = useTranslation('toasts');
   const { role, storeId } = useCurrentStore();
   const stats = useStoreStats(storeId);
+  // Already loaded by the store-ready gate: the header's sync line costs no request.
+  const sync = useStoreSync(storeId);
   // The store's own calendar once known; the browser's until then.
   const today = stats.data?.asOf ?? dayjs().format('YYYY-MM-DD');
   const address = useDashboardAddress(today);
   const { range, year, currentYear, dimension, page } = address;
   const inRange = useStatsInRange(storeId, address.query);
   const acquisition = useAcquisitionCost(storeId, year);
-  const table = useStatsTable(storeId, dimension, page, TABLE_PAGE_SIZE);
+  const { sort, order } = address.tableOrder;
+  const tableQuery = { dimension, sort, order, ...(address.search ? { q: address.search } : {}) };
+  const table = useStatsTable(storeId, { ...tableQuery, page, pageSize: TABLE_PAGE_SIZE });
+  const tableXlsx = useStatsTableXlsx(storeId);
   const setInvestment = useSetMarketingInvestment(storeId);
   const [investmentOpen, setInvestmentOpen] = useState(false);
+  const inRangeShown = useDeferredLoadable(inRange);
+  const acquisitionShown = useDeferredLoadable(acquisition);
+  const statsShown = useDeferredLoadable(stats);
+  const tableShown = useDeferredLoadable(table);
   // A cost that cannot be known without a year's investment opens the modal on that year.
   const openInvestment = (investmentYear: number) => {
     address.setYear(investmentYear);
@@ -34,22 +50,28 @@ export function DashboardRoute() {
   return (
     <DashboardScreen
       hasStore={storeId !== undefined}
+      lastSyncedAt={sync.data?.lastSyncedAt}
       subscriptionSuccess={address.subscriptionSuccess}
       onSubscriptionMessageDismiss={address.dismissSubscriptionMessage}
       today={today}
       // A preset shows the days the server resolved it to, on the store's calendar.
       range={range.preset !== 'custom' && inRange.data?.preset === range.preset ? { ...range, range: inRange.data.range } : range}
       onRangeChange={address.setRange}
+      onShowLast12Months={() => {
+        const last12Months = presetRange('last12Months', today);
+        address.setRange({ range: last12Months, preset: 'last12Months', granularity: defaultGranularity(last12Months) });
+      }}
       comparison={address.comparison}
       onComparisonChange={address.setComparison}
-      inRange={loadableOf(inRange)}
+      inRange={inRangeShown}
       onInRangeRetry={() => void inRange.refetch()}
       onSetInvestment={openInvestment}
+      firstSteps={firstSteps?.({ currentYear, openInvestment: () => openInvestment(currentYear) })}
       acquisition={{
         year,
         currentYear,
         onYearChange: address.setYear,
-        chart: loadableOf(acquisition),
+        chart: acquisitionShown,
         onRetry: () => void acquisition.refetch(),
         canEditInvestment: can(role, 'setMarketingInvestment'),
         onEditInvestment: () => setInvestmentOpen(true),
@@ -77,15 +99,24 @@ export function DashboardRoute() {
           }),
       }}
       overview={{
-        stats: loadableOf(stats),
+        stats: statsShown,
         onStatsRetry: () => void stats.refetch(),
         dimension,
         onDimensionChange: address.setDimension,
         page,
         pageSize: TABLE_PAGE_SIZE,
         onPageChange: address.setPage,
-        table: loadableOf(table),
+        table: tableShown,
         onTableRetry: () => void table.refetch(),
+        tableOrder: address.tableOrder,
+        onTableOrderChange: address.setTableOrder,
+        search: address.search,
+        onSearchChange: address.setSearch,
+        exporting: tableXlsx.isPending,
+        onExport: () =>
+          tableXlsx.mutate(tableQuery, {
+            onError: () => toaster.show({ status: 'error', message: t('statsTableExportFailed') }),
+          }),
         canEditInvestment: can(role, 'setMarketingInvestment'),
         onSetInvestment: openInvestment,
       }}

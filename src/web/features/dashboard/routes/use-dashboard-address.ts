@@ -10,8 +10,33 @@ import {
   presetRange,
 } from '../../../../shared/date-ranges';
 import type { DateRangeValue } from '../../../ui/date-range-picker';
-import type { StatsDimension, StatsInRangeQuery } from '../api/store-stats';
+import type { StatsDimension, StatsInRangeQuery, StatsTableSort } from '../api/store-stats';
 import { STATS_DIMENSIONS } from '../stats-dimensions';
+
+/** The columns the overview table sorts by, and the longest search the contract takes (`getStoreStatsTable`). */
+export const TABLE_SORTS: readonly StatsTableSort[] = ['key', 'customers', 'orders', 'income'];
+export const TABLE_SEARCH_MAX = 100;
+
+/** The table's order: by income from the largest unless the address says otherwise; each column has its natural direction. */
+export interface TableOrder {
+  sort: StatsTableSort;
+  order: 'asc' | 'desc';
+}
+export const DEFAULT_TABLE_ORDER: TableOrder = { sort: 'income', order: 'desc' };
+export const naturalOrder = (sort: StatsTableSort): TableOrder['order'] => (sort === 'key' ? 'asc' : 'desc');
+
+/** `?sort=…&order=…`; an unknown column falls back to the default order, a missing direction to the column's natural one. */
+export function tableOrderFromSearch(search: URLSearchParams): TableOrder {
+  const sort = oneOf(TABLE_SORTS, search.get('sort'));
+  if (!sort) return DEFAULT_TABLE_ORDER;
+  return { sort, order: oneOf(['asc', 'desc'] as const, search.get('order')) ?? naturalOrder(sort) };
+}
+
+/** A search the contract takes: no control characters, no spaces around it, at most `TABLE_SEARCH_MAX` characters. */
+export function cleanSearch(text: string): string {
+  const printable = [...text].filter((char) => char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f).join('');
+  return printable.trim().slice(0, TABLE_SEARCH_MAX).trim();
+}
 
 /** The contract's calendar: dates and years from 2000 to 2100 (`getStoreStatsInRange`, `getAcquisitionCostChart`). */
 export const FIRST_YEAR = 2000;
@@ -74,31 +99,37 @@ export interface DashboardAddress {
   dimension: StatsDimension;
   /** The overview table's page, from 1. */
   page: number;
+  /** The overview table's order and search (trimmed; empty for none). */
+  tableOrder: TableOrder;
+  search: string;
   /** Back from checkout with a subscription that just started. */
   subscriptionSuccess: boolean;
   setRange: (value: DateRangeValue) => void;
   setComparison: (comparison: Comparison) => void;
   setYear: (year: number) => void;
-  /** A new tab starts on its first page. */
+  /** A new tab starts on its first page, unsearched (a product's name means nothing among places). */
   setDimension: (dimension: StatsDimension) => void;
   setPage: (page: number) => void;
+  /** A new order or search starts on the first page. */
+  setTableOrder: (order: TableOrder) => void;
+  setSearch: (search: string) => void;
   dismissSubscriptionMessage: () => void;
 }
 
 /**
- * The range, granularity, comparison, tab, page and year live in the address, so a reload or a shared
+ * The range, granularity, comparison, tab, page, table order and search, and year live in the address, so a reload or a shared
  * link shows the same dashboard: `?preset=last12Months&granularity=week&compare=samePeriodLastYear` or
  * `?from=2026-01-01&to=2026-03-31`. Defaults stay out of it. `today` is the store's, so presets count from its calendar.
  */
 export function useDashboardAddress(today: IsoDate): DashboardAddress {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearchParams] = useSearchParams();
   const range = rangeFromSearch(search, today);
   const comparison = oneOf(COMPARISONS, search.get('compare')) ?? 'previousPeriod';
   const currentYear = Number(today.slice(0, 4));
 
   /** Changes some of the address's parameters, keeping the rest. */
   const update = (changes: Record<string, string | null>) =>
-    setSearch(
+    setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
         for (const [key, value] of Object.entries(changes)) {
@@ -118,6 +149,8 @@ export function useDashboardAddress(today: IsoDate): DashboardAddress {
     currentYear,
     dimension: oneOf(STATS_DIMENSIONS, search.get('tab')) ?? 'products',
     page: Math.max(1, Number(search.get('page')) || 1),
+    tableOrder: tableOrderFromSearch(search),
+    search: cleanSearch(search.get('q') ?? ''),
     subscriptionSuccess: search.get('subscription') === 'success',
     setRange: (value) =>
       update(
@@ -127,8 +160,15 @@ export function useDashboardAddress(today: IsoDate): DashboardAddress {
       ),
     setComparison: (value) => update({ compare: value === 'previousPeriod' ? null : value }),
     setYear: (year) => update({ year: year === currentYear ? null : String(year) }),
-    setDimension: (dimension) => update({ tab: dimension === 'products' ? null : dimension, page: null }),
+    setDimension: (dimension) => update({ tab: dimension === 'products' ? null : dimension, page: null, q: null }),
     setPage: (page) => update({ page: page === 1 ? null : String(page) }),
+    setTableOrder: ({ sort, order }) =>
+      update({
+        sort: sort === DEFAULT_TABLE_ORDER.sort && order === DEFAULT_TABLE_ORDER.order ? null : sort,
+        order: sort === DEFAULT_TABLE_ORDER.sort && order === DEFAULT_TABLE_ORDER.order ? null : order,
+        page: null,
+      }),
+    setSearch: (text) => update({ q: cleanSearch(text) || null, page: null }),
     dismissSubscriptionMessage: () => update({ subscription: null }),
   };
 }

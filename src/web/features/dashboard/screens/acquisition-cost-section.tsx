@@ -4,6 +4,7 @@ import type { components } from '../../../../shared/api/app.gen';
 import { formatClp, formatCount, formatPeriod } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
 import { Button, IconButton } from '../../../ui/button';
+import { Card } from '../../../ui/card';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
 import { Icon } from '../../../ui/icons';
@@ -25,7 +26,7 @@ export interface AcquisitionCostSectionProps {
   onEditInvestment: () => void;
 }
 
-const controls = css({ display: 'flex', alignItems: 'center', gap: '3' });
+const controls = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' });
 const yearStepper = css({ display: 'flex', alignItems: 'center', gap: '1' });
 const yearText = css({ minW: '12', textAlign: 'center', fontWeight: 'semibold', color: 'fg.default', fontVariantNumeric: 'tabular-nums' });
 
@@ -95,14 +96,20 @@ export function AcquisitionCostSection({
       />
     );
   } else if (chart.status === 'error') {
-    body = <LoadErrorState onRetry={onRetry} />;
+    body = (
+      <Card as="div">
+        <LoadErrorState onRetry={onRetry} cause={chart.cause} />
+      </Card>
+    );
   } else if (data?.investment === null) {
     body = (
-      <EmptyState
-        title={t('acquisition.noInvestmentTitle', { year })}
-        description={canEditInvestment ? t('acquisition.noInvestmentDescription') : t('acquisition.noInvestmentReadOnly')}
-        action={canEditInvestment ? <Button onClick={onEditInvestment}>{t('acquisition.set')}</Button> : undefined}
-      />
+      <Card as="div">
+        <EmptyState
+          title={t('acquisition.noInvestmentTitle', { year })}
+          description={canEditInvestment ? t('acquisition.noInvestmentDescription') : t('acquisition.noInvestmentReadOnly')}
+          action={canEditInvestment ? <Button onClick={onEditInvestment}>{t('acquisition.set')}</Button> : undefined}
+        />
+      </Card>
     );
   } else if (data) {
     const points = (read: (month: AcquisitionCostMonth) => number | null) =>
@@ -129,7 +136,7 @@ export function AcquisitionCostSection({
           valueFormat="clp"
           xLabel={t('acquisition.table.month')}
           emptyState={{
-            title: t('acquisition.chartEmptyTitle'),
+            title: t('acquisition.chartEmptyTitle', { year }),
             description: t('acquisition.chartEmptyDescription'),
           }}
         />

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/backend.gen';
-import { COMPARISONS, type Comparison, type IsoDate } from '../../../../shared/date-ranges';
+import { COMPARISONS, type Comparison, type DateRange, type IsoDate, presetRange } from '../../../../shared/date-ranges';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
+import { Card } from '../../../ui/card';
 import type { DateRangeValue } from '../../../ui/date-range-picker';
 import { EmptyState } from '../../../ui/empty-state';
 import { LazyDateRangePicker } from '../../../ui/lazy-date-range-picker';
@@ -16,6 +17,7 @@ import type { InvestmentDialogProps } from './investment-dialog';
 import { layout } from './layout';
 import { RangeFigures } from './range-figures';
 import type { StoreOverviewProps } from './store-overview';
+import { SyncLine } from './sync-line';
 
 type StatsInRange = components['schemas']['StatsInRange'];
 
@@ -28,6 +30,12 @@ const StoreOverview = lazy(() => import('./store-overview').then((module) => ({ 
 const InvestmentDialog = lazy(() => import('./investment-dialog').then((module) => ({ default: module.InvestmentDialog })));
 
 const controls = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' });
+
+/** The contract's first day: the range query takes dates from 2000 on. */
+const FIRST_DAY = '2000-01-01';
+
+/** Whether `range` already holds every day of `other`. */
+const covers = (range: DateRange, other: DateRange) => range.from <= other.from && range.to >= other.to;
 
 const sectionLoading = (
   <div aria-busy="true">
@@ -45,6 +53,8 @@ export interface DashboardScreenProps {
   today: IsoDate;
   range: DateRangeValue;
   onRangeChange: (value: DateRangeValue) => void;
+  /** From a range without sales: the last 12 months instead (offered only where they could show some). */
+  onShowLast12Months: () => void;
   comparison: Comparison;
   onComparisonChange: (value: Comparison) => void;
   inRange: Loadable<StatsInRange>;
@@ -54,12 +64,21 @@ export interface DashboardScreenProps {
   acquisition: AcquisitionCostSectionProps;
   investment: InvestmentDialogProps;
   overview: StoreOverviewProps;
+  /** When the store's data last came in ("Última sincronización hace N min"); undefined while unknown. */
+  lastSyncedAt?: string | null;
+  /** Under the header: the guide to the first things to do, while some are left. */
+  firstSteps?: ReactNode;
 }
 
 /** The dashboard of SPEC §2: the range's key indicators, acquisition cost, active campaigns and the store's overview. */
 export function DashboardScreen(props: DashboardScreenProps) {
   const { t } = useTranslation('dashboard');
   const { hasStore, subscriptionSuccess, onSubscriptionMessageDismiss, today, range, onRangeChange } = props;
+  // The last 12 months are offered only to a store known to have sold (all time), on a shorter range:
+  // anywhere else they would be as empty as the range shown.
+  const stats = props.overview.stats;
+  const totalOrders = stats.status === 'success' ? stats.data.totalOrders : null;
+  const offerLast12Months = totalOrders !== null && totalOrders > 0 && !covers(range.range, presetRange('last12Months', today));
   return (
     <div className={layout.page}>
       {subscriptionSuccess ? <Banner tone="success" message={t('subscriptionSuccess')} onDismiss={onSubscriptionMessageDismiss} /> : null}
@@ -69,7 +88,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
         actions={
           hasStore ? (
             <div className={controls}>
-              <LazyDateRangePicker label={t('rangeLabel')} value={range} onValueChange={onRangeChange} today={today} />
+              <LazyDateRangePicker label={t('rangeLabel')} value={range} onValueChange={onRangeChange} today={today} min={FIRST_DAY} />
               <SegmentedControl
                 label={t('comparison.label')}
                 options={COMPARISONS.map((value) => ({ value, label: t(`comparison.${value}`) }))}
@@ -82,11 +101,15 @@ export function DashboardScreen(props: DashboardScreenProps) {
       />
       {hasStore ? (
         <>
+          <SyncLine lastSyncedAt={props.lastSyncedAt} />
+          {props.firstSteps}
           <RangeFigures
             inRange={props.inRange}
             onRetry={props.onInRangeRetry}
             canEditInvestment={props.acquisition.canEditInvestment}
             onSetInvestment={props.onSetInvestment}
+            neverSold={totalOrders === 0}
+            onShowLast12Months={offerLast12Months ? props.onShowLast12Months : undefined}
           />
           <Suspense fallback={sectionLoading}>
             <AcquisitionCostSection {...props.acquisition} />
@@ -96,7 +119,9 @@ export function DashboardScreen(props: DashboardScreenProps) {
               {t('activeCampaigns.title')}
             </h2>
             {/* No way to create one yet: the section explains what it will show, with no call to a page not built. */}
-            <EmptyState title={t('activeCampaigns.emptyTitle')} description={t('activeCampaigns.emptyDescription')} />
+            <Card as="div">
+              <EmptyState title={t('activeCampaigns.emptyTitle')} description={t('activeCampaigns.emptyDescription')} />
+            </Card>
           </section>
           <Suspense fallback={sectionLoading}>
             <StoreOverview {...props.overview} />

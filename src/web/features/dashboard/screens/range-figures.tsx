@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/backend.gen';
 import { type Formattable, formatClp, formatCount, formatDateRange, formatPercentage, formatPeriod } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
+import { Button } from '../../../ui/button';
 import type { ChartSeries } from '../../../ui/chart';
 import { Kpi, type KpiChange, type KpiState } from '../../../ui/kpi';
 import { LazyChart } from '../../../ui/lazy-chart';
@@ -19,6 +20,10 @@ export interface RangeFiguresProps {
   /** Collaborators see why a cost is unknown, but cannot set the investment. */
   canEditInvestment: boolean;
   onSetInvestment: (year: number) => void;
+  /** The store has never sold (its all-time figures say so): empty charts say what they will show once it does. */
+  neverSold?: boolean;
+  /** Empty charts offer the last 12 months; absent where those would be empty too. */
+  onShowLast12Months?: (() => void) | undefined;
 }
 
 type IndicatorKey = 'income' | 'orders' | 'retentionRate' | 'newCustomersRate' | 'costPerCustomer' | 'costPerOrder';
@@ -76,10 +81,18 @@ const charts = css({
 });
 
 /** The selected range's key indicators against the comparison period, and both series. */
-export function RangeFigures({ inRange, onRetry, canEditInvestment, onSetInvestment }: RangeFiguresProps) {
+export function RangeFigures({
+  inRange,
+  onRetry,
+  canEditInvestment,
+  onSetInvestment,
+  neverSold = false,
+  onShowLast12Months,
+}: RangeFiguresProps) {
   const { t } = useTranslation('dashboard');
   const data = inRange.status === 'success' ? inRange.data : null;
   const chartStatus = inRange.status === 'success' ? 'ready' : inRange.status;
+  const errorCause = inRange.status === 'error' ? inRange.cause : undefined;
   const granularity = data?.granularity ?? 'day';
   const comparison = data?.comparison ?? 'previousPeriod';
   const noSales = data !== null && data.totals.orders === 0 && data.previous.orders === 0;
@@ -102,7 +115,13 @@ export function RangeFigures({ inRange, onRetry, canEditInvestment, onSetInvestm
     })),
   });
   const description = data ? `${formatDateRange(data.range.from, data.range.to)} · ${t(`series.by.${granularity}`)}` : undefined;
-  const empty = { title: t('series.emptyTitle'), description: t('series.emptyDescription') };
+  const empty = neverSold
+    ? { title: t('series.neverSoldTitle'), description: t('series.neverSoldDescription') }
+    : {
+        title: t('series.emptyTitle'),
+        description: t('series.emptyDescription'),
+        action: onShowLast12Months ? <Button onClick={onShowLast12Months}>{t('series.showLast12Months')}</Button> : undefined,
+      };
   const against = t(`indicators.against.${comparison}`);
 
   return (
@@ -123,7 +142,7 @@ export function RangeFigures({ inRange, onRetry, canEditInvestment, onSetInvestm
           const state: KpiState = data
             ? { status: 'success', value: indicator.format(value) }
             : inRange.status === 'error'
-              ? { status: 'error' }
+              ? { status: 'error', cause: inRange.cause }
               : { status: 'loading' };
           const missingYears = indicator.needsInvestment ? (data?.totals.missingInvestmentYears ?? []) : [];
           return (
@@ -157,6 +176,7 @@ export function RangeFigures({ inRange, onRetry, canEditInvestment, onSetInvestm
           valueFormat="clp"
           xLabel={t(`series.axis.${granularity}`)}
           status={chartStatus}
+          errorCause={errorCause}
           onRetry={onRetry}
           emptyState={empty}
         />
@@ -174,6 +194,7 @@ export function RangeFigures({ inRange, onRetry, canEditInvestment, onSetInvestm
           valueFormat="count"
           xLabel={t(`series.axis.${granularity}`)}
           status={chartStatus}
+          errorCause={errorCause}
           onRetry={onRetry}
           emptyState={empty}
         />

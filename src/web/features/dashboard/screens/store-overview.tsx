@@ -1,8 +1,12 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/backend.gen';
 import { type Formattable, formatClp, formatCount, formatDate, formatDays, formatPercentage } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
-import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { Button } from '../../../ui/button';
+import { DataTable, type DataTableColumn, type DataTableSort } from '../../../ui/data-table';
+import { TextInput } from '../../../ui/field';
 import { Kpi, type KpiState } from '../../../ui/kpi';
 import { Tabs } from '../../../ui/tabs';
 import { STATS_DIMENSIONS } from '../stats-dimensions';
@@ -13,7 +17,17 @@ type StoreStats = components['schemas']['StoreStats'];
 type StatsDimension = components['schemas']['StatsDimension'];
 type StatsTablePage = components['schemas']['StatsTablePage'];
 type StatsTableRow = components['schemas']['StatsTableRow'];
+type StatsTableSort = components['schemas']['StatsTableSort'];
 type CustomerGroup = keyof StoreStats['customers'];
+
+/** The table's order: a column and a direction. */
+export interface StatsTableOrder {
+  sort: StatsTableSort;
+  order: 'asc' | 'desc';
+}
+
+/** How long typing pauses before the search runs, so each keystroke is not a request. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface StoreOverviewProps {
   stats: Loadable<StoreStats>;
@@ -26,6 +40,17 @@ export interface StoreOverviewProps {
   onPageChange: (page: number) => void;
   table: Loadable<StatsTablePage>;
   onTableRetry: () => void;
+  tableOrder: StatsTableOrder;
+  /** A column clicked: the server sorts and the table goes back to its first page. */
+  onTableOrderChange: (order: StatsTableOrder) => void;
+  /** The search applied (trimmed); empty for none. */
+  search: string;
+  /** The typed search, once typing pauses (`SEARCH_DEBOUNCE_MS`). */
+  onSearchChange: (search: string) => void;
+  /** The XLSX of the open tab is downloading. */
+  exporting: boolean;
+  /** Downloads the open tab's rows (every page, this order and search) as XLSX. */
+  onExport: () => void;
   /** Collaborators see why the acquisition cost is unknown, but cannot set the investment. */
   canEditInvestment: boolean;
   onSetInvestment: (year: number) => void;
@@ -55,6 +80,51 @@ const GENERAL: readonly {
   { key: 'acquisitionCost', format: formatClp },
 ];
 
+const toolbar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '3' });
+const searchBox = css({ flex: '1', maxWidth: 'sm' });
+
+/** The table's header sort as the contract words it; a newly clicked column starts from its natural direction (figures from the largest). */
+const directions = { ascending: 'asc', descending: 'desc' } as const;
+function nextOrder(current: StatsTableOrder, clicked: DataTableSort): StatsTableOrder {
+  const sort = clicked.key as StatsTableSort;
+  if (sort !== current.sort) return { sort, order: sort === 'key' ? 'asc' : 'desc' };
+  return { sort, order: directions[clicked.direction] };
+}
+
+/**
+ * The search box's text: typed freely, sent once typing pauses. A search changed from outside (another
+ * tab, the address) replaces it; the echo of what this box sent does not, since the merchant may have
+ * typed on meanwhile.
+ */
+function useDebouncedSearch(search: string, onSearchChange: (search: string) => void) {
+  const [draft, setDraft] = useState(search);
+  const [shown, setShown] = useState(search);
+  const [sent, setSent] = useState<string | null>(null);
+  if (search !== shown) {
+    setShown(search);
+    if (search !== sent && draft.trim() !== search) setDraft(search);
+  }
+  // The latest callback, so a parent's re-render does not restart the pause.
+  const send = useRef(onSearchChange);
+  useEffect(() => {
+    send.current = onSearchChange;
+  }, [onSearchChange]);
+  useEffect(() => {
+    if (draft.trim() === search) return;
+    const timer = setTimeout(() => {
+      setSent(draft.trim());
+      send.current(draft.trim());
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, search]);
+  const clear = () => {
+    setDraft('');
+    setSent('');
+    onSearchChange('');
+  };
+  return [draft, setDraft, clear] as const;
+}
+
 /** SPEC §9's kinds of customer. */
 const GROUPS: readonly CustomerGroup[] = ['total', 'active', 'star', 'asleep', 'new', 'risky', 'highValue', 'offer'];
 
@@ -69,34 +139,49 @@ export function StoreOverview({
   onPageChange,
   table,
   onTableRetry,
+  tableOrder,
+  onTableOrderChange,
+  search,
+  onSearchChange,
+  exporting,
+  onExport,
   canEditInvestment,
   onSetInvestment,
 }: StoreOverviewProps) {
   const { t } = useTranslation('metrics');
+  const [draft, setDraft, clearSearch] = useDebouncedSearch(search, onSearchChange);
   const data = stats.status === 'success' ? stats.data : null;
   const stateOf = (value: () => string): KpiState =>
-    data ? { status: 'success', value: value() } : { status: stats.status === 'error' ? 'error' : 'loading' };
+    data
+      ? { status: 'success', value: value() }
+      : stats.status === 'error'
+        ? { status: 'error', cause: stats.cause }
+        : { status: 'loading' };
   const tablePage = table.status === 'success' ? table.data : null;
   const columns: DataTableColumn<StatsTableRow>[] = [
     {
       key: 'key',
+      sortable: true,
       header: t(`table.key.${dimension}`),
       cell: (row) => row.key || t(`table.noKey.${dimension}`),
     },
     {
       key: 'customers',
+      sortable: true,
       header: t('table.customers'),
       align: 'end',
       cell: (row) => formatCount(row.customers),
     },
     {
       key: 'orders',
+      sortable: true,
       header: t('table.orders'),
       align: 'end',
       cell: (row) => formatCount(row.orders),
     },
     {
       key: 'income',
+      sortable: true,
       header: t('table.income'),
       align: 'end',
       cell: (row) => formatClp(row.income),
@@ -160,29 +245,62 @@ export function StoreOverview({
             // One page is loaded at a time: only the open tab shows it.
             content:
               value !== dimension ? null : (
-                <DataTable
-                  caption={t(`table.tabs.${value}`)}
-                  columns={columns}
-                  rows={tablePage?.rows ?? []}
-                  rowKey={(row) => row.key}
-                  status={table.status === 'success' ? 'ready' : table.status}
-                  onRetry={onTableRetry}
-                  loadingRows={pageSize}
-                  empty={{
-                    title: t('table.emptyTitle'),
-                    description: t('table.emptyDescription'),
-                  }}
-                  pagination={
-                    tablePage
-                      ? {
-                          count: tablePage.totalRows,
-                          pageSize,
-                          page,
-                          onPageChange,
-                        }
-                      : undefined
-                  }
-                />
+                <div className={layout.group}>
+                  <div className={toolbar}>
+                    <div className={searchBox}>
+                      <TextInput
+                        type="search"
+                        label={t(`table.search.${value}`)}
+                        value={draft}
+                        maxLength={100}
+                        autoComplete="off"
+                        onChange={(event) => setDraft(event.target.value)}
+                      />
+                    </div>
+                    <Button variant="outline" loading={exporting} disabled={tablePage?.totalRows === 0} onClick={onExport}>
+                      {t('table.export')}
+                    </Button>
+                  </div>
+                  <DataTable
+                    caption={t(`table.tabs.${value}`)}
+                    columns={columns}
+                    rows={tablePage?.rows ?? []}
+                    rowKey={(row) => row.key}
+                    status={table.status === 'success' ? 'ready' : table.status}
+                    errorCause={table.status === 'error' ? table.cause : undefined}
+                    onRetry={onTableRetry}
+                    loadingRows={pageSize}
+                    sort={{ key: tableOrder.sort, direction: tableOrder.order === 'asc' ? 'ascending' : 'descending' }}
+                    onSortChange={(clicked) => onTableOrderChange(nextOrder(tableOrder, clicked))}
+                    empty={
+                      search
+                        ? {
+                            title: t('table.noResultsTitle', { search }),
+                            description: t('table.noResultsDescription'),
+                            action: (
+                              <Button variant="outline" onClick={clearSearch}>
+                                {t('table.clearSearch')}
+                              </Button>
+                            ),
+                          }
+                        : {
+                            // Nothing to clear or to try: say what the tab will show, and when.
+                            title: t('table.emptyTitle'),
+                            description: t(`table.emptyValue.${value}`),
+                          }
+                    }
+                    pagination={
+                      tablePage
+                        ? {
+                            count: tablePage.totalRows,
+                            pageSize,
+                            page,
+                            onPageChange,
+                          }
+                        : undefined
+                    }
+                  />
+                </div>
               ),
           }))}
         />

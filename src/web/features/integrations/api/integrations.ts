@@ -3,7 +3,7 @@ import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
 import { integrationKeys } from '../../../api/keys';
-import { STORE_SYNC_POLL_MS } from '../../../api/store-sync';
+import { syncPollInterval } from '../../../api/store-sync';
 
 export type Integrations = components['schemas']['Integrations'];
 
@@ -18,13 +18,10 @@ export const integrationsQueryOptions = (storeId: number | undefined) =>
     queryFn: storeId === undefined ? skipToken : ({ signal }) => fetchIntegrations(storeId, signal),
   });
 
-/** Polls while the store imports (history included), so the card's progress moves. */
+/** Polls while the store imports (history included) or refreshes, so the card's progress and health move. */
 export function useIntegrations(storeId: number | undefined) {
   return useQuery({
     ...integrationsQueryOptions(storeId),
-    refetchInterval: (query) => {
-      const status = query.state.data?.store.sync.status;
-      return status === undefined || status === 'FINISHED' || status === 'FAILED' ? false : STORE_SYNC_POLL_MS;
-    },
+    refetchInterval: (query) => syncPollInterval(query.state.data?.store.sync),
   });
 }

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { can } from '../../../../shared/permissions';
 import { useCurrentStore } from '../../../api/current-store';
+import { ApiError } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
-import { useRetryStoreSync } from '../../../api/store-sync';
+import { useRefreshStoreSync, useRetryStoreSync } from '../../../api/store-sync';
 import { Modal } from '../../../ui/dialog';
+import { toaster } from '../../../ui/toaster';
 import { type Integrations, useIntegrations } from '../api/integrations';
 import { INSTALL_RESULT_PARAM, installIdOf } from '../api/shopify-install';
 import { IntegrationsScreen } from '../screens/integrations-screen';
@@ -12,9 +15,49 @@ import { StoreFormRoute } from './store-form-route';
 
 export function IntegrationsRoute() {
   const { t } = useTranslation('integrations');
-  const { storeId, isPending } = useCurrentStore();
+  const { storeId, isPending, role } = useCurrentStore();
   const integrations = useIntegrations(storeId);
   const retry = useRetryStoreSync(storeId);
+  const refresh = useRefreshStoreSync(storeId);
+  const sync = integrations.data?.store.sync;
+  // When the merchant asked for a sync: once it ends, the newest failure after it (if any) is its result.
+  const requestedAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (requestedAt.current === null || !sync || sync.syncing) return;
+    const since = requestedAt.current;
+    requestedAt.current = null;
+    const failure = sync.failures.find((candidate) => Date.parse(candidate.at) >= since);
+    toaster.show(
+      failure
+        ? {
+            id: 'store-sync',
+            status: 'error',
+            message: t('store.health.toasts.failed'),
+            description: t(`store.health.failure.${failure.code}`),
+          }
+        : { id: 'store-sync', status: 'success', message: t('store.health.toasts.done') },
+    );
+  }, [sync, t]);
+  const syncNow = () =>
+    refresh.mutate(undefined, {
+      onSuccess: (answer) => {
+        // Failures carry the server's time: a second of slack keeps a slightly fast client clock from missing one.
+        requestedAt.current = Date.now() - 1000;
+        if (answer.syncing)
+          toaster.show({
+            id: 'store-sync',
+            status: 'default',
+            message: t('store.health.toasts.queued'),
+            description: t('store.health.toasts.queuedDescription'),
+          });
+      },
+      onError: (error) =>
+        toaster.show(
+          error instanceof ApiError && error.code === 'sync_running'
+            ? { id: 'store-sync', status: 'default', message: t('store.health.toasts.alreadySyncing') }
+            : { id: 'store-sync', status: 'error', message: t('store.health.toasts.requestFailed') },
+        ),
+    });
   const [search, setSearch] = useSearchParams();
   // Back from Shopify with a refused install: the form opens on why.
   const [formOpen, setFormOpen] = useState(() => installIdOf(search) !== null);
@@ -42,6 +85,9 @@ export function IntegrationsRoute() {
       onUpdateCredentials={() => openForm(true)}
       onRetrySync={() => retry.mutate()}
       retrying={retry.isPending}
+      canSync={can(role, 'refreshStoreSync')}
+      onSyncNow={syncNow}
+      syncRequested={refresh.isPending}
       onReload={() => void integrations.refetch()}
       storeDialog={
         <Modal

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
 import { formatCount } from '../../../../shared/format/count';
+import { type Elapsed, elapsedSince } from '../../../../shared/format/elapsed';
 import type { Loadable } from '../../../api/loadable';
+import { useNow } from '../../../lib/use-now';
 import { Badge, StatusBadge, type Tone } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -23,6 +25,13 @@ export interface IntegrationsScreenProps {
   onUpdateCredentials: () => void;
   onRetrySync: () => void;
   retrying?: boolean;
+  /** Whether the user may ask for a sync ("Sincronizar ahora"): the store's administrators. */
+  canSync?: boolean;
+  onSyncNow?: () => void;
+  /** The sync request is on its way. */
+  syncRequested?: boolean;
+  /** The instant "hace N min" counts from (the clock, unless a story or test fixes it). */
+  now?: number;
   onReload: () => void;
   /** The store form's dialog, owned by the container. */
   storeDialog?: ReactNode;
@@ -47,6 +56,10 @@ export function IntegrationsScreen({
   onUpdateCredentials,
   onRetrySync,
   retrying = false,
+  canSync = false,
+  onSyncNow,
+  syncRequested = false,
+  now,
   onReload,
   storeDialog,
 }: IntegrationsScreenProps) {
@@ -63,7 +76,7 @@ export function IntegrationsScreen({
           ))}
         </div>
       ) : state.status === 'error' ? (
-        <LoadErrorState onRetry={onReload} />
+        <LoadErrorState onRetry={onReload} cause={state.cause} />
       ) : (
         <div className={grid}>
           <StoreCard
@@ -72,6 +85,7 @@ export function IntegrationsScreen({
             onUpdateCredentials={onUpdateCredentials}
             onRetry={onRetrySync}
             retrying={retrying}
+            health={{ canSync: canSync && onSyncNow !== undefined, onSyncNow, syncRequested, now }}
           />
           <SimpleCard
             title={t('socialAds.title')}
@@ -107,9 +121,10 @@ interface StoreCardProps {
   onUpdateCredentials: () => void;
   onRetry: () => void;
   retrying: boolean;
+  health: Omit<SyncHealthProps, 'sync'>;
 }
 
-function StoreCard({ store, onConnect, onUpdateCredentials, onRetry, retrying }: StoreCardProps) {
+function StoreCard({ store, onConnect, onUpdateCredentials, onRetry, retrying, health }: StoreCardProps) {
   const { t } = useTranslation('integrations');
   const state = store?.state ?? 'notConnected';
   return (
@@ -129,6 +144,7 @@ function StoreCard({ store, onConnect, onUpdateCredentials, onRetry, retrying }:
           </dl>
         ) : null}
         {store && state !== 'notConnected' ? <SyncProgress sync={store.sync} /> : null}
+        {store && state !== 'notConnected' ? <SyncHealth sync={store.sync} {...health} /> : null}
         {state === 'needsAttention' && store?.sync.error ? (
           <p role="alert" className={errorText}>
             {store.sync.error}
@@ -149,6 +165,62 @@ function StoreCard({ store, onConnect, onUpdateCredentials, onRetry, retrying }:
         </div>
       </div>
     </Card>
+  );
+}
+
+const healthRoot = css({ display: 'flex', flexDirection: 'column', gap: '2', width: 'full', fontSize: 'sm' });
+const healthTitle = css({ fontWeight: 'semibold', color: 'fg.default' });
+const failureList = css({ display: 'flex', flexDirection: 'column', gap: '1', listStyle: 'none', padding: '0', margin: '0' });
+const failureWhen = css({ color: 'fg.muted' });
+
+interface SyncHealthProps {
+  sync: StoreSync;
+  canSync: boolean;
+  onSyncNow?: () => void;
+  syncRequested: boolean;
+  now?: number;
+}
+
+/** Is the store's data flowing: when it last came in, whether a sync runs, and what went wrong lately. */
+function SyncHealth({ sync, canSync, onSyncNow, syncRequested, now: fixedNow }: SyncHealthProps) {
+  const { t } = useTranslation('integrations');
+  const clock = useNow();
+  const now = fixedNow ?? clock;
+  const ago = (elapsed: Elapsed) =>
+    elapsed.unit === 'justNow' ? t('store.health.ago.justNow') : t(`store.health.ago.${elapsed.unit}`, { count: elapsed.count });
+  const last = sync.lastSyncedAt === null ? null : elapsedSince(sync.lastSyncedAt, now);
+  // Before the import ends its progress bar says it all; "Sincronizar ahora" is for a store already in.
+  const imported = sync.status === 'FINISHED';
+  return (
+    <section className={healthRoot} aria-label={t('store.health.title')}>
+      <p>
+        {last === null
+          ? t('store.health.lastSynced.never')
+          : last.unit === 'justNow'
+            ? t('store.health.lastSynced.justNow')
+            : t(`store.health.lastSynced.${last.unit}`, { count: last.count })}
+      </p>
+      {imported && sync.syncing ? <p role="status">{t('store.health.syncing')}</p> : null}
+      {sync.failures.length > 0 ? (
+        <div>
+          <p className={healthTitle}>{t('store.health.failuresTitle')}</p>
+          <ul className={failureList}>
+            {sync.failures.map((failure) => (
+              <li key={`${failure.code}-${failure.at}`}>
+                {t(`store.health.failure.${failure.code}`)} <span className={failureWhen}>({ago(elapsedSince(failure.at, now))})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {canSync && imported ? (
+        <div className={actions}>
+          <Button variant="outline" onClick={onSyncNow} loading={syncRequested} disabled={sync.syncing}>
+            {sync.syncing ? t('store.health.alreadySyncing') : t('store.health.syncNow')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import {
@@ -152,8 +152,14 @@ function InstallForm({
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useZodForm(shopifyInstallSchema, { textGroup: 'integrations', defaultValues: { url: defaultUrl ?? '' } });
+  // A refusal about the address (already connected, not a Shopify store) takes the merchant back to it.
+  const addressRefused = error?.fieldErrors.url !== undefined;
+  useEffect(() => {
+    if (addressRefused) setFocus('url');
+  }, [addressRefused, setFocus]);
   return (
     <form className={form} noValidate onSubmit={handleSubmit((values) => onInstall(values))} aria-label={t('storeForm.install.title')}>
       {checking ? (

@@ -3,10 +3,23 @@ import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
 import { invitationKeys } from '../../../api/keys';
+import { linkProblemOf } from './link-problem';
 
 type InvitationAcceptance = components['schemas']['InvitationAcceptance'];
+export type InvitationProblem = components['schemas']['InvitationGoneError']['code'];
 
-/** A link without a token asks nothing: the screen says the link is not valid. */
+const INVITATION_PROBLEMS: Record<InvitationProblem, true> = {
+  invitation_used: true,
+  invitation_replaced: true,
+  invitation_canceled: true,
+  invitation_expired: true,
+  invitation_invalid: true,
+};
+
+/** Why the server refused the link (its 410, from the details or the acceptance); null for any other failure. */
+export const invitationProblemOf = (error: unknown): InvitationProblem | null => linkProblemOf(error, INVITATION_PROBLEMS);
+
+/** A link without a token asks nothing: the screen says the link is not valid. A link that no longer works fails with its reason (410). */
 export const invitationQueryOptions = (token: string) =>
   queryOptions({
     queryKey: invitationKeys.detail(token),

@@ -1,13 +1,45 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
+import { passwordResetKeys } from '../../../api/keys';
+import { linkProblemOf } from './link-problem';
 
 type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
 type PasswordResetConfirmation = components['schemas']['PasswordResetConfirmation'];
+export type ResetLinkProblem = components['schemas']['ResetLinkGoneError']['code'];
+
+const RESET_LINK_PROBLEMS: Record<ResetLinkProblem, true> = {
+  reset_link_used: true,
+  reset_link_expired: true,
+  reset_link_invalid: true,
+};
+
+/** Why the server refused the link (its 410, from the check or the confirmation); null for any other failure. */
+export const resetLinkProblemOf = (error: unknown): ResetLinkProblem | null => linkProblemOf(error, RESET_LINK_PROBLEMS);
 
 export async function requestPasswordReset(body: PasswordResetRequest): Promise<void> {
   unwrap(await appClient.POST('/auth/password-reset', { body }));
+}
+
+/** Resolves while the link works; a link that no longer does fails with the server's 410 and its reason. */
+export const resetLinkQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: passwordResetKeys.link(token),
+    queryFn:
+      token === ''
+        ? skipToken
+        : async ({ signal }) => {
+            unwrap(await appClient.GET('/auth/password-reset/link', { params: { query: { token } }, signal }));
+            return 'works' as const;
+          },
+    // A used or expired link answers 410; asking again changes nothing.
+    retry: false,
+    staleTime: Infinity,
+  });
+
+export function useResetLink(token: string) {
+  return useQuery(resetLinkQueryOptions(token));
 }
 
 export async function confirmPasswordReset(body: PasswordResetConfirmation) {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError, describeApiError } from '../../../api/errors';
+import { describeApiError } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
 import { pageNavigation } from '../../../lib/navigation';
 import { HOME_PATH, LOGIN_PATH } from '../../../lib/paths';
-import { useAcceptInvitation, useInvitation } from '../api/invitation';
+import { invitationProblemOf, useAcceptInvitation, useInvitation } from '../api/invitation';
 import { InvitationScreen } from '../screens/invitation-screen';
 
 export function InvitationRoute() {
@@ -14,8 +14,10 @@ export function InvitationRoute() {
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation();
 
-  // A link without a token, or one that expired or was used meanwhile (410 on accepting), is not valid.
-  const invalid = token === '' || (accept.error instanceof ApiError && accept.error.status === 410);
+  // A link without a token is not one; otherwise the server says why it no longer works, when opened
+  // or when accepted later (accepted in another tab, canceled or replaced meanwhile).
+  const problem = token === '' ? 'invitation_invalid' : (invitationProblemOf(accept.error) ?? invitationProblemOf(invitation.error));
+  const loadError = invitation.isError ? describeApiError(invitation.error, { failed: t('invitation.loadFailed') }).message : null;
   const error = accept.isError
     ? describeApiError(accept.error, {
         failed: t('invitation.failed'),
@@ -28,7 +30,10 @@ export function InvitationRoute() {
 
   return (
     <InvitationScreen
-      invitation={invalid ? { status: 'error' } : loadableOf(invitation)}
+      invitation={loadableOf(invitation)}
+      problem={problem}
+      loadError={loadError}
+      onRetry={() => void invitation.refetch()}
       onAcceptNewAccount={(values) => accept.mutate({ token, ...values }, done)}
       onAcceptExistingAccount={(values) => accept.mutate({ token, ...values }, done)}
       submitting={accept.isPending || accept.isSuccess}

@@ -6,8 +6,10 @@ import {
   invitationExistingAccountSchema,
   invitationNewAccountSchema,
 } from '../../../../shared/auth';
+import { INVITATION_DAYS } from '../../../../shared/constants';
 import type { Loadable } from '../../../api/loadable';
 import { useZodForm } from '../../../lib/forms';
+import { Button } from '../../../ui/button';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
 import { LoadingScreen } from '../../../ui/loading-screen';
@@ -15,10 +17,16 @@ import * as AuthLayoutParts from '../../../ui/parts/auth-layout';
 import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField } from './auth-panel';
 
 type InvitationDetails = components['schemas']['InvitationDetails'];
+type InvitationProblem = components['schemas']['InvitationGoneError']['code'];
 
 export interface InvitationScreenProps {
-  /** The invitation behind the link; an error means the link is not valid (expired, used, unknown). */
+  /** The invitation behind the link; `error` when it could not be loaded (the link may still work). */
   invitation: Loadable<InvitationDetails>;
+  /** Why the link no longer works, shown before any form; null while it works. */
+  problem: InvitationProblem | null;
+  /** Already translated: why the invitation could not be loaded. */
+  loadError?: string | null;
+  onRetry: () => void;
   onAcceptNewAccount: (values: InvitationNewAccountInput) => void;
   onAcceptExistingAccount: (values: InvitationExistingAccountInput) => void;
   submitting?: boolean;
@@ -27,15 +35,35 @@ export interface InvitationScreenProps {
   loginHref: string;
 }
 
+const problemTexts = {
+  invitation_used: { statement: 'invitation.gone.used', help: 'invitation.gone.usedHelp' },
+  invitation_replaced: { statement: 'invitation.gone.replaced', help: 'invitation.gone.replacedHelp' },
+  invitation_canceled: { statement: 'invitation.gone.canceled', help: 'invitation.gone.canceledHelp' },
+  invitation_expired: { statement: 'invitation.gone.expired', help: 'invitation.gone.expiredHelp' },
+  invitation_invalid: { statement: 'invitation.gone.invalid', help: 'invitation.gone.invalidHelp' },
+} as const satisfies Record<InvitationProblem, { statement: string; help: string }>;
+
 export function InvitationScreen(props: InvitationScreenProps) {
   const { t } = useTranslation('auth');
-  const { invitation: state } = props;
+  const { invitation: state, problem } = props;
+  if (problem) {
+    const texts = problemTexts[problem];
+    return (
+      <AuthPanel id="invitation-title" title={t('invitation.goneTitle')}>
+        <AuthAlert>{t(texts.statement)}</AuthAlert>
+        <AuthLayoutParts.Subtitle>{t(texts.help, { days: INVITATION_DAYS })}</AuthLayoutParts.Subtitle>
+        <Link href={props.loginHref}>{t('invitation.goToLogin')}</Link>
+      </AuthPanel>
+    );
+  }
   if (state.status === 'loading') return <LoadingScreen label={t('invitation.loading')} />;
   if (state.status === 'error') {
     return (
-      <AuthPanel id="invitation-title" title={t('invitation.invalidTitle')}>
-        <AuthLayoutParts.Subtitle>{t('invitation.invalid')}</AuthLayoutParts.Subtitle>
-        <Link href={props.loginHref}>{t('invitation.goToLogin')}</Link>
+      <AuthPanel id="invitation-title" title={t('invitation.goneTitle')}>
+        <AuthAlert>{props.loadError ?? t('invitation.loadFailed')}</AuthAlert>
+        <Button fullWidth onClick={props.onRetry}>
+          {t('invitation.retry')}
+        </Button>
       </AuthPanel>
     );
   }

@@ -9,23 +9,37 @@ import { useZodForm } from '../../../lib/forms';
 import { Button } from '../../../ui/button';
 import { TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
+import { LoadingScreen } from '../../../ui/loading-screen';
 import * as AuthLayoutParts from '../../../ui/parts/auth-layout';
 import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField } from './auth-panel';
 
-/** `request` and `sent` without a link token; `newPassword` and `expired` with one. */
-export type PasswordResetView = 'request' | 'sent' | 'newPassword' | 'expired';
+/**
+ * `request` and `sent` without a link token. With one: `checking` while the server says whether the link
+ * works, `checkFailed` when it could not say, then `newPassword`, or why the link no longer works
+ * (`used`, `expired`, `invalid`), before any password is typed.
+ */
+export type PasswordResetView = 'request' | 'sent' | 'checking' | 'checkFailed' | 'newPassword' | LinkProblemView;
+type LinkProblemView = 'used' | 'expired' | 'invalid';
 
 export interface PasswordResetScreenProps {
   view: PasswordResetView;
   onRequest: (values: PasswordResetRequestInput) => void;
   onConfirm: (values: NewPasswordInput) => void;
-  /** From the expired-link state: back to the email form. */
+  /** From a link that no longer works: back to the email form. */
   onRequestNew: () => void;
+  /** From `checkFailed`: ask about the link again. */
+  onRetry: () => void;
   submitting?: boolean;
-  /** Already translated. */
+  /** Already translated: the form's failure, or why the link could not be checked. */
   error?: string | null;
   loginHref: string;
 }
+
+const problemTexts = {
+  used: { statement: 'reset.linkUsed', help: 'reset.linkUsedHelp' },
+  expired: { statement: 'reset.linkExpired', help: 'reset.linkExpiredHelp' },
+  invalid: { statement: 'reset.linkInvalid', help: 'reset.linkInvalidHelp' },
+} as const satisfies Record<LinkProblemView, { statement: string; help: string }>;
 
 export function PasswordResetScreen(props: PasswordResetScreenProps) {
   const { t } = useTranslation('auth');
@@ -41,15 +55,31 @@ export function PasswordResetScreen(props: PasswordResetScreenProps) {
           <Link href={props.loginHref}>{t('reset.backToLogin')}</Link>
         </AuthPanel>
       );
-    case 'expired':
+    case 'checking':
+      return <LoadingScreen label={t('reset.checking')} />;
+    case 'checkFailed':
       return (
-        <AuthPanel id="reset-title" title={t('reset.expiredTitle')}>
-          <AuthLayoutParts.Subtitle>{t('reset.expired')}</AuthLayoutParts.Subtitle>
-          <Button fullWidth onClick={props.onRequestNew}>
-            {t('reset.requestNew')}
+        <AuthPanel id="reset-title" title={t('reset.title')}>
+          <AuthAlert>{props.error ?? t('reset.checkFailed')}</AuthAlert>
+          <Button fullWidth onClick={props.onRetry}>
+            {t('reset.retry')}
           </Button>
         </AuthPanel>
       );
+    default: {
+      // The link no longer works: say why first, then offer a new one.
+      const texts = problemTexts[props.view];
+      return (
+        <AuthPanel id="reset-title" title={t('reset.title')}>
+          <AuthAlert>{t(texts.statement)}</AuthAlert>
+          <AuthLayoutParts.Subtitle>{t(texts.help)}</AuthLayoutParts.Subtitle>
+          <Button fullWidth onClick={props.onRequestNew}>
+            {t('reset.requestNew')}
+          </Button>
+          <Link href={props.loginHref}>{t('reset.backToLogin')}</Link>
+        </AuthPanel>
+      );
+    }
   }
 }
 

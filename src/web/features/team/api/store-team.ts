@@ -6,6 +6,7 @@ import { unwrap } from '../../../api/errors';
 import { collaboratorKeys } from '../../../api/keys';
 
 type CollaboratorInvitationRequest = components['schemas']['CollaboratorInvitationRequest'];
+type StoreInvitation = components['schemas']['StoreInvitation'];
 
 /** SPEC §7 data area "collaborators": members and pending invitations; waits until the session names the store. */
 export const storeTeamQueryOptions = (storeId: number | undefined) =>
@@ -21,19 +22,29 @@ export function useStoreTeam(storeId: number | undefined) {
   return useQuery(storeTeamQueryOptions(storeId));
 }
 
-/** Every team change refreshes the list through the collaborators' key. */
+/**
+ * Every team change refreshes the list through the collaborators' key, and so does a refusal: it
+ * usually means someone else changed the team meanwhile (the limit reached, a member gone).
+ */
 function useTeamMutation<Input, Output>(storeId: number | undefined, mutationFn: (storeId: number, input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Input) => mutationFn(requireStoreId(storeId), input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: collaboratorKeys.list(storeId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: collaboratorKeys.list(storeId) }),
   });
 }
 
+export interface InvitationSent {
+  invitation: StoreInvitation;
+  /** The email had a pending invitation, sent again with a new link (200) instead of a second invitation (201). */
+  resent: boolean;
+}
+
 export function useInviteCollaborator(storeId: number | undefined) {
-  return useTeamMutation(storeId, async (id, body: CollaboratorInvitationRequest) =>
-    unwrap(await appClient.POST('/private/stores/{id}/members', { params: { path: { id } }, body })),
-  );
+  return useTeamMutation(storeId, async (id, body: CollaboratorInvitationRequest): Promise<InvitationSent> => {
+    const result = await appClient.POST('/private/stores/{id}/members', { params: { path: { id } }, body });
+    return { invitation: unwrap(result), resent: result.response.status === 200 };
+  });
 }
 
 export function useRemoveStoreMember(storeId: number | undefined) {

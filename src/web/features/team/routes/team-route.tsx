@@ -6,10 +6,11 @@ import { useCurrentStore } from '../../../api/current-store';
 import { describeApiError } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
 import { toaster } from '../../../ui/toaster';
-import { useCancelInvitation, useInviteCollaborator, useRemoveStoreMember, useStoreTeam } from '../api/store-team';
+import { type InvitationSent, useCancelInvitation, useInviteCollaborator, useRemoveStoreMember, useStoreTeam } from '../api/store-team';
 import { TeamScreen } from '../screens/team-screen';
 
 type StoreMember = components['schemas']['StoreMember'];
+type StoreInvitation = components['schemas']['StoreInvitation'];
 
 export function TeamRoute() {
   const { t } = useTranslation('collaborators');
@@ -23,6 +24,19 @@ export function TeamRoute() {
   // The server's Spanish words for a refusal (409, 422, 403…); ours for failures without them.
   const inviteFailure = (error: unknown) => describeApiError(error, { failed: t('invite.failed') }).message;
   const failure = (error: unknown) => describeApiError(error, { failed: t('toasts.failed') }).message;
+  // One toast per address: inviting it again updates that toast instead of stacking an identical one.
+  const sentToast = ({ invitation, resent }: InvitationSent) =>
+    toaster.show(
+      resent
+        ? {
+            id: `invitation:${invitation.email}`,
+            status: 'success',
+            message: t('toasts.resent'),
+            description: t('toasts.resentDescription', { email: invitation.email }),
+          }
+        : { id: `invitation:${invitation.email}`, status: 'success', message: t('toasts.invited', { email: invitation.email }) },
+    );
+  const resendingEmail = invite.isPending && !inviteOpen ? (invite.variables?.email ?? null) : null;
 
   return (
     <TeamScreen
@@ -42,13 +56,28 @@ export function TeamRoute() {
       }}
       onInvite={(values) =>
         invite.mutate(values, {
-          onSuccess: (invitation) => {
+          onSuccess: (sent) => {
             setInviteOpen(false);
-            toaster.show({ status: 'success', message: t('toasts.invited', { email: invitation.email }) });
+            sentToast(sent);
           },
           // The message stays in the dialog too, beside the address to correct.
           onError: (error) => toaster.show({ status: 'error', message: inviteFailure(error) }),
         })
+      }
+      resendingEmail={resendingEmail}
+      onResendInvitation={(invitation: StoreInvitation) =>
+        invite.mutate(
+          { email: invitation.email },
+          {
+            onSuccess: sentToast,
+            onError: (error) =>
+              toaster.show({
+                status: 'error',
+                message: t('toasts.resendFailed', { email: invitation.email }),
+                description: failure(error),
+              }),
+          },
+        )
       }
       removing={removing}
       removePending={remove.isPending}

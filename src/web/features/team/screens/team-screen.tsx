@@ -6,6 +6,7 @@ import { formatDate } from '../../../../shared/format/date';
 import type { Loadable } from '../../../api/loadable';
 import { useZodForm } from '../../../lib/forms';
 import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { Modal } from '../../../ui/dialog';
 import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
@@ -43,6 +44,10 @@ export interface TeamScreenProps {
   onRemoveCancel: () => void;
   onRemoveConfirm: (member: StoreMember) => void;
   onCancelInvitation: (invitation: StoreInvitation) => void;
+  /** Sends a pending invitation again (with a new link); allowed at the limit, since it already counts. */
+  onResendInvitation: (invitation: StoreInvitation) => void;
+  /** The email whose invitation is being sent again. */
+  resendingEmail?: string | null;
 }
 
 const root = css({ display: 'flex', flexDirection: 'column', gap: '6', pt: '4' });
@@ -52,6 +57,10 @@ const title = css({ textStyle: 'sectionTitle', color: 'fg.default' });
 const muted = css({ textStyle: 'note', color: 'fg.muted' });
 const actions = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '2', maxW: 'sm' });
 const limit = css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'end' });
+const usage = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: '2', rowGap: '1', mt: '1', fontSize: 'sm' });
+const usageCount = css({ fontWeight: 'semibold', color: 'fg.default' });
+const usageHelp = css({ color: 'fg.muted' });
+const rowActions = css({ display: 'inline-flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: '2' });
 const inviteForm = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 
 /** Collaborators and pending invitations count against the limit together (SPEC §9). */
@@ -63,9 +72,10 @@ export function TeamScreen(props: TeamScreenProps) {
   const { t } = useTranslation('collaborators');
   const { canInvite, canRemove, canCancelInvitation } = props;
   if (props.team.status === 'loading') return <LoadingScreen layout="inline" label={t('loading')} />;
-  if (props.team.status === 'error') return <LoadErrorState onRetry={props.onRetry} />;
+  if (props.team.status === 'error') return <LoadErrorState onRetry={props.onRetry} cause={props.team.cause} />;
   const team = props.team.data;
-  const limitReached = collaboratorsUsed(team) >= team.collaboratorLimit;
+  const used = collaboratorsUsed(team);
+  const limitReached = used >= team.collaboratorLimit;
   const alone = team.members.length <= 1 && team.invitations.length === 0;
 
   const memberColumns: DataTableColumn<StoreMember>[] = [
@@ -96,21 +106,39 @@ export function TeamScreen(props: TeamScreenProps) {
     { key: 'invitedAt', header: t('invitations.invitedAt'), cell: (invitation) => formatDate(invitation.invitedAt) },
     { key: 'expiresAt', header: t('invitations.expiresAt'), cell: (invitation) => formatDate(invitation.expiresAt) },
   ];
-  if (canCancelInvitation) {
+  if (canInvite || canCancelInvitation) {
     invitationColumns.push({
       key: 'actions',
       header: t('invitations.actions'),
       align: 'end',
-      cell: (invitation) => (
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={t('invitations.cancelNamed', { email: invitation.email })}
-          onClick={() => props.onCancelInvitation(invitation)}
-        >
-          {t('invitations.cancel')}
-        </Button>
-      ),
+      cell: (invitation) => {
+        const resending = props.resendingEmail === invitation.email;
+        return (
+          <span className={rowActions}>
+            {canInvite ? (
+              <Button
+                variant="outline"
+                size="sm"
+                loading={resending}
+                aria-label={t('invitations.resendNamed', { email: invitation.email })}
+                onClick={() => props.onResendInvitation(invitation)}
+              >
+                {t('invitations.resend')}
+              </Button>
+            ) : null}
+            {canCancelInvitation ? (
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={t('invitations.cancelNamed', { email: invitation.email })}
+                onClick={() => props.onCancelInvitation(invitation)}
+              >
+                {t('invitations.cancel')}
+              </Button>
+            ) : null}
+          </span>
+        );
+      },
     });
   }
 
@@ -122,18 +150,42 @@ export function TeamScreen(props: TeamScreenProps) {
             {t('title')}
           </h2>
           <p className={muted}>{t('description')}</p>
+          <p className={usage}>
+            <span className={usageCount}>{t('usage.count', { used, limit: team.collaboratorLimit })}</span>
+            <span className={usageHelp}>{t('usage.help')}</span>
+          </p>
         </div>
         {canInvite ? (
           <div className={actions}>
-            <Button disabled={limitReached} onClick={() => props.onInviteOpenChange(true)}>
+            {/* Unavailable at the limit, and says why before anyone fills the form. */}
+            <Button
+              disabled={limitReached}
+              aria-describedby={limitReached ? 'collaborator-limit' : undefined}
+              onClick={() => props.onInviteOpenChange(true)}
+            >
               {t('add')}
             </Button>
-            {limitReached ? <p className={limit}>{t('limitReached', { count: team.collaboratorLimit })}</p> : null}
+            {limitReached ? (
+              <p id="collaborator-limit" className={limit}>
+                {t('limitReached', { count: team.collaboratorLimit })}
+              </p>
+            ) : null}
           </div>
         ) : null}
       </header>
       <DataTable caption={t('members.caption')} columns={memberColumns} rows={team.members} rowKey={(member) => String(member.userId)} />
-      {alone ? <EmptyState title={t('empty.title')} description={t('empty.description')} /> : null}
+      {alone ? (
+        <Card as="div">
+          <EmptyState
+            title={t('empty.title')}
+            description={t('empty.description')}
+            // The header's button opens the same form; here it follows the reason to use it.
+            action={
+              canInvite && !limitReached ? <Button onClick={() => props.onInviteOpenChange(true)}>{t('empty.invite')}</Button> : undefined
+            }
+          />
+        </Card>
+      ) : null}
       {team.invitations.length > 0 ? (
         <>
           <h3 className={title}>{t('invitations.title')}</h3>

@@ -1,0 +1,147 @@
+/**
+ * Lighthouse on the signed-in dashboard, as a merchant opens it: the production build served by the
+ * real server (`npm start`'s way, fresh embedded database, the demo store imported from the local
+ * Shopify sandbox), audited in Debian's Chromium with Lighthouse's mobile preset (simulated slow 4G
+ * and a 4× slower CPU) and its desktop preset. Each preset runs several times and the median run
+ * by performance score is reported, since single runs vary by a few points.
+ *
+ *   npm run bench:lighthouse [-- --runs 3 --path /dashboard --reports DIR]
+ *   npx tsx scripts/bench-lighthouse.ts --url http://127.0.0.1:3000 --password recompra-demo
+ *       (a server already running, such as `npm start`'s, signed in as its demo owner)
+ *
+ * Targets: performance ≥ 90 on mobile and ≥ 98 on desktop, largest contentful paint under 2.5 s on
+ * mobile, total blocking time under 200 ms on both, accessibility 100. Exits 1 when one is missed.
+ * Expects `dist/web` (the npm script builds it first).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import type { Config, Flags } from 'lighthouse';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD, startServer } from '../tests/e2e/server-process.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    path: { type: 'string', default: '/dashboard' },
+    url: { type: 'string' },
+    password: { type: 'string', default: DEMO_PASSWORD },
+    /** Writes each preset's median report there as JSON (`<dir>/<preset>.json`), to study in Lighthouse's viewer. */
+    reports: { type: 'string' },
+  },
+});
+
+interface Figures {
+  report: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  cls: number;
+  transferredKb: number;
+}
+
+const TARGETS: Record<'mobile' | 'desktop', { performance: number; lcpMs: number; tbtMs: number; accessibility: number }> = {
+  mobile: { performance: 90, lcpMs: 2500, tbtMs: 200, accessibility: 100 },
+  desktop: { performance: 98, lcpMs: Number.POSITIVE_INFINITY, tbtMs: 200, accessibility: 100 },
+};
+
+const server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
+try {
+  const cookie = await signedInCookie(server.url);
+  const results: Record<string, Figures> = {};
+  for (const preset of ['mobile', 'desktop'] as const) {
+    const runs: Figures[] = [];
+    for (let run = 0; run < Number(values.runs); run++) runs.push(await audit(`${server.url}${values.path}`, cookie, preset));
+    runs.sort((a, b) => a.performance - b.performance);
+    const median = runs[Math.floor(runs.length / 2)]!;
+    results[preset] = median;
+    if (values.reports) {
+      mkdirSync(values.reports, { recursive: true });
+      writeFileSync(join(values.reports, `${preset}.json`), median.report);
+    }
+    console.log(`${preset}: ${runs.map((figures) => figures.performance).join(', ')} (median shown below)`);
+  }
+  console.table(Object.fromEntries(Object.entries(results).map(([preset, { report: _report, ...figures }]) => [preset, figures])));
+  const missed = (['mobile', 'desktop'] as const).flatMap((preset) => {
+    const figures = results[preset]!;
+    const target = TARGETS[preset];
+    return [
+      figures.performance < target.performance && `${preset}: performance ${figures.performance} < ${target.performance}`,
+      figures.lcpMs >= target.lcpMs && `${preset}: LCP ${figures.lcpMs} ms ≥ ${target.lcpMs} ms`,
+      figures.tbtMs >= target.tbtMs && `${preset}: TBT ${figures.tbtMs} ms ≥ ${target.tbtMs} ms`,
+      figures.accessibility < target.accessibility && `${preset}: accessibility ${figures.accessibility} < 100`,
+    ].filter((line): line is string => Boolean(line));
+  });
+  if (missed.length > 0) {
+    console.error(`Targets missed:\n  ${missed.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('Every target met.');
+  }
+} finally {
+  await server.stop();
+}
+
+/** Signs the demo owner in through the login page, once the demo import is done, and returns the session cookie. */
+async function signedInCookie(url: string): Promise<string> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${url}/dashboard`);
+    await page.getByLabel('Correo electrónico').fill('demo@recompra.cl');
+    await page.getByLabel('Contraseña', { exact: true }).fill(values.password);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL(`${url}/dashboard`);
+    // The figures are those of a store with its history, not of one still importing.
+    for (let waited = 0; ; waited += 500) {
+      const { status } = await page.evaluate(() =>
+        fetch('/api/private/stores/1/sync').then((response) => response.json() as Promise<{ status: string }>),
+      );
+      if (status === 'FINISHED') break;
+      if (waited > 120_000) throw new Error(`the demo import did not finish (${status})`);
+      await page.waitForTimeout(500);
+    }
+    const cookies = await page.context().cookies(url);
+    return cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  } finally {
+    await browser.close();
+  }
+}
+
+async function audit(url: string, cookie: string, preset: 'mobile' | 'desktop'): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      extraHeaders: { Cookie: cookie },
+    };
+    const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
+    const result = await lighthouse(url, flags, config);
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+    return {
+      report: JSON.stringify(lhr),
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      fcpMs: metric('first-contentful-paint'),
+      cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
+      transferredKb: Math.round(metric('total-byte-weight') / 1024),
+    };
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { can } from '../../../shared/permissions';
+import { useCurrentStore } from '../../api/current-store';
+import { acquisitionCostQueryOptions } from '../../features/dashboard/api/acquisition-cost';
+import { integrationsQueryOptions } from '../../features/integrations/api/integrations';
+import { storeTeamQueryOptions } from '../../features/team/api/store-team';
+import { ACCOUNT_PATH } from '../../lib/paths';
+import { canAccess } from '../access';
+import { FIRST_STEPS_ID } from '../shell/help';
+import { RouterLink } from '../shell/router-link';
+import { type FirstStep, FirstStepsGuide } from './first-steps-guide';
+
+export interface FirstStepsProps {
+  /** The store's current year: its investment is the step. */
+  currentYear: number;
+  /** Opens the dashboard's investment modal on the current year. */
+  onSetInvestment: () => void;
+}
+
+/**
+ * The first-steps guide on the dashboard, from the data each step changes: the store's integration,
+ * this year's investment and the team. Only the steps the role can take; none until every answer is
+ * in (no step flickers from pending to done). Once all are done it leaves, unless the help menu led
+ * here (`#primeros-pasos`), where it says everything is done.
+ */
+export function FirstSteps({ currentYear, onSetInvestment }: FirstStepsProps) {
+  const { role, storeId } = useCurrentStore();
+  const { hash } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const canConnect = role !== undefined && canAccess(role, '/integrations');
+  const canInvest = can(role, 'setMarketingInvestment');
+  const canInvite = can(role, 'inviteCollaborator') && can(role, 'listStoreMembers');
+  const integrations = useQuery({ ...integrationsQueryOptions(storeId), enabled: canConnect });
+  const acquisition = useQuery({ ...acquisitionCostQueryOptions(storeId, currentYear), enabled: canInvest });
+  const team = useQuery({ ...storeTeamQueryOptions(storeId), enabled: canInvite });
+  const askedFor = hash === `#${FIRST_STEPS_ID}`;
+
+  const steps: FirstStep[] = [];
+  if (canConnect && integrations.data)
+    steps.push({ key: 'connectStore', done: integrations.data.store.state !== 'notConnected', action: { href: '/integrations' } });
+  if (canInvest && acquisition.data)
+    steps.push({ key: 'setInvestment', done: acquisition.data.investment !== null, action: { onClick: onSetInvestment } });
+  if (canInvite && team.data)
+    steps.push({
+      key: 'inviteTeam',
+      done: team.data.members.some((member) => !member.isYou) || team.data.invitations.length > 0,
+      action: { href: `${ACCOUNT_PATH}?tab=store` },
+    });
+  const expected = [canConnect, canInvest, canInvite].filter(Boolean).length;
+  const ready = expected > 0 && steps.length === expected;
+  const shown = ready && (askedFor || steps.some((step) => !step.done));
+
+  // Reached from the help menu: the guide comes into view and takes the focus, as a jump to an anchor does.
+  useEffect(() => {
+    if (shown && askedFor) {
+      heading.current?.scrollIntoView({ block: 'start' });
+      heading.current?.focus({ preventScroll: true });
+    }
+  }, [shown, askedFor]);
+
+  return shown ? <FirstStepsGuide id={FIRST_STEPS_ID} steps={steps} headingRef={heading} linkComponent={RouterLink} /> : null;
+}

@@ -1,0 +1,143 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { sessionUsers } from '../../mocks/fixtures/session';
+import {
+  accountHandlers,
+  closeOtherSessionsAnswer,
+  closeOtherSessionsFails,
+  updateAccountDetailsFails,
+} from '../../mocks/handlers/account';
+import { meAs } from '../../mocks/handlers/session';
+import { accountDetailsAnswer } from '../../mocks/handlers/team';
+import { AccountRoute } from '../../src/web/features/account/routes/account-route';
+import { Toaster } from '../../src/web/ui/toast';
+import { toaster } from '../../src/web/ui/toaster';
+
+/** The container against mocked APIs: the name saved, the password changed, the other sessions closed. */
+const meta = {
+  title: 'Screens/Account/AccountRoute',
+  component: AccountRoute,
+  args: { storeTab: null },
+  parameters: {
+    providers: ['query', 'router'],
+    route: '/account',
+    // Named groups: a story replaces `account` with its own answers first (the first handler that matches answers).
+    msw: { handlers: { session: [meAs(sessionUsers.admin), accountDetailsAnswer()], account: accountHandlers } },
+  },
+  render: (args) => (
+    <>
+      <AccountRoute {...args} />
+      <Toaster />
+    </>
+  ),
+  // The toaster is one per page and the stories of a file share the page: an earlier story's toast must not show here.
+  beforeEach: () => {
+    toaster.store.remove();
+  },
+} satisfies Meta<typeof AccountRoute>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Waits until a toast with `message` has slid in (a copy of it is also read out for screen readers), then holds it open. */
+async function toastShown(body: ReturnType<typeof within>, message: string) {
+  await waitFor(
+    () => expect(body.getAllByText(message).some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true }))).toBe(true),
+    { timeout: 5000 },
+  );
+  toaster.store.pause();
+}
+
+const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+export const Loaded: Story = {};
+
+export const SavesName: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Editar nombre' }));
+    const field = canvas.getByLabelText('Nombre');
+    await userEvent.clear(field);
+    await userEvent.type(field, '  Camila Soto Pérez ');
+    await userEvent.click(canvas.getByRole('button', { name: 'Guardar' }));
+    await toastShown(page(canvasElement), 'Guardamos tu nombre.');
+    // The page shows the name as saved, and the focus is back on the button that opened the form.
+    await expect(canvas.getByText('Camila Soto Pérez')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Editar nombre' })).toHaveFocus();
+  },
+};
+
+export const NameSaveFails: Story = {
+  parameters: { msw: { handlers: { account: [updateAccountDetailsFails(), ...accountHandlers] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Editar nombre' }));
+    await userEvent.type(canvas.getByLabelText('Nombre'), ' Pérez');
+    await userEvent.click(canvas.getByRole('button', { name: 'Guardar' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('No pudimos guardar tu nombre. Inténtalo de nuevo en unos minutos.');
+  },
+};
+
+/** Opens the password dialog, types both passwords and saves. */
+async function changePassword(canvasElement: HTMLElement, current: string, next: string) {
+  await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Cambiar contraseña' }));
+  const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Cambiar contraseña' }));
+  await userEvent.type(dialog.getByLabelText('Contraseña actual'), current);
+  await userEvent.type(dialog.getByLabelText('Nueva contraseña'), next);
+  await userEvent.click(dialog.getByRole('button', { name: 'Guardar contraseña' }));
+  return dialog;
+}
+
+export const WrongCurrentPassword: Story = {
+  parameters: { a11y: { config: { rules: [{ id: 'aria-hidden-focus', enabled: false }] } } },
+  play: async ({ canvasElement }) => {
+    const dialog = await changePassword(canvasElement, 'clave-olvidada', 'nueva-clave-2026');
+    await expect(await dialog.findByText('La contraseña actual no es correcta.')).toBeVisible();
+  },
+};
+
+export const WrongCurrentPasswordOnPhone: Story = {
+  ...WrongCurrentPassword,
+  parameters: { ...WrongCurrentPassword.parameters, visual: { viewport: 'phone' } },
+};
+
+export const ChangesPassword: Story = {
+  play: async ({ canvasElement }) => {
+    await changePassword(canvasElement, 'recompra-demo', 'nueva-clave-2026');
+    await toastShown(page(canvasElement), 'Cambiamos tu contraseña.');
+    await expect(page(canvasElement).getAllByText('También cerramos tu sesión en otros 2 dispositivos.').length).toBeGreaterThan(0);
+    await waitFor(() => expect(page(canvasElement).queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** Confirms "Cerrar sesión en los demás dispositivos". */
+async function signOutOthers(canvasElement: HTMLElement) {
+  await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Cerrar sesión en los demás dispositivos' }));
+  const dialog = within(await page(canvasElement).findByRole('alertdialog'));
+  await userEvent.click(dialog.getByRole('button', { name: 'Cerrar sesiones' }));
+}
+
+export const SignsOutOtherDevices: Story = {
+  play: async ({ canvasElement }) => {
+    await signOutOthers(canvasElement);
+    await toastShown(page(canvasElement), 'Cerramos tu sesión en otros 2 dispositivos.');
+    await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+export const SignsOutOtherDevicesOnPhone: Story = { ...SignsOutOtherDevices, parameters: { visual: { viewport: 'phone' } } };
+
+export const NoOtherDevices: Story = {
+  parameters: { msw: { handlers: { account: [closeOtherSessionsAnswer(0), ...accountHandlers] } } },
+  play: async ({ canvasElement }) => {
+    await signOutOthers(canvasElement);
+    await toastShown(page(canvasElement), 'No tenías la sesión abierta en otros dispositivos.');
+  },
+};
+
+export const SignOutOthersFails: Story = {
+  parameters: { msw: { handlers: { account: [closeOtherSessionsFails(), ...accountHandlers] } } },
+  play: async ({ canvasElement }) => {
+    await signOutOthers(canvasElement);
+    await toastShown(page(canvasElement), 'No pudimos cerrar tus otras sesiones.');
+  },
+};

@@ -1,0 +1,173 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { DEMO_PASSWORD } from './server-process.ts';
+import { useServerAndBrowser } from './use-server.ts';
+
+/*
+ * A merchant's first contact: the address `npm start` prints, a phone, a tab left open across a
+ * redeploy, a connection that drops, and what the first dashboard load costs in bytes.
+ */
+
+const running = useServerAndBrowser();
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+/** Every byte of the first signed-in dashboard load: HTML, code, styles, icons and the API answers. */
+const FIRST_LOAD_BUDGET_BYTES = 350 * 1024;
+/** A page's code and data may take a while on a busy machine. */
+const PAGE_SHOWN = { timeout: 20_000 } as const;
+
+async function signIn(page: Page): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill('demo@recompra.cl');
+  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+/** Signs in from the printed address and waits until the demo store's import is done. */
+async function signedInContext(options: Parameters<typeof running.browser.newContext>[0] = {}): Promise<BrowserContext> {
+  const context = await running.browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(`${running.server.url}/`);
+  await page.waitForURL(/\/api\/auth\/login/);
+  await signIn(page);
+  await page.waitForURL(`${running.server.url}/`);
+  const sync = () =>
+    page.evaluate(() => fetch('/api/private/stores/1/sync').then((response) => response.json() as Promise<{ status: string }>));
+  await expect.poll(async () => (await sync()).status, { timeout: 60_000, interval: 500 }).toBe('FINISHED');
+  await page.close();
+  return context;
+}
+
+/** The page is exactly as wide as the window: nothing to scroll sideways. */
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+  expect(widths.page).toBe(widths.window);
+}
+
+async function expectWithinWindow(page: Page, selector: string): Promise<void> {
+  const box = await page.locator(selector).first().boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.viewport.width);
+}
+
+it('the printed address opens the app: the login, then the dashboard', async () => {
+  const page = await running.browser.newPage();
+  const response = await page.goto(`${running.server.url}/`);
+  expect(response?.status()).toBeLessThan(400);
+  await page.waitForURL(/\/api\/auth\/login\?returnTo=%2F$/);
+  await signIn(page);
+  await page.waitForURL(`${running.server.url}/`);
+  await expect.poll(() => page.title(), PAGE_SHOWN).toBe('Inicio · Recompra');
+  // The dashboard, or the first import's progress while the demo store still arrives.
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible(), PAGE_SHOWN).toBe(true);
+  await page.close();
+});
+
+it('on a 390 × 844 phone: signs in, reads the dashboard, opens the investment modal and changes the range, never wider than the screen', async () => {
+  const context = await signedInContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(`${running.server.url}/dashboard`);
+  const income = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Ingresos', exact: true }) }).first();
+  await expect.poll(() => income.textContent(), PAGE_SHOWN).toMatch(/\$\d/);
+  // The figures, the charts and the tables below them are all there before the width is measured.
+  await expect.poll(() => page.locator('[aria-busy="true"]').count(), PAGE_SHOWN).toBe(0);
+  await expectNoHorizontalScroll(page);
+
+  // The navigation is behind the menu button; the sidebar takes no width.
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await expect.poll(() => page.getByRole('link', { name: 'Integraciones' }).isVisible(), PAGE_SHOWN).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('link', { name: 'Integraciones' }).isVisible()).toBe(false);
+
+  // The investment modal opens on the screen, not beside it.
+  await page
+    .getByRole('button', { name: /^(Definir|Actualizar) inversión/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect.poll(() => dialog.isVisible(), PAGE_SHOWN).toBe(true);
+  await expectWithinWindow(page, '[role="dialog"]');
+  await expectNoHorizontalScroll(page);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect.poll(() => dialog.isVisible(), PAGE_SHOWN).toBe(false);
+
+  // The range picker fits too, and a preset changes the address and the figures.
+  await page.getByRole('button', { name: /^Últimos 30 días/ }).click();
+  await expectWithinWindow(page, '[role="dialog"], [data-scope="date-picker"][data-part="content"]');
+  await expectNoHorizontalScroll(page);
+  await page.getByRole('button', { name: 'Últimos 7 días' }).click();
+  await page.waitForURL(/preset=last7Days/);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('[aria-busy="true"]').count(), PAGE_SHOWN).toBe(0);
+  await expectNoHorizontalScroll(page);
+  await context.close();
+});
+
+it('the first dashboard load transfers under the budget, compressed', async () => {
+  const context = await signedInContext();
+  const page = await context.newPage();
+  const sizes: Promise<{ url: string; bytes: number; encoding: string | undefined }>[] = [];
+  page.on('requestfinished', (request) => {
+    sizes.push(
+      Promise.all([request.sizes(), request.response()]).then(async ([size, response]) => ({
+        url: request.url(),
+        bytes: size.responseBodySize + size.responseHeadersSize,
+        encoding: (await response?.allHeaders())?.['content-encoding'],
+      })),
+    );
+  });
+  await page.goto(`${running.server.url}/dashboard`);
+  await expect.poll(() => page.locator('[aria-busy="true"]').count(), PAGE_SHOWN).toBe(0);
+  // The charts are drawn, so their code is counted too.
+  await expect.poll(() => page.locator('svg[role="img"]').count(), PAGE_SHOWN).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
+  const transfers = await Promise.all(sizes);
+  const total = transfers.reduce((sum, { bytes }) => sum + bytes, 0);
+  console.log(`first dashboard load: ${(total / 1024).toFixed(1)} KB in ${transfers.length} requests`);
+  expect(total).toBeLessThan(FIRST_LOAD_BUDGET_BYTES);
+  // Code and styles arrive compressed.
+  const uncompressed = transfers.filter(({ url, bytes, encoding }) => /\.(js|css)$/.test(url) && bytes > 2048 && !encoding);
+  expect(uncompressed).toEqual([]);
+  await context.close();
+});
+
+it('a tab left open across a redeploy reloads itself once for the new version, then says so in Spanish', async () => {
+  const context = await signedInContext();
+  const page = await context.newPage();
+  await page.goto(`${running.server.url}/dashboard`);
+  await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Inicio' }).isVisible(), PAGE_SHOWN).toBe(true);
+  // The integrations page's code from the build this tab started with is gone from the server.
+  let documentLoads = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.url().endsWith('/integrations')) documentLoads += 1;
+  });
+  await context.route(/\/assets\/integrations-route-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  await page.getByRole('link', { name: 'Integraciones' }).click();
+  // It reloads once by itself, which cannot help while the code stays missing, and does not loop.
+  await expect.poll(() => documentLoads, PAGE_SHOWN).toBe(1);
+  const newVersion = page.getByRole('heading', { level: 1, name: 'Hay una versión nueva de Recompra' });
+  await expect.poll(() => newVersion.isVisible(), PAGE_SHOWN).toBe(true);
+  await page.waitForTimeout(1000);
+  expect(documentLoads).toBe(1);
+  // In the shell, one main landmark: the screen takes the page's place, the navigation stays.
+  expect(await page.getByRole('main').count()).toBe(1);
+
+  await context.unroute(/\/assets\/integrations-route-[\w-]+\.js$/);
+  await page.getByRole('button', { name: 'Recargar la página' }).click();
+  await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Integraciones' }).isVisible(), PAGE_SHOWN).toBe(true);
+  await context.close();
+});
+
+it('without a connection a page says "Sin conexión" and loads by itself when it comes back', async () => {
+  const context = await signedInContext();
+  const page = await context.newPage();
+  await page.goto(`${running.server.url}/dashboard`);
+  await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Inicio' }).isVisible(), PAGE_SHOWN).toBe(true);
+  await context.setOffline(true);
+  // One message for the page, above what was already loaded.
+  await expect.poll(() => page.getByText(/^Sin conexión\./).isVisible(), PAGE_SHOWN).toBe(true);
+  await page.getByRole('link', { name: 'Integraciones' }).click();
+  await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Sin conexión' }).isVisible(), PAGE_SHOWN).toBe(true);
+  await context.setOffline(false);
+  await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Integraciones' }).isVisible(), PAGE_SHOWN).toBe(true);
+  await context.close();
+});
