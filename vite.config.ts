@@ -85,6 +85,12 @@ export default defineConfig({
           // The group takes those packages alone, not React that they import.
           includeDependenciesRecursively: false,
           groups: [
+            // What every page runs on (React, the router, translations, queries): one chunk, so it
+            // compresses as a whole instead of as the slices the lazy pages happen to share.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]*query[^\\/]*)[\\/]/,
+            },
             { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
             // The API layer (clients, keys, the session and current store) serves every page: one chunk, not one per module.
             { name: 'api', test: /src[\\/]web[\\/]api[\\/]/ },

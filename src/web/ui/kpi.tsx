@@ -1,13 +1,18 @@
-import { type ReactNode, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent, formatPercentagePoints } from '../../shared/format';
+import type { FailureCause } from '../api/errors';
 import { Button } from './button';
 import { Icon } from './icons';
 import * as KpiParts from './parts/kpi';
 import { Skeleton } from './skeleton';
-import { Tooltip } from './tooltip';
 
-export type KpiState = { status: 'loading' } | { status: 'error' } | { status: 'success'; value: string };
+// The tooltip's positioning engine is a twentieth of the dashboard's first load: the help button shows
+// at once and its tooltip's code arrives right after, long before a pointer can rest on it.
+const Tooltip = lazy(() => import('./tooltip').then((module) => ({ default: module.Tooltip })));
+
+/** A failure's `cause` words its message (the server's by default). */
+export type KpiState = { status: 'loading' } | { status: 'error'; cause?: FailureCause } | { status: 'success'; value: string };
 
 /** The change against the comparison period: relative for amounts and counts, in percentage points for rates. */
 export type KpiChange = {
@@ -51,16 +56,21 @@ function trendOf(change: KpiChange): 'better' | 'worse' | 'same' {
 export function Kpi({ label, state, onRetry, help, change, helpOpen, note }: KpiProps) {
   const { t } = useTranslation('common');
   const helpId = useId();
+  const helpButton = (
+    <KpiParts.Help type="button" aria-label={t('ui.kpi.help')}>
+      <Icon name="info" />
+    </KpiParts.Help>
+  );
   return (
     <KpiParts.Root aria-busy={state.status === 'loading'}>
       <KpiParts.Header>
         <KpiParts.Label>{label}</KpiParts.Label>
         {help ? (
-          <Tooltip id={helpId} content={help} defaultOpen={helpOpen}>
-            <KpiParts.Help type="button" aria-label={t('ui.kpi.help')}>
-              <Icon name="info" />
-            </KpiParts.Help>
-          </Tooltip>
+          <Suspense fallback={helpButton}>
+            <Tooltip id={helpId} content={help} defaultOpen={helpOpen}>
+              {helpButton}
+            </Tooltip>
+          </Suspense>
         ) : null}
       </KpiParts.Header>
       {state.status === 'loading' ? (
@@ -82,7 +92,7 @@ export function Kpi({ label, state, onRetry, help, change, helpOpen, note }: Kpi
       {state.status === 'success' && note ? <KpiParts.Note>{note}</KpiParts.Note> : null}
       {state.status === 'error' ? (
         <KpiParts.Error role="alert">
-          <KpiParts.Message>{t('loadError')}</KpiParts.Message>
+          <KpiParts.Message>{t(`loadError.${state.cause ?? 'server'}.title`)}</KpiParts.Message>
           {onRetry ? (
             <Button variant="outline" size="sm" onClick={onRetry}>
               {t('retry')}
