@@ -50,10 +50,14 @@ function listenForUnhandledRequests(page: Page): void {
 
 /** Waits for the conditions a screenshot depends on; never for a fixed time. */
 async function waitUntilStill(page: Page, storyId: string, visual: VisualParameters | undefined): Promise<void> {
-  await waitForPageReady(page);
   if (visual && visual.waitFor) {
+    // A state that never becomes idle may hold a request open from the first render: the network
+    // never goes quiet, so the page's load and fonts are waited for, then the selector.
+    await page.waitForLoadState('load');
+    await page.evaluate(() => document.fonts.ready);
     await page.locator(visual.waitFor).first().waitFor({ state: 'visible', timeout: idleTimeoutMs });
   } else {
+    await waitForPageReady(page);
     await page.evaluate(() => {
       (window as { __idleFrames?: number }).__idleFrames = 0;
     });

@@ -5,7 +5,10 @@ import { type ButtonVariantProps, button } from 'styled-system/recipes';
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   ButtonVariantProps & {
     children: ReactNode;
-    /** Shows a spinner, marks the button busy and ignores clicks until the work ends. */
+    /**
+     * Shows a spinner, marks the button busy and ignores clicks until the work ends. It stays enabled
+     * (`aria-disabled`), so the keyboard's focus stays on it rather than falling to the page.
+     */
     loading?: boolean;
     ref?: Ref<HTMLButtonElement>;
   };
@@ -18,6 +21,7 @@ export function Button({
   className,
   type = 'button',
   disabled,
+  onClick,
   children,
   ...rest
 }: ButtonProps) {
@@ -25,8 +29,10 @@ export function Button({
     <button
       type={type}
       className={cx(button({ variant, size, fullWidth }), className)}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
+      onClick={loading ? (event) => event.preventDefault() : onClick}
       data-loading={loading ? '' : undefined}
       {...rest}
     >

@@ -42,10 +42,15 @@ describe('LoginScreen', () => {
     expect(screen.getByRole('alert').textContent).toBe('Correo o contraseña incorrectos.');
   });
 
-  it('disables the form while submitting', async () => {
-    await renderWithApp(<LoginScreen onSubmit={vi.fn()} submitting />);
+  it('takes no second submission while submitting, keeping the focus on its button', async () => {
+    const onSubmit = vi.fn();
+    await renderWithApp(<LoginScreen onSubmit={onSubmit} submitting />);
     const button = screen.getByRole('button', { name: 'Ingresando…' });
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    button.focus();
+    button.click();
+    expect(document.activeElement).toBe(button);
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });
 
