@@ -98,7 +98,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/**',
       'dist/**',
-      'storybook-static/**',
+      'storybook-static*/**',
       'coverage/**',
       'src/web/styled-system/**',
       'src/shared/api/*.gen.ts',

@@ -8,14 +8,14 @@
  *
  * Target, on both databases: at least 50 webhooks a second, every subscriber done.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { seedDemoStore } from '../src/server/demo-store.ts';
 import { rebuildStoreMetrics } from '../src/server/features/dashboard/rebuild.ts';
-import { SANDBOX_SHOP } from '../src/server/integrations/shopify/sandbox/index.ts';
 import type { Database } from '../src/server/platform/db.ts';
 import { migrate } from '../src/server/platform/migrations.ts';
 import { secretBox } from '../src/server/platform/secrets.ts';
+import { orderWebhookBody, postOrderWebhooks, subscribersDone } from './bench-burst.ts';
 import { benchApp, onEachDatabase } from './bench-database.ts';
 import { generateStore } from './bench-store.ts';
 
@@ -57,40 +57,14 @@ async function benchOne(kind: string, db: Database): Promise<void> {
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   app.jobs.start();
   try {
-    const bodies = Array.from({ length: WEBHOOKS }, (_, i) => orderBody(ORDERS + 1 + i, 1 + ((i * 7919) % CUSTOMERS)));
+    const webhooks = Array.from({ length: WEBHOOKS }, (_, i) => ({
+      id: `bench-${i}`,
+      body: orderWebhookBody(ORDERS + 1 + i, 1 + ((i * 7919) % CUSTOMERS)),
+    }));
     started = performance.now();
-    let next = 0;
-    const statuses = new Map<number, number>();
-    const sender = async () => {
-      while (next < bodies.length) {
-        const i = next++;
-        const response = await fetch(`${address}/webhooks/shopify`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-shopify-topic': 'orders/create',
-            'x-shopify-shop-domain': SANDBOX_SHOP,
-            'x-shopify-webhook-id': `bench-${i}`,
-            'x-shopify-triggered-at': new Date().toISOString(),
-            'x-shopify-hmac-sha256': createHmac('sha256', config.shopifyWebhookSecret).update(bodies[i]!).digest('base64'),
-          },
-          body: bodies[i],
-        });
-        await response.arrayBuffer();
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, sender));
+    const statuses = await postOrderWebhooks(address, config.shopifyWebhookSecret, webhooks, CONCURRENCY);
     const answered = performance.now() - started;
-    // Every subscriber done: no delivery left and no store-events job waiting or running.
-    for (;;) {
-      const [pending] = await db.query<{ deliveries: number; jobs: number }>(
-        `select (select count(*)::integer from store_event_deliveries) as deliveries,
-                (select count(*)::integer from jobs where queue = 'store-events' and status in ('pending', 'running')) as jobs`,
-      );
-      if (pending!.deliveries === 0 && pending!.jobs === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await subscribersDone(db);
     const total = performance.now() - started;
     const [applied] = await db.query<{ orders: number }>(
       `select count(*)::integer as orders from orders where store_id = $1 and external_id > $2`,
@@ -108,33 +82,6 @@ async function benchOne(kind: string, db: Database): Promise<void> {
   } finally {
     await dispose();
   }
-}
-
-/** A REST order as Shopify posts it for orders/create (only what the webhook reads, plus a few usual fields). */
-function orderBody(id: number, customer: number): string {
-  const now = new Date().toISOString();
-  const total = 10_000 + (id % 90) * 1_000;
-  return JSON.stringify({
-    id,
-    admin_graphql_api_id: `gid://shopify/Order/${id}`,
-    name: `#${id}`,
-    order_number: id,
-    created_at: now,
-    updated_at: now,
-    cancelled_at: null,
-    currency: 'CLP',
-    current_total_price: `${total}.00`,
-    total_price: `${total}.00`,
-    total_discounts: '0.00',
-    financial_status: 'paid',
-    fulfillment_status: null,
-    discount_codes: [],
-    payment_gateway_names: ['Webpay Plus'],
-    shipping_lines: [{ title: 'Chilexpress' }],
-    shipping_address: { province: 'Región Metropolitana', city: 'Santiago', province_code: 'RM' },
-    customer: { id: customer, admin_graphql_api_id: `gid://shopify/Customer/${customer}` },
-    line_items: [{ id: id * 10, product_id: 1 + (id % 300), title: 'Producto', quantity: 1, price: `${total}.00`, total_discount: '0.00' }],
-  });
 }
 
 function seconds(since: number): string {

@@ -16,7 +16,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromium = '/usr/bin/chromium';
-const outputDir = path.join(root, 'storybook-static');
+// STORYBOOK_OUTPUT_DIR lets two checks run side by side without building into the same folder.
+const outputDir = path.resolve(root, process.env.STORYBOOK_OUTPUT_DIR ?? 'storybook-static');
 const visualDir = path.join(root, 'tests/visual');
 const baselinesDir = path.join(visualDir, '__baselines__');
 const diffDir = path.join(visualDir, '__diff_output__');

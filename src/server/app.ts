@@ -8,15 +8,20 @@ import { accountHandlers } from './features/account/handlers.ts';
 import { dashboardHandlers, investmentHandlers } from './features/dashboard/handlers.ts';
 import { dashboardMetricsSubscriber } from './features/dashboard/rebuild.ts';
 import { shopifyAccess } from './features/integrations/connection.ts';
+import { emailMarketingHandlers } from './features/integrations/email-marketing.ts';
 import { integrationHandlers, storeConnectionHandlers } from './features/integrations/handlers.ts';
 import { INSTALL_CALLBACK_PATH, shopifyInstallHandlers, shopifyOAuthFor } from './features/integrations/install.ts';
+import { klaviyoAccess, klaviyoSyncSubscriber, registerKlaviyoSyncJobs } from './features/integrations/klaviyo-sync.ts';
 import { registerNightlyJob } from './features/integrations/nightly.ts';
 import { registerSyncJob } from './features/integrations/sync.ts';
 import { registerShopifyWebhooks } from './features/integrations/webhooks.ts';
+import { segmentHandlers, segmentStatsHandlers } from './features/segments/handlers.ts';
+import { registerSegmentBuildJob, segmentsSubscriber } from './features/segments/membership.ts';
 import { accountSecurityHandlers } from './features/session/account-security.ts';
 import { sessionHandlers } from './features/session/handlers.ts';
 import { storeHandlers } from './features/stores/handlers.ts';
 import { teamHandlers } from './features/team/handlers.ts';
+import { registerKlaviyoSandbox } from './integrations/klaviyo/sandbox/index.ts';
 import { registerShopifySandbox } from './integrations/shopify/sandbox/index.ts';
 import { type Handler, type Handlers, registerContract, type Services } from './platform/api.ts';
 import type { Config } from './platform/config.ts';
@@ -66,14 +71,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const secrets = options.secrets ?? (await loadSecretBox(db, config.encryptionKey, config.production));
   const shopify = shopifyAccess(config.shopifyEndpoint, secrets, config.publicUrl);
-  const services: Services = { db, config, mailer, sessionSecret: await loadSessionSecret(db, config.sessionSecret) };
+  const klaviyo = klaviyoAccess(config.klaviyoBaseUrl, secrets);
   // Jobs run in this process; main.ts starts the worker, tests drain it.
   const jobs = new JobWorker(db);
   const events = storeEvents(db);
+  const services: Services = { db, config, mailer, sessionSecret: await loadSessionSecret(db, config.sessionSecret), events };
   events.registerJob(jobs);
+  registerKlaviyoSyncJobs(jobs, db, klaviyo);
   registerSyncJob(jobs, { db, events }, shopify);
   registerNightlyJob(jobs, { db, events }, shopify);
   registerHousekeepingJob(jobs, db);
+  registerSegmentBuildJob(jobs, db, events);
   app.decorate('jobs', jobs);
   app.decorate('events', events);
   app.addHook('onClose', () => jobs.stop());
@@ -113,12 +121,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...accountHandlers,
     ...accountSecurityHandlers,
     ...integrationHandlers,
+    ...emailMarketingHandlers(klaviyo),
     ...investmentHandlers,
+    ...segmentHandlers,
   };
   const backendHandlers: Handlers<BackendOperations> = {
     ...dashboardHandlers,
     ...storeConnectionHandlers(shopify),
     ...shopifyInstallHandlers(shopify, shopifyOAuthFor(config)),
+    ...segmentStatsHandlers,
   };
   registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services);
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);
@@ -146,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
+  // Klaviyo's API for lists, profiles and imports, with its demo keys (README names the full-access one).
+  if (config.sandboxes) registerKlaviyoSandbox(app);
   await registerDocs(app);
   if (!config.production) registerMailbox(app, db);
   await registerSpa(app, config.webDir, ['/api', config.backendPrefix], index);
@@ -155,7 +168,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 /** Features meet only here: writers record store events, and every feature's subscriber follows them. */
 export function storeEvents(db: Database): StoreEvents {
   const events = new StoreEvents(db);
-  events.subscribe(dashboardMetricsSubscriber);
+  events.subscribe(dashboardMetricsSubscriber(events));
+  events.subscribe(segmentsSubscriber(events));
+  events.subscribe(klaviyoSyncSubscriber());
   return events;
 }
 

@@ -5,8 +5,14 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { seedDemoStore } from '../../src/server/demo-store.ts';
-import { SHOPIFY_API_VERSION } from '../../src/server/integrations/shopify/client.ts';
-import { SANDBOX_SHOP } from '../../src/server/integrations/shopify/sandbox/index.ts';
+import { runSync } from '../../src/server/features/integrations/sync.ts';
+import { createShopifyClient, SHOPIFY_API_VERSION, type ShopifyClient } from '../../src/server/integrations/shopify/client.ts';
+import {
+  SANDBOX_SHOP,
+  SANDBOX_TOKEN,
+  type StartedSandbox,
+  startShopifySandbox,
+} from '../../src/server/integrations/shopify/sandbox/index.ts';
 import { signWebhook } from '../../src/server/integrations/shopify/webhooks.ts';
 import { type Config, loadConfig } from '../../src/server/platform/config.ts';
 import { type Database, openDatabase } from '../../src/server/platform/db.ts';
@@ -152,4 +158,30 @@ export async function deliverWebhook(app: FastifyInstance, delivery: WebhookDeli
   });
   await app.jobs.drain();
   return response;
+}
+
+/** A sandbox store imported whole for a new owner: the server, its sandbox and the real client that read it. */
+export interface ImportedSandboxStore {
+  sandbox: StartedSandbox;
+  server: TestServer;
+  owner: Caller;
+  storeId: number;
+  client: ShopifyClient;
+}
+
+/**
+ * Starts a Shopify sandbox with `customers` and `orders` as of `now`, signs up an owner, connects the
+ * sandbox store through the store form and runs its import to the end (subscribers and jobs included).
+ */
+export async function importSandboxStore(customers: number, orders: number, now: Date): Promise<ImportedSandboxStore> {
+  const sandbox = await startShopifySandbox({ customers, orders, now, bulkDelayMs: 10, throttle: { restoreRate: 10_000 } });
+  const server = await startTestServer({ shopifyEndpoint: sandbox.endpoint, shopifyWebhookSecret: sandbox.webhookSecret });
+  const owner = await signUp(server.app, 'Rosa Díaz', 'rosa@tienda.cl');
+  const connected = await connectShopifyStore(server.app, owner, { name: 'Tienda de Rosa', url: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN });
+  const storeId = connected.json().id as number;
+  const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
+  const job = { heartbeat: async () => undefined, signal: new AbortController().signal };
+  await runSync({ db: server.db, events: server.app.events }, client, storeId, job, null, now);
+  while ((await server.app.jobs.drain()) > 0) {}
+  return { sandbox, server, owner, storeId, client };
 }

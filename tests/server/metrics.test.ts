@@ -7,17 +7,10 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshRollups } from '../../src/server/features/dashboard/rollups.ts';
-import { runSync } from '../../src/server/features/integrations/sync.ts';
-import { createShopifyClient } from '../../src/server/integrations/shopify/client.ts';
-import {
-  orderPayload,
-  SANDBOX_SHOP,
-  SANDBOX_TOKEN,
-  type StartedSandbox,
-  startShopifySandbox,
-} from '../../src/server/integrations/shopify/sandbox/index.ts';
+import type { ShopifyClient } from '../../src/server/integrations/shopify/client.ts';
+import { orderPayload, type StartedSandbox } from '../../src/server/integrations/shopify/sandbox/index.ts';
 import type { AbandonedCheckout, LineItem, Order, Product } from '../../src/server/integrations/shopify/types.ts';
-import { type Caller, cookieJar, deliverWebhook, startTestServer, type TestServer } from './harness.ts';
+import { type Caller, deliverWebhook, importSandboxStore, type TestServer } from './harness.ts';
 
 const TZ = 'America/Santiago';
 const NOW = new Date();
@@ -52,34 +45,11 @@ const lineCents = (item: LineItem) =>
       item.quantity,
   );
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 beforeAll(async () => {
-  sandbox = await startShopifySandbox({ customers: 500, orders: 4000, now: NOW, bulkDelayMs: 10, throttle: { restoreRate: 10_000 } });
-  server = await startTestServer({ shopifyEndpoint: sandbox.endpoint, shopifyWebhookSecret: sandbox.webhookSecret });
-  const signup = await server.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { name: 'Rosa Díaz', email: 'rosa@tienda.cl', password: 'tienda2026' },
-  });
-  const cookies = cookieJar(signup);
-  owner = { cookies, headers: { 'x-csrf-token': cookies.recompra_csrf! }, user: signup.json() };
-  const connected = await server.app.inject({
-    method: 'POST',
-    url: '/backend/me/stores/shopifySettings',
-    cookies: owner.cookies,
-    headers: owner.headers,
-    payload: { store: { name: 'Tienda de Rosa', url: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN } },
-  });
-  storeId = connected.json().id;
-  const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
-  await runSync(
-    { db: server.db, events: server.app.events },
-    client,
-    storeId,
-    { heartbeat: async () => undefined, signal: new AbortController().signal },
-    null,
-    NOW,
-  );
+  let client: ShopifyClient;
+  ({ sandbox, server, owner, storeId, client } = await importSandboxStore(500, 4000, NOW));
   raw = { orders: [], items: [], products: [], checkouts: [] };
   for await (const record of client.bulkExport('orders')) (record.kind === 'order' ? raw.orders : raw.items).push(record as never);
   for await (const product of client.bulkExport('products')) raw.products.push(product);
@@ -109,9 +79,11 @@ function referenceStats(orders: Order[], checkouts: AbandonedCheckout[], investm
   const counted = orders.filter(isCounted);
   const byCustomer = customerOrders(orders);
   const lastCart = new Map<string, string>();
+  // A cart counts once it is abandoned: not completed, and untouched for an hour (ABANDONED_CART).
+  const abandonedBefore = NOW.getTime() - HOUR_MS;
   for (const checkout of checkouts) {
     const customer = tail(checkout.customer?.id);
-    if (!customer) continue;
+    if (!customer || checkout.completedAt || Date.parse(checkout.updatedAt ?? checkout.createdAt) > abandonedBefore) continue;
     const day = localDay(checkout.createdAt);
     if (!lastCart.has(customer) || lastCart.get(customer)! < day) lastCart.set(customer, day);
   }

@@ -5,6 +5,7 @@ import type { Database } from './db.ts';
 import { errors } from './errors.ts';
 import type { Mailer } from './mail.ts';
 import { type Auth, CSRF_HEADER, readSessionInStore, SESSION_COOKIE, sameToken, type Visit } from './sessions.ts';
+import type { StoreEvents } from './store-events.ts';
 import type { StoreAccess } from './tenancy.ts';
 import { VisitMemo } from './visit-memo.ts';
 
@@ -49,6 +50,8 @@ export interface Services {
   config: Config;
   sessionSecret: string;
   mailer: Mailer;
+  /** Where a handler records what it changed for other features (store-events.ts). */
+  events: StoreEvents;
 }
 
 export interface HandlerContext<O extends Operation> extends Services {

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { KLAVIYO_SANDBOX_PREFIX } from '../integrations/klaviyo/sandbox/index.ts';
+import { REAL_KLAVIYO_BASE_URL } from '../integrations/klaviyo/types.ts';
 import { REAL_SHOPIFY_ENDPOINT, sandboxEndpoint } from '../integrations/shopify/client.ts';
 import { SANDBOX_APP } from '../integrations/shopify/sandbox/oauth.ts';
 
@@ -37,6 +39,8 @@ export interface Config {
    * value as `shopifyApiSecret`. A store connected by its own app's token signs with that app's secret.
    */
   shopifyWebhookSecret: string;
+  /** Klaviyo's API (the host its `/api/…` paths hang from): the local sandbox by default, https://a.klaviyo.com in production. */
+  klaviyoBaseUrl: string;
   /** Which proxies may tell the client's address (X-Forwarded-For): none, a hop count, or their addresses. */
   trustProxy: false | number | string[];
   /** Serve the platforms' local sandboxes (on by default, never in production). */
@@ -77,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (env.SHOPIFY_API_SECRET === SANDBOX_APP.apiSecret)
       problems.push('SHOPIFY_API_SECRET es el secreto público del sandbox: usa el de tu app de Shopify.');
     if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) problems.push('SESSION_SECRET debe tener al menos 32 caracteres.');
+    if (env.KLAVIYO_BASE_URL?.includes(KLAVIYO_SANDBOX_PREFIX))
+      problems.push('KLAVIYO_BASE_URL apunta al sandbox de Klaviyo: en producción los segmentos se sincronizan con Klaviyo real.');
     if (env.SANDBOXES === 'on') problems.push('SANDBOXES=on no se permite en producción: los sandboxes son solo para la demo local.');
   }
   // One secret, one name: the app's client secret signs its webhooks too.
@@ -104,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopifyApiKey: env.SHOPIFY_API_KEY || SANDBOX_APP.apiKey,
     shopifyApiSecret: env.SHOPIFY_API_SECRET || SANDBOX_APP.apiSecret,
     shopifyWebhookSecret: env.SHOPIFY_API_SECRET || SANDBOX_APP.apiSecret,
+    klaviyoBaseUrl: (
+      env.KLAVIYO_BASE_URL || (production ? REAL_KLAVIYO_BASE_URL : `http://127.0.0.1:${port}${KLAVIYO_SANDBOX_PREFIX}`)
+    ).replace(/\/+$/, ''),
     trustProxy,
     sandboxes: !production && env.SANDBOXES !== 'off',
     production,

@@ -43,9 +43,9 @@ export function loadContract(file: URL, name: string): Contract {
   const document = parse(readFileSync(file, 'utf8')) as Json;
   const resolved = dereference(document, document) as Json;
   // `verbose` keeps each error's schema, so a schema's own `x-message` can stand in for the generic text.
-  const strict = addFormats(new Ajv2020({ strict: false, allErrors: true, verbose: true }));
+  const strict = addFormats(new Ajv2020({ strict: false, allErrors: true, verbose: true, discriminator: true }));
   // Path and query values arrive as text; they are coerced to the contract's types (in place, on a copy).
-  const coercing = addFormats(new Ajv2020({ strict: false, allErrors: true, verbose: true, coerceTypes: true }));
+  const coercing = addFormats(new Ajv2020({ strict: false, allErrors: true, verbose: true, coerceTypes: true, discriminator: true }));
   const operations: ContractOperation[] = [];
 
   for (const [path, item] of Object.entries((resolved.paths ?? {}) as Record<string, Json>)) {

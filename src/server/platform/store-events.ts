@@ -34,6 +34,17 @@ export type StoreEventKind =
   | 'products_touched'
   /** Everything the store held from its platform was erased (the shop uninstalled the app). */
   | 'store_erased'
+  /**
+   * The dashboard's per-customer aggregates (customer_stats) were refreshed for `customers`, or for
+   * every customer (`detail.all`): what reads them (segments) can look again.
+   */
+  | 'customer_stats_refreshed'
+  /** Customers entered a segment (`detail.segmentId`), at its build or as their data changed. */
+  | 'segment_entered'
+  /** Customers left a segment (`detail.segmentId`). */
+  | 'segment_left'
+  /** The merchant deleted a custom segment (`detail.segmentId`): what follows its members stops. */
+  | 'segment_deleted'
   /** An import phase ended (`detail.phase`: lastYear, history) or the nightly refresh did (refresh): anything may have changed. */
   | 'import_phase_finished';
 

@@ -523,6 +523,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /** The store's segments, the six default ones first, then the custom ones from the newest; each with its size and build state. */
+        get: operations["listSegments"];
+        put?: never;
+        /**
+         * Create a custom segment; its members are computed by a job (queued, then in progress), so its size comes a little later.
+         * @description Every role may create, edit and delete custom segments (SPEC §2 opens /segments/create to all four). A store holds at most
+         *     100 custom segments (409 beyond).
+         */
+        post: operations["createSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/segments/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many of the store's customers the rules match right now, for the form's live count; saves nothing. */
+        post: operations["countSegmentCustomers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/segments/{segmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The segment's id. */
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        /** One segment with its rules (to edit it) and its build state. */
+        get: operations["getSegment"];
+        /** Change a custom segment's name, description and rules; new rules queue its membership again. Default segments are not editable (409). */
+        put: operations["updateSegment"];
+        post?: never;
+        /** Delete a custom segment and its members, irreversibly. Default segments cannot be deleted (409). */
+        delete: operations["deleteSegment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/integrations/emailMarketing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connect Klaviyo with a private API key, checked with Klaviyo for the Profiles and Lists write scopes; stored encrypted.
+         * @description The key is refused with a Spanish message on `apiKey` when Klaviyo does not recognise it (422 `invalid_api_key`) or
+         *     when it lacks Profiles:write or List:write (422 `missing_permissions`, naming what is missing). When Klaviyo answers
+         *     with a server error, 502 `email_marketing_unavailable`: nothing is saved and the merchant tries again later.
+         *     A new key replaces the old one; the segments being synced keep their lists.
+         */
+        put: operations["connectEmailMarketing"];
+        post?: never;
+        /** Forget the Klaviyo key and stop every segment's sync; the lists stay in Klaviyo. */
+        delete: operations["disconnectEmailMarketing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/emailMarketing/segmentSyncs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Which segments are synced to a Klaviyo list, and how each sync stands (the segments list's toggles).
+         * @description Segments never synced are not listed (their toggle is off).
+         */
+        get: operations["listSegmentSyncs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/emailMarketing/segmentSyncs/{segmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The segment's id. */
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn a segment's Klaviyo sync on (creates or reuses its list and sends its members) or off (stops; the list stays in Klaviyo).
+         * @description Turning it on answers at once with state `syncing`; the members are sent by a job, in batches within Klaviyo's limits,
+         *     and from then on follow the segment's entries and exits. Only customers with email-marketing consent are sent.
+         *     Collaborators see the toggles but cannot change them, as they cannot manage integrations (SPEC §2). 409
+         *     `email_marketing_not_connected` when Klaviyo is not connected.
+         */
+        put: operations["setSegmentSync"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -756,6 +903,198 @@ export interface components {
             months: components["schemas"]["AcquisitionCostMonth"][];
             currency: string;
         };
+        /**
+         * @description The six default segments (SPEC §2, §9), each a rule tree like any other (`rules`), matching the dashboard's customer
+         *     definitions: highValueCustomers (average order value above the store's average of averages), frequentCustomers (a
+         *     purchase in the last 30 days and at least 3 in the last 6 months), asleepCustomers (bought, but not in the last 6
+         *     months), newCustomers (first purchase in the last 30 days), offerCustomers (every order with a discount),
+         *     riskyCustomers (at least 2 purchases, none in the last 3 months). Their names and descriptions are the app's texts.
+         * @enum {string}
+         */
+        SegmentKey: "highValueCustomers" | "frequentCustomers" | "asleepCustomers" | "newCustomers" | "offerCustomers" | "riskyCustomers";
+        /**
+         * @description Where the segment's membership stands (SPEC §4): queued (waiting for the job), inProgress (the rules are being
+         *     evaluated), processingData (members found, their figures being written), ready. Edited rules start over at queued.
+         * @enum {string}
+         */
+        SegmentStatus: "queued" | "inProgress" | "processingData" | "ready";
+        /** @description A custom segment's name (saved without surrounding spaces). */
+        SegmentName: string & unknown;
+        SegmentDescription: string;
+        /**
+         * @description When purchases count, on the store's calendar: at any time; between two dates (both included); or in the last
+         *     `amount` days, weeks, months or years ending today (the last 30 days are today and the 29 before).
+         */
+        SegmentPeriod: {
+            /** @constant */
+            kind: "anytime";
+        } | {
+            /** @constant */
+            kind: "between";
+            /** Format: date */
+            from: string;
+            /**
+             * Format: date
+             * @description Not before `from` (a 400 on `to` otherwise).
+             */
+            to: string;
+        } | {
+            /** @constant */
+            kind: "last";
+            amount: number;
+            /** @enum {string} */
+            unit: "day" | "week" | "month" | "year";
+        };
+        SegmentTag: string;
+        /**
+         * @description One condition on a customer. Purchases are counted orders, as on the dashboard (real, paid or authorized, not
+         *     cancelled, voided or fully refunded); `period` limits which of them count (at any time when left out).
+         *     - purchase: is = bought at least once in the period; isNot = did not (isNot anytime: never bought).
+         *     - firstPurchase: is = the customer's first purchase ever fell in the period.
+         *     - productTags, productTypes: has = bought, in the period, a product with at least one of the values; notHas = did not.
+         *     - customerTags: has = the customer carries at least one of the values in the store; notHas = none of them.
+         *     - purchaseType: is withDiscount = bought in the period, every purchase with a discount; is withoutDiscount = bought
+         *       in the period, never with a discount; isNot = the opposite of is.
+         *     - ordersCount, totalSpent (CLP): the purchases in the period, their count or their total, from `from` to `to`
+         *       (both included, either may be left out, at least one given; `to` above `from`).
+         *     - averageOrderValue: is aboveStoreAverage = the customer's average purchase is above the store's average of its
+         *       customers' averages (the dashboard's "alto valor").
+         *     Tags and types compare without regard to case or surrounding spaces.
+         */
+        SegmentCondition: {
+            /** @enum {string} */
+            field: "purchase" | "firstPurchase";
+            /** @enum {string} */
+            operator: "is" | "isNot";
+            period: components["schemas"]["SegmentPeriod"];
+        } | {
+            /** @enum {string} */
+            field: "productTags" | "productTypes";
+            /** @enum {string} */
+            operator: "has" | "notHas";
+            values: components["schemas"]["SegmentTag"][];
+            period?: components["schemas"]["SegmentPeriod"];
+        } | {
+            /** @constant */
+            field: "customerTags";
+            /** @enum {string} */
+            operator: "has" | "notHas";
+            values: components["schemas"]["SegmentTag"][];
+        } | {
+            /** @constant */
+            field: "purchaseType";
+            /** @enum {string} */
+            operator: "is" | "isNot";
+            /** @enum {string} */
+            value: "withDiscount" | "withoutDiscount";
+            period?: components["schemas"]["SegmentPeriod"];
+        } | {
+            /** @enum {string} */
+            field: "ordersCount" | "totalSpent";
+            /** @constant */
+            operator: "fromTo";
+            from?: number;
+            to?: number;
+            period?: components["schemas"]["SegmentPeriod"];
+        } | {
+            /** @constant */
+            field: "averageOrderValue";
+            /** @enum {string} */
+            operator: "is" | "isNot";
+            /** @constant */
+            value: "aboveStoreAverage";
+        };
+        /** @description A logic block (SPEC §3): its conditions joined by and (every one holds) or by or (at least one holds). */
+        SegmentBlock: {
+            /** @enum {string} */
+            join: "and" | "or";
+            conditions: components["schemas"]["SegmentCondition"][];
+        };
+        /**
+         * @description A segment's rules as data: logic blocks joined by and or by or. The simple form writes one block joined by and;
+         *     the advanced form writes as many as the merchant builds (at least one). A customer is a member when the rules hold.
+         */
+        SegmentRules: {
+            /** @enum {string} */
+            join: "and" | "or";
+            blocks: components["schemas"]["SegmentBlock"][];
+        };
+        /**
+         * @description Which form edits a custom segment (SPEC §2).
+         * @enum {string}
+         */
+        SegmentForm: "simple" | "advanced";
+        SegmentInput: {
+            name: components["schemas"]["SegmentName"];
+            description?: components["schemas"]["SegmentDescription"];
+            form: components["schemas"]["SegmentForm"];
+            rules: components["schemas"]["SegmentRules"];
+        };
+        Segment: {
+            id: number;
+            /** @description A default segment's key (its name and description are the app's texts); null for a custom segment. */
+            key: components["schemas"]["SegmentKey"] | null;
+            /** @description Null for a default segment. */
+            name: string | null;
+            /** @description Null for a default segment. */
+            description: string | null;
+            /** @description Null for a default segment. */
+            form: components["schemas"]["SegmentForm"] | null;
+            rules: components["schemas"]["SegmentRules"];
+            status: components["schemas"]["SegmentStatus"];
+            /** @description Members at the last build; null before the first one ends. */
+            customers: number | null;
+            builtAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SegmentList: {
+            segments: components["schemas"]["Segment"][];
+        };
+        SegmentCountRequest: {
+            rules: components["schemas"]["SegmentRules"];
+        };
+        SegmentCount: {
+            /** @description Customers the rules match now. */
+            customers: number;
+        };
+        EmailMarketingSettings: {
+            /** @description A Klaviyo private API key (`pk_…`) with Profiles:write and List:write. Spaces around it are dropped. */
+            apiKey: string;
+        };
+        /**
+         * @description syncing: members are being sent (after turning it on, or a batch of entries and exits waiting); synced: the list
+         *     holds the segment's consented members as of `syncedAt`; failed: Klaviyo refused the last attempt (`failure` says
+         *     why) and the sync waits for the merchant (a new key, or turning it off and on).
+         * @enum {string}
+         */
+        SegmentSyncState: "syncing" | "synced" | "failed";
+        /**
+         * @description invalidKey (Klaviyo no longer accepts the key), missingPermissions (the key lost a scope), platformError (Klaviyo kept failing).
+         * @enum {string}
+         */
+        SegmentSyncFailure: "invalidKey" | "missingPermissions" | "platformError";
+        SegmentSync: {
+            segmentId: number;
+            enabled: boolean;
+            state: components["schemas"]["SegmentSyncState"];
+            /** @description The Klaviyo list's id once created. */
+            listId: string | null;
+            /** @description Consented members the list holds from us. */
+            members: number;
+            syncedAt: string | null;
+            failure: components["schemas"]["SegmentSyncFailure"] | null;
+        };
+        SegmentSyncList: {
+            /** @description Whether Klaviyo is connected (the toggles are offered only then). */
+            connected: boolean;
+            syncs: components["schemas"]["SegmentSync"][];
+        };
+        SegmentSyncRequest: {
+            enabled: boolean;
+        };
     };
     responses: {
         /** @description The request breaks the contract or a rule. */
@@ -841,10 +1180,21 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The platform answered with a server error or did not answer; nothing changed, try again later. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The store's id. */
         StoreId: components["schemas"]["StoreId"];
+        /** @description The segment's id. */
+        SegmentId: number;
     };
     requestBodies: never;
     headers: never;
@@ -1677,6 +2027,302 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listSegments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The segments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentInput"];
+            };
+        };
+        responses: {
+            /** @description Created; its membership is queued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Segment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    countSegmentCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentCountRequest"];
+            };
+        };
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The segment's id. */
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The segment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Segment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The segment's id. */
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Segment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The segment's id. */
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    connectEmailMarketing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailMarketingSettings"];
+            };
+        };
+        responses: {
+            /** @description Connected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleIntegration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    disconnectEmailMarketing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected (or was not connected). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSegmentSyncs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The syncs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentSyncList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setSegmentSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The segment's id. */
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description The sync as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentSync"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

@@ -220,6 +220,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{id}/segments/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each segment's size and its members' figures, for the segments list, with the store's totals to compare against. */
+        get: operations["getSegmentsStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{id}/segments/{segmentId}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One segment's metrics (SPEC §3) over its current members. */
+        get: operations["getSegmentStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{id}/segments/{segmentId}/stats/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The segment's members, one page, sorted and searched. */
+        get: operations["getSegmentCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{id}/segments/{segmentId}/stats/table/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every member of the segment as an XLSX file (the actions menu's "Descargar XLSX"), streamed as it is written.
+         * @description One sheet with Spanish headers (Nombre, Correo, Teléfono, Acepta correos, Pedidos, Monto comprado, Último pedido),
+         *     amounts as CLP numbers and dates as es-CL dates on the store's calendar, in the asked order and filtered by the
+         *     search like `getSegmentCustomers`. `Content-Disposition` names the file after the segment and the store's today:
+         *     `recompra-segmento-clientes-vip-2026-11-24.xlsx`.
+         */
+        get: operations["getSegmentCustomersXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -486,6 +560,69 @@ export interface components {
         };
         /** @enum {string} */
         ScrapingStatus: "NEEDS_SCRAPE" | "IN_PROGRESS" | "FINISHED" | "FINISHED_ONE_YEAR" | "HISTORIC_IN_PROGRESS" | "FAILED";
+        /**
+         * @description As the application API's SegmentStatus (queued, inProgress, processingData, ready).
+         * @enum {string}
+         */
+        SegmentStatus: "queued" | "inProgress" | "processingData" | "ready";
+        SegmentSummaryStats: {
+            segmentId: number;
+            /** @description Members at the last build. */
+            customers: number;
+            /** @description The members' counted orders, all time. */
+            orders: number;
+            /** @description The members' income, all time (CLP). */
+            income: number;
+        };
+        SegmentsStats: {
+            /** @description The store's customers, to show each segment's share. */
+            totalCustomers: number;
+            /** @description The store's income from customers, all time. */
+            totalIncome: number;
+            currency: string;
+            segments: components["schemas"]["SegmentSummaryStats"][];
+        };
+        /**
+         * @description A segment's metrics (SPEC §3) over its members at the last build. `orders` and `income` are the members' counted
+         *     orders and their income in the last 30 days on the store's calendar (what the segment brings in now);
+         *     `totalCustomers` is the members, `totalIncome` their income over their whole history, `avgIncomeByCustomer`
+         *     totalIncome per member, `ordersAvgSize` the average units per counted order (products), all time. Zero while the
+         *     segment has no members.
+         */
+        SegmentStats: {
+            segmentId: number;
+            status: components["schemas"]["SegmentStatus"];
+            orders: number;
+            income: number;
+            totalCustomers: number;
+            totalIncome: number;
+            avgIncomeByCustomer: number;
+            ordersAvgSize: number;
+            currency: string;
+            /** @description When the members were last computed; null before the first build ends. */
+            builtAt: string | null;
+        };
+        SegmentCustomerRow: {
+            customerId: number;
+            /** @description First and last name; empty when the store has neither. */
+            name: string;
+            email: string | null;
+            phone: string | null;
+            /** @description Whether the customer accepts email marketing. */
+            emailConsent: boolean;
+            /** @description Counted orders, all time. */
+            orders: number;
+            /** @description Income from the customer's counted orders, all time (CLP). */
+            totalSpent: number;
+            lastOrderAt: string | null;
+        };
+        SegmentCustomersPage: {
+            page: number;
+            pageSize: number;
+            totalPages: number;
+            totalRows: number;
+            rows: components["schemas"]["SegmentCustomerRow"][];
+        };
     };
     responses: {
         /** @description The request breaks the contract or a rule. */
@@ -566,6 +703,14 @@ export interface components {
          *     are dropped; an empty text keeps every row.
          */
         StatsTableSearch: string;
+        /** @description The segment's id. */
+        SegmentId: number;
+        /** @description The column the members are ordered by; by amount purchased when absent. Ties go by name, then id. */
+        SegmentCustomersSort: "name" | "email" | "orders" | "totalSpent" | "lastOrderAt";
+        /** @description Ascending or descending; by default descending for figures and dates, ascending (A to Z) for name and email. */
+        SegmentCustomersOrder: "asc" | "desc";
+        /** @description Keeps the members whose name, email or phone contains this text, ignoring case and accents; spaces around it are dropped. */
+        SegmentCustomersSearch: string;
     };
     requestBodies: never;
     headers: never;
@@ -925,6 +1070,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": string[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSegmentsStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures, as of each segment's last build. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentsStats"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSegmentStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The segment's id. */
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentStats"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSegmentCustomers: {
+        parameters: {
+            query?: {
+                /** @description The column the members are ordered by; by amount purchased when absent. Ties go by name, then id. */
+                sort?: components["parameters"]["SegmentCustomersSort"];
+                /** @description Ascending or descending; by default descending for figures and dates, ascending (A to Z) for name and email. */
+                order?: components["parameters"]["SegmentCustomersOrder"];
+                /** @description Keeps the members whose name, email or phone contains this text, ignoring case and accents; spaces around it are dropped. */
+                q?: components["parameters"]["SegmentCustomersSearch"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The segment's id. */
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentCustomersPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSegmentCustomersXlsx: {
+        parameters: {
+            query?: {
+                /** @description The column the members are ordered by; by amount purchased when absent. Ties go by name, then id. */
+                sort?: components["parameters"]["SegmentCustomersSort"];
+                /** @description Ascending or descending; by default descending for figures and dates, ascending (A to Z) for name and email. */
+                order?: components["parameters"]["SegmentCustomersOrder"];
+                /** @description Keeps the members whose name, email or phone contains this text, ignoring case and accents; spaces around it are dropped. */
+                q?: components["parameters"]["SegmentCustomersSearch"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The segment's id. */
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];

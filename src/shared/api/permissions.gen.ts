@@ -11,7 +11,12 @@ export type OperationId =
   | 'checkPasswordResetLink'
   | 'closeOtherSessions'
   | 'confirmPasswordReset'
+  | 'connectEmailMarketing'
+  | 'countSegmentCustomers'
+  | 'createSegment'
   | 'createStoreWithShopify'
+  | 'deleteSegment'
+  | 'disconnectEmailMarketing'
   | 'finishShopifyInstall'
   | 'getAccountDetails'
   | 'getAcquisitionCostChart'
@@ -19,6 +24,11 @@ export type OperationId =
   | 'getInvitation'
   | 'getMe'
   | 'getOrdersCount'
+  | 'getSegment'
+  | 'getSegmentCustomers'
+  | 'getSegmentCustomersXlsx'
+  | 'getSegmentStats'
+  | 'getSegmentsStats'
   | 'getSessionUser'
   | 'getShopifyInstall'
   | 'getStoreStats'
@@ -28,6 +38,8 @@ export type OperationId =
   | 'getStoreSync'
   | 'inviteCollaborator'
   | 'listProductTypes'
+  | 'listSegmentSyncs'
+  | 'listSegments'
   | 'listStoreMembers'
   | 'listStores'
   | 'login'
@@ -37,6 +49,7 @@ export type OperationId =
   | 'requestPasswordReset'
   | 'retryStoreSync'
   | 'setMarketingInvestment'
+  | 'setSegmentSync'
   | 'showInvitation'
   | 'showLogin'
   | 'showLogout'
@@ -47,6 +60,7 @@ export type OperationId =
   | 'startShopifyReinstall'
   | 'switchStore'
   | 'updateAccountDetails'
+  | 'updateSegment'
   | 'updateShopifySettings';
 
 /**
@@ -55,13 +69,16 @@ export type OperationId =
  */
 export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>> = {
   cancelInvitation: ['recompraAdmin', 'admin', 'user'],
+  connectEmailMarketing: ['recompraAdmin', 'admin', 'user'],
   createStoreWithShopify: ['recompraAdmin', 'admin', 'user'],
+  disconnectEmailMarketing: ['recompraAdmin', 'admin', 'user'],
   getIntegrations: ['recompraAdmin', 'admin', 'user'],
   inviteCollaborator: ['recompraAdmin', 'admin', 'user'],
   refreshStoreSync: ['recompraAdmin', 'admin', 'user'],
   removeStoreMember: ['recompraAdmin', 'admin', 'user'],
   retryStoreSync: ['recompraAdmin', 'admin', 'user'],
   setMarketingInvestment: ['recompraAdmin', 'admin', 'user'],
+  setSegmentSync: ['recompraAdmin', 'admin', 'user'],
   startShopifyInstall: ['recompraAdmin', 'admin', 'user'],
   startShopifyReinstall: ['recompraAdmin', 'admin', 'user'],
   updateShopifySettings: ['recompraAdmin', 'admin', 'user'],

@@ -3,11 +3,13 @@ import type { operations } from '../../../shared/api/backend.gen.ts';
 import { bucketStarts, type DateRange, defaultGranularity, presetRange, rangeLength } from '../../../shared/date-ranges.ts';
 import { type Handlers, inStore, preSerialised, type Services } from '../../platform/api.ts';
 import { errors } from '../../platform/errors.ts';
+import { calendarOf, type StoreCalendar } from '../../platform/store-calendar.ts';
 import type { StoreAccess } from '../../platform/tenancy.ts';
+import { xlsxDownload } from '../../platform/xlsx.ts';
 import { answerCacheOf } from './answer-cache.ts';
-import { acquisitionCostChart, calendarOf, type StoreCalendar, saveInvestment, statsInRange, storeStats } from './stats.ts';
+import { acquisitionCostChart, saveInvestment, statsInRange, storeStats } from './stats.ts';
 import { defaultOrder, type StatsTableQuery, statsTablePage, statsTableRows } from './stats-table.ts';
-import { statsTableFileName, statsTableWorkbook, XLSX_TYPE } from './stats-table-xlsx.ts';
+import { statsTableFileName, statsTableWorkbook } from './stats-table-xlsx.ts';
 
 type DashboardOperations = Pick<operations, 'getStoreStats' | 'getStoreStatsInRange' | 'getStoreStatsTable' | 'getStoreStatsTableXlsx'>;
 type InvestmentOperations = Pick<AppOperations, 'setMarketingInvestment' | 'getAcquisitionCostChart'>;
@@ -98,11 +100,7 @@ export const dashboardHandlers: Handlers<DashboardOperations> = {
     const query = tableQueryOf(context.query);
     const rows = await statsTableRows(context.db, store.storeId, query);
     const name = statsTableFileName(query.dimension, calendarOf(store.timeZone, store.currency).today);
-    return {
-      status: 200,
-      file: { type: XLSX_TYPE, data: statsTableWorkbook(query.dimension, rows) },
-      headers: { 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
-    };
+    return xlsxDownload(name, statsTableWorkbook(query.dimension, rows));
   },
 };
 

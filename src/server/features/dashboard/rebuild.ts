@@ -1,6 +1,6 @@
 import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
-import type { StoreEventKind, StoreEventSubscriber, SubscriberBatch } from '../../platform/store-events.ts';
+import type { StoreEventKind, StoreEventSubscriber, StoreEvents, SubscriberBatch } from '../../platform/store-events.ts';
 import { refreshRollups } from './rollups.ts';
 import { rebuildStatsTable } from './stats-table.ts';
 
@@ -43,23 +43,28 @@ const KINDS: StoreEventKind[] = [
 /**
  * The dashboard's store-events subscriber: an import phase or the nightly refresh rebuilds every
  * rollup; anything else refreshes only the customers, orders and days the batch touched, so a burst
- * of webhooks costs one refresh per batch, not one per webhook.
+ * of webhooks costs one refresh per batch, not one per webhook. It then says whose aggregates it
+ * refreshed (`customer_stats_refreshed`), for what reads them.
  */
-export const dashboardMetricsSubscriber: StoreEventSubscriber = {
-  name: 'dashboard-metrics',
-  kinds: KINDS,
-  batchSize: 1000,
-  async handle({ tx, storeId, events, afterCommit }: SubscriberBatch) {
-    if (events.some((event) => event.kind === 'import_phase_finished' || event.kind === 'store_erased')) {
-      await rebuildAll(tx, storeId);
-      afterCommit(vacuumRollups);
-      return;
-    }
-    const customers = [...new Set(events.flatMap((event) => event.customers))];
-    const orders = [...new Set(events.flatMap((event) => event.orders))];
-    // A guest's cart names no customer and no order: nothing the rollups count moved.
-    if (customers.length === 0 && orders.length === 0) return;
-    await refreshRollups(tx, storeId, { customers, orders });
-    await bumpDataVersion(tx, storeId);
-  },
-};
+export function dashboardMetricsSubscriber(events: StoreEvents): StoreEventSubscriber {
+  return {
+    name: 'dashboard-metrics',
+    kinds: KINDS,
+    batchSize: 1000,
+    async handle({ tx, storeId, events: batch, afterCommit }: SubscriberBatch) {
+      if (batch.some((event) => event.kind === 'import_phase_finished' || event.kind === 'store_erased')) {
+        await rebuildAll(tx, storeId);
+        await events.record(tx, storeId, [{ kind: 'customer_stats_refreshed', detail: { all: true } }]);
+        afterCommit(vacuumRollups);
+        return;
+      }
+      const customers = [...new Set(batch.flatMap((event) => event.customers))];
+      const orders = [...new Set(batch.flatMap((event) => event.orders))];
+      // A guest's cart names no customer and no order: nothing the rollups count moved.
+      if (customers.length === 0 && orders.length === 0) return;
+      await refreshRollups(tx, storeId, { customers, orders });
+      await bumpDataVersion(tx, storeId);
+      if (customers.length > 0) await events.record(tx, storeId, [{ kind: 'customer_stats_refreshed', customers }]);
+    },
+  };
+}

@@ -1,4 +1,6 @@
+import { ABANDONED_CART, countedOrder } from '../../platform/counted-orders.ts';
 import type { Queryable } from '../../platform/db.ts';
+import { storeTimeZone } from '../../platform/store-calendar.ts';
 
 /*
  * The metric rollups (migrations 0005 and 0014): per-customer aggregates, counted orders by day, the
@@ -18,24 +20,6 @@ import type { Queryable } from '../../platform/db.ts';
  * - A customer is someone with a counted order. Their activity is their newest counted order or
  *   abandoned cart (SPEC §9 "active"); someone who only left carts is not a customer yet.
  */
-
-/** The SQL condition of a counted order, on `orders` or on its alias (`o.`). */
-export const countedOrder = (alias = '') =>
-  `not ${alias}test and ${alias}cancelled_at is null and coalesce(${alias}financial_status, '') not in ('PENDING', 'EXPIRED', 'VOIDED', 'REFUNDED')`;
-
-/**
- * The SQL condition of an abandoned cart. Shopify fires `checkouts/create` for every checkout, the
- * ones about to be paid too, so a cart counts as abandoned only while it is not completed an hour
- * after its last change.
- */
-export const ABANDONED_CART = `completed_at is null and coalesce(updated_at, created_at) <= now() - interval '1 hour'`;
-export const DEFAULT_TIME_ZONE = 'America/Santiago';
-
-/** The store's time zone, as Shopify reports it. */
-export async function storeTimeZone(db: Queryable, storeId: number): Promise<string> {
-  const [row] = await db.query<{ timezone: string | null }>('select timezone from shopify_connections where store_id = $1', [storeId]);
-  return row?.timezone || DEFAULT_TIME_ZONE;
-}
 
 /** What a refresh covers: everything, or the customers and orders a webhook touched (platform ids). */
 export type RefreshScope = 'all' | { customers: string[]; orders: string[] };

@@ -1,10 +1,9 @@
 import * as XLSX from 'xlsx';
 import type { components } from '../../../shared/api/backend.gen.ts';
+import { workbookBytes } from '../../platform/xlsx.ts';
 
 type StatsTableRow = components['schemas']['StatsTableRow'];
 type StatsDimension = components['schemas']['StatsDimension'];
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Each tab's name in the file name and on its sheet, its first column's header and the name of its empty key, as the screen shows them. */
 const TABS: Record<StatsDimension, { file: string; sheet: string; header: string; noKey: string }> = {
@@ -26,7 +25,5 @@ export function statsTableWorkbook(dimension: StatsDimension, rows: readonly Sta
     ...rows.map((row) => [row.key || tab.noKey, row.customers, row.orders, row.income]),
   ]);
   sheet['!cols'] = [{ wch: 40 }, { wch: 10 }, { wch: 10 }, { wch: 14 }];
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, tab.sheet);
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array;
+  return workbookBytes(sheet, tab.sheet);
 }

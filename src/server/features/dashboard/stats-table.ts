@@ -1,6 +1,7 @@
 import type { components } from '../../../shared/api/backend.gen.ts';
+import { countedOrder } from '../../platform/counted-orders.ts';
 import type { Queryable } from '../../platform/db.ts';
-import { countedOrder } from './rollups.ts';
+import { containsFolded, folded } from '../../platform/text-search.ts';
 
 type StatsTablePage = components['schemas']['StatsTablePage'];
 type StatsTableRow = components['schemas']['StatsTableRow'];
@@ -63,15 +64,6 @@ export async function rebuildStatsTable(db: Queryable, storeId: number): Promise
   );
 }
 
-/*
- * Case and accent folding written in SQL that PGlite and PostgreSQL read alike, whatever the database's
- * locale: `lower` folds ASCII everywhere, `translate` the accented letters of both cases (a C locale's
- * `lower` leaves "Á" alone).
- */
-const ACCENTED = 'ÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãåéèêëíìîïóòôöõúùûüñç';
-const FOLDED = 'aaaaaaeeeeiiiiooooouuuuncaaaaaaeeeeiiiiooooouuuunc';
-const folded = (sql: string) => `translate(lower(${sql}), '${ACCENTED}', '${FOLDED}')`;
-
 /** The name sorts as a reader expects (folded, byte order so both databases agree); ties go by the name. */
 const ORDER_BY: Record<StatsTableSort, string> = {
   key: `${folded('key')} collate "C" $dir, key collate "C" $dir`,
@@ -85,7 +77,7 @@ export const defaultOrder = (sort: StatsTableSort): 'asc' | 'desc' => (sort === 
 
 /** The `where` and `order by` of a tab's rows; `$1` is the store, `$2` the dimension, `$3` the search. */
 function selection(query: StatsTableQuery): { where: string; orderBy: string; params: unknown[] } {
-  const search = query.q ? ` and strpos(${folded('key')}, ${folded('$3::text')}) > 0` : '';
+  const search = query.q ? ` and ${containsFolded('key', '$3::text')}` : '';
   return {
     where: `store_id = $1 and dimension = $2${search}`,
     orderBy: ORDER_BY[query.sort].replaceAll('$dir', query.order),

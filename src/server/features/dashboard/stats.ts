@@ -13,7 +13,7 @@ import {
 } from '../../../shared/date-ranges.ts';
 import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
-import { DEFAULT_TIME_ZONE } from './rollups.ts';
+import { type StoreCalendar, windowStart } from '../../platform/store-calendar.ts';
 
 type StoreStats = components['schemas']['StoreStats'];
 type RangeTotals = components['schemas']['RangeTotals'];
@@ -31,41 +31,6 @@ const ISO = 'YYYY-MM-DD';
 const money = (value: number) => Math.round(value * 100) / 100;
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 const percent = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : null);
-
-/** Today on the store's calendar, and the currency its money is in. */
-export interface StoreCalendar {
-  today: IsoDate;
-  currency: string;
-}
-
-/** The calendar of a store whose Shopify connection gives `timeZone` and `currency` (either may be missing). */
-export function calendarOf(timeZone: string | null | undefined, currency: string | null | undefined, now = new Date()): StoreCalendar {
-  return { today: todayIn(timeZone || DEFAULT_TIME_ZONE, now), currency: currency ?? 'CLP' };
-}
-
-const todays = new Map<string, { day: IsoDate; until: number; format: Intl.DateTimeFormat }>();
-
-/**
- * The calendar day in `timeZone` (en-CA writes YYYY-MM-DD). Every request asks, so the formatter is
- * built once per zone and the day kept until the next whole minute (zones change day only on one).
- */
-function todayIn(timeZone: string, now: Date): IsoDate {
-  const time = now.getTime();
-  let today = todays.get(timeZone);
-  if (!today) {
-    const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    todays.set(timeZone, (today = { day: '', until: -Infinity, format }));
-  }
-  if (time >= today.until || time < today.until - 60_000) {
-    today.day = today.format.format(now);
-    today.until = (Math.floor(time / 60_000) + 1) * 60_000;
-  }
-  return today.day;
-}
-
-/** First day of "the last `amount` `unit`s" ending today. */
-export const windowStart = (today: IsoDate, amount: number, unit: 'day' | 'month') =>
-  dayjs(today).subtract(amount, unit).add(1, 'day').format(ISO);
 
 /** The yearly investments set, by year. */
 async function investments(db: Queryable, storeId: number): Promise<Map<number, number>> {

@@ -7,6 +7,7 @@ import type { Database, Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { connectStore, type ShopifyAccess, type ShopifyConnection } from './connection.ts';
+import { emailMarketingState } from './email-marketing.ts';
 import { readSync, requestRefresh, retryFailedSync } from './store-sync.ts';
 
 type ShopifySettings = components['schemas']['ShopifySettings'];
@@ -275,10 +276,10 @@ export const integrationHandlers: Handlers<IntegrationOperations> = {
       status: 200,
       body: {
         store: { state, name: store!.name, url: store?.shop_domain ?? null, sync },
-        // The other three integrations come with their own forms; until then they are not connected.
+        // The social ads and messaging integrations come with their own forms; until then they are not connected.
         socialAds: { state: 'notConnected' },
         messaging: { state: 'notConnected' },
-        emailMarketing: { state: 'notConnected' },
+        emailMarketing: await emailMarketingState(context.db, storeId),
       },
     };
   },

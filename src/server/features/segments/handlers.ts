@@ -1,0 +1,237 @@
+import type { z } from 'zod';
+import type { components, operations } from '../../../shared/api/app.gen.ts';
+import type { operations as BackendOperations } from '../../../shared/api/backend.gen.ts';
+import {
+  CUSTOM_SEGMENTS_MAX,
+  SEGMENT_DESCRIPTION_MAX,
+  SEGMENT_ERRORS,
+  SEGMENT_NAME_MAX,
+  SEGMENT_RELATIVE_AMOUNT_MAX,
+  type SegmentErrorKey,
+  type SegmentRules,
+  segmentInputSchema,
+  segmentRulesSchema,
+} from '../../../shared/segments.ts';
+import { type Handlers, inStore } from '../../platform/api.ts';
+import type { Queryable } from '../../platform/db.ts';
+import { errors, HttpError } from '../../platform/errors.ts';
+import { calendarOf, DEFAULT_TIME_ZONE } from '../../platform/store-calendar.ts';
+import { xlsxDownload } from '../../platform/xlsx.ts';
+import { customersQueryOf, segmentCustomersInChunks, segmentCustomersPage } from './customers-table.ts';
+import { segmentCustomersFileName, segmentCustomersWorkbook } from './customers-xlsx.ts';
+import { countMatching, ensureDefaultSegments, queueSegmentBuild } from './membership.ts';
+import { segmentStats, segmentsStats } from './stats.ts';
+
+type Segment = components['schemas']['Segment'];
+type SegmentOperations = Pick<
+  operations,
+  'listSegments' | 'createSegment' | 'countSegmentCustomers' | 'getSegment' | 'updateSegment' | 'deleteSegment'
+>;
+type SegmentStatsOperations = Pick<
+  BackendOperations,
+  'getSegmentsStats' | 'getSegmentStats' | 'getSegmentCustomers' | 'getSegmentCustomersXlsx'
+>;
+
+/** The shared rules' message keys in the server's words (the forms show the same from their text group). */
+const MESSAGES: Record<SegmentErrorKey, string> = {
+  [SEGMENT_ERRORS.nameRequired]: 'Este campo es obligatorio.',
+  [SEGMENT_ERRORS.nameOnlySpaces]: 'El nombre no puede tener solo espacios.',
+  [SEGMENT_ERRORS.nameTooLong]: `El nombre puede tener hasta ${SEGMENT_NAME_MAX} caracteres.`,
+  [SEGMENT_ERRORS.descriptionTooLong]: `La descripción puede tener hasta ${SEGMENT_DESCRIPTION_MAX} caracteres.`,
+  [SEGMENT_ERRORS.controlCharacters]: 'No puede contener caracteres de control.',
+  [SEGMENT_ERRORS.negativeNumber]: 'El valor no puede ser menor que 0.',
+  [SEGMENT_ERRORS.numberTooLarge]: 'El valor es demasiado grande.',
+  [SEGMENT_ERRORS.wholeNumber]: 'Debe ser un número entero.',
+  [SEGMENT_ERRORS.maxNotAboveMin]: 'El máximo debe ser mayor que el mínimo.',
+  [SEGMENT_ERRORS.rangeEmpty]: 'Indica un mínimo, un máximo o ambos.',
+  [SEGMENT_ERRORS.dateRequired]: 'Este campo es obligatorio.',
+  [SEGMENT_ERRORS.endBeforeStart]: 'La fecha final no puede ser anterior a la inicial.',
+  [SEGMENT_ERRORS.amountRequired]: `Indica un número entre 1 y ${SEGMENT_RELATIVE_AMOUNT_MAX}.`,
+  [SEGMENT_ERRORS.valuesRequired]: 'Agrega al menos un valor.',
+  [SEGMENT_ERRORS.tooManyValues]: 'Son demasiados valores para una condición.',
+  [SEGMENT_ERRORS.valueTooLong]: 'El valor es demasiado largo.',
+  [SEGMENT_ERRORS.noBlocks]: 'Agrega al menos un bloque de lógica.',
+  [SEGMENT_ERRORS.tooManyBlocks]: 'Son demasiados bloques para un segmento.',
+  [SEGMENT_ERRORS.noConditions]: 'Agrega al menos una condición al bloque.',
+  [SEGMENT_ERRORS.tooManyConditions]: 'Son demasiadas condiciones para un bloque.',
+};
+
+/** What the contract cannot check (a maximum above its minimum, dates in order), as field errors. */
+function checked<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw errors.invalidRequest(
+    result.error.issues.map((issue) => ({
+      field: issue.path.map(String).join('.'),
+      message: MESSAGES[issue.message as SegmentErrorKey] ?? 'El valor no es válido.',
+    })),
+  );
+}
+
+const segmentConflict = (message: string) => new HttpError(409, 'conflict', message);
+
+interface SegmentRecord {
+  id: string;
+  key: Segment['key'];
+  name: string | null;
+  description: string | null;
+  form: Segment['form'];
+  rules: SegmentRules;
+  status: Segment['status'];
+  customers: number | null;
+  built_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SEGMENT_COLUMNS = 'id::text, key, name, description, form, rules, status, customers, built_at, created_at, updated_at';
+
+const toSegment = (row: SegmentRecord): Segment => ({
+  id: Number(row.id),
+  key: row.key,
+  name: row.name,
+  description: row.description,
+  form: row.form,
+  rules: row.rules,
+  status: row.status,
+  customers: row.customers,
+  builtAt: row.built_at?.toISOString() ?? null,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+async function segmentOf(db: Queryable, storeId: number, segmentId: number): Promise<SegmentRecord> {
+  const [row] = await db.query<SegmentRecord>(`select ${SEGMENT_COLUMNS} from segments where store_id = $1 and id = $2`, [
+    storeId,
+    segmentId,
+  ]);
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+export const segmentHandlers: Handlers<SegmentOperations> = {
+  async listSegments(context) {
+    const { storeId } = inStore(context);
+    const rows = await context.db.transaction(async (tx) => {
+      await ensureDefaultSegments(tx, storeId);
+      return tx.query<SegmentRecord>(
+        `select ${SEGMENT_COLUMNS} from segments where store_id = $1
+          order by key is null, array_position($2::text[], key), id desc`,
+        [storeId, ['highValueCustomers', 'frequentCustomers', 'asleepCustomers', 'newCustomers', 'offerCustomers', 'riskyCustomers']],
+      );
+    });
+    return { status: 200, body: { segments: rows.map(toSegment) } };
+  },
+
+  async createSegment(context) {
+    const { storeId } = inStore(context);
+    const input = checked(segmentInputSchema, context.body);
+    const row = await context.db.transaction(async (tx) => {
+      // Serialises creations in the store, so two at once cannot both take the last place.
+      await tx.query('select 1 from stores where id = $1 for update', [storeId]);
+      const [{ count } = { count: 0 }] = await tx.query<{ count: number }>(
+        'select count(*)::integer as count from segments where store_id = $1 and key is null',
+        [storeId],
+      );
+      if (count >= CUSTOM_SEGMENTS_MAX)
+        throw segmentConflict(`Puedes tener hasta ${CUSTOM_SEGMENTS_MAX} segmentos propios. Elimina uno para crear otro.`);
+      const [created] = await tx.query<SegmentRecord>(
+        `insert into segments (store_id, name, description, form, rules) values ($1, $2, $3, $4, $5)
+         returning ${SEGMENT_COLUMNS}`,
+        [storeId, input.name.trim(), input.description?.trim() ?? '', input.form, JSON.stringify(input.rules)],
+      );
+      await queueSegmentBuild(tx, storeId, created!.id);
+      return created!;
+    });
+    return { status: 201, body: toSegment(row) };
+  },
+
+  async countSegmentCustomers(context) {
+    const { storeId } = inStore(context);
+    const rules = checked(segmentRulesSchema, context.body.rules);
+    return { status: 200, body: { customers: await countMatching(context.db, storeId, rules) } };
+  },
+
+  async getSegment(context) {
+    const { storeId } = inStore(context);
+    return { status: 200, body: toSegment(await segmentOf(context.db, storeId, context.params.segmentId)) };
+  },
+
+  async updateSegment(context) {
+    const { storeId } = inStore(context);
+    const input = checked(segmentInputSchema, context.body);
+    const row = await context.db.transaction(async (tx) => {
+      const current = await segmentOf(tx, storeId, context.params.segmentId);
+      if (current.key) throw segmentConflict('Los segmentos predeterminados no se pueden editar.');
+      const rulesChanged = JSON.stringify(current.rules) !== JSON.stringify(input.rules);
+      const [updated] = await tx.query<SegmentRecord>(
+        `update segments set name = $3, description = $4, form = $5, rules = $6, updated_at = now(),
+                rules_version = rules_version + $7::integer, status = case when $7::integer = 1 then 'queued' else status end
+          where store_id = $1 and id = $2
+         returning ${SEGMENT_COLUMNS}`,
+        [
+          storeId,
+          current.id,
+          input.name.trim(),
+          input.description?.trim() ?? '',
+          input.form,
+          JSON.stringify(input.rules),
+          rulesChanged ? 1 : 0,
+        ],
+      );
+      if (rulesChanged) await queueSegmentBuild(tx, storeId, current.id);
+      return updated!;
+    });
+    return { status: 200, body: toSegment(row) };
+  },
+
+  async deleteSegment(context) {
+    const { storeId } = inStore(context);
+    await context.db.transaction(async (tx) => {
+      const current = await segmentOf(tx, storeId, context.params.segmentId);
+      if (current.key) throw segmentConflict('Los segmentos predeterminados no se pueden eliminar.');
+      // Its members go with it (on delete cascade): irreversibly, as the confirmation says.
+      await tx.query('delete from segments where id = $1', [current.id]);
+      await context.events.record(tx, storeId, [{ kind: 'segment_deleted', detail: { segmentId: current.id } }]);
+    });
+    return { status: 204 };
+  },
+};
+
+/** The backend API's segment figures and customers (the segments list and a segment's detail). */
+export const segmentStatsHandlers: Handlers<SegmentStatsOperations> = {
+  async getSegmentsStats(context) {
+    const store = inStore(context);
+    return { status: 200, body: await segmentsStats(context.db, store.storeId, calendarOf(store.timeZone, store.currency).currency) };
+  },
+
+  async getSegmentStats(context) {
+    const store = inStore(context);
+    const segment = await segmentOf(context.db, store.storeId, context.params.segmentId);
+    const measured = { id: segment.id, status: segment.status, builtAt: segment.built_at };
+    const calendar = calendarOf(store.timeZone, store.currency);
+    return {
+      status: 200,
+      body: await segmentStats(context.db, store.storeId, measured, store.timeZone ?? DEFAULT_TIME_ZONE, calendar),
+    };
+  },
+
+  async getSegmentCustomers(context) {
+    const { storeId } = inStore(context);
+    const { page = 1, pageSize = 10 } = context.query;
+    const segment = await segmentOf(context.db, storeId, context.params.segmentId);
+    return {
+      status: 200,
+      body: await segmentCustomersPage(context.db, storeId, segment.id, customersQueryOf(context.query), page, pageSize),
+    };
+  },
+
+  async getSegmentCustomersXlsx(context) {
+    const store = inStore(context);
+    const segment = await segmentOf(context.db, store.storeId, context.params.segmentId);
+    const timeZone = store.timeZone ?? DEFAULT_TIME_ZONE;
+    const chunks = segmentCustomersInChunks(context.db, store.storeId, segment.id, customersQueryOf(context.query), timeZone);
+    const name = segmentCustomersFileName(segment, calendarOf(store.timeZone, store.currency).today);
+    return xlsxDownload(name, await segmentCustomersWorkbook(chunks));
+  },
+};

@@ -1,0 +1,327 @@
+import { DEFAULT_SEGMENT_RULES, type SegmentCondition, type SegmentKey, type SegmentRules } from '../../../shared/segments.ts';
+import type { Database, Queryable } from '../../platform/db.ts';
+import { enqueue, type JobWorker } from '../../platform/jobs.ts';
+import { calendarOf, storeTimeZone } from '../../platform/store-calendar.ts';
+import type { StoreEvent, StoreEventKind, StoreEventSubscriber, StoreEvents } from '../../platform/store-events.ts';
+import { compileSegment, STORE_AVERAGE } from './compiler.ts';
+
+/*
+ * Segment membership: materialised by a build job (queued → in progress → ready, or "processing data"
+ * while the store's import has not finished, since members may still change as its history arrives),
+ * and kept current between builds by the segments' store-events subscriber, which re-evaluates the
+ * customers a change touched. Entering or leaving a segment is itself a store event
+ * (`segment_entered`, `segment_left`), recorded in the transaction that changed the membership, so
+ * what listens (Klaviyo lists, WhatsApp automations) misses nothing and sees nothing twice.
+ */
+
+export const SEGMENT_BUILD_QUEUE = 'segment-build';
+/** Customers per entry or exit event: a first build of 200,000 members is 200 events, not one huge row. */
+const EVENT_CHUNK = 1000;
+
+const SEGMENT_ROW = 'select id::text, rules, rules_version, built_version, store_average::text from segments';
+
+interface SegmentRow {
+  id: string;
+  rules: SegmentRules;
+  rules_version: number;
+  built_version: number | null;
+  /** The store average its members were last evaluated against (numeric text), when its rules read it. */
+  store_average: string | null;
+}
+
+const reads = (fields: readonly SegmentCondition['field'][]) => (rules: SegmentRules) =>
+  rules.blocks.some((block) => block.conditions.some((condition) => fields.includes(condition.field)));
+const readsProducts = reads(['productTags', 'productTypes']);
+/** The store's average moves with any customer's purchases, and with it who is above it. */
+const readsStoreAverage = reads(['averageOrderValue']);
+
+/** The six default segments, created once per store (their builds queued with them). */
+export async function ensureDefaultSegments(db: Queryable, storeId: number): Promise<void> {
+  const keys = Object.keys(DEFAULT_SEGMENT_RULES) as SegmentKey[];
+  const created = await db.query<{ id: string }>(
+    `insert into segments (store_id, key, rules)
+     select $1, key, rules from jsonb_each($2::jsonb) as d(key, rules)
+     on conflict (store_id, key) do nothing
+     returning id::text`,
+    [storeId, JSON.stringify(Object.fromEntries(keys.map((key) => [key, DEFAULT_SEGMENT_RULES[key]])))],
+  );
+  for (const { id } of created) await queueSegmentBuild(db, storeId, id);
+}
+
+/**
+ * Asks for the segment's members to be computed again: one pending build per segment, however many ask.
+ * A build already running runs once more after, unless `rerunIfRunning` is false (the running one will
+ * see what the caller changed, as it locks the segment only once the caller's transaction is over).
+ */
+export function queueSegmentBuild(db: Queryable, storeId: number, segmentId: string, rerunIfRunning = true): Promise<number | null> {
+  return enqueue(db, SEGMENT_BUILD_QUEUE, { storeId, segmentId }, { singletonKey: `segment:${segmentId}`, rerunIfRunning });
+}
+
+/** Whether the store's import has brought in everything (a segment built before is "processing data"). */
+async function importFinished(db: Queryable, storeId: number): Promise<boolean> {
+  const [row] = await db.query<{ status: string }>('select status from store_syncs where store_id = $1', [storeId]);
+  return row?.status === 'FINISHED';
+}
+
+async function compiledFor(
+  db: Queryable,
+  storeId: number,
+  rules: SegmentRules,
+  onlyCustomers?: readonly string[],
+  storeAverage?: string | null,
+) {
+  const timeZone = await storeTimeZone(db, storeId);
+  return compileSegment(
+    rules,
+    { storeId, timeZone, today: calendarOf(timeZone, null).today, ...(storeAverage === undefined ? {} : { storeAverage }) },
+    onlyCustomers,
+  );
+}
+
+/** The mean of the customers' average order values now (numeric text; null without customers). */
+async function storeAverage(db: Queryable, storeId: number): Promise<string | null> {
+  const [row] = await db.query<{ average: string | null }>(
+    `select (${STORE_AVERAGE})::text as average from customer_stats a where a.store_id = $1`,
+    [storeId],
+  );
+  return row!.average;
+}
+
+/**
+ * The customers whose average order value lies between two store averages: the only ones a move of the
+ * store average from one to the other can take across it (customer_stats_average_idx finds them).
+ */
+async function crossing(db: Queryable, storeId: number, from: string, to: string | null): Promise<string[]> {
+  if (to === null) return [];
+  const rows = await db.query<{ customer: string }>(
+    `select customer_external_id::text as customer from customer_stats
+      where store_id = $1 and total_spent / orders_count > least($2::numeric, $3::numeric)
+        and total_spent / orders_count <= greatest($2::numeric, $3::numeric)`,
+    [storeId, from, to],
+  );
+  return rows.map((row) => row.customer);
+}
+
+/** How many of the store's customers `rules` match now (the forms' live count). */
+export async function countMatching(db: Queryable, storeId: number, rules: SegmentRules): Promise<number> {
+  const query = await compiledFor(db, storeId, rules);
+  const [row] = await db.query<{ count: number }>(`select count(*)::integer as count from (${query.text}) as matched`, query.params);
+  return row!.count;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
+  return out;
+}
+
+function membershipEvents(kind: Extract<StoreEventKind, 'segment_entered' | 'segment_left'>, segmentId: string, customers: string[]) {
+  return chunks(customers, EVENT_CHUNK).map<StoreEvent>((part) => ({ kind, customers: part, detail: { segmentId } }));
+}
+
+/** A segment's customers, their counted orders and income all time (numeric text: exact). */
+interface Figures {
+  customers: number;
+  orders: number;
+  income: string;
+}
+
+/**
+ * Makes the segment's members, among `onlyCustomers` (all of the store's customers when left out),
+ * those its rules match now, comparing with `average` as the store average when given; records who
+ * entered and who left, and refreshes each member's orders and income as the figures count them.
+ * Returns how many entered and left, and the figures of those customers' members before and after.
+ */
+async function applyMembership(
+  tx: Queryable,
+  events: StoreEvents,
+  storeId: number,
+  segment: SegmentRow,
+  onlyCustomers?: readonly string[],
+  average?: string | null,
+): Promise<{ entered: number; left: number; before: Figures; after: Figures }> {
+  const query = await compiledFor(tx, storeId, segment.rules, onlyCustomers, average);
+  const scope = onlyCustomers ? `and customer_external_id = any($${query.params.length + 2}::bigint[])` : '';
+  const params = [...query.params, segment.id, ...(onlyCustomers ? [onlyCustomers] : [])];
+  const segmentParam = `$${query.params.length + 1}::bigint`;
+  // One evaluation of the rules feeds both sides of the difference. The data-modifying parts touch
+  // disjoint rows (new members, leaving members, staying members) and all read the statement's snapshot,
+  // so `current` holds the members' figures as they were counted before.
+  const [diff] = await tx.query<{
+    entered: string[];
+    left: string[];
+    before_customers: number;
+    before_orders: number;
+    before_income: string;
+    after_customers: number;
+    after_orders: number;
+    after_income: string;
+  }>(
+    `with matched as (${query.text}),
+     current as (select customer_external_id::text as customer, orders, income from segment_members where segment_id = ${segmentParam} ${scope}),
+     entered as (
+       insert into segment_members (segment_id, store_id, customer_external_id, orders, income)
+       select ${segmentParam}, $1::integer, m.customer::bigint, m.orders, m.income
+         from matched m where m.customer not in (select customer from current)
+       returning customer_external_id::text as customer),
+     left_ as (
+       delete from segment_members
+        where segment_id = ${segmentParam} ${scope}
+          and customer_external_id::text not in (select customer from matched)
+       returning customer_external_id::text as customer),
+     stayed as (
+       update segment_members k set orders = m.orders, income = m.income
+         from matched m
+        where k.segment_id = ${segmentParam} and k.customer_external_id = m.customer::bigint
+          and (k.orders, k.income) is distinct from (m.orders, m.income))
+     select coalesce((select array_agg(customer order by customer) from entered), '{}') as entered,
+            coalesce((select array_agg(customer order by customer) from left_), '{}') as left,
+            b.customers as before_customers, b.orders as before_orders, b.income as before_income,
+            a.customers as after_customers, a.orders as after_orders, a.income as after_income
+       from (select count(*)::integer as customers, coalesce(sum(orders), 0)::integer as orders, coalesce(sum(income), 0)::text as income
+               from current) b,
+            (select count(*)::integer as customers, coalesce(sum(orders), 0)::integer as orders, coalesce(sum(income), 0)::text as income
+               from matched) a`,
+    params,
+  );
+  const entered = diff!.entered;
+  const left = diff!.left;
+  await events.record(tx, storeId, [
+    ...membershipEvents('segment_entered', segment.id, entered),
+    ...membershipEvents('segment_left', segment.id, left),
+  ]);
+  return {
+    entered: entered.length,
+    left: left.length,
+    before: { customers: diff!.before_customers, orders: diff!.before_orders, income: diff!.before_income },
+    after: { customers: diff!.after_customers, orders: diff!.after_orders, income: diff!.after_income },
+  };
+}
+
+/** Computes the segment's members from scratch (the build job). */
+export async function buildSegment(
+  db: Database,
+  events: StoreEvents,
+  storeId: number,
+  segmentId: string,
+  log = console.log,
+): Promise<void> {
+  const [started] = await db.query<SegmentRow>(
+    `update segments set status = 'inProgress' where id = $1 and store_id = $2
+     returning id::text, rules, rules_version, built_version`,
+    [segmentId, storeId],
+  );
+  if (!started) return; // deleted meanwhile
+  await db.transaction(async (tx) => {
+    // The rules as they are now: an edit since the start wins, and queued another build anyway.
+    // Locked: the subscriber, which changes members too, waits for the build (and the build for it).
+    const [segment] = await tx.query<SegmentRow>(`${SEGMENT_ROW} where id = $1 for update`, [segmentId]);
+    if (!segment) return;
+    // The store average is taken once and recorded beside the members, so the subscriber knows which
+    // customers a later move of it can take across (see segmentsSubscriber).
+    const average = readsStoreAverage(segment.rules) ? await storeAverage(tx, storeId) : null;
+    const [kept] = await tx.query<Figures>('select customers, orders, income::text from segments where id = $1', [segmentId]);
+    const { entered, left, after } = await applyMembership(tx, events, storeId, segment, undefined, average);
+    // A rebuild of unchanged rules should find what the subscriber kept: anything else is drift (or the calendar moving on).
+    if (segment.built_version === segment.rules_version) {
+      const [same] = await tx.query<{ same: boolean }>(
+        'select $1::integer is not distinct from $2::integer and $3::integer = $4::integer and $5::numeric = $6::numeric as same',
+        [kept!.customers, after.customers, kept!.orders, after.orders, kept!.income, after.income],
+      );
+      if (entered + left > 0 || !same!.same)
+        log(
+          `Segmento ${segmentId} de la tienda ${storeId}: la reconstrucción encontró ${entered} entradas y ${left} salidas` +
+            (same!.same
+              ? '.'
+              : `; cifras guardadas ${kept!.customers} clientes, ${kept!.orders} pedidos, ${kept!.income} de ingresos, recalculadas ${after.customers}, ${after.orders}, ${after.income}.`),
+        );
+    }
+    const status = (await importFinished(tx, storeId)) ? 'ready' : 'processingData';
+    await tx.query(
+      `update segments set status = $2, built_version = $3, built_at = now(),
+              customers = $4, orders = $5, income = $6::numeric, store_average = $7::numeric
+        where id = $1`,
+      [segmentId, status, segment.rules_version, after.customers, after.orders, after.income, average],
+    );
+  });
+}
+
+export function registerSegmentBuildJob(jobs: JobWorker, db: Database, events: StoreEvents): void {
+  jobs.register<{ storeId: number; segmentId: string }>(SEGMENT_BUILD_QUEUE, {
+    handler: (job) => buildSegment(db, events, job.payload.storeId, job.payload.segmentId),
+  });
+}
+
+async function queueAllBuilds(tx: Queryable, storeId: number, only?: (rules: SegmentRules) => boolean): Promise<void> {
+  const segments = await tx.query<{ id: string; rules: SegmentRules }>('select id::text, rules from segments where store_id = $1', [
+    storeId,
+  ]);
+  for (const segment of segments) if (!only || only(segment.rules)) await queueSegmentBuild(tx, storeId, segment.id);
+}
+
+const KINDS: StoreEventKind[] = ['customer_stats_refreshed', 'customers_touched', 'customer_erased', 'products_touched', 'store_erased'];
+
+/**
+ * The segments' store-events subscriber. The dashboard's rollups say which customers' aggregates they
+ * refreshed (`customer_stats_refreshed`), so segments read aggregates that are already current: those
+ * customers, and those whose own record changed (tags, consent), are evaluated again against every
+ * segment of the store. A segment that compares with the store average also takes again the customers
+ * between the average its members were evaluated against and the average now: those alone can have
+ * crossed it, found through the index on the average rather than by a rebuild of the whole store. The
+ * segment's figures move by the difference between those customers' members before and after. A whole
+ * refresh (import, nightly) and a product change rebuild the segments it concerns through their jobs
+ * (one pending build per segment: see queueSegmentBuild); the nightly build reports any drift.
+ */
+export function segmentsSubscriber(events: StoreEvents): StoreEventSubscriber {
+  return {
+    name: 'segments',
+    kinds: KINDS,
+    batchSize: 1000,
+    async handle({ tx, storeId, events: batch }) {
+      await ensureDefaultSegments(tx, storeId);
+      if (
+        batch.some((event) => event.kind === 'store_erased' || (event.kind === 'customer_stats_refreshed' && event.detail.all === true))
+      ) {
+        await queueAllBuilds(tx, storeId);
+        return;
+      }
+      if (batch.some((event) => event.kind === 'products_touched')) await queueAllBuilds(tx, storeId, readsProducts);
+      const customers = [...new Set(batch.filter((event) => event.kind !== 'products_touched').flatMap((event) => event.customers))];
+      if (customers.length === 0) return;
+      const segments = await tx.query<SegmentRow>(`${SEGMENT_ROW} where store_id = $1 order by id for update`, [storeId]);
+      const average = segments.some((segment) => readsStoreAverage(segment.rules)) ? await storeAverage(tx, storeId) : null;
+      // Segments built against the same average share the customers its move takes across.
+      const crossed = new Map<string, string[]>();
+      for (const segment of segments) {
+        let scope = customers;
+        const comparesAverage = readsStoreAverage(segment.rules);
+        if (comparesAverage && segment.store_average === null) {
+          // Built before the average was recorded beside the members, or never built: one build puts it
+          // there. A build running now waits for this segment's lock, so it records the average anyway.
+          await queueSegmentBuild(tx, storeId, segment.id, false);
+        } else if (comparesAverage) {
+          // Only the customers between the average the members were evaluated against and the average now
+          // can have changed sides, besides those whose own figures changed.
+          const from = segment.store_average!;
+          if (!crossed.has(from)) crossed.set(from, await crossing(tx, storeId, from, average));
+          scope = [...new Set([...customers, ...crossed.get(from)!])];
+        }
+        const { before, after } = await applyMembership(tx, events, storeId, segment, scope, comparesAverage ? average : undefined);
+        await tx.query(
+          `update segments set customers = customers + $2, orders = orders + $3, income = income + ($4::numeric - $5::numeric),
+                  store_average = case when $6::boolean then $7::numeric else store_average end
+            where id = $1`,
+          [
+            segment.id,
+            after.customers - before.customers,
+            after.orders - before.orders,
+            after.income,
+            before.income,
+            comparesAverage && segment.store_average !== null,
+            average,
+          ],
+        );
+      }
+    },
+  };
+}
