@@ -1,6 +1,8 @@
 import { accountHandlers } from './account';
 import { dashboardHandlers } from './dashboard';
 import { integrationsHandlers } from './integrations';
+import { segmentFormHandlers } from './segment-form';
+import { segmentsHandlers } from './segments';
 import { sessionHandlers } from './session';
 import { signupHandlers } from './signup';
 import { teamHandlers } from './team';
@@ -13,6 +15,8 @@ export const handlers = [
   ...signupHandlers,
   ...teamHandlers,
   ...accountHandlers,
+  ...segmentsHandlers,
+  ...segmentFormHandlers,
 ];
 
 export default handlers;

@@ -3,8 +3,13 @@ import type { components as Backend } from '../../src/shared/api/backend.gen';
 import {
   connectedSandboxStore,
   integrationsStoreOnly,
+  invalidKlaviyoKeyError,
   invalidShopAddressError,
   invalidStoreCredentialsError,
+  klaviyoUnavailableError,
+  missingKlaviyoPermissionsError,
+  readOnlyKlaviyoKey,
+  sandboxKlaviyoKey,
   sandboxStoreSettings,
   shopifyInstallStart,
   syncFinished,
@@ -102,6 +107,35 @@ export const shopifyInstallNeverAnswers = (install: ShopifyInstall) =>
     return response(200).json(install);
   });
 
+/**
+ * `PUT …/integrations/emailMarketing`: the sandbox's demo key connects, its read-only key lacks both
+ * permissions, anything else is not a key Klaviyo knows; as the server answers after asking Klaviyo.
+ */
+export const connectEmailMarketingAnswer = () =>
+  appHttp.put('/private/stores/{id}/integrations/emailMarketing', async ({ request, response }) => {
+    const { apiKey } = await request.json();
+    const key = apiKey.trim();
+    if (key === sandboxKlaviyoKey) return response(200).json({ state: 'connected' });
+    if (key === readOnlyKlaviyoKey) return response(422).json(missingKlaviyoPermissionsError);
+    return response(422).json(invalidKlaviyoKeyError);
+  });
+
+/** Klaviyo failed (502), or the server did (500): the form says to try again later. */
+export const connectEmailMarketingFails = (status: 500 | 502) =>
+  appHttp.put('/private/stores/{id}/integrations/emailMarketing', ({ response }) =>
+    status === 502 ? response(502).json(klaviyoUnavailableError) : response.untyped(Response.json(serverError, { status: 500 })),
+  );
+
+/** The key is still being checked with Klaviyo. */
+export const connectEmailMarketingNeverAnswers = () =>
+  appHttp.put('/private/stores/{id}/integrations/emailMarketing', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json({ state: 'connected' });
+  });
+
+export const disconnectEmailMarketingAnswer = () =>
+  appHttp.delete('/private/stores/{id}/integrations/emailMarketing', ({ response }) => response(204).empty());
+
 export const integrationsHandlers = [
   integrationsAnswer(),
   storeSyncAnswer(),
@@ -109,4 +143,6 @@ export const integrationsHandlers = [
   updateShopifySettingsAnswer(),
   startShopifyInstallAnswer(),
   startShopifyReinstallAnswer(),
+  connectEmailMarketingAnswer(),
+  disconnectEmailMarketingAnswer(),
 ];

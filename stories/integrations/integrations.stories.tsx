@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import {
+  integrationsKlaviyoConnected,
+  integrationsKlaviyoKeyRefused,
   integrationsNeedsAttention,
   integrationsNothingConnected,
   integrationsStoreImporting,
@@ -22,6 +24,8 @@ const meta = {
     canSync: true,
     onSyncNow: fn(),
     onReload: fn(),
+    onConnectEmailMarketing: fn(),
+    onDisconnectEmailMarketing: fn(),
   },
 } satisfies Meta<typeof IntegrationsScreen>;
 export default meta;
@@ -77,10 +81,40 @@ export const SyncFailures: Story = {
 
 /** A member who may not ask for a sync reads the health without the button. */
 export const WithoutSyncRights: Story = {
-  args: { integrations: { status: 'success', data: integrationsStoreSyncFailures }, canSync: false },
+  args: {
+    integrations: { status: 'success', data: integrationsStoreSyncFailures },
+    canSync: false,
+    onConnectEmailMarketing: undefined,
+    onDisconnectEmailMarketing: undefined,
+  },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByRole('button', { name: 'Sincronizar ahora' })).toBeNull();
   },
+};
+
+/** Klaviyo can be connected once there is a store: its card opens the key form. */
+export const EmailMarketingNotConnected: Story = {
+  args: { integrations: { status: 'success', data: integrationsStoreOnly } },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Conectar Klaviyo' }));
+    await expect(args.onConnectEmailMarketing).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Klaviyo connected: the key can be changed, or the integration disconnected (the lists stay in Klaviyo). */
+export const EmailMarketingConnected: Story = {
+  args: { ...EmailMarketingNotConnected.args, integrations: { status: 'success', data: integrationsKlaviyoConnected } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Cambiar clave' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Desconectar' }));
+    await expect(args.onDisconnectEmailMarketing).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Klaviyo stopped taking the saved key: the card asks for a new one. */
+export const EmailMarketingKeyRefused: Story = {
+  args: { ...EmailMarketingNotConnected.args, integrations: { status: 'success', data: integrationsKlaviyoKeyRefused } },
 };
 
 export const StoreImporting: Story = { args: { integrations: { status: 'success', data: integrationsStoreImporting } } };

@@ -58,7 +58,7 @@ export const Redirecting: Story = {
   parameters: { msw: { handlers: [startShopifyInstallNeverAnswers()] }, visual: { waitFor: 'button[aria-busy="true"]' } },
   play: async ({ canvasElement }) => {
     const canvas = await connectWithShopify(canvasElement, 'recompra-demo.myshopify.com');
-    await expect(await canvas.findByRole('button', { name: 'Abriendo Shopify…' })).toBeDisabled();
+    await expect(await canvas.findByRole('button', { name: 'Abriendo Shopify…' })).toHaveAttribute('aria-disabled', 'true');
   },
 };
 

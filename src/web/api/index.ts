@@ -19,6 +19,7 @@ export {
   collaboratorKeys,
   integrationKeys,
   invitationKeys,
+  segmentKeys,
   statsKeys,
   storeKeys,
   storeSyncKeys,

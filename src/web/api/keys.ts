@@ -77,3 +77,29 @@ export const integrationKeys = {
 export const collaboratorKeys = {
   list: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'collaborators'] as const,
 };
+
+type SegmentCustomersQuery = NonNullable<operations['getSegmentCustomers']['parameters']['query']>;
+
+/**
+ * SPEC §7 "segments" and "segment detail and table and creation status": one prefix per store, so a
+ * created, edited or deleted segment refreshes the list, its figures and its detail at once.
+ */
+export const segmentKeys = {
+  all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'segments'] as const,
+  list: (storeId: StoreKeyId) => [...segmentKeys.all(storeId), 'list'] as const,
+  /** The list's figures (size, orders, income) with the store's totals. */
+  listStats: (storeId: StoreKeyId) => [...segmentKeys.all(storeId), 'listStats'] as const,
+  detail: (storeId: StoreKeyId, segmentId: number) => [...segmentKeys.all(storeId), 'detail', segmentId] as const,
+  stats: (storeId: StoreKeyId, segmentId: number) => [...segmentKeys.detail(storeId, segmentId), 'stats'] as const,
+  customers: (storeId: StoreKeyId, segmentId: number, query: SegmentCustomersQuery) =>
+    [...segmentKeys.detail(storeId, segmentId), 'customers', query] as const,
+  /** The form's live count; the rules are the key. */
+  count: (storeId: StoreKeyId, rules: unknown) => [...segmentKeys.all(storeId), 'count', rules] as const,
+  /** The Klaviyo sync of each segment (the list's toggles). */
+  syncs: (storeId: StoreKeyId) => [...segmentKeys.all(storeId), 'syncs'] as const,
+};
+
+/** SPEC §7 "product types": the store catalogue's product types, suggested in the segment forms. */
+export const productTypeKeys = {
+  list: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'productTypes'] as const,
+};

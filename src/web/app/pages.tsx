@@ -30,6 +30,9 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
     Promise.all([import('../features/account/routes/account-route'), import('../features/team/routes/team-route')]).then(
       ([account, team]) => ({ default: () => <account.AccountRoute storeTab={<team.TeamRoute />} /> }),
     ),
+  segments: () => import('../features/segments/routes/segments-route').then((m) => ({ default: m.SegmentsRoute })),
+  segmentDetail: () => import('../features/segments/routes/segment-detail-route').then((m) => ({ default: m.SegmentDetailRoute })),
+  segmentForm: () => import('../features/segments/routes/segment-form-route').then((m) => ({ default: m.SegmentFormRoute })),
   underConstruction: () => import('./under-construction-page').then((m) => ({ default: m.UnderConstructionPage })),
 };
 

@@ -14,6 +14,9 @@ export type ScreenId =
   | 'passwordReset'
   | 'invitation'
   | 'account'
+  | 'segments'
+  | 'segmentDetail'
+  | 'segmentForm'
   | 'underConstruction';
 
 /** What the browser's tab says on each page ("Inicio · Recompra"): keys of `pageTitle` in common.json. */
@@ -22,6 +25,7 @@ export type PageTitle =
   | 'segments'
   | 'createSegment'
   | 'segment'
+  | 'editSegment'
   | 'campaigns'
   | 'createCampaign'
   | 'campaign'
@@ -69,9 +73,10 @@ const WHATSAPP_GROUPS = withBase('whatsappCampaignDetail', 'templateDetail');
 export const ROUTES: readonly RouteDef[] = [
   { path: '/', title: 'dashboard', roles: ALL_ROLES, namespaces: DASHBOARD_GROUPS, screen: 'dashboard' },
   { path: '/dashboard', title: 'dashboard', roles: ALL_ROLES, namespaces: DASHBOARD_GROUPS, screen: 'dashboard' },
-  { path: '/segments', title: 'segments', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
-  { path: '/segments/create', title: 'createSegment', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
-  { path: '/segments/:id', title: 'segment', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'underConstruction' },
+  { path: '/segments', title: 'segments', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'segments' },
+  { path: '/segments/create', title: 'createSegment', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'segmentForm' },
+  { path: '/segments/:id', title: 'segment', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'segmentDetail' },
+  { path: '/segments/:id/edit', title: 'editSegment', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'segmentForm' },
   { path: '/campaigns', title: 'campaigns', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
   { path: '/campaigns/create', title: 'createCampaign', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
   { path: '/campaigns/:id', title: 'campaign', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },

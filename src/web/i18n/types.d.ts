@@ -2,11 +2,13 @@ import type account from './es/account.json';
 import type auth from './es/auth.json';
 import type collaborators from './es/collaborators.json';
 import type common from './es/common.json';
+import type createSegment from './es/createSegment.json';
 import type dashboard from './es/dashboard.json';
 import type dates from './es/dates.json';
 import type integrations from './es/integrations.json';
 import type metrics from './es/metrics.json';
 import type onboarding from './es/onboarding.json';
+import type segments from './es/segments.json';
 import type toasts from './es/toasts.json';
 
 // Typed keys for the groups that hold text so far; a misspelt key fails the type check.
@@ -18,11 +20,13 @@ declare module 'i18next' {
       account: typeof account;
       auth: typeof auth;
       collaborators: typeof collaborators;
+      createSegment: typeof createSegment;
       dashboard: typeof dashboard;
       dates: typeof dates;
       integrations: typeof integrations;
       metrics: typeof metrics;
       onboarding: typeof onboarding;
+      segments: typeof segments;
       toasts: typeof toasts;
     };
   }

@@ -23,17 +23,17 @@ const renderAt = (path: string) =>
 describe('RoleGuard', () => {
   it('shows the loading animation, then the shell with the page', async () => {
     server.use(meAs(sessionUsers.user));
-    await renderAt('/segments');
+    await renderAt('/campaigns');
     expect(screen.getByTestId('loading-screen')).toBeTruthy();
     expect(await screen.findByText('En construcción')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Segmentos' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Campañas' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('names the tab after the page, and says an unknown address is no page, inside the shell', async () => {
     server.use(meAs(sessionUsers.user));
-    await renderAt('/segments');
+    await renderAt('/campaigns');
     await screen.findByText('En construcción');
-    await waitFor(() => expect(document.title).toBe('Segmentos · Recompra'));
+    await waitFor(() => expect(document.title).toBe('Campañas · Recompra'));
     cleanup();
     await renderAt('/no-existe');
     expect(await screen.findByText('No encontramos esta página')).toBeTruthy();

@@ -27,7 +27,7 @@ describe('StoreReadyGate', () => {
 
   it('shows the import progress while the last year downloads, then the page with "Tienda conectada"', async () => {
     server.use(meAs(sessionUsers.admin), storeSyncSequence([syncMidway, syncFinished]));
-    await renderAt('/segments');
+    await renderAt('/campaigns');
     const progress = await screen.findByRole('progressbar');
     expect(progress.getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByText('4.100 de 8.200 pedidos')).toBeTruthy();
@@ -42,7 +42,7 @@ describe('StoreReadyGate', () => {
 
   it('opens a store imported before straight away, with no confirmation', async () => {
     server.use(meAs(sessionUsers.admin), storeSyncAnswer(syncFinished));
-    await renderAt('/segments');
+    await renderAt('/campaigns');
     expect(await screen.findByText('En construcción')).toBeTruthy();
     expect(screen.queryByText('Tienda conectada.')).toBeNull();
   });

@@ -34,7 +34,8 @@ export const dialogRecipe = defineSlotRecipe({
     title: { textStyle: 'sectionTitle', color: 'fg.default' },
     description: { fontSize: 'sm', color: 'fg.muted' },
     body: { display: 'flex', flexDirection: 'column', gap: '4' },
-    footer: { display: 'flex', justifyContent: 'flex-end', gap: '2', pt: '2' },
+    // On a phone two long buttons do not fit side by side: they wrap instead of overflowing the dialog.
+    footer: { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: '2', pt: '2' },
     closeTrigger: { ...iconTrigger, position: 'absolute', top: '4', insetEnd: '4', w: '8', h: '8', '& svg': { w: 'icon', h: 'icon' } },
     trigger: {},
   },

@@ -51,14 +51,15 @@ describe('DashboardRoute, a range without sales', () => {
     server.use(meAs(sessionUsers.admin), ...dashboardStore({ empty: true }));
     const asked = rangeQueriesAsked();
     await renderDashboard();
-    const offers = await screen.findAllByRole('button', { name: OFFER }, { timeout: FIRST_PAINT_MS });
-    expect(offers).toHaveLength(2);
+    // Each chart is a lazy section of its own: wait for both, not for the first to arrive.
+    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: OFFER })).toHaveLength(2), { timeout: FIRST_PAINT_MS });
+    const offers = screen.getAllByRole('button', { name: OFFER });
     expect(screen.getAllByText('Aquí verás cómo evolucionan tus ingresos y pedidos. Prueba con otro rango de fechas.')).toHaveLength(2);
     await userEvent.click(offers[0]!);
     expect(screen.getByRole('status', { name: 'Dirección' }).textContent).toBe('?preset=last12Months&granularity=week');
     await vi.waitFor(() => expect(asked).toContain('?preset=last12Months&granularity=week'), { timeout: FIRST_PAINT_MS });
     // Still no sales: the charts explain, without offering the range they already show.
-    expect(await screen.findAllByText('Sin ventas en este período')).toHaveLength(2);
+    expect(await screen.findAllByText('Sin ventas en este período', undefined, { timeout: FIRST_PAINT_MS })).toHaveLength(2);
     expect(screen.queryByRole('button', { name: OFFER })).toBeNull();
   });
 

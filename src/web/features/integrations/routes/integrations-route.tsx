@@ -8,13 +8,16 @@ import { type Loadable, loadableOf } from '../../../api/loadable';
 import { useRefreshStoreSync, useRetryStoreSync } from '../../../api/store-sync';
 import { Modal } from '../../../ui/dialog';
 import { toaster } from '../../../ui/toaster';
+import { useDisconnectEmailMarketing } from '../api/email-marketing';
 import { type Integrations, useIntegrations } from '../api/integrations';
 import { INSTALL_RESULT_PARAM, installIdOf } from '../api/shopify-install';
 import { IntegrationsScreen } from '../screens/integrations-screen';
+import { EmailMarketingFormRoute } from './email-marketing-form-route';
 import { StoreFormRoute } from './store-form-route';
 
 export function IntegrationsRoute() {
   const { t } = useTranslation('integrations');
+  const { t: toastText } = useTranslation('toasts');
   const { storeId, isPending, role } = useCurrentStore();
   const integrations = useIntegrations(storeId);
   const retry = useRetryStoreSync(storeId);
@@ -73,6 +76,15 @@ export function IntegrationsRoute() {
       );
   };
 
+  const [emailMarketingOpen, setEmailMarketingOpen] = useState(false);
+  const disconnect = useDisconnectEmailMarketing(storeId ?? 0);
+  const manageEmailMarketing = storeId !== undefined && can(role, 'connectEmailMarketing');
+  const disconnectEmailMarketing = () =>
+    disconnect.mutate(undefined, {
+      onSuccess: () => toaster.show({ id: 'email-marketing', status: 'success', message: toastText('emailMarketingDisconnected') }),
+      onError: () => toaster.show({ id: 'email-marketing', status: 'error', message: toastText('emailMarketingDisconnectFailed') }),
+    });
+
   // Without a store nothing is connected yet: the cards show what to connect first.
   const state: Loadable<Integrations | null> =
     !isPending && storeId === undefined ? { status: 'success', data: null } : loadableOf(integrations);
@@ -89,6 +101,28 @@ export function IntegrationsRoute() {
       onSyncNow={syncNow}
       syncRequested={refresh.isPending}
       onReload={() => void integrations.refetch()}
+      onConnectEmailMarketing={manageEmailMarketing ? () => setEmailMarketingOpen(true) : undefined}
+      onDisconnectEmailMarketing={manageEmailMarketing ? disconnectEmailMarketing : undefined}
+      disconnectingEmailMarketing={disconnect.isPending}
+      emailMarketingDialog={
+        storeId === undefined ? null : (
+          <Modal
+            open={emailMarketingOpen}
+            onOpenChange={setEmailMarketingOpen}
+            title={t('emailMarketingForm.title')}
+            closeOnInteractOutside={false}
+          >
+            <EmailMarketingFormRoute
+              storeId={storeId}
+              onSaved={() => {
+                setEmailMarketingOpen(false);
+                toaster.show({ id: 'email-marketing', status: 'success', message: toastText('emailMarketingConnected') });
+              }}
+              onCancel={() => setEmailMarketingOpen(false)}
+            />
+          </Modal>
+        )
+      }
       storeDialog={
         <Modal
           open={formOpen}

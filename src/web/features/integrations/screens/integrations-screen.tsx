@@ -35,6 +35,12 @@ export interface IntegrationsScreenProps {
   onReload: () => void;
   /** The store form's dialog, owned by the container. */
   storeDialog?: ReactNode;
+  /** Opens the Klaviyo key form; absent for those who may not manage integrations (the card only tells the state). */
+  onConnectEmailMarketing?: (() => void) | undefined;
+  onDisconnectEmailMarketing?: (() => void) | undefined;
+  disconnectingEmailMarketing?: boolean;
+  /** The Klaviyo key form's dialog, owned by the container. */
+  emailMarketingDialog?: ReactNode;
 }
 
 const STATE_TONES: Record<IntegrationState, Tone> = { connected: 'success', notConnected: 'neutral', needsAttention: 'danger' };
@@ -62,6 +68,10 @@ export function IntegrationsScreen({
   now,
   onReload,
   storeDialog,
+  onConnectEmailMarketing,
+  onDisconnectEmailMarketing,
+  disconnectingEmailMarketing = false,
+  emailMarketingDialog,
 }: IntegrationsScreenProps) {
   const { t } = useTranslation('integrations');
   return (
@@ -97,15 +107,18 @@ export function IntegrationsScreen({
             description={t('messaging.description')}
             state={state.data?.messaging.state ?? 'notConnected'}
           />
-          <SimpleCard
-            title={t('emailMarketing.title')}
-            description={t('emailMarketing.description')}
+          <EmailMarketingCard
             state={state.data?.emailMarketing.state ?? 'notConnected'}
+            // Klaviyo's key is the store's: without a store there is nothing to connect it to yet.
+            onConnect={state.data ? onConnectEmailMarketing : undefined}
+            onDisconnect={onDisconnectEmailMarketing}
+            disconnecting={disconnectingEmailMarketing}
           />
         </div>
       )}
       <p className={note}>{t('comingSoonNote')}</p>
       {storeDialog}
+      {emailMarketingDialog}
     </div>
   );
 }
@@ -253,6 +266,46 @@ function SimpleCard({ title: cardTitle, description, state }: { title: string; d
       <div className={body}>
         {/* Not connectable yet: said as a state, not offered as a button that leads nowhere. */}
         {state === 'notConnected' ? <Badge tone="neutral">{t('comingSoon')}</Badge> : <StateBadge state={state} />}
+      </div>
+    </Card>
+  );
+}
+
+interface EmailMarketingCardProps {
+  state: IntegrationState;
+  onConnect?: (() => void) | undefined;
+  onDisconnect?: (() => void) | undefined;
+  disconnecting: boolean;
+}
+
+/** Klaviyo: connect with a private key; once connected, change the key or disconnect (the lists stay in Klaviyo). */
+function EmailMarketingCard({ state, onConnect, onDisconnect, disconnecting }: EmailMarketingCardProps) {
+  const { t } = useTranslation('integrations');
+  return (
+    <Card as="article" title={t('emailMarketing.title')} description={t('emailMarketing.description')}>
+      <div className={body}>
+        <StateBadge state={state} />
+        {state === 'needsAttention' ? (
+          <p role="alert" className={errorText}>
+            {t('emailMarketing.keyRefused')}
+          </p>
+        ) : null}
+        {onConnect ? (
+          <div className={actions}>
+            {state === 'notConnected' ? (
+              <Button onClick={onConnect}>{t('emailMarketing.connect')}</Button>
+            ) : (
+              <Button variant="outline" onClick={onConnect} disabled={disconnecting}>
+                {t('emailMarketing.changeKey')}
+              </Button>
+            )}
+            {state !== 'notConnected' && onDisconnect ? (
+              <Button variant="outline" onClick={onDisconnect} loading={disconnecting}>
+                {t('emailMarketing.disconnect')}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </Card>
   );

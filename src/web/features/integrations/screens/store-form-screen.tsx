@@ -85,7 +85,7 @@ function ShopAddressInput(props: Omit<TextInputProps, 'placeholder' | 'autoCompl
 }
 
 /** The server's message as an alert, unless it already stands beside the field it names. */
-function FormAlert<Field extends string>({ error }: { error: FormError<Field> | null | undefined }) {
+export function FormAlert<Field extends string>({ error }: { error: FormError<Field> | null | undefined }) {
   const fieldMessages = new Set(Object.values(error?.fieldErrors ?? {}));
   if (!error?.message || fieldMessages.has(error.message)) return null;
   return (

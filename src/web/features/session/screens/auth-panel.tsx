@@ -37,7 +37,7 @@ export function AuthAlert({ children }: { children: ReactNode }) {
 /** The full-width submit button of a signed-out form, busy and disabled while it sends. */
 export function AuthSubmit({ submitting, label, busyLabel }: { submitting: boolean; label: string; busyLabel: string }) {
   return (
-    <Button type="submit" fullWidth disabled={submitting} aria-busy={submitting}>
+    <Button type="submit" fullWidth loading={submitting}>
       {submitting ? busyLabel : label}
     </Button>
   );

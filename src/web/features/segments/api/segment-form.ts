@@ -1,0 +1,131 @@
+import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { components } from '../../../../shared/api/app.gen';
+import type { SegmentRules } from '../../../../shared/segments';
+import { appClient, backendClient } from '../../../api/clients';
+import { requireStoreId } from '../../../api/current-store';
+import { unwrap } from '../../../api/errors';
+import { productTypeKeys } from '../../../api/keys';
+import { segmentKeys } from './segments';
+
+type SegmentInput = components['schemas']['SegmentInput'];
+type Segment = components['schemas']['Segment'];
+
+/** How long the rules must stay still before the live count asks again. */
+export const SEGMENT_COUNT_DEBOUNCE_MS = 400;
+
+/** SPEC §7 "product types": the catalogue's types, suggested while typing them; they change rarely. */
+export const productTypesQueryOptions = (storeId: number | undefined) =>
+  queryOptions({
+    queryKey: productTypeKeys.list(storeId),
+    queryFn:
+      storeId === undefined
+        ? skipToken
+        : async ({ signal }) => unwrap(await backendClient.GET('/stores/{id}/productTypes', { params: { path: { id: storeId } }, signal })),
+    staleTime: 5 * 60_000,
+  });
+
+export function useProductTypes(storeId: number | undefined) {
+  return useQuery(productTypesQueryOptions(storeId));
+}
+
+/**
+ * `value` once it has stayed the same for `delay` ms (compared by `key`; null: nothing to settle on). The
+ * first value passes at once: there is nothing on screen yet to keep.
+ */
+function useSettled<T>(value: T, key: string | null, delay: number): { value: T; key: string | null } {
+  const [settled, setSettled] = useState({ value, key });
+  if (settled.key === null && key !== null) setSettled({ value, key });
+  useEffect(() => {
+    if (key === null || key === settled.key) return;
+    const timer = setTimeout(() => setSettled({ value, key }), delay);
+    return () => clearTimeout(timer);
+    // `value` changes with `key`: the key says when it really changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, settled.key, delay]);
+  return settled;
+}
+
+/** What the form's live count shows. */
+export interface SegmentCountState {
+  /** The rules cannot be counted yet (a field still breaks a rule). */
+  incomplete: boolean;
+  /** The last count known; null before the first. */
+  customers: number | null;
+  /** A newer count is on its way (the rules changed, or they are being counted). */
+  updating: boolean;
+  /** The last count asked for failed. */
+  failed: boolean;
+}
+
+/**
+ * "N clientes coinciden" while the merchant edits: the rules are counted once they stay still for
+ * `SEGMENT_COUNT_DEBOUNCE_MS`, and the last count stays on screen meanwhile (no flicker back to empty).
+ * `rules` is null while they break a rule, so nothing is sent the server would refuse.
+ */
+export function useSegmentCount(storeId: number | undefined, rules: SegmentRules | null): SegmentCountState {
+  const key = rules === null ? null : JSON.stringify(rules);
+  const settled = useSettled(rules, key, SEGMENT_COUNT_DEBOUNCE_MS);
+  const settledRules = settled.value;
+  const query = useQuery({
+    queryKey: segmentKeys.count(storeId, settledRules),
+    queryFn:
+      storeId === undefined || settledRules === null
+        ? skipToken
+        : async ({ signal }) =>
+            unwrap(
+              await appClient.POST('/private/stores/{id}/segments/count', {
+                params: { path: { id: storeId } },
+                body: { rules: settledRules },
+                signal,
+              }),
+            ),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  return useMemo(
+    () => ({
+      incomplete: rules === null,
+      customers: query.data?.customers ?? null,
+      updating: (key !== null && key !== settled.key) || query.isFetching,
+      failed: query.isError && !query.isFetching,
+    }),
+    [rules, key, settled.key, query.data, query.isFetching, query.isError],
+  );
+}
+
+/** A saved segment: its detail holds the answer, and the list and its figures are asked again. */
+function useSegmentSaved(storeId: number | undefined) {
+  const queryClient = useQueryClient();
+  return (segment: Segment) => {
+    queryClient.setQueryData(segmentKeys.detail(storeId, segment.id), segment);
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: segmentKeys.list(storeId) }),
+      queryClient.invalidateQueries({ queryKey: segmentKeys.listStats(storeId) }),
+      queryClient.invalidateQueries({ queryKey: segmentKeys.detail(storeId, segment.id), refetchType: 'none' }),
+    ]);
+  };
+}
+
+export function useCreateSegment(storeId: number | undefined) {
+  const saved = useSegmentSaved(storeId);
+  return useMutation({
+    mutationFn: async (body: SegmentInput) =>
+      unwrap(await appClient.POST('/private/stores/{id}/segments', { params: { path: { id: requireStoreId(storeId) } }, body })),
+    onSuccess: saved,
+  });
+}
+
+export function useUpdateSegment(storeId: number | undefined, segmentId: number) {
+  const saved = useSegmentSaved(storeId);
+  return useMutation({
+    mutationFn: async (body: SegmentInput) =>
+      unwrap(
+        await appClient.PUT('/private/stores/{id}/segments/{segmentId}', {
+          params: { path: { id: requireStoreId(storeId), segmentId } },
+          body,
+        }),
+      ),
+    onSuccess: saved,
+  });
+}

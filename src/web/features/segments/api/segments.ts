@@ -1,0 +1,223 @@
+import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components as AppComponents } from '../../../../shared/api/app.gen';
+import type { components as BackendComponents, operations as BackendOperations } from '../../../../shared/api/backend.gen';
+import { appClient, backendClient } from '../../../api/clients';
+import { requireStoreId } from '../../../api/current-store';
+import { unwrap } from '../../../api/errors';
+import { segmentKeys } from '../../../api/keys';
+import { saveFile } from '../../../lib/save-file';
+
+export { segmentKeys };
+
+export type Segment = AppComponents['schemas']['Segment'];
+export type SegmentList = AppComponents['schemas']['SegmentList'];
+export type SegmentStatus = AppComponents['schemas']['SegmentStatus'];
+export type SegmentKey = AppComponents['schemas']['SegmentKey'];
+export type SegmentSync = AppComponents['schemas']['SegmentSync'];
+export type SegmentSyncList = AppComponents['schemas']['SegmentSyncList'];
+export type SegmentSyncFailure = AppComponents['schemas']['SegmentSyncFailure'];
+export type SegmentsStats = BackendComponents['schemas']['SegmentsStats'];
+export type SegmentSummaryStats = BackendComponents['schemas']['SegmentSummaryStats'];
+export type SegmentStats = BackendComponents['schemas']['SegmentStats'];
+export type SegmentCustomersPage = BackendComponents['schemas']['SegmentCustomersPage'];
+export type SegmentCustomerRow = BackendComponents['schemas']['SegmentCustomerRow'];
+export type SegmentCustomersQuery = NonNullable<BackendOperations['getSegmentCustomers']['parameters']['query']>;
+export type SegmentCustomersXlsxQuery = NonNullable<BackendOperations['getSegmentCustomersXlsx']['parameters']['query']>;
+export type SegmentCustomersSort = NonNullable<SegmentCustomersQuery['sort']>;
+
+/** How often a segment still being built is asked about again, until it is ready. */
+export const SEGMENT_POLL_MS = 5000;
+
+/** Whether a segment's members are still being computed (queued, in progress, processing data). */
+export function isBuilding(status: SegmentStatus): boolean {
+  return status !== 'ready';
+}
+
+/* SPEC §7 data areas "segments" and "segment detail and table and creation status". Each query waits
+   (`skipToken`) until the session names the store; every key comes from `segmentKeys`. */
+
+/** The store's segments, the six defaults first; asked again every few seconds while any is being built. */
+export const segmentsQueryOptions = (storeId: number | undefined) =>
+  queryOptions({
+    queryKey: segmentKeys.list(storeId),
+    queryFn:
+      storeId === undefined
+        ? skipToken
+        : async ({ signal }) => unwrap(await appClient.GET('/private/stores/{id}/segments', { params: { path: { id: storeId } }, signal })),
+    refetchInterval: (query) => (query.state.data?.segments.some((segment) => isBuilding(segment.status)) ? SEGMENT_POLL_MS : false),
+  });
+
+export function useSegments(storeId: number | undefined) {
+  return useQuery(segmentsQueryOptions(storeId));
+}
+
+/** One segment with its rules (the edit form's starting point) and its build state; polled while being built. */
+export const segmentQueryOptions = (storeId: number | undefined, segmentId: number) =>
+  queryOptions({
+    queryKey: segmentKeys.detail(storeId, segmentId),
+    queryFn:
+      storeId === undefined
+        ? skipToken
+        : async ({ signal }) =>
+            unwrap(
+              await appClient.GET('/private/stores/{id}/segments/{segmentId}', {
+                params: { path: { id: storeId, segmentId } },
+                signal,
+              }),
+            ),
+    refetchInterval: (query) => (query.state.data && isBuilding(query.state.data.status) ? SEGMENT_POLL_MS : false),
+  });
+
+export function useSegment(storeId: number | undefined, segmentId: number) {
+  return useQuery(segmentQueryOptions(storeId, segmentId));
+}
+
+/** The list's figures: each segment's size with the store's total customers to compare against. */
+export const segmentsStatsQueryOptions = (storeId: number | undefined) =>
+  queryOptions({
+    queryKey: segmentKeys.listStats(storeId),
+    queryFn:
+      storeId === undefined
+        ? skipToken
+        : async ({ signal }) =>
+            unwrap(await backendClient.GET('/stores/{id}/segments/stats', { params: { path: { id: storeId } }, signal })),
+  });
+
+/** `building`: some segment is still being built, so its figures are asked again until it is ready. */
+export function useSegmentsStats(storeId: number | undefined, building: boolean) {
+  return useQuery({ ...segmentsStatsQueryOptions(storeId), refetchInterval: building ? SEGMENT_POLL_MS : false });
+}
+
+/** One segment's metrics (SPEC §3). */
+export const segmentStatsQueryOptions = (storeId: number | undefined, segmentId: number) =>
+  queryOptions({
+    queryKey: segmentKeys.stats(storeId, segmentId),
+    queryFn:
+      storeId === undefined
+        ? skipToken
+        : async ({ signal }) =>
+            unwrap(
+              await backendClient.GET('/stores/{id}/segments/{segmentId}/stats', {
+                params: { path: { id: storeId, segmentId } },
+                signal,
+              }),
+            ),
+  });
+
+/** `enabled`: asked only once the segment is ready (before that its figures are all zero). */
+export function useSegmentStats(storeId: number | undefined, segmentId: number, enabled: boolean) {
+  return useQuery({ ...segmentStatsQueryOptions(storeId, segmentId), enabled });
+}
+
+/** One page of the segment's members, sorted and searched. */
+export const segmentCustomersQueryOptions = (storeId: number | undefined, segmentId: number, query: SegmentCustomersQuery) =>
+  queryOptions({
+    queryKey: segmentKeys.customers(storeId, segmentId, query),
+    queryFn:
+      storeId === undefined
+        ? skipToken
+        : async ({ signal }) =>
+            unwrap(
+              await backendClient.GET('/stores/{id}/segments/{segmentId}/stats/table', {
+                params: { path: { id: storeId, segmentId }, query },
+                signal,
+              }),
+            ),
+  });
+
+/** The last page stays on screen while a new order, search or page loads, so the table does not flash empty. */
+export function useSegmentCustomers(storeId: number | undefined, segmentId: number, query: SegmentCustomersQuery, enabled: boolean) {
+  return useQuery({ ...segmentCustomersQueryOptions(storeId, segmentId, query), enabled, placeholderData: keepPreviousData });
+}
+
+/** Which segments are synced to Klaviyo, and whether Klaviyo is connected at all. */
+export const segmentSyncsQueryOptions = (storeId: number | undefined) =>
+  queryOptions({
+    queryKey: segmentKeys.syncs(storeId),
+    queryFn:
+      storeId === undefined
+        ? skipToken
+        : async ({ signal }) =>
+            unwrap(await appClient.GET('/private/stores/{id}/emailMarketing/segmentSyncs', { params: { path: { id: storeId } }, signal })),
+    // A sync being sent turns synced (or failed) by a job: asked again until none is sending.
+    refetchInterval: (query) =>
+      query.state.data?.syncs.some((sync) => sync.enabled && sync.state === 'syncing') ? SEGMENT_POLL_MS : false,
+  });
+
+export function useSegmentSyncs(storeId: number | undefined) {
+  return useQuery(segmentSyncsQueryOptions(storeId));
+}
+
+/** Deleting a segment changes the list and its figures; its own detail is gone for good. */
+export function useDeleteSegment(storeId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (segmentId: number) => {
+      unwrap(
+        await appClient.DELETE('/private/stores/{id}/segments/{segmentId}', {
+          params: { path: { id: requireStoreId(storeId), segmentId } },
+        }),
+      );
+      return segmentId;
+    },
+    onSuccess: (segmentId) => queryClient.removeQueries({ queryKey: segmentKeys.detail(storeId, segmentId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: segmentKeys.list(storeId) }),
+        queryClient.invalidateQueries({ queryKey: segmentKeys.listStats(storeId) }),
+        queryClient.invalidateQueries({ queryKey: segmentKeys.syncs(storeId) }),
+      ]),
+  });
+}
+
+export interface SetSegmentSyncInput {
+  segmentId: number;
+  enabled: boolean;
+}
+
+/** Turns a segment's Klaviyo sync on or off; the answer replaces that segment's sync in the cache at once. */
+export function useSetSegmentSync(storeId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ segmentId, enabled }: SetSegmentSyncInput) =>
+      unwrap(
+        await appClient.PUT('/private/stores/{id}/emailMarketing/segmentSyncs/{segmentId}', {
+          params: { path: { id: requireStoreId(storeId), segmentId } },
+          body: { enabled },
+        }),
+      ),
+    onSuccess: (sync) =>
+      queryClient.setQueryData(segmentSyncsQueryOptions(storeId).queryKey, (list) =>
+        list ? { ...list, syncs: [...list.syncs.filter((other) => other.segmentId !== sync.segmentId), sync] } : list,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: segmentKeys.syncs(storeId) }),
+  });
+}
+
+export interface SegmentXlsxRequest {
+  segmentId: number;
+  /** The name to save under when the answer names none (a backend on another host may not expose the header). */
+  fileName: string;
+  query?: SegmentCustomersXlsxQuery;
+}
+
+/** The segment's members as an XLSX file, with the name the server gives it, else `fileName`. */
+export async function fetchSegmentXlsx(storeId: number, { segmentId, fileName, query = {} }: SegmentXlsxRequest) {
+  const result = await backendClient.GET('/stores/{id}/segments/{segmentId}/stats/table/xlsx', {
+    params: { path: { id: storeId, segmentId }, query },
+    parseAs: 'blob',
+  });
+  const file = unwrap(result);
+  const disposition = result.response.headers.get('content-disposition') ?? '';
+  return { file, name: /filename="([^"]+)"/.exec(disposition)?.[1] ?? fileName };
+}
+
+/** Downloads a segment's members; the caller tells the merchant when it fails. */
+export function useDownloadSegmentXlsx(storeId: number | undefined) {
+  return useMutation({
+    mutationFn: async (request: SegmentXlsxRequest) => {
+      const { file, name } = await fetchSegmentXlsx(requireStoreId(storeId), request);
+      saveFile(file, name);
+    },
+  });
+}
