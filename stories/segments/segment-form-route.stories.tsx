@@ -179,6 +179,9 @@ export const UpdateError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(segmentsToEdit[0]!.name!);
+    // The store's product types arrive on their own and lengthen the page: clicking before them would
+    // leave the page scrolled short of its end, and the toast somewhere else in the picture.
+    await canvas.findByText('Tipos de tu tienda');
     await userEvent.click(canvas.getByRole('button', { name: 'Guardar segmento' }));
     await toastShown(canvasElement, 'No se pudieron guardar los cambios del segmento.');
     toaster.store.pause();
