@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKlaviyoClient, importBatches, type KlaviyoClientOptions } from '../../../src/server/integrations/klaviyo/client.ts';
+import {
+  createKlaviyoClient,
+  importBatches,
+  type KlaviyoClientOptions,
+  klaviyoApis,
+} from '../../../src/server/integrations/klaviyo/client.ts';
 import {
   KlaviyoAuthError,
   KlaviyoNotFoundError,
@@ -122,6 +127,13 @@ describe('lists and members', () => {
     // Names travel in camelCase through the SDK: snake_case would have been dropped on the way.
     const stored = sandbox.accounts.demo.profiles.get(imported[0]!.id)!;
     expect(stored).toMatchObject({ firstName: 'Ana', lastName: 'Pérez' });
+    // A list's members as Klaviyo's own SDK reads them, by email when filtered.
+    const { lists } = klaviyoApis({ apiKey: SANDBOX_KEYS.full, baseUrl: sandbox.baseUrl });
+    const everyone = await lists.getProfilesForList(list.id);
+    expect(everyone.body.data.map((profile) => profile.attributes.email).sort()).toEqual(emails(3).sort());
+    const one = await lists.getProfilesForList(list.id, { filter: `equals(email,"${emails(3)[1]}")` });
+    expect(one.body.data.map((profile) => profile.id)).toEqual([imported.find((profile) => profile.email === emails(3)[1])!.id]);
+    await expect(lists.getProfilesForList(list.id, { filter: 'equals(phone,"1")' })).rejects.toMatchObject({ response: { status: 400 } });
   });
 
   it('adds and removes members in batches of 1,000', async () => {

@@ -17,6 +17,7 @@ export const DEFAULT_LIMITS = {
   createList: { burst: 10, steady: 150, daily: 150 },
   deleteList: { burst: 10, steady: 150 },
   listMembers: { burst: 75, steady: 750 },
+  listProfiles: { burst: 75, steady: 700 },
   changeListMembers: { burst: 10, steady: 150 },
   createProfile: { burst: 75, steady: 700 },
   getProfile: { burst: 75, steady: 700 },

@@ -60,6 +60,7 @@ const SCOPES: Record<Endpoint, readonly KlaviyoScope[]> = {
   createList: ['lists:write'],
   deleteList: ['lists:write'],
   listMembers: ['lists:read'],
+  listProfiles: ['lists:read', 'profiles:read'],
   changeListMembers: ['lists:write', 'profiles:write'],
   createProfile: ['profiles:write'],
   getProfile: ['profiles:read'],
@@ -113,10 +114,10 @@ const jobResource = (job: SandboxImportJob, base: string) => ({
 const object = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-/** `page[size]` within 1…max (Klaviyo's default is the maximum for these endpoints). */
-function pageSize(query: Query, max: number): number {
+/** `page[size]` within 1…max (Klaviyo's default is the maximum for most of these endpoints). */
+function pageSize(query: Query, max: number, byDefault: number): number {
   const raw = query['page[size]'];
-  if (raw === undefined) return max;
+  if (raw === undefined) return byDefault;
   const size = Number(raw);
   if (!Number.isInteger(size) || size < 1 || size > max)
     throw invalid(`Page size must be an integer between 1 and ${max}.`, { parameter: 'page[size]' });
@@ -132,8 +133,8 @@ function pageStart(query: Query): number {
 }
 
 /** A page of `items` as a collection document, with `links.next` carrying the next cursor. */
-function page<T>(request: Request, items: readonly T[], max: number, resource: (item: T) => unknown) {
-  const size = pageSize(request.query, max);
+function page<T>(request: Request, items: readonly T[], max: number, resource: (item: T) => unknown, byDefault = max) {
+  const size = pageSize(request.query, max, byDefault);
   const start = pageStart(request.query);
   const self = new URL(request.url, `${request.protocol}://${request.host}`);
   const at = (offset: number) => {
@@ -151,12 +152,12 @@ function page<T>(request: Request, items: readonly T[], max: number, resource: (
   };
 }
 
-/** `equals(name,"…")`, the one list filter the sandbox reads (Klaviyo's filter syntax). */
-function nameFilter(filter: string | undefined): string | null {
+/** `equals(FIELD,"…")`, the one filter the sandbox reads (Klaviyo's filter syntax): lists by name, a list's profiles by email. */
+function equalsFilter(filter: string | undefined, field: 'name' | 'email'): string | null {
   if (filter === undefined) return null;
-  const match = /^equals\(name,("(?:[^"\\]|\\.)*")\)$/.exec(filter.trim());
-  if (!match) throw invalid(`Invalid filter provided: ${filter}`, { parameter: 'filter' });
-  return JSON.parse(match[1]!) as string;
+  const match = /^equals\((\w+),("(?:[^"\\]|\\.)*")\)$/.exec(filter.trim());
+  if (!match || match[1] !== field) throw invalid(`Invalid filter provided: ${filter}`, { parameter: 'filter' });
+  return JSON.parse(match[2]!) as string;
 }
 
 /** The profile ids of a list-membership body: `{"data":[{"type":"profile","id":…}]}`, at most 1,000. */
@@ -303,7 +304,7 @@ export function registerKlaviyoSandbox(app: FastifyInstance, options: KlaviyoSan
       };
 
       route('GET', '/api/lists', 'getLists', (account, request, reply, base) => {
-        const name = nameFilter(request.query.filter);
+        const name = equalsFilter(request.query.filter, 'name');
         const lists = [...account.lists.values()].filter((list) => name === null || list.name === name);
         return send(
           reply,
@@ -338,6 +339,20 @@ export function registerKlaviyoSandbox(app: FastifyInstance, options: KlaviyoSan
           reply,
           200,
           page(request, [...list.members], LIST_MEMBERS_PER_CALL, (id) => ({ type: 'profile', id })),
+        );
+      });
+
+      // Get Profiles for List: the members themselves, 20 a page by default (at most 100), by email when filtered.
+      route('GET', '/api/lists/:id/profiles', 'listProfiles', (account, request, reply, base) => {
+        const list = listOf(account, request.params.id);
+        const email = equalsFilter(request.query.filter, 'email');
+        const profiles = [...list.members]
+          .map((id) => account.profiles.get(id))
+          .filter((profile): profile is SandboxProfile => profile !== undefined && (email === null || profile.email === email));
+        return send(
+          reply,
+          200,
+          page(request, profiles, PROFILES_PAGE_MAX, (profile) => profileResource(profile, base), 20),
         );
       });
 
