@@ -145,8 +145,11 @@ export function AdvancedSegmentForm({
           {elsewhere}
         </p>
       ) : null}
+      {/* Keyed per step: "Siguiente" moves to the logic step before the browser ends its click, so a
+          footer reused across steps would turn that very button into "Guardar segmento" and submit. */}
       {step === 0 ? (
         <SegmentFormFooter
+          key="general"
           saving={saving}
           onCancel={onCancel}
           primary={
@@ -157,6 +160,7 @@ export function AdvancedSegmentForm({
         />
       ) : (
         <SegmentFormFooter
+          key="logic"
           count={count}
           saving={saving}
           onCancel={onCancel}
