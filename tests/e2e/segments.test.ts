@@ -73,7 +73,7 @@ async function settledCount(page: Page): Promise<number> {
         previous = now;
         return settled;
       },
-      { timeout: 20_000, intervals: [1000] },
+      { timeout: 20_000, interval: 1000 },
     )
     .toBeGreaterThan(0);
   return settled;

@@ -8,7 +8,10 @@ import { windowStart } from '../../platform/store-calendar.ts';
  * aggregates (customer_stats, kept by the dashboard's rollups) and, where a period or a product asks
  * for it, their counted orders. Every value is a parameter; nothing a merchant typed reaches the SQL
  * text. Each condition compiles to a predicate that is true or false, never null, so "is not" and "or"
- * mean what they say for customers without purchases.
+ * mean what they say for customers without purchases. What reads orders over a period is a derived
+ * table left-joined on the customer (a hash join at any size): under "or" and "not", `customer in
+ * (subquery)` would become a subplan the database re-runs for every customer once the subquery's answer
+ * outgrows its memory for hashing, which at 200,000 customers never ends.
  */
 
 export interface CompileContext {
@@ -59,6 +62,8 @@ class Compiler {
   private timeZoneParam: string | null = null;
   /** The customers to evaluate, when not the whole store. */
   private onlyParam: string | null = null;
+  /** Derived tables over orders, one row per customer, left-joined as j1, j2…: see `joined`. */
+  private readonly joins: string[] = [];
 
   constructor(private readonly context: CompileContext) {
     this.store = this.params.add(context.storeId, '::integer');
@@ -88,6 +93,7 @@ class Compiler {
       text: `select c.external_id::text as customer, coalesce(s.orders_count, 0) as orders, coalesce(s.total_spent, 0) as income
                from customers c
                left join customer_stats s on s.store_id = c.store_id and s.customer_external_id = c.external_id
+               ${this.joins.join('\n               ')}
               where c.store_id = ${this.store} ${only} and ${predicate}`,
       params: this.params.values,
     };
@@ -95,6 +101,16 @@ class Compiler {
 
   private join(join: 'and' | 'or', predicates: string[]): string {
     return predicates.length === 1 ? predicates[0]! : `(${predicates.join(` ${join} `)})`;
+  }
+
+  /**
+   * Left-joins `select`, which answers at most one row per customer in a `customer` column, and returns
+   * its alias: customers it has no row for see nulls there.
+   */
+  private joined(select: string): string {
+    const alias = `j${this.joins.length + 1}`;
+    this.joins.push(`left join (${select}) ${alias} on ${alias}.customer = c.external_id`);
+    return alias;
   }
 
   private condition(condition: SegmentCondition): string {
@@ -140,7 +156,7 @@ class Compiler {
     return `coalesce(${bounds.join(' and ')}, false)`;
   }
 
-  /** The counted orders placed within `days` (store calendar), on `o`. */
+  /** The counted orders placed within `days` (store calendar), on `o`, of the customers evaluated. */
   private ordersWithin(days: Days): string {
     const bounds = [`o.store_id = ${this.store}`, 'o.customer_external_id is not null', countedOrder('o.')];
     if (this.onlyParam) bounds.push(`o.customer_external_id = any(${this.onlyParam})`);
@@ -153,11 +169,12 @@ class Compiler {
     if (unbounded(days)) return 's.customer_external_id is not null';
     // A window that reaches today is a look at the newest purchase; any other reads the buying days.
     if (days.to === this.context.today && days.from) return this.between('s.last_order_day', days);
-    const day = ['d.store_id = ' + this.store];
+    const day = [`d.store_id = ${this.store}`];
     if (this.onlyParam) day.push(`d.customer_external_id = any(${this.onlyParam})`);
     if (days.from) day.push(`d.day >= ${this.params.add(days.from, '::date')}`);
     if (days.to) day.push(`d.day <= ${this.params.add(days.to, '::date')}`);
-    return `c.external_id in (select d.customer_external_id from customer_order_days d where ${day.join(' and ')})`;
+    const bought = this.joined(`select distinct d.customer_external_id as customer from customer_order_days d where ${day.join(' and ')}`);
+    return `${bought}.customer is not null`;
   }
 
   private boughtProducts(field: 'productTags' | 'productTypes', values: readonly string[], days: Days): string {
@@ -166,12 +183,13 @@ class Compiler {
       field === 'productTypes'
         ? `lower(btrim(p.product_type)) = any(${wanted})`
         : `exists (select 1 from jsonb_array_elements_text(p.tags) as t(tag) where lower(btrim(t.tag)) = any(${wanted}))`;
-    return `c.external_id in (
-              select o.customer_external_id
-                from orders o
-                join order_line_items l on l.store_id = o.store_id and l.order_external_id = o.external_id
-               where ${this.ordersWithin(days)}
-                 and l.product_external_id in (select p.external_id from products p where p.store_id = ${this.store} and ${product}))`;
+    const bought = this.joined(`
+      select distinct o.customer_external_id as customer
+        from orders o
+        join order_line_items l on l.store_id = o.store_id and l.order_external_id = o.external_id
+       where ${this.ordersWithin(days)}
+         and l.product_external_id in (select p.external_id from products p where p.store_id = ${this.store} and ${product})`);
+    return `${bought}.customer is not null`;
   }
 
   private purchaseType(value: 'withDiscount' | 'withoutDiscount', days: Days): string {
@@ -180,28 +198,32 @@ class Compiler {
         ? 'coalesce(s.discounted_orders = s.orders_count, false)'
         : 'coalesce(s.discounted_orders = 0, false)';
     const every = value === 'withDiscount' ? 'o.discount_total > 0' : 'o.discount_total <= 0';
-    return `c.external_id in (select o.customer_external_id from orders o where ${this.ordersWithin(days)}
-                               group by o.customer_external_id having bool_and(${every}))`;
+    const orders = this.joined(
+      `select o.customer_external_id as customer, bool_and(${every}) as every from orders o where ${this.ordersWithin(days)} group by 1`,
+    );
+    // Without purchases in the period there is no row, and the customer is not kept.
+    return `coalesce(${orders}.every, false)`;
   }
 
   /** Purchases in `days`, their count or their total, from `from` to `to` (both included). */
   private range(field: 'ordersCount' | 'totalSpent', from: number | undefined, to: number | undefined, days: Days): string {
     const bounds = (value: string) => {
-      const parts: string[] = [];
-      if (from !== undefined) parts.push(`${value} >= ${this.params.add(from, '::numeric')}`);
-      if (to !== undefined) parts.push(`${value} <= ${this.params.add(to, '::numeric')}`);
-      return parts.join(' and ') || 'true';
+      if (from !== undefined && to !== undefined)
+        return `${value} between ${this.params.add(from, '::numeric')} and ${this.params.add(to, '::numeric')}`;
+      if (from !== undefined) return `${value} >= ${this.params.add(from, '::numeric')}`;
+      if (to !== undefined) return `${value} <= ${this.params.add(to, '::numeric')}`;
+      return 'true';
     };
     if (unbounded(days)) {
       const value = field === 'ordersCount' ? 'coalesce(s.orders_count, 0)' : 'coalesce(s.total_spent, 0)';
       return `(${bounds(value)})`;
     }
-    const aggregate = field === 'ordersCount' ? 'count(*)' : 'sum(o.total_amount)';
-    const inRange = `c.external_id in (select o.customer_external_id from orders o where ${this.ordersWithin(days)}
-                                        group by o.customer_external_id having ${bounds(aggregate)})`;
-    // Customers without purchases in the period have 0 of both: in range when the range starts at 0.
-    if (from !== undefined && from > 0) return inRange;
-    return `(${inRange} or c.external_id not in (select o.customer_external_id from orders o where ${this.ordersWithin(days)}))`;
+    const orders = this.joined(
+      `select o.customer_external_id as customer, count(*) as orders, sum(o.total_amount) as spent
+         from orders o where ${this.ordersWithin(days)} group by 1`,
+    );
+    // Customers without purchases in the period count 0 of both.
+    return `(${bounds(`coalesce(${orders}.${field === 'ordersCount' ? 'orders' : 'spent'}, 0)`)})`;
   }
 }
 
