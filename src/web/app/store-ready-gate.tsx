@@ -51,12 +51,14 @@ export function StoreReadyGate({ children }: { children: ReactNode }) {
   if (sync.isPending) return loading;
   // Not knowing how the import goes must not lock the merchant out of the data already there.
   if (sync.isError || !isLastYearMissing(sync.data)) {
-    if (!watchedImport || dismissed) return children;
+    // The same shape with or without the notice: closing it must not mount the page again.
     return (
       <>
-        <Suspense fallback={null}>
-          <StoreConnectedNotice onDismiss={() => setDismissed(true)} />
-        </Suspense>
+        {watchedImport && !dismissed ? (
+          <Suspense fallback={null}>
+            <StoreConnectedNotice onDismiss={() => setDismissed(true)} />
+          </Suspense>
+        ) : null}
         {children}
       </>
     );

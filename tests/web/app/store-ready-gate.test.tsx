@@ -34,10 +34,11 @@ describe('StoreReadyGate', () => {
     expect(await screen.findByText('Tienda conectada.', undefined, { timeout: 4000 })).toBeTruthy();
     // No plans to choose yet: the next step says so instead of pointing at a page that does not exist.
     expect(screen.getByText(/Pronto podrás elegir tu plan; mientras tanto, explora tus indicadores\./)).toBeTruthy();
-    expect(await screen.findByText('En construcción')).toBeTruthy();
+    const page = await screen.findByText('En construcción');
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
     expect(screen.queryByText('Tienda conectada.')).toBeNull();
-    expect(screen.getByText('En construcción')).toBeTruthy();
+    // The same page, not a new one: whatever the merchant had open or typed there stays.
+    expect(screen.getByText('En construcción')).toBe(page);
   });
 
   it('opens a store imported before straight away, with no confirmation', async () => {
