@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { STORE_TODAY } from '../../mocks/fixtures/dashboard';
 import { advancedSegmentToEdit, productTypes, segmentCount } from '../../mocks/fixtures/segment-form';
@@ -63,7 +63,10 @@ export const LogicStep: Story = {
     await userEvent.click(canvas.getByLabelText(/^Nombre/));
     await userEvent.paste('Clientes para la campaña de invierno');
     await userEvent.click(canvas.getByRole('button', { name: 'Siguiente' }));
-    await expect(await canvas.findByRole('heading', { name: 'Lógica del segmento' })).toBeVisible();
+    const title = await canvas.findByRole('heading', { name: 'Lógica del segmento' });
+    await expect(title).toBeVisible();
+    // The button pressed is gone with the first step: the keyboard goes on from the new step's title.
+    await waitFor(() => expect(title).toHaveFocus());
     await expect(canvas.getByRole('heading', { name: 'Bloque 1' })).toBeVisible();
   },
 };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Control, Controller, type FieldError, type FieldErrors, get, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
@@ -103,9 +103,19 @@ export function AdvancedSegmentForm({
   const errorAt: ConditionErrorAt = (path) => shownError(get(errors, path) as FieldError | undefined, placed[path]);
   const elsewhere = placed[''];
 
+  // "Siguiente" takes the keyboard to the logic step's title: its button is gone with the step.
+  const logicTitle = useRef<HTMLHeadingElement>(null);
+  const focusLogic = useRef(false);
   const next = async () => {
-    if (await trigger([...GENERAL_INFORMATION_FIELDS])) setStep(1);
+    if (!(await trigger([...GENERAL_INFORMATION_FIELDS]))) return;
+    focusLogic.current = true;
+    setStep(1);
   };
+  useEffect(() => {
+    if (step !== 1 || !focusLogic.current) return;
+    focusLogic.current = false;
+    logicTitle.current?.focus();
+  }, [step]);
 
   return (
     <form
@@ -136,7 +146,7 @@ export function AdvancedSegmentForm({
           disabled={saving}
         />
       ) : (
-        <FormSection title={t('advanced.logicTitle')} description={t('advanced.logicDescription')}>
+        <FormSection title={t('advanced.logicTitle')} description={t('advanced.logicDescription')} titleRef={logicTitle}>
           <Blocks control={control} errorAt={errorAt} disabled={saving} productTypes={productTypes} today={today} />
         </FormSection>
       )}

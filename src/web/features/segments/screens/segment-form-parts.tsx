@@ -1,6 +1,6 @@
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, type Ref, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import {
   SEGMENT_DESCRIPTION_MAX,
   SEGMENT_NAME_MAX,
@@ -52,6 +52,8 @@ const footer = css({
   borderRadius: 'lg',
 });
 const buttons = css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end', marginLeft: 'auto' });
+// A title takes focus only from code, to carry the keyboard on to its step: no ring around a heading.
+const focusedFromCode = css({ _focus: { outline: 'none' } });
 
 /** What the simple and the advanced form are given alike. */
 export interface SegmentFormProps<Values> {
@@ -111,12 +113,28 @@ export function useCountedRules(rules: SegmentRules, onRulesChange: (rules: Segm
 }
 
 /** A titled part of a segment form. */
-export function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function FormSection({
+  title,
+  description,
+  titleRef,
+  children,
+}: {
+  title: string;
+  description?: string;
+  /** Lets a step move the keyboard's focus to its title (it takes focus from code only). */
+  titleRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
     <section className={formLayout.section} aria-labelledby={titleId}>
       <div className={formLayout.heading}>
-        <h2 id={titleId} className={formLayout.title}>
+        <h2
+          id={titleId}
+          className={titleRef ? cx(formLayout.title, focusedFromCode) : formLayout.title}
+          ref={titleRef}
+          tabIndex={titleRef ? -1 : undefined}
+        >
           {title}
         </h2>
         {description ? <p className={formLayout.note}>{description}</p> : null}
