@@ -129,7 +129,7 @@ async function checkAccessibility(page: Page, storyId: string, a11y: A11yParamet
   throw new Error(formatViolations(storyId, blocking));
 }
 
-async function compareScreenshot(page: Page, storyId: string): Promise<void> {
+async function compareScreenshot(page: Page, storyId: string, allowedPixels = 0): Promise<void> {
   const baseline = path.join(baselinesDir, `${storyId}.png`);
   const { snapshotState } = expect.getState() as { snapshotState: { _updateSnapshot: 'all' | 'new' | 'none' } };
   if (snapshotState._updateSnapshot === 'none' && !existsSync(baseline)) {
@@ -149,7 +149,7 @@ async function compareScreenshot(page: Page, storyId: string): Promise<void> {
     // a 1px padding change; anti-aliased pixels count too.
     comparisonMethod: 'pixelmatch',
     customDiffConfig: { threshold: 0.01, includeAA: true },
-    failureThreshold: 0,
+    failureThreshold: allowedPixels,
     failureThresholdType: 'pixel',
     // Compare in the worker instead of spawning a process per story.
     runInProcess: true,
@@ -205,7 +205,7 @@ const config: TestRunnerConfig = {
     }
 
     if (visual === false) return;
-    await compareScreenshot(page, context.id);
+    await compareScreenshot(page, context.id, visual?.allowedPixels);
   },
 };
 
