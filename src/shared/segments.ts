@@ -150,6 +150,19 @@ export const segmentInputSchema = z.strictObject({
   rules: segmentRulesSchema,
 }) satisfies z.ZodType<SegmentInput, SegmentInput>;
 
+/** Every field a condition reads, in the order the advanced form offers them. */
+export const SEGMENT_CONDITION_FIELDS = [
+  'purchase',
+  'firstPurchase',
+  'productTags',
+  'productTypes',
+  'customerTags',
+  'purchaseType',
+  'ordersCount',
+  'totalSpent',
+  'averageOrderValue',
+] as const satisfies readonly SegmentCondition['field'][];
+
 /** The rules of a segment as the simple form writes them: one block whose conditions all hold. */
 export const simpleRules = (conditions: SegmentCondition[]): SegmentRules => ({ join: 'and', blocks: [{ join: 'and', conditions }] });
 

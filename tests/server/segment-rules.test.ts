@@ -10,7 +10,13 @@ import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSegment } from '../../src/server/features/segments/compiler.ts';
 import type { StartedSandbox } from '../../src/server/integrations/shopify/sandbox/index.ts';
-import { DEFAULT_SEGMENT_RULES, type SegmentCondition, type SegmentPeriod, type SegmentRules } from '../../src/shared/segments.ts';
+import {
+  DEFAULT_SEGMENT_RULES,
+  SEGMENT_CONDITION_FIELDS,
+  type SegmentCondition,
+  type SegmentPeriod,
+  type SegmentRules,
+} from '../../src/shared/segments.ts';
 import { type Caller, importSandboxStore, type TestServer } from './harness.ts';
 
 const TZ = 'America/Santiago';
@@ -223,17 +229,7 @@ function randomRules(seed: number): SegmentRules {
     return { operator: 'fromTo' as const, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
   };
   const condition = (): SegmentCondition => {
-    const field = r.pick([
-      'purchase',
-      'firstPurchase',
-      'productTags',
-      'productTypes',
-      'customerTags',
-      'purchaseType',
-      'ordersCount',
-      'totalSpent',
-      'averageOrderValue',
-    ] as const);
+    const field = r.pick(SEGMENT_CONDITION_FIELDS);
     switch (field) {
       case 'purchase':
       case 'firstPurchase':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  SEGMENT_CONDITION_FIELDS,
   SEGMENT_ERRORS,
   type SegmentBlock,
   type SegmentCondition,
@@ -24,17 +25,7 @@ export type PeriodKind = SegmentPeriod['kind'];
 export type PurchaseTypeValue = Extract<SegmentCondition, { field: 'purchaseType' }>['value'];
 
 export const JOINS = ['and', 'or'] as const satisfies readonly Join[];
-export const CONDITION_FIELDS = [
-  'purchase',
-  'firstPurchase',
-  'productTags',
-  'productTypes',
-  'customerTags',
-  'purchaseType',
-  'ordersCount',
-  'totalSpent',
-  'averageOrderValue',
-] as const satisfies readonly ConditionField[];
+export const CONDITION_FIELDS = SEGMENT_CONDITION_FIELDS;
 export const PERIOD_KINDS = ['anytime', 'between', 'last'] as const satisfies readonly PeriodKind[];
 export const PERIOD_UNITS = ['day', 'week', 'month', 'year'] as const satisfies readonly PeriodUnit[];
 export const PURCHASE_TYPE_VALUES = ['withDiscount', 'withoutDiscount'] as const satisfies readonly PurchaseTypeValue[];
