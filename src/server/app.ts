@@ -16,6 +16,7 @@ import { registerNightlyJob } from './features/integrations/nightly.ts';
 import { registerSyncJob } from './features/integrations/sync.ts';
 import { registerShopifyWebhooks } from './features/integrations/webhooks.ts';
 import { segmentHandlers, segmentStatsHandlers } from './features/segments/handlers.ts';
+import { LiveCounts } from './features/segments/live-count.ts';
 import { registerSegmentBuildJob, segmentsSubscriber } from './features/segments/membership.ts';
 import { accountSecurityHandlers } from './features/session/account-security.ts';
 import { sessionHandlers } from './features/session/handlers.ts';
@@ -84,7 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSegmentBuildJob(jobs, db, events);
   app.decorate('jobs', jobs);
   app.decorate('events', events);
+  const liveCounts = new LiveCounts(db);
   app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', () => liveCounts.close());
   const index = spaIndex(config.webDir);
 
   registerSecurityHeaders(app, config);
@@ -123,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...integrationHandlers,
     ...emailMarketingHandlers(klaviyo),
     ...investmentHandlers,
-    ...segmentHandlers,
+    ...segmentHandlers(liveCounts),
   };
   const backendHandlers: Handlers<BackendOperations> = {
     ...dashboardHandlers,

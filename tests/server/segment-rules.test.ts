@@ -2,13 +2,16 @@
  * The segment rule compiler against an independent reference: random rule trees evaluated by the
  * compiled SQL and by plain TypeScript over the store's raw rows (customers, orders, line items,
  * products as the import wrote them), sharing no code with the compiler or the rollups it reads.
- * Every tree must select exactly the same customers. Also: the six default segments count what the
+ * Every tree must select exactly the same customers, and so must the live count's in-memory index
+ * (features/segments/count-index.ts). Also: the six default segments count what the
  * dashboard counts.
  */
 
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSegment } from '../../src/server/features/segments/compiler.ts';
+import type { SegmentCountIndex } from '../../src/server/features/segments/count-index.ts';
+import { LiveCounts } from '../../src/server/features/segments/live-count.ts';
 import type { StartedSandbox } from '../../src/server/integrations/shopify/sandbox/index.ts';
 import {
   DEFAULT_SEGMENT_RULES,
@@ -44,12 +47,24 @@ interface Reference {
   products: Map<string, { tags: string[]; type: string }>;
 }
 let data: Reference;
+let counts: LiveCounts;
+let index: SegmentCountIndex;
+/** The store average the rollups keep, which the live count compares with. */
+let mean: number | null;
 
 beforeAll(async () => {
   ({ sandbox, server, owner, storeId } = await importSandboxStore(400, 3000, NOW));
   data = await readReference();
+  counts = new LiveCounts(server.db);
+  index = await counts.loaded(storeId);
+  const [totals] = await server.db.query<{ mean: string | null }>(
+    'select (average_sum / nullif(customers, 0))::text as mean from store_customer_totals where store_id = $1',
+    [storeId],
+  );
+  mean = totals?.mean == null ? null : Number(totals.mean);
 }, 120_000);
 afterAll(async () => {
+  await counts?.close();
   await server?.close();
   await sandbox?.close();
 });
@@ -273,6 +288,8 @@ describe('the segment rule compiler', () => {
       const actual = await sqlMembers(rules);
       const label = `seed ${seed}: ${JSON.stringify(rules)}`;
       expect([...actual].sort(), label).toEqual([...expected].sort());
+      // The forms' live count, in memory, selects the same customers.
+      expect(index.members(rules, TODAY, mean).sort(), `${label} (live count)`).toEqual([...expected].sort());
       // Evaluated for a few customers only (the segments' subscriber), the same answer for those.
       const some = data.customers.filter((_, index) => index % 7 === seed % 7).map((customer) => customer.id);
       expect([...(await sqlMembers(rules, some))].sort(), `${label} (some customers)`).toEqual(

@@ -32,18 +32,18 @@ export interface CompiledQuery {
 }
 
 /** A period as the first and last day it covers (null: unbounded on that side). */
-interface Days {
+export interface Days {
   from: IsoDate | null;
   to: IsoDate | null;
 }
 
-function daysOf(period: SegmentPeriod | undefined, today: IsoDate): Days {
+export function daysOf(period: SegmentPeriod | undefined, today: IsoDate): Days {
   if (!period || period.kind === 'anytime') return { from: null, to: null };
   if (period.kind === 'between') return { from: period.from, to: period.to };
   return { from: windowStart(today, period.amount, period.unit), to: today };
 }
 
-const unbounded = (days: Days) => days.from === null && days.to === null;
+export const unbounded = (days: Days) => days.from === null && days.to === null;
 
 class Params {
   readonly values: unknown[] = [];

@@ -19,7 +19,8 @@ import { calendarOf, DEFAULT_TIME_ZONE } from '../../platform/store-calendar.ts'
 import { xlsxDownload } from '../../platform/xlsx.ts';
 import { customersQueryOf, segmentCustomersInChunks, segmentCustomersPage } from './customers-table.ts';
 import { segmentCustomersFileName, segmentCustomersWorkbook } from './customers-xlsx.ts';
-import { countMatching, ensureDefaultSegments, queueSegmentBuild } from './membership.ts';
+import type { LiveCounts } from './live-count.ts';
+import { ensureDefaultSegments, queueSegmentBuild } from './membership.ts';
 import { segmentStats, segmentsStats } from './stats.ts';
 
 type Segment = components['schemas']['Segment'];
@@ -109,9 +110,11 @@ async function segmentOf(db: Queryable, storeId: number, segmentId: number): Pro
   return row;
 }
 
-export const segmentHandlers: Handlers<SegmentOperations> = {
+/** The segments of the app API; `liveCounts` answers the forms' live count. */
+export const segmentHandlers = (liveCounts: LiveCounts): Handlers<SegmentOperations> => ({
   async listSegments(context) {
     const { storeId } = inStore(context);
+    liveCounts.warm(storeId);
     const rows = await context.db.transaction(async (tx) => {
       await ensureDefaultSegments(tx, storeId);
       return tx.query<SegmentRecord>(
@@ -149,7 +152,7 @@ export const segmentHandlers: Handlers<SegmentOperations> = {
   async countSegmentCustomers(context) {
     const { storeId } = inStore(context);
     const rules = checked(segmentRulesSchema, context.body.rules);
-    return { status: 200, body: { customers: await countMatching(context.db, storeId, rules) } };
+    return { status: 200, body: { customers: await liveCounts.count(storeId, rules) } };
   },
 
   async getSegment(context) {
@@ -196,7 +199,7 @@ export const segmentHandlers: Handlers<SegmentOperations> = {
     });
     return { status: 204 };
   },
-};
+});
 
 /** The backend API's segment figures and customers (the segments list and a segment's detail). */
 export const segmentStatsHandlers: Handlers<SegmentStatsOperations> = {
