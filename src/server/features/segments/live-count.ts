@@ -67,6 +67,8 @@ interface StoreState {
 export class LiveCounts {
   private readonly entries = new Map<number, Entry>();
   private closed = false;
+  /** Drops the indexes nobody counted with for a while, even when no form counts again. */
+  private readonly sweeper = setInterval(() => this.dropIdle(), IDLE_MS / 3).unref();
 
   constructor(
     private readonly db: Database,
@@ -122,6 +124,7 @@ export class LiveCounts {
   /** Waits for loads under way, so the database is not closed under them. */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.sweeper);
     await Promise.allSettled([...this.entries.values()].map((entry) => entry.loading));
     this.entries.clear();
   }
