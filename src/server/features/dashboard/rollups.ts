@@ -99,8 +99,15 @@ function movedDays(before: Map<string, CustomerDays>, after: Map<string, Custome
 }
 
 async function rebuildCustomers(db: Queryable, storeId: number, tz: string, customers: string[] | null): Promise<void> {
-  const only = customers ? 'and customer_external_id = any($3::bigint[])' : '';
+  const only = (alias = '') => (customers ? `and ${alias}customer_external_id = any($3::bigint[])` : '');
   const params = customers ? [storeId, tz, customers] : [storeId, tz];
+  // Units per order: every line item of the store summed in one pass for a whole rebuild, looked up by
+  // order for a few customers.
+  const units = customers
+    ? `left join lateral (select sum(l.quantity) as units from order_line_items l
+                           where l.store_id = o.store_id and l.order_external_id = o.external_id) u on true`
+    : `left join (select order_external_id, sum(quantity) as units from order_line_items where store_id = $1 group by 1) u
+              on u.order_external_id = o.external_id`;
   await db.query(
     `delete from customer_stats where store_id = $1 ${customers ? 'and customer_external_id = any($2::bigint[])' : ''}`,
     customers ? [storeId, customers] : [storeId],
@@ -108,25 +115,27 @@ async function rebuildCustomers(db: Queryable, storeId: number, tz: string, cust
   // One sort by (customer, time) numbers each customer's orders both ways at once.
   await db.query(
     `with counted as (
-       select customer_external_id as customer, placed_at, total_amount, discount_total > 0 as discounted,
-              (placed_at at time zone $2)::date as day,
-              row_number() over (partition by customer_external_id order by placed_at, external_id) as n,
-              count(*) over (partition by customer_external_id) as orders_count
-         from orders
-        where store_id = $1 and customer_external_id is not null and ${countedOrder()} ${only}),
+       select o.customer_external_id as customer, o.placed_at, o.total_amount, o.discount_total > 0 as discounted,
+              (o.placed_at at time zone $2)::date as day, coalesce(u.units, 0) as units,
+              row_number() over (partition by o.customer_external_id order by o.placed_at, o.external_id) as n,
+              count(*) over (partition by o.customer_external_id) as orders_count
+         from orders o
+         ${units}
+        where o.store_id = $1 and o.customer_external_id is not null and ${countedOrder('o.')} ${only('o.')}),
      per_customer as (
        select customer, count(*) as orders_count, sum(total_amount) as total_spent, count(*) filter (where discounted) as discounted_orders,
+              sum(units) as units,
               min(placed_at) as first_order_at, min(placed_at) filter (where n = 2) as second_order_at, max(placed_at) as last_order_at,
               min(day) as first_order_day, max(day) as last_order_day, min(day) filter (where n = orders_count - 2) as third_last_order_day
          from counted group by customer),
      carts as (
        select customer_external_id as customer, max((created_at at time zone $2)::date) as day
          from abandoned_checkouts
-        where store_id = $1 and customer_external_id is not null and ${ABANDONED_CART} ${only}
+        where store_id = $1 and customer_external_id is not null and ${ABANDONED_CART} ${only()}
         group by customer_external_id)
-     insert into customer_stats (store_id, customer_external_id, orders_count, total_spent, discounted_orders, first_order_at, second_order_at,
-                                 last_order_at, first_order_day, last_order_day, third_last_order_day, last_activity_day)
-     select $1, p.customer, p.orders_count, p.total_spent, p.discounted_orders, p.first_order_at, p.second_order_at, p.last_order_at,
+     insert into customer_stats (store_id, customer_external_id, orders_count, total_spent, discounted_orders, units, first_order_at,
+                                 second_order_at, last_order_at, first_order_day, last_order_day, third_last_order_day, last_activity_day)
+     select $1, p.customer, p.orders_count, p.total_spent, p.discounted_orders, p.units, p.first_order_at, p.second_order_at, p.last_order_at,
             p.first_order_day, p.last_order_day, p.third_last_order_day, greatest(p.last_order_day, c.day)
        from per_customer p left join carts c on c.customer = p.customer`,
     params,

@@ -8,9 +8,8 @@ type SegmentStats = components['schemas']['SegmentStats'];
 
 /*
  * Segment metrics (SPEC §3) over the members as the segment holds them now: the members' aggregates
- * (customer_stats, the dashboard's rollups, so "counted orders" and "income" mean what the dashboard
- * says) and, for what those do not keep (the last 30 days, units per order), the members' counted
- * orders themselves. A member without counted orders adds a customer and nothing else.
+ * (customer_stats, the dashboard's rollups, so "counted orders", "income" and units mean what the
+ * dashboard says) and, for the last 30 days, the members' counted orders of those days. A member without counted orders adds a customer and nothing else.
  */
 
 const money = (value: number) => Math.round(value * 100) / 100;
@@ -54,7 +53,6 @@ export async function segmentStats(
   timeZone: string,
   calendar: StoreCalendar,
 ): Promise<SegmentStats> {
-  const members = 'select customer_external_id from segment_members where segment_id = $1';
   const [figures] = await db.query<{
     customers: number;
     total_income: string;
@@ -63,23 +61,20 @@ export async function segmentStats(
     orders: number;
     units: string;
   }>(
+    // All time from the members' aggregates; the last 30 days from those days' orders (placed-at index).
     `with totals as (
-       select count(*)::integer as customers, coalesce(sum(s.total_spent), 0)::text as total_income
+       select count(*)::integer as customers, coalesce(sum(s.total_spent), 0)::text as total_income,
+              coalesce(sum(s.orders_count), 0)::integer as orders, coalesce(sum(s.units), 0)::text as units
          from segment_members m
          left join customer_stats s on s.store_id = m.store_id and s.customer_external_id = m.customer_external_id
         where m.segment_id = $1),
      recent as (
        select count(*)::integer as recent_orders, coalesce(sum(o.total_amount), 0)::text as recent_income
          from orders o
-        where o.store_id = $2 and ${countedOrder('o.')} and o.customer_external_id in (${members})
-          and o.placed_at >= ($3::date::timestamp at time zone $5::text) and o.placed_at < (($4::date + 1)::timestamp at time zone $5::text)),
-     sizes as (
-       select count(*)::integer as orders, coalesce(sum(u.units), 0)::text as units
-         from orders o
-         left join lateral (select sum(l.quantity) as units from order_line_items l
-                             where l.store_id = o.store_id and l.order_external_id = o.external_id) u on true
-        where o.store_id = $2 and ${countedOrder('o.')} and o.customer_external_id in (${members}))
-     select * from totals, recent, sizes`,
+        where o.store_id = $2 and ${countedOrder('o.')}
+          and o.customer_external_id in (select customer_external_id from segment_members where segment_id = $1)
+          and o.placed_at >= ($3::date::timestamp at time zone $5::text) and o.placed_at < (($4::date + 1)::timestamp at time zone $5::text))
+     select * from totals, recent`,
     [segment.id, storeId, windowStart(calendar.today, 30, 'day'), calendar.today, timeZone],
   );
   const { customers, orders } = figures!;
