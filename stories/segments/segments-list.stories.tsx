@@ -84,10 +84,13 @@ export const CreateTypeModal: Story = {
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     const dialog = await body.findByRole('dialog', { name: '¿Qué tipo de segmento quieres crear?' });
-    await expect(within(dialog).getByRole('link', { name: /Simple/ })).toHaveAttribute('href', '/segments/create?type=simple');
+    const simple = within(dialog).getByRole('link', { name: /Simple/ });
+    await expect(simple).toHaveAttribute('href', '/segments/create?type=simple');
     const advanced = within(dialog).getByRole('link', { name: /Avanzado/ });
     await expect(advanced).toHaveAttribute('href', '/segments/create?type=advanced');
-    // From the keyboard, so the picture always shows the focus on the second choice.
+    // From the keyboard, so the picture always shows the focus on the second choice: once the dialog has
+    // put it on the first (on a busy machine it does so after the dialog shows).
+    await waitFor(() => expect(simple).toHaveFocus());
     await userEvent.tab();
     await waitFor(() => expect(advanced).toHaveFocus());
   },
