@@ -40,7 +40,7 @@ export interface LoadedProduct {
 }
 
 const DAY_MS = 86_400_000;
-export const epochDay = (day: IsoDate) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+const epochDay = (day: IsoDate) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
 const NO_ORDERS: OrderColumns = {
   day: new Int32Array(0),

@@ -1,7 +1,7 @@
 import type { SegmentRules } from '../../../shared/segments.ts';
 import { countedOrder } from '../../platform/counted-orders.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
-import { calendarOf, DEFAULT_TIME_ZONE } from '../../platform/store-calendar.ts';
+import { calendarOf, storeTimeZone } from '../../platform/store-calendar.ts';
 import type { StoreEventKind } from '../../platform/store-events.ts';
 import { type LoadedOrder, type LoadedProduct, type OrderColumns, SegmentCountIndex } from './count-index.ts';
 import { countMatching } from './membership.ts';
@@ -60,7 +60,6 @@ interface Entry {
 
 interface StoreState {
   snapshot: string;
-  time_zone: string | null;
   mean: string | null;
 }
 
@@ -103,7 +102,6 @@ export class LiveCounts {
   }
 
   private entryFor(storeId: number): Entry {
-    this.dropIdle();
     let entry = this.entries.get(storeId);
     if (!entry) {
       entry = { index: null, snapshot: '', loading: null, refreshed: Promise.resolve(), usedAt: 0 };
@@ -165,7 +163,6 @@ export class LiveCounts {
     if (!index) return null;
     const [state] = await this.db.query<StoreState & { events: { kind: StoreEventKind; customers: string[]; all: unknown }[] }>(
       `select pg_current_snapshot()::text as snapshot,
-              (select timezone from shopify_connections where store_id = $1) as time_zone,
               (select (average_sum / nullif(customers, 0))::text from store_customer_totals where store_id = $1) as mean,
               coalesce((select json_agg(json_build_object('kind', e.kind, 'customers', e.customers::text[], 'all', e.detail -> 'all') order by e.id)
                           from store_events e
@@ -177,7 +174,7 @@ export class LiveCounts {
     const everything = events.some(
       (event) => RELOAD_KINDS.includes(event.kind) || (event.kind === 'customer_stats_refreshed' && event.all === true),
     );
-    if (everything || (now.time_zone || DEFAULT_TIME_ZONE) !== index.timeZone) {
+    if (everything || (await storeTimeZone(this.db, storeId)) !== index.timeZone) {
       entry.index = null;
       this.startLoad(storeId, entry);
       return null;
@@ -285,15 +282,12 @@ function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, lengt
 /** The store as of one snapshot and after: customers, their tags, the products, every counted order. */
 async function loadIndex(db: Database, storeId: number): Promise<{ index: SegmentCountIndex; snapshot: string }> {
   // Taken first: whatever commits after is in an event the next refresh reads.
-  const [state] = await db.query<{ snapshot: string; time_zone: string | null }>(
-    `select pg_current_snapshot()::text as snapshot, (select timezone from shopify_connections where store_id = $1) as time_zone`,
-    [storeId],
-  );
+  const [state] = await db.query<{ snapshot: string }>('select pg_current_snapshot()::text as snapshot');
   const [{ ids }] = (await db.query<{ ids: string | null }>(
     `select string_agg(external_id::text, ',' order by external_id) as ids from customers where store_id = $1`,
     [storeId],
   )) as [{ ids: string | null }];
-  const index = new SegmentCountIndex(state!.time_zone || DEFAULT_TIME_ZONE, readNumbers(ids));
+  const index = new SegmentCountIndex(await storeTimeZone(db, storeId), readNumbers(ids));
   // Customers share few distinct tag lists: each list is normalised once, with the ids that carry it.
   const tagged = await db.query<{ tags: string[]; ids: string }>(
     `select ${normalisedTags('tags')} as tags, string_agg(external_id::text, ',') as ids
