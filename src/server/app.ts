@@ -4,7 +4,17 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { operations as AppOperations } from '../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../shared/api/backend.gen.ts';
+import {
+  billingContext,
+  billingHandlers,
+  type CardProcessor,
+  registerStoreDeletionJob,
+  registerStripeWebhooks,
+  registerSubscriptionCheckJob,
+  STRIPE_WEBHOOK_PATH,
+} from './features/account/billing.ts';
 import { accountHandlers } from './features/account/handlers.ts';
+import type { BillingContext } from './features/account/subscriptions.ts';
 import { dashboardHandlers, investmentHandlers } from './features/dashboard/handlers.ts';
 import { dashboardMetricsSubscriber } from './features/dashboard/rebuild.ts';
 import { shopifyAccess } from './features/integrations/connection.ts';
@@ -23,6 +33,9 @@ import { sessionHandlers } from './features/session/handlers.ts';
 import { storeHandlers } from './features/stores/handlers.ts';
 import { teamHandlers } from './features/team/handlers.ts';
 import { registerKlaviyoSandbox } from './integrations/klaviyo/sandbox/index.ts';
+import { createPaymentsClient } from './integrations/payments/client.ts';
+import { registerStripeSandbox } from './integrations/payments/sandbox/index.ts';
+import { HANDLED_EVENT_TYPES } from './integrations/payments/webhooks.ts';
 import { registerShopifySandbox } from './integrations/shopify/sandbox/index.ts';
 import { type Handler, type Handlers, registerContract, type Services } from './platform/api.ts';
 import type { Config } from './platform/config.ts';
@@ -48,6 +61,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Encrypts third-party secrets; by default from ENCRYPTION_KEY (platform/secrets.ts). */
   secrets?: SecretBox;
+  /** New card-processor customers go on this test clock, so a test can move their time. */
+  paymentsTestClock?: () => string | undefined;
   /** Let the Shopify sandbox send webhooks as its demo store receives orders (the running server, not tests). */
   liveSandbox?: boolean;
 }
@@ -56,6 +71,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobWorker;
     events: StoreEvents;
+    /** The store subscriptions and the card processor they are kept at. */
+    billing: BillingContext;
   }
 }
 
@@ -73,6 +90,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secrets = options.secrets ?? (await loadSecretBox(db, config.encryptionKey, config.production));
   const shopify = shopifyAccess(config.shopifyEndpoint, secrets, config.publicUrl);
   const klaviyo = klaviyoAccess(config.klaviyoBaseUrl, secrets);
+  const processor: CardProcessor = {
+    payments: createPaymentsClient({ secretKey: config.payments.secretKey, apiBase: config.payments.apiBase }),
+    publishableKey: config.payments.publishableKey,
+    apiBase: config.payments.browserApiBase,
+    webhookSecret: config.payments.webhookSecret,
+  };
+  const billing = billingContext(db, processor, options.paymentsTestClock);
   // Jobs run in this process; main.ts starts the worker, tests drain it.
   const jobs = new JobWorker(db);
   const events = storeEvents(db);
@@ -83,7 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNightlyJob(jobs, { db, events }, shopify);
   registerHousekeepingJob(jobs, db);
   registerSegmentBuildJob(jobs, db, events);
+  registerStoreDeletionJob(jobs, db, processor.payments);
+  registerSubscriptionCheckJob(jobs, billing);
   app.decorate('jobs', jobs);
+  app.decorate('billing', billing);
   app.decorate('events', events);
   const liveCounts = new LiveCounts(db);
   app.addHook('onClose', () => jobs.stop());
@@ -122,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...storeHandlers,
     ...teamHandlers(index),
     ...accountHandlers,
+    ...billingHandlers(billing, processor, mailer),
     ...accountSecurityHandlers,
     ...integrationHandlers,
     ...emailMarketingHandlers(klaviyo),
@@ -137,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services);
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);
   registerShopifyWebhooks(app, db, events, config.shopifyWebhookSecret, secrets);
+  registerStripeWebhooks(app, billing, processor);
   if (config.sandboxes) {
     // The demo store gets a Shopify Plus-sized cost bucket (1,000 points a second), so its import is quick.
     // The sandbox stops its webhook timers when the app closes (its own onClose hook).
@@ -162,6 +191,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // Klaviyo's API for lists, profiles and imports, with its demo keys (README names the full-access one).
   if (config.sandboxes) registerKlaviyoSandbox(app);
+  // Stripe's API for customers, cards, prices, subscriptions, invoices and test clocks, at this server's
+  // root as Stripe serves it (README names its keys and test cards). Its events reach our webhook.
+  if (config.sandboxes)
+    registerStripeSandbox(app, {
+      webhookTargets: [
+        {
+          url: `${config.publicUrl}${STRIPE_WEBHOOK_PATH}`,
+          secret: config.payments.webhookSecret,
+          enabledEvents: [...HANDLED_EVENT_TYPES],
+        },
+      ],
+      deliveryIntervalMs: options.liveSandbox ? 2000 : null,
+    });
   await registerDocs(app);
   if (!config.production) registerMailbox(app, db);
   await registerSpa(app, config.webDir, ['/api', config.backendPrefix], index);

@@ -1,3 +1,4 @@
+import { priceCents, TRIAL_DAYS } from './features/account/plans.ts';
 import { connectStore } from './features/integrations/connection.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN } from './integrations/shopify/sandbox/index.ts';
 import type { Database } from './platform/db.ts';
@@ -5,6 +6,8 @@ import { hashPassword } from './platform/passwords.ts';
 import type { SecretBox } from './platform/secrets.ts';
 
 export const DEMO_STORE_NAME = 'Tienda Demo';
+/** The plan the demo store's trial is on. */
+export const DEMO_PLAN = 'crecimiento';
 export const DEMO_USERS = [
   { email: 'demo@recompra.cl', name: 'Dueña Demo', role: 'admin' },
   { email: 'colaborador@recompra.cl', name: 'Colaborador Demo', role: 'colaborator' },
@@ -39,6 +42,12 @@ export async function seedDemoStore(db: Database, password: string, secrets: Sec
       // As if it had installed our app: the sandbox signs its webhooks with our app's secret.
       install: 'oauth',
     });
+    // On its free trial, so every screen opens; the processor learns of it when the server starts (features/account/sandbox-subscriptions.ts).
+    await tx.query(
+      `insert into store_subscriptions (store_id, plan_id, billing, price_cents, status, trial_ends_at)
+       values ($1, $2, 'monthly', $3, 'trialing', now() + make_interval(days => $4))`,
+      [store!.id, DEMO_PLAN, priceCents(DEMO_PLAN, 'monthly'), TRIAL_DAYS],
+    );
     return true;
   });
 }

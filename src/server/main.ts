@@ -1,5 +1,7 @@
 import { buildApp } from './app.ts';
 import { DEMO_USERS, seedDemoStore } from './demo-store.ts';
+import { scheduleSubscriptionCheck } from './features/account/billing.ts';
+import { openSandboxSubscriptions } from './features/account/sandbox-subscriptions.ts';
 import { scheduleNightly } from './features/integrations/nightly.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN } from './integrations/shopify/sandbox/index.ts';
 import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './platform/config.ts';
@@ -27,7 +29,13 @@ const app = await buildApp({ config, db, secrets, logger: process.env.LOG_REQUES
 await app.listen({ port: config.port, host: config.host });
 await scheduleNightly(db);
 await scheduleHousekeeping(db);
+await scheduleSubscriptionCheck(db);
 app.jobs.start();
+// The local card processor starts empty each time: it learns of the subscriptions kept here (the demo's trial).
+if (config.sandboxes)
+  await openSandboxSubscriptions(app.billing).catch((error: unknown) =>
+    console.error('No se pudo abrir la prueba gratuita de la tienda demo en el sandbox de pagos:', error),
+  );
 
 const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${(app.server.address() as { port: number }).port}`;
 console.log(`\nRecompra está en ${url}  (base de datos: ${db.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'})`);
@@ -37,7 +45,10 @@ if (config.demoPassword !== null) {
   const password = config.demoPassword === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : '(DEMO_PASSWORD)';
   for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(14)} ${user.email}  contraseña: ${password}`);
 }
-if (config.sandboxes) console.log(`Tienda Shopify de prueba: dirección ${SANDBOX_SHOP}  token de acceso ${SANDBOX_TOKEN}`);
+if (config.sandboxes) {
+  console.log(`Tienda Shopify de prueba: dirección ${SANDBOX_SHOP}  token de acceso ${SANDBOX_TOKEN}`);
+  console.log(`Pagos de prueba (sandbox de Stripe en ${url}/v1): tarjeta 4242 4242 4242 4242, cualquier fecha futura y CVC`);
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { type AppOptions, buildApp } from '../../src/server/app.ts';
 import { seedDemoStore } from '../../src/server/demo-store.ts';
 import { runSync } from '../../src/server/features/integrations/sync.ts';
 import { createShopifyClient, SHOPIFY_API_VERSION, type ShopifyClient } from '../../src/server/integrations/shopify/client.ts';
@@ -47,7 +47,10 @@ export interface TestServer {
  * The real app on a fresh, migrated database with the demo store (its import queued, not run),
  * serving a stand-in web build. Sandboxes are off unless asked for.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  appOptions: Pick<AppOptions, 'paymentsTestClock'> = {},
+): Promise<TestServer> {
   const db = await freshDatabase();
   await migrate(db);
   const secrets = secretBox(randomBytes(32));
@@ -55,7 +58,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const webDir = await mkdtemp(join(tmpdir(), 'recompra-web-'));
   await writeFile(join(webDir, 'index.html'), TEST_INDEX_HTML);
   const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://', sandboxes: false, ...overrides };
-  const app = await buildApp({ config, db, secrets, mailer: createMailer(undefined, () => undefined) });
+  const app = await buildApp({ config, db, secrets, mailer: createMailer(undefined, () => undefined), ...appOptions });
   return {
     app,
     db,
@@ -108,6 +111,15 @@ export function cookieJar(response: LightMyRequestResponse): Record<string, stri
 export async function addStore(db: Database, name: string): Promise<number> {
   const [row] = await db.query<{ id: number }>('insert into stores (name) values ($1) returning id', [name]);
   return row!.id;
+}
+
+/** Puts a store on its free trial, as if its owner had started it: its data opens (SPEC §1). */
+export async function givePlan(db: Database, storeId: number): Promise<void> {
+  await db.query(
+    `insert into store_subscriptions (store_id, plan_id, billing, price_cents, status, trial_ends_at)
+     values ($1, 'inicial', 'monthly', 2900, 'trialing', now() + interval '7 days') on conflict (store_id) do nothing`,
+    [storeId],
+  );
 }
 
 /** The token of the newest link mailed to `email` (from the local outbox). */
@@ -171,7 +183,7 @@ export interface ImportedSandboxStore {
 
 /**
  * Starts a Shopify sandbox with `customers` and `orders` as of `now`, signs up an owner, connects the
- * sandbox store through the store form and runs its import to the end (subscribers and jobs included).
+ * sandbox store through the store form, starts its trial, and runs its import to the end (subscribers and jobs included).
  */
 export async function importSandboxStore(customers: number, orders: number, now: Date): Promise<ImportedSandboxStore> {
   const sandbox = await startShopifySandbox({ customers, orders, now, bulkDelayMs: 10, throttle: { restoreRate: 10_000 } });
@@ -179,6 +191,7 @@ export async function importSandboxStore(customers: number, orders: number, now:
   const owner = await signUp(server.app, 'Rosa Díaz', 'rosa@tienda.cl');
   const connected = await connectShopifyStore(server.app, owner, { name: 'Tienda de Rosa', url: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN });
   const storeId = connected.json().id as number;
+  await givePlan(server.db, storeId);
   const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
   const job = { heartbeat: async () => undefined, signal: new AbortController().signal };
   await runSync({ db: server.db, events: server.app.events }, client, storeId, job, null, now);

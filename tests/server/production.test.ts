@@ -14,6 +14,9 @@ const SECRETS = {
   SHOPIFY_API_SECRET: 'shpss_de-la-app-real',
   PUBLIC_URL: 'https://app.recompra.cl',
   SMTP_URL: 'smtp://127.0.0.1:2525',
+  STRIPE_SECRET_KEY: 'sk_live_de-la-cuenta-real',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_de-la-cuenta-real',
+  STRIPE_WEBHOOK_SECRET: 'whsec_del-endpoint-real',
 };
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -45,12 +48,30 @@ describe('production configuration', () => {
     expect(problems.join('\n')).toMatch(/secreto público del sandbox[\s\S]*al menos 32 caracteres[\s\S]*SANDBOXES=on/);
   });
 
+  it("refuses the card-processor sandbox's keys in production", () => {
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      ...SECRETS,
+      STRIPE_SECRET_KEY: 'sk_test_recompra_sandbox',
+      STRIPE_WEBHOOK_SECRET: 'whsec_recompra_sandbox',
+    });
+    expect(problems).toEqual([
+      'STRIPE_SECRET_KEY es una clave del sandbox de pagos: usa la de tu cuenta de Stripe.',
+      'STRIPE_WEBHOOK_SECRET es una clave del sandbox de pagos: usa la de tu cuenta de Stripe.',
+    ]);
+  });
+
   it('in production seeds no demo accounts, mounts no sandbox and calls the real Shopify', () => {
     const config = loadConfig({ NODE_ENV: 'production', ...SECRETS });
     expect(config.demoPassword).toBeNull();
     expect(config.sandboxes).toBe(false);
     expect(config.shopifyEndpoint).toBe('https://{shop}/admin/api/{version}/graphql.json');
     expect(config.trustProxy).toBe(false);
+    expect(config.payments).toMatchObject({
+      apiBase: 'https://api.stripe.com',
+      browserApiBase: 'https://api.stripe.com',
+      secretKey: SECRETS.STRIPE_SECRET_KEY,
+    });
   });
 
   it('outside production keeps the demo: seeded accounts, sandboxes, the sandbox endpoint', () => {

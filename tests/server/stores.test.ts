@@ -6,7 +6,7 @@ import {
   type StartedSandbox,
   startShopifySandbox,
 } from '../../src/server/integrations/shopify/sandbox/index.ts';
-import { addStore, type Caller, cookieJar, signIn, startTestServer, type TestServer } from './harness.ts';
+import { addStore, type Caller, cookieJar, givePlan, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let sandbox: StartedSandbox;
 let server: TestServer;
@@ -18,6 +18,7 @@ beforeAll(async () => {
   server = await startTestServer({ shopifyEndpoint: sandbox.endpoint });
   [{ id: demoStore }] = (await server.db.query<{ id: number }>(`select id from stores where name = 'Tienda Demo'`)) as [{ id: number }];
   otherStore = await addStore(server.db, 'Otra Tienda');
+  await givePlan(server.db, otherStore);
   await server.db.query(
     `insert into orders (store_id, external_id, placed_at, total_amount) select $1, n, now() - make_interval(days => n), 1000 from generate_series(1, 48) as n`,
     [demoStore],

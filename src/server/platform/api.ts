@@ -158,6 +158,7 @@ async function admit(
   }
   const role: Role | undefined = store?.role ?? auth?.role;
   if (operation.roles && (!role || !operation.roles.includes(role))) throw errors.forbidden();
+  if (operation.requiresPlan && store && !store.hasPlan) throw errors.subscriptionRequired();
 
   const query = { ...(request.query as object) };
   const body = request.body;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { KLAVIYO_SANDBOX_PREFIX } from '../integrations/klaviyo/sandbox/index.ts';
 import { REAL_KLAVIYO_BASE_URL } from '../integrations/klaviyo/types.ts';
+import { REAL_STRIPE_API_BASE, SANDBOX_KEYS as STRIPE_SANDBOX_KEYS } from '../integrations/payments/types.ts';
 import { REAL_SHOPIFY_ENDPOINT, sandboxEndpoint } from '../integrations/shopify/client.ts';
 import { SANDBOX_APP } from '../integrations/shopify/sandbox/oauth.ts';
 
@@ -41,6 +42,17 @@ export interface Config {
   shopifyWebhookSecret: string;
   /** Klaviyo's API (the host its `/api/…` paths hang from): the local sandbox by default, https://a.klaviyo.com in production. */
   klaviyoBaseUrl: string;
+  /** The card processor (Stripe, or its local sandbox mounted on this server outside production). */
+  payments: {
+    /** Where this server calls the processor's API. */
+    apiBase: string;
+    /** Where browsers send card details to be tokenised: the same API as browsers reach it; empty for the page's own origin (the sandbox). */
+    browserApiBase: string;
+    secretKey: string;
+    publishableKey: string;
+    /** Signs the processor's webhooks to /webhooks/stripe. */
+    webhookSecret: string;
+  };
   /** Which proxies may tell the client's address (X-Forwarded-For): none, a hop count, or their addresses. */
   trustProxy: false | number | string[];
   /** Serve the platforms' local sandboxes (on by default, never in production). */
@@ -60,6 +72,9 @@ const REQUIRED_IN_PRODUCTION = {
   SHOPIFY_API_SECRET: 'el secreto de cliente de la app de Shopify de Recompra, que firma la instalación y los webhooks',
   PUBLIC_URL: 'la dirección https en que la gente abre la aplicación (enlaces de correos y webhooks)',
   SMTP_URL: 'el servidor de correo de las invitaciones y los cambios de contraseña',
+  STRIPE_SECRET_KEY: 'la clave secreta de Stripe (sk_live_…), con la que se cobran las suscripciones',
+  STRIPE_PUBLISHABLE_KEY: 'la clave publicable de Stripe (pk_live_…), con la que el navegador envía la tarjeta a Stripe',
+  STRIPE_WEBHOOK_SECRET: 'el secreto de firma del webhook de Stripe (whsec_…) hacia /webhooks/stripe',
 } as const;
 
 /** A setting is missing or wrong; the message lists every problem at once, for the person deploying. */
@@ -83,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) problems.push('SESSION_SECRET debe tener al menos 32 caracteres.');
     if (env.KLAVIYO_BASE_URL?.includes(KLAVIYO_SANDBOX_PREFIX))
       problems.push('KLAVIYO_BASE_URL apunta al sandbox de Klaviyo: en producción los segmentos se sincronizan con Klaviyo real.');
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+      if (env[name] && (Object.values(STRIPE_SANDBOX_KEYS) as string[]).includes(env[name]))
+        problems.push(`${name} es una clave del sandbox de pagos: usa la de tu cuenta de Stripe.`);
     if (env.SANDBOXES === 'on') problems.push('SANDBOXES=on no se permite en producción: los sandboxes son solo para la demo local.');
   }
   // One secret, one name: the app's client secret signs its webhooks too.
@@ -113,6 +131,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     klaviyoBaseUrl: (
       env.KLAVIYO_BASE_URL || (production ? REAL_KLAVIYO_BASE_URL : `http://127.0.0.1:${port}${KLAVIYO_SANDBOX_PREFIX}`)
     ).replace(/\/+$/, ''),
+    payments: {
+      // A real key outside production (trying a Stripe test account locally) goes to Stripe, not to the sandbox.
+      apiBase: (env.STRIPE_API_BASE || (production || env.STRIPE_SECRET_KEY ? REAL_STRIPE_API_BASE : `http://127.0.0.1:${port}`)).replace(/\/+$/, ''),
+      browserApiBase: (env.STRIPE_API_BASE || (production || env.STRIPE_SECRET_KEY ? REAL_STRIPE_API_BASE : '')).replace(/\/+$/, ''),
+      secretKey: env.STRIPE_SECRET_KEY || STRIPE_SANDBOX_KEYS.secret,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || STRIPE_SANDBOX_KEYS.publishable,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || STRIPE_SANDBOX_KEYS.webhookSecret,
+    },
     trustProxy,
     sandboxes: !production && env.SANDBOXES !== 'off',
     production,

@@ -20,6 +20,8 @@ export interface ContractOperation {
   roles: Role[] | undefined;
   /** The path parameter naming the store the call touches (`/stores/{id}/…`), checked by the tenancy guard. */
   storeParam: string | undefined;
+  /** Reads or changes the store's data, which opens only with a plan or trial (`x-requires-plan`, SPEC §1). */
+  requiresPlan: boolean;
   parameterNames: { path: string[]; query: string[] };
   hasBody: boolean;
   validateParams: (value: unknown) => FieldError[];
@@ -67,6 +69,7 @@ export function loadContract(file: URL, name: string): Contract {
         isPublic: Array.isArray(security) && security.length === 0,
         roles: operation['x-roles'] as Role[] | undefined,
         storeParam,
+        requiresPlan: operation['x-requires-plan'] === true,
         parameterNames: { path: pathParams.map((p) => String(p.name)), query: queryParams.map((p) => String(p.name)) },
         hasBody: Boolean(bodySchema),
         validateParams: fieldValidator(coercing.compile(parametersSchema(pathParams))),

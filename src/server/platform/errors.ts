@@ -33,6 +33,8 @@ export const errors = {
   forbidden: () => new HttpError(403, 'forbidden', 'No tienes permiso para realizar esta acción.'),
   storeNotFound: () => new HttpError(404, 'store_not_found', 'No encontramos esa tienda.'),
   notFound: () => new HttpError(404, 'not_found', 'No encontramos lo que buscas.'),
+  subscriptionRequired: () =>
+    new HttpError(402, 'subscription_required', 'Activa un plan o tu prueba gratuita para ver los datos de tu tienda.'),
   required: (field: string) => errors.invalidRequest([{ field, message: 'Este campo es obligatorio.' }]),
   tooManyAttempts: (message: string, retryAfterSeconds: number) =>
     new HttpError(429, 'too_many_attempts', message, undefined, { 'retry-after': String(retryAfterSeconds) }),

@@ -34,7 +34,12 @@ export function securityHeaders(config: Config): Record<string, string> {
         imgSrc: [self, 'data:', 'blob:'],
         mediaSrc: [self, 'blob:'],
         fontSrc: [self, 'data:'],
-        connectSrc: [self, ...(config.backendOrigin ? [config.backendOrigin] : [])],
+        // The browser sends card details straight to the card processor, never through us.
+        connectSrc: [
+          self,
+          ...(config.backendOrigin ? [config.backendOrigin] : []),
+          ...foreignOrigin(config.payments.browserApiBase, config.publicUrl),
+        ],
         objectSrc: ["'none'"],
         baseUri: [self],
         formAction: [self],
@@ -54,4 +59,11 @@ export function securityHeaders(config: Config): Record<string, string> {
   };
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
   return headers;
+}
+
+/** `url`'s origin when it is another site's ('self' already allows the app's own, and an empty address is the page's). */
+function foreignOrigin(url: string, publicUrl: string): string[] {
+  if (!url) return [];
+  const origin = new URL(url).origin;
+  return origin === new URL(publicUrl).origin ? [] : [origin];
 }

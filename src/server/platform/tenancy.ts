@@ -11,6 +11,8 @@ export interface StoreAccess {
   /** The store's time zone and currency as its Shopify connection gives them; null before it has one. */
   timeZone: string | null;
   currency: string | null;
+  /** The store is on a plan or its trial, which its data needs (SPEC §1); past due still counts until it is deleted. */
+  hasPlan: boolean;
 }
 
 /** The columns `storeAccessOf` reads, prefixed so they can sit beside the session's in one row. */
@@ -20,6 +22,7 @@ export interface StoreAccessRow {
   access_data_version: string | null;
   access_time_zone: string | null;
   access_currency: string | null;
+  access_has_plan: boolean | null;
 }
 
 /**
@@ -29,11 +32,13 @@ export interface StoreAccessRow {
  */
 export const storeAccessQuery = (storeId: string, userId: string) => `
   select st.id as access_store_id, m.role as access_role, coalesce(v.version, 0)::text as access_data_version,
-         c.timezone as access_time_zone, c.currency as access_currency
+         c.timezone as access_time_zone, c.currency as access_currency,
+         coalesce(p.status in ('trialing', 'active', 'past_due'), false) as access_has_plan
     from stores st
     left join store_members m on m.store_id = st.id and m.user_id = ${userId}
     left join store_data_versions v on v.store_id = st.id
     left join shopify_connections c on c.store_id = st.id
+    left join store_subscriptions p on p.store_id = st.id
    where st.id = ${storeId}`;
 
 /**
@@ -50,6 +55,7 @@ export function storeAccessOf(auth: Pick<Auth, 'isProviderAdmin'>, row: StoreAcc
     dataVersion: Number(row.access_data_version ?? 0),
     timeZone: row.access_time_zone,
     currency: row.access_currency,
+    hasPlan: row.access_has_plan === true,
   };
 }
 

@@ -273,6 +273,74 @@ export interface paths {
         patch: operations["updateAccountDetails"];
         trace?: never;
     };
+    "/private/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans by order volume, what each includes, and how the browser reaches the card processor. */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current store's subscription (null before the first plan), and whether its free trial is still unused. */
+        get: operations["getSubscription"];
+        put?: never;
+        /**
+         * Start a plan for the current store with a card the browser tokenised; the first one starts with the free trial.
+         * @description The card is the processor's payment-method id (`pm_…`): its number and security code never reach this server.
+         *     A card the processor declines answers 422 with its reason (`code`: `card_declined`, `expired_card`,
+         *     `incorrect_cvc`…) and nothing is started. A store that already has a plan answers 409: change it instead.
+         */
+        post: operations["subscribe"];
+        /** Cancel the current store's subscription; the account and its store data are deleted when the period ends. */
+        delete: operations["cancelSubscription"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the plan or its billing.
+         * @description A dearer plan (per month) takes effect at once and the prorated difference for the rest of the period is charged
+         *     today; a cheaper one takes effect at once with nothing charged, and the new price applies from the next renewal.
+         *     On the free trial nothing is charged either way: the chosen plan starts when the trial ends.
+         */
+        patch: operations["changePlan"];
+        trace?: never;
+    };
+    "/private/me/payment_details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Replace the card that pays the current store's subscription; a past-due invoice is retried with it at once.
+         * @description The card is the processor's payment-method id (`pm_…`). A card the processor declines answers 422 with its
+         *     reason and the previous card stays.
+         */
+        patch: operations["updatePaymentDetails"];
+        trace?: never;
+    };
     "/private/me/password": {
         parameters: {
             query?: never;
@@ -389,7 +457,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Orders imported for the store (the plan recommendation reads it). */
+        /** Orders imported for the store, and those of the last 30 days (the plan recommendation reads them). */
         get: operations["getOrdersCount"];
         put?: never;
         post?: never;
@@ -693,9 +761,11 @@ export interface components {
         /**
          * @description A text holding a control character (U+0000 to U+001F, or U+007F). Every string a client sends refuses it
          *     (`not: { $ref: "#/components/schemas/ControlCharacters" }`), so the rule and its message are written once.
-         *     A field meant for several lines of text would refuse a variant that spares line feeds and tabs; none exists yet.
+         *     A field meant for several lines of text refuses `ControlCharactersButLines` instead.
          */
         ControlCharacters: string;
+        /** @description A control character other than a line feed, a carriage return or a tab (what texts of several lines refuse). */
+        ControlCharactersButLines: string;
         SessionUser: {
             id: number;
             email: string;
@@ -779,6 +849,117 @@ export interface components {
         AccountName: string & unknown;
         AccountDetailsUpdate: {
             name: components["schemas"]["AccountName"];
+        };
+        /** @enum {string} */
+        PlanId: "inicial" | "crecimiento" | "avanzado" | "escala" | "corporativo";
+        /**
+         * @description Monthly, or yearly at the price of 10 months for 12.
+         * @enum {string}
+         */
+        Billing: "monthly" | "yearly";
+        /** @enum {string} */
+        PlanFeatureId: "dashboard" | "segments" | "emailMarketing" | "adCampaigns" | "whatsappCampaigns" | "chat" | "whatsappSupport" | "onboardingSession" | "accountManager";
+        Plan: {
+            id: components["schemas"]["PlanId"];
+            /** @description Orders a month from which the plan fits. */
+            minOrders: number;
+            /** @description Orders a month up to which the plan fits; null for "more than minOrders". */
+            maxOrders: number | null;
+            /** @description USD cents charged each month on monthly billing. */
+            monthlyPriceCents: number;
+            /** @description USD cents charged each year on yearly billing (10 months' price). */
+            yearlyPriceCents: number;
+            features: components["schemas"]["PlanFeatureId"][];
+        };
+        PlanCatalog: {
+            plans: components["schemas"]["Plan"][];
+            /** @description Every feature the comparison lists, in its order. */
+            features: components["schemas"]["PlanFeatureId"][];
+            trialDays: number;
+            /** @enum {string} */
+            currency: "USD";
+            /** @description The sales team's WhatsApp link. */
+            contactUrl: string;
+            /** @description Where the browser sends card details (Stripe's API, or its local sandbox) and with which public key. */
+            cardProcessor: {
+                publishableKey: string;
+                /** @description The API's address; empty for this page's own origin (the local sandbox). */
+                apiBase: string;
+            };
+        };
+        /** @description What is kept of a card; its number and security code never reach this server. */
+        Card: {
+            brand: string;
+            last4: string;
+            expMonth: number;
+            expYear: number;
+            country: string | null;
+        };
+        /** @enum {string} */
+        CancelReason: "NO LONGER USE" | "NOT SATISFIED WITH FEATURES" | "TOO EXPENSINVE" | "FOUND BETTER ALTERNATIVE" | "OTHER REASONS";
+        Subscription: {
+            /** @enum {string} */
+            status: "active" | "canceled" | "past_due";
+            planId: components["schemas"]["PlanId"];
+            billing: components["schemas"]["Billing"];
+            /** @description USD cents charged each period of its billing. */
+            priceCents: number;
+            /**
+             * Format: date-time
+             * @description When the free trial ends; null when not on trial.
+             */
+            trialEndsAt: string | null;
+            /** Format: date-time */
+            memberSince: string;
+            /**
+             * Format: date-time
+             * @description The next renewal; null once canceled.
+             */
+            renewalDate: string | null;
+            /**
+             * Format: date-time
+             * @description When a canceled subscription ends and the account is deleted.
+             */
+            cancellationDate: string | null;
+            nextPayment: {
+                amountCents: number;
+                /** Format: date-time */
+                date: string;
+            } | null;
+            paymentMethod: components["schemas"]["Card"] | null;
+            /**
+             * Format: date-time
+             * @description When the failed payment is tried again (past due only).
+             */
+            nextInvoiceAttempt: string | null;
+            /** @description Tries left before the account is deleted (past due only). */
+            invoiceAttemptsLeft: number | null;
+            cancelReason: components["schemas"]["CancelReason"] | null;
+        };
+        SubscriptionState: {
+            subscription: components["schemas"]["Subscription"] | null;
+            /** @description The store has not used its free trial. */
+            trialAvailable: boolean;
+        };
+        /** @description The processor's id of a card the browser tokenised. */
+        PaymentMethodId: string;
+        PlanChoice: {
+            planId: components["schemas"]["PlanId"];
+            billing: components["schemas"]["Billing"];
+        };
+        SubscribeRequest: {
+            planId: components["schemas"]["PlanId"];
+            billing: components["schemas"]["Billing"];
+            paymentMethodId: components["schemas"]["PaymentMethodId"];
+            /** @constant */
+            termsAccepted: true;
+        };
+        PaymentDetailsRequest: {
+            paymentMethodId: components["schemas"]["PaymentMethodId"];
+        };
+        CancelSubscriptionRequest: {
+            reason: components["schemas"]["CancelReason"];
+            details?: string;
         };
         /** @description The new password must differ from the current one. */
         PasswordChange: {
@@ -1162,6 +1343,15 @@ export interface components {
         };
         /** @description A business rule refuses it (the collaborator limit, removing yourself…). */
         Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The store has no plan or trial; its data opens once one is active (`code` subscription_required). */
+        PaymentRequired: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1662,6 +1852,169 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan catalogue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanCatalog"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description Subscribed (on trial when the store had not used it). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Canceled; `cancellationDate` says when the account is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    changePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanChoice"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    updatePaymentDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
     changePassword: {
         parameters: {
             query?: never;
@@ -1845,7 +2198,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The count. */
+            /** @description The counts. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1853,6 +2206,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Orders placed in the last 30 days. */
+                        lastThirtyDays: number;
                     };
                 };
             };
@@ -1997,6 +2352,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -2026,6 +2382,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2051,6 +2408,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2081,6 +2439,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -2113,6 +2472,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -2142,6 +2502,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2174,6 +2535,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -2202,6 +2564,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -2288,6 +2651,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2320,6 +2684,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];

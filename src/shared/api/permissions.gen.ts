@@ -7,7 +7,9 @@ type Role = components['schemas']['Role'];
 export type OperationId =
   | 'acceptInvitation'
   | 'cancelInvitation'
+  | 'cancelSubscription'
   | 'changePassword'
+  | 'changePlan'
   | 'checkPasswordResetLink'
   | 'closeOtherSessions'
   | 'confirmPasswordReset'
@@ -36,7 +38,9 @@ export type OperationId =
   | 'getStoreStatsTable'
   | 'getStoreStatsTableXlsx'
   | 'getStoreSync'
+  | 'getSubscription'
   | 'inviteCollaborator'
+  | 'listPlans'
   | 'listProductTypes'
   | 'listSegmentSyncs'
   | 'listSegments'
@@ -58,8 +62,10 @@ export type OperationId =
   | 'signup'
   | 'startShopifyInstall'
   | 'startShopifyReinstall'
+  | 'subscribe'
   | 'switchStore'
   | 'updateAccountDetails'
+  | 'updatePaymentDetails'
   | 'updateSegment'
   | 'updateShopifySettings';
 
@@ -69,6 +75,8 @@ export type OperationId =
  */
 export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>> = {
   cancelInvitation: ['recompraAdmin', 'admin', 'user'],
+  cancelSubscription: ['recompraAdmin', 'admin'],
+  changePlan: ['recompraAdmin', 'admin', 'user'],
   connectEmailMarketing: ['recompraAdmin', 'admin', 'user'],
   createStoreWithShopify: ['recompraAdmin', 'admin', 'user'],
   disconnectEmailMarketing: ['recompraAdmin', 'admin', 'user'],
@@ -81,5 +89,7 @@ export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>
   setSegmentSync: ['recompraAdmin', 'admin', 'user'],
   startShopifyInstall: ['recompraAdmin', 'admin', 'user'],
   startShopifyReinstall: ['recompraAdmin', 'admin', 'user'],
+  subscribe: ['recompraAdmin', 'admin', 'user'],
+  updatePaymentDetails: ['admin', 'user', 'colaborator'],
   updateShopifySettings: ['recompraAdmin', 'admin', 'user'],
 };

@@ -19,10 +19,13 @@ export {
   collaboratorKeys,
   integrationKeys,
   invitationKeys,
+  ordersCountKeys,
+  planKeys,
   segmentKeys,
   statsKeys,
   storeKeys,
   storeSyncKeys,
+  subscriptionKeys,
   userKeys,
 } from './keys';
 export { type Loadable, loadableOf } from './loadable';

@@ -44,6 +44,21 @@ export const storeKeys = {
   detail: (storeId: StoreKeyId) => ['stores', storeId] as const,
 };
 
+/** SPEC §7 "subscription plans": the catalogue is the same for every store. */
+export const planKeys = {
+  list: () => ['plans', 'list'] as const,
+};
+
+/** The current store's subscription (the session's store: the call names none, the key does). */
+export const subscriptionKeys = {
+  detail: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'subscription'] as const,
+};
+
+/** The store's orders, all time and of the last 30 days (the plan recommendation reads them). */
+export const ordersCountKeys = {
+  detail: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'ordersCount'] as const,
+};
+
 /** The store's import from its platform (the first-integration screen, the Integrations card). */
 export const storeSyncKeys = {
   detail: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'sync'] as const,

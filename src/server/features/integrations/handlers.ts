@@ -258,10 +258,13 @@ export const storeConnectionHandlers = (shopify: ShopifyAccess): Handlers<StoreO
 
 export const integrationHandlers: Handlers<IntegrationOperations> = {
   async getOrdersCount(context) {
-    const [row] = await context.db.query<{ count: number }>('select count(*)::integer as count from orders where store_id = $1', [
-      inStore(context).storeId,
-    ]);
-    return { status: 200, body: { count: row?.count ?? 0 } };
+    const [row] = await context.db.query<{ count: number; last_thirty_days: number }>(
+      `select count(*)::integer as count,
+              count(*) filter (where placed_at >= now() - interval '30 days')::integer as last_thirty_days
+         from orders where store_id = $1`,
+      [inStore(context).storeId],
+    );
+    return { status: 200, body: { count: row?.count ?? 0, lastThirtyDays: row?.last_thirty_days ?? 0 } };
   },
 
   async getIntegrations(context) {

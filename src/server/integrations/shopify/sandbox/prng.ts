@@ -1,3 +1,4 @@
+import { mulberry32 as seededStream } from '../../../platform/random.ts';
 /** Small seeded randomness: a 32-bit mixing hash of several keys and a mulberry32 stream. */
 
 /** Mixes 32-bit words into one well-spread 32-bit word. Keys above 2^32 are split into halves. */
@@ -28,16 +29,7 @@ export const unit = (...keys: number[]): number => hash32(...keys) / 0x1_0000_00
 export type Random = () => number;
 
 /** mulberry32: a stream of uniform numbers in [0, 1). */
-export function mulberry32(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
-  };
-}
+export const mulberry32: (seed: number) => Random = seededStream;
 
 export const streamFor = (...keys: number[]): Random => mulberry32(hash32(...keys));
 
