@@ -5,6 +5,7 @@ import { segmentFormHandlers } from './segment-form';
 import { segmentsHandlers } from './segments';
 import { sessionHandlers } from './session';
 import { signupHandlers } from './signup';
+import { billingHandlers } from './subscription';
 import { teamHandlers } from './team';
 
 /** What every story and test gets unless it overrides a call. */
@@ -17,6 +18,7 @@ export const handlers = [
   ...accountHandlers,
   ...segmentsHandlers,
   ...segmentFormHandlers,
+  ...billingHandlers,
 ];
 
 export default handlers;

@@ -29,3 +29,6 @@ export const MESSAGE_BUTTONS_INLINE_MAX = 3;
 export const COLLABORATOR_LIMIT = 5;
 /** An invitation to collaborate is valid for this many days. */
 export const INVITATION_DAYS = 7;
+
+/** SPEC §9: the free trial a store's first plan starts with, in days (the plan catalogue says it too). */
+export const TRIAL_DAYS = 7;

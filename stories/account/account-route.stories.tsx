@@ -8,6 +8,7 @@ import {
   updateAccountDetailsFails,
 } from '../../mocks/handlers/account';
 import { meAs } from '../../mocks/handlers/session';
+import { billingStore } from '../../mocks/handlers/subscription';
 import { accountDetailsAnswer } from '../../mocks/handlers/team';
 import { AccountRoute } from '../../src/web/features/account/routes/account-route';
 import { Toaster } from '../../src/web/ui/toast';
@@ -22,7 +23,9 @@ const meta = {
     providers: ['query', 'router'],
     route: '/account',
     // Named groups: a story replaces `account` with its own answers first (the first handler that matches answers).
-    msw: { handlers: { session: [meAs(sessionUsers.admin), accountDetailsAnswer()], account: accountHandlers } },
+    msw: {
+      handlers: { session: [meAs(sessionUsers.admin), accountDetailsAnswer()], account: accountHandlers, billing: billingStore() },
+    },
   },
   render: (args) => (
     <>
@@ -139,5 +142,37 @@ export const SignOutOthersFails: Story = {
   play: async ({ canvasElement }) => {
     await signOutOthers(canvasElement);
     await toastShown(page(canvasElement), 'No pudimos cerrar tus otras sesiones.');
+  },
+};
+
+/** The reason, the confirmation, then the tab shows the canceled plan and the day the account is deleted. */
+export const CancelsSubscription: Story = {
+  parameters: {
+    msw: { handlers: { billing: billingStore() } },
+    a11y: { config: { rules: [{ id: 'aria-hidden-focus', enabled: false }] } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Cancelar suscripción' }));
+    const form = within(await page(canvasElement).findByRole('dialog', { name: 'Cancelar suscripción' }));
+    await userEvent.click(form.getByText('Encontré una alternativa mejor'));
+    await userEvent.click(form.getByRole('button', { name: 'Continuar' }));
+    const confirmation = within(await page(canvasElement).findByRole('alertdialog', { name: '¿Cancelar tu suscripción?' }));
+    await userEvent.click(confirmation.getByRole('button', { name: 'Sí, cancelar suscripción' }));
+    await toastShown(page(canvasElement), 'Cancelamos tu suscripción.');
+    await expect(
+      await canvas.findByText(/^Cancelaste tu suscripción\. Tu cuenta y los datos de tu tienda se eliminarán el 2 abr 2026/),
+    ).toBeVisible();
+    await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+/** The provider's admin: no way to the store's card. */
+export const AsRecompraAdmin: Story = {
+  parameters: { msw: { handlers: { session: [meAs(sessionUsers.recompraAdmin), accountDetailsAnswer()] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'Cambiar plan' })).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: 'Administrar método de pago' })).toBeNull();
   },
 };

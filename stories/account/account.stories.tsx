@@ -1,13 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { FROZEN_NOW } from '../../.storybook/frozen-time';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { passwordChangeLockedOutError, wrongCurrentPasswordError } from '../../mocks/fixtures/account';
 import { DEMO_PASSWORD } from '../../mocks/fixtures/session';
+import { subscriptionStates } from '../../mocks/fixtures/subscription';
 import { accountDetails } from '../../mocks/fixtures/team';
+import type { SubscriptionState } from '../../src/web/features/account/billing';
 import type { NameEditProps } from '../../src/web/features/account/screens/account-details-card';
 import { AccountScreen, type AccountScreenProps } from '../../src/web/features/account/screens/account-screen';
 import type { PasswordChangeProps, SignOutOthersProps } from '../../src/web/features/account/screens/account-security-card';
+import type { SubscriptionSectionProps } from '../../src/web/features/account/screens/subscription-section';
 import { WithToasts } from '../support/with-toasts';
+import { cancelDialogArgs } from './cancel-args';
 
 // An open Ark dialog hides the page behind it from assistive technology, focusable parts included.
 const openDialog = { a11y: { config: { rules: [{ id: 'aria-hidden-focus', enabled: false }] } } };
@@ -27,6 +32,19 @@ const security = (
   signOutOthers: { confirming: false, onConfirmingChange: fn(), onConfirm: fn(), ...signOutOthers },
 });
 
+/** The plan and payment cards for a subscription state, as the store's owner sees them. */
+const plan = (state: SubscriptionState | null, more: Partial<SubscriptionSectionProps> = {}): SubscriptionSectionProps => ({
+  subscription: state ? { status: 'success', data: state } : { status: 'loading' },
+  onRetry: fn(),
+  now: FROZEN_NOW,
+  trialDays: 7,
+  changePlanHref: '/account/change-plan',
+  canChangePlan: true,
+  paymentMethodHref: '/account/payment-method',
+  onCancel: fn(),
+  ...more,
+});
+
 const meta = {
   title: 'Screens/Account/Subscription',
   component: AccountScreen,
@@ -34,6 +52,8 @@ const meta = {
     details: { status: 'success', data: accountDetails },
     onRetry: fn(),
     name: name(),
+    subscription: plan(subscriptionStates.activeMonthly),
+    cancel: cancelDialogArgs(),
     security: security(),
     storeTab: null,
   },
@@ -48,13 +68,101 @@ export const Loaded: Story = {};
 export const LoadedOnPhone = onPhone(Loaded);
 
 export const Loading: Story = {
-  args: { details: { status: 'loading' } },
+  args: { details: { status: 'loading' }, subscription: plan(null) },
   parameters: { visual: { waitFor: '[aria-busy="true"]' } },
 };
 export const LoadingOnPhone = onPhone(Loading);
 
-export const Error: Story = { args: { details: { status: 'error', cause: 'server' } } };
+export const Error: Story = {
+  args: {
+    details: { status: 'error', cause: 'server' },
+    subscription: { ...plan(null), subscription: { status: 'error', cause: 'server' } },
+  },
+};
 export const ErrorOnPhone = onPhone(Error);
+
+// The subscription in each of its states (SPEC §2 Account, §4 Subscription).
+
+/** Two days left of the free trial: when it ends and what is charged then. */
+export const Trial: Story = {
+  args: { subscription: plan(subscriptionStates.trial) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Prueba gratuita')).toBeVisible();
+    await expect(canvas.getByText(/Tu prueba gratuita termina en 2 días, el 17 mar 2026/)).toBeVisible();
+  },
+};
+export const TrialOnPhone = onPhone(Trial);
+
+export const ActiveMonthly: Story = {
+  args: { subscription: plan(subscriptionStates.activeMonthly) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('US$59 al mes')).toBeVisible();
+    await expect(canvas.getByText('Visa ·· 4242 · Vence 12/28')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Cambiar plan' })).toHaveAttribute('href', '/account/change-plan');
+    await expect(canvas.getByRole('link', { name: 'Administrar método de pago' })).toHaveAttribute('href', '/account/payment-method');
+  },
+};
+export const ActiveMonthlyOnPhone = onPhone(ActiveMonthly);
+
+export const ActiveYearly: Story = {
+  args: { subscription: plan(subscriptionStates.activeYearly) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('US$1.190 al año')).toBeVisible();
+  },
+};
+export const ActiveYearlyOnPhone = onPhone(ActiveYearly);
+
+/** Canceled: the day the account and the store's data are deleted; nothing more to cancel. */
+export const Canceled: Story = {
+  args: { subscription: plan(subscriptionStates.canceled) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/se eliminarán el 2 abr 2026/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Cancelar suscripción' })).toBeNull();
+  },
+};
+export const CanceledOnPhone = onPhone(Canceled);
+
+/** The last payment failed: the next try and how many are left. */
+export const PastDue: Story = {
+  args: { subscription: plan(subscriptionStates.pastDue) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/Lo intentaremos de nuevo el 17 mar 2026 y quedan 2 intentos/)).toBeVisible();
+  },
+};
+export const PastDueOnPhone = onPhone(PastDue);
+
+/** No plan yet: the way to choose one and start the trial (the welcome guide's second step leads here). */
+export const NoSubscription: Story = {
+  args: { subscription: plan(subscriptionStates.none) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('link', { name: 'Elegir un plan' })).toHaveAttribute('href', '/account/change-plan');
+  },
+};
+export const NoSubscriptionOnPhone = onPhone(NoSubscription);
+
+/** A plan that ended: a new one starts without a trial. */
+export const SubscriptionEnded: Story = { args: { subscription: plan(subscriptionStates.ended) } };
+export const SubscriptionEndedOnPhone = onPhone(SubscriptionEnded);
+
+/** The provider's admin: may change the plan and cancel, but not open the store's payment method. */
+export const AsRecompraAdmin: Story = {
+  args: { subscription: plan(subscriptionStates.activeMonthly, { paymentMethodHref: null }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('link', { name: 'Administrar método de pago' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Cancelar suscripción' })).toBeVisible();
+  },
+};
+export const AsRecompraAdminOnPhone = onPhone(AsRecompraAdmin);
+
+/** A collaborator sees the plan; changing it and canceling are the owner's. */
+export const AsColaborator: Story = {
+  args: { subscription: plan(subscriptionStates.activeMonthly, { canChangePlan: false, onCancel: null }) },
+};
+export const AsColaboratorOnPhone = onPhone(AsColaborator);
 
 // The name, edited in place.
 

@@ -132,6 +132,7 @@ export const NoStore: Story = { args: { hasStore: false } };
 export const SubscriptionSuccess: Story = {
   args: { subscriptionSuccess: true },
 };
+export const SubscriptionSuccessOnPhone = onPhone(SubscriptionSuccess);
 
 /** No investment set for the year: the acquisition costs are unknown, and the section asks for it. */
 export const WithoutInvestment: Story = {

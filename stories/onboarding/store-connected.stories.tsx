@@ -16,7 +16,9 @@ export const Connected: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status')).toHaveTextContent('Tienda conectada.');
-    await expect(canvas.getByRole('status')).toHaveTextContent('Pronto podrás elegir tu plan; mientras tanto, explora tus indicadores.');
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'Ya tenemos el último año de pedidos; el resto del historial sigue llegando.',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Cerrar' }));
     await expect(args.onDismiss).toHaveBeenCalledTimes(1);
   },

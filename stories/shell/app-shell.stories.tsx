@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { FROZEN_NOW } from '../../.storybook/frozen-time';
 import { onPhone } from '../../.storybook/visual-parameters';
-import { integrationsSocialAdsExpired } from '../../mocks/fixtures/integrations';
+import { integrationsSocialAdsExpired, integrationsStoreOnly } from '../../mocks/fixtures/integrations';
 import { demoStore, sessionUsers } from '../../mocks/fixtures/session';
+import { subscriptionStates } from '../../mocks/fixtures/subscription';
 import { AppBanner } from '../../src/web/app/shell/app-banner';
 import { AppShell } from '../../src/web/app/shell/app-shell';
 import { OfflineBanner } from '../../src/web/app/shell/offline-banner';
@@ -70,6 +72,39 @@ export const WithoutStore: Story = {
     banners: bannersAt({ role: 'admin', pathname: '/account', storeId: null, integrations: undefined }),
   },
 };
+
+// The subscription's banners (SPEC §2 Banners), as the shell decides them from GET /private/subscription.
+
+const subscriptionBanners = (subscription: ShellBannerInput['subscription'], pathname = '/segments') =>
+  bannersAt({ role: 'admin', pathname, storeId: 1, integrations: integrationsStoreOnly, subscription, now: FROZEN_NOW });
+
+/** Two days left of the free trial. */
+export const TrialEndingBanner: Story = {
+  args: { pathname: '/segments', banners: subscriptionBanners(subscriptionStates.trial) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/Tu prueba gratuita termina en 2 días/)).toBeVisible();
+  },
+};
+export const TrialEndingBannerOnPhone = onPhone(TrialEndingBanner);
+
+export const PastDueBanner: Story = {
+  args: { pathname: '/segments', banners: subscriptionBanners(subscriptionStates.pastDue) },
+};
+export const PastDueBannerOnPhone = onPhone(PastDueBanner);
+
+export const CanceledBanner: Story = {
+  args: { pathname: '/segments', banners: subscriptionBanners(subscriptionStates.canceled) },
+};
+export const CanceledBannerOnPhone = onPhone(CanceledBanner);
+
+/** No plan: every page but the data pages (which say it themselves) asks for one, leading to the plans. */
+export const SubscriptionRequiredBanner: Story = {
+  args: { pathname: '/integrations', banners: subscriptionBanners(subscriptionStates.none, '/integrations') },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('link', { name: 'Elegir un plan' })).toHaveAttribute('href', '/account/change-plan');
+  },
+};
+export const SubscriptionRequiredBannerOnPhone = onPhone(SubscriptionRequiredBanner);
 
 /** A phone 390 px wide: the sidebar gives way to a top bar whose menu button opens it, and the dashboard fits the width. */
 export const OnPhone: Story = {

@@ -133,7 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ).replace(/\/+$/, ''),
     payments: {
       // A real key outside production (trying a Stripe test account locally) goes to Stripe, not to the sandbox.
-      apiBase: (env.STRIPE_API_BASE || (production || env.STRIPE_SECRET_KEY ? REAL_STRIPE_API_BASE : `http://127.0.0.1:${port}`)).replace(/\/+$/, ''),
+      apiBase: (env.STRIPE_API_BASE || (production || env.STRIPE_SECRET_KEY ? REAL_STRIPE_API_BASE : `http://127.0.0.1:${port}`)).replace(
+        /\/+$/,
+        '',
+      ),
       browserApiBase: (env.STRIPE_API_BASE || (production || env.STRIPE_SECRET_KEY ? REAL_STRIPE_API_BASE : '')).replace(/\/+$/, ''),
       secretKey: env.STRIPE_SECRET_KEY || STRIPE_SANDBOX_KEYS.secret,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || STRIPE_SANDBOX_KEYS.publishable,

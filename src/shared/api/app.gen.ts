@@ -315,7 +315,8 @@ export interface paths {
          * Change the plan or its billing.
          * @description A dearer plan (per month) takes effect at once and the prorated difference for the rest of the period is charged
          *     today; a cheaper one takes effect at once with nothing charged, and the new price applies from the next renewal.
-         *     On the free trial nothing is charged either way: the chosen plan starts when the trial ends.
+         *     On the free trial nothing is charged either way: the chosen plan starts when the trial ends. On a canceled
+         *     subscription whose period has not ended, choosing a plan undoes the cancellation: the store is kept.
          */
         patch: operations["changePlan"];
         trace?: never;

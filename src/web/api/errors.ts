@@ -62,6 +62,14 @@ export function networkError(cause: unknown): ApiError {
   return new ApiError(0, undefined, kind, { cause });
 }
 
+/**
+ * A data call the server refused because the store has neither plan nor trial (402 `subscription_required`,
+ * the contract's `x-requires-plan`): the page says so and leads to the plans, instead of a failure.
+ */
+export function isSubscriptionRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 402 && error.code === 'subscription_required';
+}
+
 /** Why a load failed, as the merchant can act on it: their connection, or our side. */
 export type FailureCause = 'network' | 'server';
 

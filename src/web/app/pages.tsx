@@ -30,6 +30,8 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
     Promise.all([import('../features/account/routes/account-route'), import('../features/team/routes/team-route')]).then(
       ([account, team]) => ({ default: () => <account.AccountRoute storeTab={<team.TeamRoute />} /> }),
     ),
+  changePlan: () => import('../features/account/routes/change-plan-route').then((m) => ({ default: m.ChangePlanRoute })),
+  paymentMethod: () => import('../features/account/routes/payment-method-route').then((m) => ({ default: m.PaymentMethodRoute })),
   segments: () => import('../features/segments/routes/segments-route').then((m) => ({ default: m.SegmentsRoute })),
   segmentDetail: () => import('../features/segments/routes/segment-detail-route').then((m) => ({ default: m.SegmentDetailRoute })),
   segmentForm: () => import('../features/segments/routes/segment-form-route').then((m) => ({ default: m.SegmentFormRoute })),

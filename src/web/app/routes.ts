@@ -1,6 +1,15 @@
 import type { Role } from '../api/session';
 import { BASE_NAMESPACES, type Namespace } from '../i18n/namespaces';
-import { ACCOUNT_PATH, INVITATION_PATH, LOGIN_PATH, LOGOUT_PATH, RESET_PASSWORD_PATH, SIGNUP_PATH } from '../lib/paths';
+import {
+  ACCOUNT_PATH,
+  CHANGE_PLAN_PATH,
+  INVITATION_PATH,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  PAYMENT_METHOD_PATH,
+  RESET_PASSWORD_PATH,
+  SIGNUP_PATH,
+} from '../lib/paths';
 
 export const ALL_ROLES = ['recompraAdmin', 'admin', 'user', 'colaborator'] as const satisfies readonly Role[];
 
@@ -14,6 +23,8 @@ export type ScreenId =
   | 'passwordReset'
   | 'invitation'
   | 'account'
+  | 'changePlan'
+  | 'paymentMethod'
   | 'segments'
   | 'segmentDetail'
   | 'segmentForm'
@@ -105,13 +116,13 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/chat', title: 'chat', roles: ALL_ROLES, namespaces: CHAT_GROUPS, screen: 'underConstruction' },
   { path: ACCOUNT_PATH, title: 'account', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'account' },
-  { path: '/account/change-plan', title: 'changePlan', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'underConstruction' },
+  { path: CHANGE_PLAN_PATH, title: 'changePlan', roles: ALL_ROLES, namespaces: ACCOUNT_GROUPS, screen: 'changePlan' },
   {
-    path: '/account/payment-method',
+    path: PAYMENT_METHOD_PATH,
     title: 'paymentMethod',
     roles: ['admin', 'user', 'colaborator'],
     namespaces: ACCOUNT_GROUPS,
-    screen: 'underConstruction',
+    screen: 'paymentMethod',
   },
   {
     path: '/integrations',

@@ -4,6 +4,8 @@ import { useCurrentStore } from '../api/current-store';
 import { isLastYearMissing, useStoreSync } from '../api/store-sync';
 import { HOME_PATH } from '../lib/paths';
 import { LoadingScreen } from '../ui/loading-screen';
+import { RouterLink } from './shell/router-link';
+import { SubscriptionRequiredState, usePlanRequired } from './subscription-required';
 
 // A store's first minutes only: their code (forms, steps, progress) stays out of every other page's load.
 const StoreFormRoute = lazy(() => import('../features/integrations/routes/store-form-route').then((m) => ({ default: m.StoreFormRoute })));
@@ -27,12 +29,14 @@ export function isDataPath(path: string): boolean {
 /**
  * The one place data screens wait for the store: without one, the welcome guide; while the last
  * year of orders downloads (or failed before it was in), the first-integration loading screen; once
- * that download ends before the merchant's eyes, the page with "Tienda conectada" and what comes next.
+ * that download ends before the merchant's eyes, the page with "Tienda conectada" and what comes next;
+ * without plan or trial, the way to the plans instead of the page (SPEC §1: data needs a subscription).
  */
 export function StoreReadyGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const { user, storeId } = useCurrentStore();
   const sync = useStoreSync(storeId);
+  const plan = usePlanRequired(storeId);
   const importing = sync.data !== undefined && isLastYearMissing(sync.data);
   // Only a download watched here ends in the confirmation: a store already imported opens straight away.
   const [watchedImport, setWatchedImport] = useState(false);
@@ -48,7 +52,8 @@ export function StoreReadyGate({ children }: { children: ReactNode }) {
         <WelcomeGuideRoute storeForm={<StoreFormRoute storeId={null} afterCreate={HOME_PATH} />} />
       </Suspense>
     );
-  if (sync.isPending) return loading;
+  // The subscription is read with the import's state, so a page without a plan never starts to load.
+  if (sync.isPending || plan.pending) return loading;
   // Not knowing how the import goes must not lock the merchant out of the data already there.
   if (sync.isError || !isLastYearMissing(sync.data)) {
     // The same shape with or without the notice: closing it must not mount the page again.
@@ -59,7 +64,7 @@ export function StoreReadyGate({ children }: { children: ReactNode }) {
             <StoreConnectedNotice onDismiss={() => setDismissed(true)} />
           </Suspense>
         ) : null}
-        {children}
+        {plan.required ? <SubscriptionRequiredState trialAvailable={plan.trialAvailable} linkComponent={RouterLink} /> : children}
       </>
     );
   }

@@ -1,5 +1,6 @@
 import type account from './es/account.json';
 import type auth from './es/auth.json';
+import type cancelSubscription from './es/cancelSubscription.json';
 import type collaborators from './es/collaborators.json';
 import type common from './es/common.json';
 import type createSegment from './es/createSegment.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
       common: typeof common;
       account: typeof account;
       auth: typeof auth;
+      cancelSubscription: typeof cancelSubscription;
       collaborators: typeof collaborators;
       createSegment: typeof createSegment;
       dashboard: typeof dashboard;

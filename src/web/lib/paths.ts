@@ -8,3 +8,8 @@ export const SIGNUP_PATH = '/api/auth/signup';
 export const RESET_PASSWORD_PATH = '/api/auth/reset-password';
 export const INVITATION_PATH = '/api/auth/invitation';
 export const ACCOUNT_PATH = '/account';
+/** Choosing a first plan or changing it: the account's subscription tab, the banners and the subscription-required state lead here. */
+export const CHANGE_PLAN_PATH = '/account/change-plan';
+export const PAYMENT_METHOD_PATH = '/account/payment-method';
+/** The dashboard right after a plan starts: it welcomes the new subscription. */
+export const SUBSCRIBED_PATH = '/dashboard?subscription=success';

@@ -50,11 +50,13 @@ describe('bannersFor', () => {
       'messagingIntegrationMissing',
     ]);
   });
-  it('links account problems to /account and integration ones to /integrations', () => {
+  it('links account problems to /account, a missing plan to the plans and integration ones to /integrations', () => {
     for (const id of BANNER_IDS) {
       const expected = ['integrationRequired', 'socialAdsTokenExpired', 'messagingIntegrationMissing'].includes(id)
         ? '/integrations'
-        : '/account';
+        : id === 'subscriptionRequired'
+          ? '/account/change-plan'
+          : '/account';
       expect(BANNERS[id].href).toBe(expected);
     }
   });

@@ -3,10 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INVESTMENTS, STORE_TODAY } from '../../../mocks/fixtures/dashboard';
 import { integrationsNothingConnected, integrationsStoreOnly } from '../../../mocks/fixtures/integrations';
 import { sessionUsers } from '../../../mocks/fixtures/session';
+import { subscriptionStates } from '../../../mocks/fixtures/subscription';
 import { ownerAloneTeam, storeTeam } from '../../../mocks/fixtures/team';
 import { acquisitionCostAnswer } from '../../../mocks/handlers/dashboard';
 import { integrationsAnswer } from '../../../mocks/handlers/integrations';
 import { meAs } from '../../../mocks/handlers/session';
+import { billingStore } from '../../../mocks/handlers/subscription';
 import { membersAnswer } from '../../../mocks/handlers/team';
 import { FirstSteps } from '../../../src/web/app/first-steps/first-steps';
 import { setupMockServer } from '../msw';
@@ -33,8 +35,9 @@ describe('FirstSteps', () => {
     const onSetInvestment = vi.fn();
     await renderWithApp(<FirstSteps currentYear={currentYear} onSetInvestment={onSetInvestment} />, { route: '/dashboard' });
     expect(await screen.findByRole('heading', { name: 'Primeros pasos' })).toBeTruthy();
-    expect(screen.getByText('1 de 3 pasos completados')).toBeTruthy();
+    expect(screen.getByText('2 de 4 pasos completados')).toBeTruthy();
     expect(stepNamed(/Conecta tu tienda Shopify/).textContent).toContain('(completado)');
+    expect(stepNamed(/Activa tu plan/).textContent).toContain('(completado)');
     expect(
       within(stepNamed(/Invita a tu equipo/))
         .getByRole('link', { name: 'Invitar colaboradores' })
@@ -61,7 +64,21 @@ describe('FirstSteps', () => {
     unmount();
     await renderWithApp(<FirstSteps currentYear={currentYear} onSetInvestment={() => {}} />, { route: '/dashboard#primeros-pasos' });
     expect(await screen.findByText(/Completaste los primeros pasos/)).toBeTruthy();
-    expect(screen.getByText('3 de 3 pasos completados')).toBeTruthy();
+    expect(screen.getByText('4 de 4 pasos completados')).toBeTruthy();
+  });
+
+  it('leads to the account to activate a plan while the store has none', async () => {
+    server.use(
+      meAs(sessionUsers.admin),
+      ...billingStore({ state: subscriptionStates.none }),
+      integrationsAnswer(integrationsStoreOnly),
+      acquisitionCostAnswer(),
+      membersAnswer(storeTeam),
+    );
+    await renderWithApp(<FirstSteps currentYear={currentYear} onSetInvestment={() => {}} />, { route: '/dashboard' });
+    const step = await waitFor(() => stepNamed(/Activa tu plan/));
+    expect(step.textContent).toContain('(pendiente)');
+    expect(within(step).getByRole('link', { name: 'Elegir un plan' }).getAttribute('href')).toBe('/account');
   });
 
   it('shows only the steps the role can take: none for a collaborator', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { integrationsSocialAdsExpired, integrationsStoreOnly } from '../../../mocks/fixtures/integrations';
+import { subscriptionStates } from '../../../mocks/fixtures/subscription';
 import { type ShellBannerInput, shellBanners } from '../../../src/web/app/shell/shell-banners';
 
 const admin: ShellBannerInput = { role: 'admin', pathname: '/dashboard', storeId: 1, integrations: integrationsStoreOnly };
@@ -32,5 +33,37 @@ describe('shellBanners', () => {
 
   it('waits while the integrations are not known', () => {
     expect(ids({ integrations: undefined, pathname: '/whatsapp' })).toEqual([]);
+  });
+
+  describe('from the subscription', () => {
+    const now = Date.parse('2026-03-15T15:00:00.000Z');
+    const on = (state: keyof typeof subscriptionStates, input: Partial<ShellBannerInput> = {}) =>
+      ids({ pathname: '/integrations', subscription: subscriptionStates[state], now, ...input });
+
+    it('counts down the last days of the trial, warns of a failed payment and of a cancellation', () => {
+      expect(shellBanners({ ...admin, pathname: '/integrations', subscription: subscriptionStates.trial, now })[0]).toMatchObject({
+        id: 'trialEnding',
+        days: 2,
+      });
+      expect(on('pastDue')).toEqual(['pastDue']);
+      expect(on('canceled')).toEqual(['canceled']);
+      expect(on('activeMonthly')).toEqual([]);
+    });
+
+    it('asks for a plan, or a new one once a canceled plan ended, except on the data pages that say it themselves', () => {
+      expect(on('none')).toEqual(['subscriptionRequired']);
+      expect(on('ended')).toEqual(['subscriptionRequired']);
+      expect(on('none', { pathname: '/dashboard' })).toEqual([]);
+      expect(on('none', { pathname: '/account/change-plan' })).toEqual([]);
+    });
+
+    it('keeps quiet on the account pages, which show the subscription, and while it is not known', () => {
+      expect(on('pastDue', { pathname: '/account' })).toEqual([]);
+      expect(on('pastDue', { subscription: undefined })).toEqual([]);
+    });
+
+    it('warns a collaborator too, who reads no integrations', () => {
+      expect(on('pastDue', { role: 'colaborator', integrations: undefined })).toEqual(['pastDue']);
+    });
   });
 });

@@ -3,8 +3,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncFailedLastYear, syncFinished, syncMidway } from '../../../mocks/fixtures/integrations';
 import { sessionUsers, userWithoutStore } from '../../../mocks/fixtures/session';
+import { subscriptionStates } from '../../../mocks/fixtures/subscription';
 import { storeSyncAnswer, storeSyncSequence } from '../../../mocks/handlers/integrations';
 import { meAs } from '../../../mocks/handlers/session';
+import { billingStore, planRequired } from '../../../mocks/handlers/subscription';
 import { buildRoutes } from '../../../src/web/app/router';
 import { setupMockServer } from '../msw';
 import { renderWithProviders } from '../render';
@@ -32,8 +34,7 @@ describe('StoreReadyGate', () => {
     expect(progress.getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByText('4.100 de 8.200 pedidos')).toBeTruthy();
     expect(await screen.findByText('Tienda conectada.', undefined, { timeout: 4000 })).toBeTruthy();
-    // No plans to choose yet: the next step says so instead of pointing at a page that does not exist.
-    expect(screen.getByText(/Pronto podrás elegir tu plan; mientras tanto, explora tus indicadores\./)).toBeTruthy();
+    expect(screen.getByText('Ya tenemos el último año de pedidos; el resto del historial sigue llegando.')).toBeTruthy();
     const page = await screen.findByText('En construcción');
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
     expect(screen.queryByText('Tienda conectada.')).toBeNull();
@@ -60,5 +61,25 @@ describe('StoreReadyGate', () => {
     await renderAt('/dashboard');
     // The dashboard loads lazily; its first paint on a cold, busy run can pass the default second.
     expect(await screen.findByText('Pedidos totales', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('shows the way to the plans instead of a data page when the store has neither plan nor trial', async () => {
+    server.use(
+      meAs(sessionUsers.admin),
+      storeSyncAnswer(syncFinished),
+      ...planRequired(),
+      ...billingStore({ state: subscriptionStates.none }),
+    );
+    await renderAt('/segments');
+    expect(await screen.findByRole('heading', { name: 'Necesitas un plan para ver los datos de tu tienda' })).toBeTruthy();
+    expect(screen.getByText(/comienza tu prueba gratuita de 7 días/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Elegir un plan' }).getAttribute('href')).toBe('/account/change-plan');
+  });
+
+  it("takes a 402 from any of the page's calls as the same state, whatever the subscription said before", async () => {
+    server.use(meAs(sessionUsers.admin), storeSyncAnswer(syncFinished), ...planRequired(), ...billingStore());
+    await renderAt('/segments');
+    expect(await screen.findByRole('heading', { name: 'Necesitas un plan para ver los datos de tu tienda' })).toBeTruthy();
+    expect(screen.queryByText('No pudimos cargar esta información.')).toBeNull();
   });
 });

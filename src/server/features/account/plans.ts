@@ -5,8 +5,7 @@ type PlanFeatureId = components['schemas']['PlanFeatureId'];
 export type PlanId = components['schemas']['PlanId'];
 export type Billing = components['schemas']['Billing'];
 
-/** Days of the free trial (SPEC §9). */
-export const TRIAL_DAYS = 7;
+export { TRIAL_DAYS } from '../../../shared/constants.ts';
 /** A year is charged as this many months (SPEC §9: 10 months for 12). */
 export const YEARLY_MONTHS_CHARGED = 10;
 

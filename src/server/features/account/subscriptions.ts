@@ -335,9 +335,10 @@ export async function changePlan(
   if (row.cancel_at !== null) {
     // Choosing a plan again before the end of a canceled period keeps the store: the cancellation is undone.
     await atProcessor(() => billing.payments.resume(row.subscription_id));
-    await billing.db.query('update store_subscriptions set cancel_reason = null, cancel_details = null, deletion_warned_at = null where store_id = $1', [
-      storeId,
-    ]);
+    await billing.db.query(
+      'update store_subscriptions set cancel_reason = null, cancel_details = null, deletion_warned_at = null where store_id = $1',
+      [storeId],
+    );
   }
   if (row.plan_id === choice.planId && row.billing === choice.billing) {
     await refreshSubscription(billing, storeId);

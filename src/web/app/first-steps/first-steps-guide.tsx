@@ -1,13 +1,13 @@
 import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { COLLABORATOR_LIMIT } from '../../../shared/constants';
+import { COLLABORATOR_LIMIT, TRIAL_DAYS } from '../../../shared/constants';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { Link, type LinkComponent, PlainLink } from '../../ui/link';
 import { ProgressBar } from '../../ui/progress-bar';
 
-export type FirstStepKey = 'connectStore' | 'setInvestment' | 'inviteTeam';
+export type FirstStepKey = 'connectStore' | 'choosePlan' | 'setInvestment' | 'inviteTeam';
 
 export interface FirstStep {
   key: FirstStepKey;
@@ -100,7 +100,9 @@ export function FirstStepsGuide({ id, steps, headingRef, linkComponent: RouterLi
                 {t(`firstSteps.steps.${step.key}.title`)}
                 <span className={css({ srOnly: true })}> ({step.done ? t('firstSteps.stepDone') : t('firstSteps.stepPending')})</span>
               </span>
-              <span className={styles.stepDescription}>{t(`firstSteps.steps.${step.key}.description`, { limit: COLLABORATOR_LIMIT })}</span>
+              <span className={styles.stepDescription}>
+                {t(`firstSteps.steps.${step.key}.description`, { limit: COLLABORATOR_LIMIT, days: TRIAL_DAYS })}
+              </span>
             </span>
             {step.done ? null : (
               <span className={styles.action}>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { can } from '../../../shared/permissions';
 import { useCurrentStore } from '../../api/current-store';
+import { subscriptionQueryOptions } from '../../features/account/api/subscription';
 import { acquisitionCostQueryOptions } from '../../features/dashboard/api/acquisition-cost';
 import { integrationsQueryOptions } from '../../features/integrations/api/integrations';
 import { storeTeamQueryOptions } from '../../features/team/api/store-team';
@@ -21,7 +22,8 @@ export interface FirstStepsProps {
 
 /**
  * The first-steps guide on the dashboard, from the data each step changes: the store's integration,
- * this year's investment and the team. Only the steps the role can take; none until every answer is
+ * its plan (the welcome guide's second step: the account's subscription tab), this year's investment
+ * and the team. Only the steps the role can take; none until every answer is
  * in (no step flickers from pending to done). Once all are done it leaves, unless the help menu led
  * here (`#primeros-pasos`), where it says everything is done.
  */
@@ -30,9 +32,11 @@ export function FirstSteps({ currentYear, onSetInvestment }: FirstStepsProps) {
   const { hash } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
   const canConnect = role !== undefined && canAccess(role, '/integrations');
+  const canChoosePlan = can(role, 'subscribe');
   const canInvest = can(role, 'setMarketingInvestment');
   const canInvite = can(role, 'inviteCollaborator') && can(role, 'listStoreMembers');
   const integrations = useQuery({ ...integrationsQueryOptions(storeId), enabled: canConnect });
+  const subscription = useQuery({ ...subscriptionQueryOptions(storeId), enabled: canChoosePlan });
   const acquisition = useQuery({ ...acquisitionCostQueryOptions(storeId, currentYear), enabled: canInvest });
   const team = useQuery({ ...storeTeamQueryOptions(storeId), enabled: canInvite });
   const askedFor = hash === `#${FIRST_STEPS_ID}`;
@@ -40,6 +44,8 @@ export function FirstSteps({ currentYear, onSetInvestment }: FirstStepsProps) {
   const steps: FirstStep[] = [];
   if (canConnect && integrations.data)
     steps.push({ key: 'connectStore', done: integrations.data.store.state !== 'notConnected', action: { href: '/integrations' } });
+  if (canChoosePlan && subscription.data)
+    steps.push({ key: 'choosePlan', done: subscription.data.subscription !== null, action: { href: ACCOUNT_PATH } });
   if (canInvest && acquisition.data)
     steps.push({ key: 'setInvestment', done: acquisition.data.investment !== null, action: { onClick: onSetInvestment } });
   if (canInvite && team.data)
@@ -48,7 +54,7 @@ export function FirstSteps({ currentYear, onSetInvestment }: FirstStepsProps) {
       done: team.data.members.some((member) => !member.isYou) || team.data.invitations.length > 0,
       action: { href: `${ACCOUNT_PATH}?tab=store` },
     });
-  const expected = [canConnect, canInvest, canInvite].filter(Boolean).length;
+  const expected = [canConnect, canChoosePlan, canInvest, canInvite].filter(Boolean).length;
   const ready = expected > 0 && steps.length === expected;
   const shown = ready && (askedFor || steps.some((step) => !step.done));
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATH } from '../../lib/paths';
+import { ACCOUNT_PATH, CHANGE_PLAN_PATH } from '../../lib/paths';
 import type { BannerTone } from '../../ui/banner';
 
 /** The banners of SPEC §2, in the order they stack when several apply. */
@@ -24,7 +24,7 @@ export interface BannerConfig {
 export const BANNERS: Record<BannerId, BannerConfig> = {
   pastDue: { id: 'pastDue', tone: 'danger', href: ACCOUNT_PATH },
   canceled: { id: 'canceled', tone: 'warning', href: ACCOUNT_PATH },
-  subscriptionRequired: { id: 'subscriptionRequired', tone: 'warning', href: ACCOUNT_PATH },
+  subscriptionRequired: { id: 'subscriptionRequired', tone: 'warning', href: CHANGE_PLAN_PATH },
   trialEnding: { id: 'trialEnding', tone: 'info', href: ACCOUNT_PATH },
   integrationRequired: { id: 'integrationRequired', tone: 'warning', href: '/integrations' },
   socialAdsTokenExpired: { id: 'socialAdsTokenExpired', tone: 'warning', href: '/integrations' },

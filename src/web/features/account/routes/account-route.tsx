@@ -1,14 +1,25 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import type { components } from '../../../../shared/api/app.gen';
+import { TRIAL_DAYS } from '../../../../shared/constants';
+import { formatDate } from '../../../../shared/format';
+import { can } from '../../../../shared/permissions';
 import { useCurrentStore } from '../../../api/current-store';
 import { describeApiError } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
+import { CHANGE_PLAN_PATH, PAYMENT_METHOD_PATH } from '../../../lib/paths';
+import { RouterLink } from '../../../lib/router-link';
+import { useNow } from '../../../lib/use-now';
 import { toaster } from '../../../ui/toaster';
 import { useAccountDetails, useUpdateAccountDetails } from '../api/account-details';
 import { useChangePassword, useCloseOtherSessions } from '../api/account-security';
+import { useCancelSubscription, useSubscription } from '../api/subscription';
+import type { CancelSubscriptionInput } from '../forms/cancel-subscription';
 import { AccountScreen } from '../screens/account-screen';
 import type { FormError } from '../screens/form-alert';
+
+type CancelSubscriptionRequest = components['schemas']['CancelSubscriptionRequest'];
 
 export interface AccountRouteProps {
   storeTab: ReactNode;
@@ -35,7 +46,9 @@ const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
 export function AccountRoute({ storeTab }: AccountRouteProps) {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
-  const { storeId } = useCurrentStore();
+  const { storeId, role } = useCurrentStore();
+  const now = useNow();
+  const subscription = useSubscription(storeId);
   const details = useAccountDetails();
   const updateDetails = useUpdateAccountDetails(storeId);
   const changePassword = useChangePassword();
@@ -44,6 +57,7 @@ export function AccountRoute({ storeTab }: AccountRouteProps) {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [confirmingSignOut, setConfirmingSignOut] = useState(false);
   const network = t('details.network');
+  const cancel = useCancelFlow(storeId, subscription.data?.subscription ?? null);
 
   return (
     <AccountScreen
@@ -106,8 +120,73 @@ export function AccountRoute({ storeTab }: AccountRouteProps) {
             }),
         },
       }}
+      subscription={{
+        subscription: loadableOf(subscription),
+        onRetry: () => void subscription.refetch(),
+        now,
+        trialDays: TRIAL_DAYS,
+        changePlanHref: CHANGE_PLAN_PATH,
+        canChangePlan: can(role, 'subscribe') && can(role, 'changePlan'),
+        paymentMethodHref: can(role, 'updatePaymentDetails') ? PAYMENT_METHOD_PATH : null,
+        onCancel: can(role, 'cancelSubscription') ? cancel.open : null,
+        linkComponent: RouterLink,
+      }}
+      cancel={cancel.dialog}
       storeTab={storeTab}
       defaultTab={params.get('tab') === 'store' ? 'store' : 'subscription'}
     />
   );
+}
+
+type Subscription = components['schemas']['Subscription'];
+
+/** "Cancelar suscripción": the reason, the confirmation, then the cancellation and its toast. */
+function useCancelFlow(storeId: number | undefined, subscription: Subscription | null) {
+  const { t } = useTranslation('account');
+  const cancelSubscription = useCancelSubscription(storeId);
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<{ request: CancelSubscriptionRequest; values: CancelSubscriptionInput } | null>(null);
+  const [step, setStep] = useState<'reason' | 'confirm'>('reason');
+  const close = () => {
+    setOpen(false);
+    setStep('reason');
+    setChosen(null);
+    cancelSubscription.reset();
+  };
+  return {
+    open: () => setOpen(true),
+    dialog: {
+      open,
+      step,
+      // A trial ends on its last day; a paid period on its renewal date.
+      deletionDate: subscription?.renewalDate ?? subscription?.trialEndsAt ?? null,
+      defaultValues: chosen?.values,
+      pending: cancelSubscription.isPending,
+      error: cancelSubscription.isError
+        ? describeApiError(cancelSubscription.error, { failed: t('toasts.cancelFailed'), network: t('details.network') }).message
+        : null,
+      onOpenChange: (next: boolean) => (next ? setOpen(true) : close()),
+      onContinue: (request: CancelSubscriptionRequest, values: CancelSubscriptionInput) => {
+        setChosen({ request, values });
+        setStep('confirm');
+      },
+      onBack: () => {
+        cancelSubscription.reset();
+        setStep('reason');
+      },
+      onConfirm: () => {
+        if (!chosen) return;
+        cancelSubscription.mutate(chosen.request, {
+          onSuccess: ({ subscription: canceled }) => {
+            close();
+            toaster.show({
+              status: 'success',
+              message: t('toasts.subscriptionCanceled'),
+              description: t('toasts.subscriptionCanceledDescription', { date: formatDate(canceled?.cancellationDate) }),
+            });
+          },
+        });
+      },
+    },
+  };
 }

@@ -9,6 +9,8 @@ import { PageHeader } from '../../../ui/page-header';
 import { Tabs } from '../../../ui/tabs';
 import { AccountDetailsCard, type NameEditProps } from './account-details-card';
 import { AccountSecurityCard, type AccountSecurityCardProps } from './account-security-card';
+import { CancelSubscriptionDialog, type CancelSubscriptionDialogProps } from './cancel-subscription-dialog';
+import { SubscriptionSection, type SubscriptionSectionProps } from './subscription-section';
 
 type AccountDetails = components['schemas']['AccountDetails'];
 
@@ -19,6 +21,10 @@ export interface AccountScreenProps {
   onRetry: () => void;
   /** Editing the account's name in place. */
   name: NameEditProps;
+  /** The plan and its payments (SPEC §2 Account), or the way to a first plan. */
+  subscription: SubscriptionSectionProps;
+  /** The cancellation's form and confirmation, opened from the payment card. */
+  cancel: CancelSubscriptionDialogProps;
   /** The password change and "Cerrar sesión en los demás dispositivos". */
   security: AccountSecurityCardProps;
   /** The "Tienda" tab's content: the store's team. */
@@ -29,7 +35,16 @@ export interface AccountScreenProps {
 const root = css({ display: 'flex', flexDirection: 'column', gap: '6' });
 const sections = css({ display: 'flex', flexDirection: 'column', gap: '6' });
 
-export function AccountScreen({ details, onRetry, name, security, storeTab, defaultTab = 'subscription' }: AccountScreenProps) {
+export function AccountScreen({
+  details,
+  onRetry,
+  name,
+  subscription: plan,
+  cancel,
+  security,
+  storeTab,
+  defaultTab = 'subscription',
+}: AccountScreenProps) {
   const { t } = useTranslation('account');
   const subscription = (
     <div className={sections}>
@@ -40,7 +55,9 @@ export function AccountScreen({ details, onRetry, name, security, storeTab, defa
       ) : (
         <AccountDetailsCard details={details.data} name={name} />
       )}
+      <SubscriptionSection {...plan} />
       <AccountSecurityCard {...security} />
+      <CancelSubscriptionDialog {...cancel} />
     </div>
   );
   return (

@@ -1,12 +1,12 @@
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
 import { segmentFileName } from '../../../../shared/segment-names';
 import { useCurrentStore } from '../../../api/current-store';
 import { type Loadable, loadableOf } from '../../../api/loadable';
-import type { LinkComponentProps } from '../../../ui/link';
+import { RouterLink } from '../../../lib/router-link';
 import { toaster } from '../../../ui/toaster';
 import {
   isBuilding,
@@ -38,10 +38,7 @@ export const campaignForSegmentPath = (segmentId: number) => `/campaigns/create?
 const CREATE_HREFS = { simple: `${SEGMENTS_PATH}/create?type=simple`, advanced: `${SEGMENTS_PATH}/create?type=advanced` };
 const TAB_PARAM = 'tab';
 
-/** The router's link, for the screens' links inside the app. */
-export function RouterLink({ href, ...rest }: LinkComponentProps) {
-  return <Link to={href} {...rest} />;
-}
+export { RouterLink };
 
 /** The export's file name on the browser's day, for an answer that names none. */
 export const exportFileName = (name: string) => segmentFileName(name, dayjs().format('YYYY-MM-DD'));

@@ -1,0 +1,30 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { appClient } from '../../../api/clients';
+import { unwrap } from '../../../api/errors';
+import { ordersCountKeys, planKeys } from '../../../api/keys';
+
+/** SPEC §7 "subscription plans": prices, ranges, features, and where the browser sends card details. Fixed for a page's life. */
+export const planCatalogQueryOptions = queryOptions({
+  queryKey: planKeys.list(),
+  queryFn: async ({ signal }) => unwrap(await appClient.GET('/private/plans', { signal })),
+  staleTime: Infinity,
+});
+
+export function usePlanCatalog() {
+  return useQuery(planCatalogQueryOptions);
+}
+
+/** The store's orders of the last 30 days, from which a plan is recommended. */
+export const ordersCountQueryOptions = (storeId: number | undefined) =>
+  queryOptions({
+    queryKey: ordersCountKeys.detail(storeId),
+    queryFn:
+      storeId === undefined
+        ? skipToken
+        : async ({ signal }) =>
+            unwrap(await appClient.GET('/private/stores/{id}/ordersCount', { params: { path: { id: storeId } }, signal })),
+  });
+
+export function useOrdersCount(storeId: number | undefined) {
+  return useQuery(ordersCountQueryOptions(storeId));
+}
