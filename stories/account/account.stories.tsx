@@ -229,6 +229,13 @@ export const NameServerError: Story = {
       error: { message: 'No pudimos guardar tu nombre. Inténtalo de nuevo en unos minutos.', fieldErrors: {} },
     }),
   },
+  // The caret stays in the field after a failed save (EditingName checks the field takes it on opening);
+  // put there explicitly so the picture never depends on when the page settles.
+  play: async ({ canvasElement }) => {
+    const field = within(canvasElement).getByLabelText('Nombre');
+    field.focus();
+    await expect(field).toHaveFocus();
+  },
 };
 export const NameServerErrorOnPhone = onPhone(NameServerError);
 
