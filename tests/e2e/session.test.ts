@@ -41,7 +41,10 @@ it('the demo owner logs in, sees the store orders on the dashboard and logs out'
   expect(totalOrders).toBeLessThanOrEqual(count);
   await page.reload();
   const figure = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Pedidos totales' }) });
-  await expect.poll(() => figure.textContent()).toBe(`Pedidos totales${new Intl.NumberFormat('es-CL').format(totalOrders)}`);
+  // The page reads the subscription before the store's figures: on a busy machine that takes a few seconds.
+  await expect
+    .poll(() => figure.textContent(), { timeout: 20_000 })
+    .toBe(`Pedidos totales${new Intl.NumberFormat('es-CL').format(totalOrders)}`);
 
   // The person's menu names them; its link opens the sign-out page, which posts the sign-out with the
   // CSRF token and then loads the login screen.
