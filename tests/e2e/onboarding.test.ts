@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DEMO_PASSWORD } from './server-process.ts';
+import { DEMO_PASSWORD, signUpInPage } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
 const e2e = useServerAndBrowser();
@@ -18,14 +18,7 @@ async function submitStoreForm(page: Page, accessToken: string): Promise<void> {
 it('a new account connects the sandbox store from the welcome guide, watches the import and lands on its real order count', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${e2e.server.url}/api/auth/login`);
-  const status = await page.evaluate(() =>
-    fetch('/api/auth/signup', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Josefa Pérez', email: 'josefa@tienda.cl', password: 'clave-nueva-123' }),
-    }).then((response) => response.status),
-  );
+  const status = await signUpInPage(page, e2e.server.url, { name: 'Josefa Pérez', email: 'josefa@tienda.cl', password: 'clave-nueva-123' });
   expect(status).toBe(201);
 
   await page.goto(`${e2e.server.url}/dashboard`);

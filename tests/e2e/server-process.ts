@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'clave-e2e';
 
@@ -76,4 +76,20 @@ export const CHROMIUM_ARGS = [
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** Signs up a new account through the API from `page` (left on the login screen, signed in); answers the status. */
+export async function signUpInPage(
+  page: Page,
+  serverUrl: string,
+  account: { name: string; email: string; password: string },
+): Promise<number> {
+  await page.goto(`${serverUrl}/api/auth/login`);
+  return page.evaluate(
+    (body) =>
+      fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(
+        (response) => response.status,
+      ),
+    account,
+  );
 }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { signUpInPage } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
 const e2e = useServerAndBrowser();
@@ -24,14 +25,7 @@ const subscriptionOf = (page: Page) =>
 it('a new merchant connects the store, starts the trial with a test card, moves to yearly, is refused an expired card and cancels', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${e2e.server.url}/api/auth/login`);
-  const status = await page.evaluate(() =>
-    fetch('/api/auth/signup', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Josefa Pérez', email: 'josefa@tienda.cl', password: 'clave-nueva-123' }),
-    }).then((response) => response.status),
-  );
+  const status = await signUpInPage(page, e2e.server.url, { name: 'Josefa Pérez', email: 'josefa@tienda.cl', password: 'clave-nueva-123' });
   expect(status).toBe(201);
 
   // Step 1: the store, with the Shopify sandbox's token.

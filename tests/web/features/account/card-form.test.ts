@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { passesLuhn } from '../../../../src/shared/cards';
 import { cancelSubscriptionSchema } from '../../../../src/web/features/account/forms/cancel-subscription';
-import { cardFormSchema, isExpired, parseExpiry, passesLuhn } from '../../../../src/web/features/account/forms/card-form';
+import { cardFormSchema, isExpired, parseExpiry } from '../../../../src/web/features/account/forms/card-form';
 
 const valid = {
   cardholderName: ' Camila Soto ',

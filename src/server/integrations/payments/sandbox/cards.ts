@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type Stripe from 'stripe';
+import { passesLuhn } from '../../../../shared/cards.ts';
 import { TEST_CARDS, type TestCard, type TestCardFailure } from '../types.ts';
 import type { Params } from './params.ts';
 import { cardError, missingParam } from './stripe-errors.ts';
@@ -44,19 +45,6 @@ const MESSAGES: Record<string, { message: string; param?: string }> = {
   expired_card: { message: 'Your card has expired.', param: 'exp_month' },
   incorrect_cvc: { message: "Your card's security code is incorrect.", param: 'cvc' },
 };
-
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 function brandOf(number: string): string {
   if (/^4/.test(number)) return 'visa';
@@ -116,7 +104,7 @@ export function createCardVault(fingerprintKey: string) {
       const raw = card.requiredString('number');
       const number = raw.replace(/[\s-]/g, '');
       if (!/^\d{12,19}$/.test(number)) throw refuse('Your card number is not a valid credit card number.', 'invalid_number', 'number');
-      if (!luhn(number)) throw refuse('Your card number is incorrect.', 'incorrect_number', 'number');
+      if (!passesLuhn(number)) throw refuse('Your card number is incorrect.', 'incorrect_number', 'number');
 
       const monthText = card.requiredString('exp_month');
       const yearText = card.requiredString('exp_year');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passesLuhn } from '../../../../shared/cards';
 import type { CardDetails } from '../api/card-tokenizer';
 
 /*
@@ -12,21 +13,6 @@ export const CARDHOLDER_NAME_MAX = 100;
 /** Card numbers are 12 to 19 digits; spaces and dashes as people type them are dropped. */
 export function cardDigits(value: string): string {
   return value.replace(/[\s-]/g, '');
-}
-
-/** The Luhn checksum every card number carries: a mistyped digit fails it. */
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** MM/AA (or MM/AAAA, with or without the slash) as month and four-digit year; null when it is not a date. */
