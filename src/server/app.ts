@@ -23,6 +23,7 @@ import { integrationHandlers, storeConnectionHandlers } from './features/integra
 import { INSTALL_CALLBACK_PATH, shopifyInstallHandlers, shopifyOAuthFor } from './features/integrations/install.ts';
 import { klaviyoAccess, klaviyoSyncSubscriber, registerKlaviyoSyncJobs } from './features/integrations/klaviyo-sync.ts';
 import { registerNightlyJob } from './features/integrations/nightly.ts';
+import { adAccountHandlers, metaAccess, registerMetaTokenCheckJob, socialAdsHandlers } from './features/integrations/social-ads.ts';
 import { registerSyncJob } from './features/integrations/sync.ts';
 import { registerShopifyWebhooks } from './features/integrations/webhooks.ts';
 import { segmentHandlers, segmentStatsHandlers } from './features/segments/handlers.ts';
@@ -33,6 +34,7 @@ import { sessionHandlers } from './features/session/handlers.ts';
 import { storeHandlers } from './features/stores/handlers.ts';
 import { teamHandlers } from './features/team/handlers.ts';
 import { registerKlaviyoSandbox } from './integrations/klaviyo/sandbox/index.ts';
+import { registerMetaSandbox } from './integrations/meta/sandbox/index.ts';
 import { createPaymentsClient } from './integrations/payments/client.ts';
 import { registerStripeSandbox } from './integrations/payments/sandbox/index.ts';
 import { HANDLED_EVENT_TYPES } from './integrations/payments/webhooks.ts';
@@ -90,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secrets = options.secrets ?? (await loadSecretBox(db, config.encryptionKey, config.production));
   const shopify = shopifyAccess(config.shopifyEndpoint, secrets, config.publicUrl);
   const klaviyo = klaviyoAccess(config.klaviyoBaseUrl, secrets);
+  const meta = metaAccess(config, secrets);
   const processor: CardProcessor = {
     payments: createPaymentsClient({ secretKey: config.payments.secretKey, apiBase: config.payments.apiBase }),
     publishableKey: config.payments.publishableKey,
@@ -109,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSegmentBuildJob(jobs, db, events);
   registerStoreDeletionJob(jobs, db, processor.payments);
   registerSubscriptionCheckJob(jobs, billing);
+  registerMetaTokenCheckJob(jobs, db, meta);
   app.decorate('jobs', jobs);
   app.decorate('billing', billing);
   app.decorate('events', events);
@@ -153,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...accountSecurityHandlers,
     ...integrationHandlers,
     ...emailMarketingHandlers(klaviyo),
+    ...socialAdsHandlers(meta),
     ...investmentHandlers,
     ...segmentHandlers(liveCounts),
   };
@@ -161,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...storeConnectionHandlers(shopify),
     ...shopifyInstallHandlers(shopify, shopifyOAuthFor(config)),
     ...segmentStatsHandlers,
+    ...adAccountHandlers,
   };
   registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services);
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);
@@ -191,6 +197,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // Klaviyo's API for lists, profiles and imports, with its demo keys (README names the full-access one).
   if (config.sandboxes) registerKlaviyoSandbox(app);
+  // Meta's Graph API, Facebook Login's dialog and Business Suite's terms page, with the demo person of
+  // README (its Facebook Login sends the token back to our integrations page only).
+  if (config.sandboxes)
+    registerMetaSandbox(app, {
+      apps: [{ appId: config.meta.appId, appSecret: config.meta.appSecret, redirectUris: [meta.login.redirectUri] }],
+    });
   // Stripe's API for customers, cards, prices, subscriptions, invoices and test clocks, at this server's
   // root as Stripe serves it (README names its keys and test cards). Its events reach our webhook.
   if (config.sandboxes)

@@ -3,6 +3,8 @@ import { DEMO_USERS, seedDemoStore } from './demo-store.ts';
 import { scheduleSubscriptionCheck } from './features/account/billing.ts';
 import { openSandboxSubscriptions } from './features/account/sandbox-subscriptions.ts';
 import { scheduleNightly } from './features/integrations/nightly.ts';
+import { scheduleMetaTokenCheck } from './features/integrations/social-ads.ts';
+import { SANDBOX_META_USERS } from './integrations/meta/sandbox/index.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN } from './integrations/shopify/sandbox/index.ts';
 import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db.ts';
@@ -30,6 +32,7 @@ await app.listen({ port: config.port, host: config.host });
 await scheduleNightly(db);
 await scheduleHousekeeping(db);
 await scheduleSubscriptionCheck(db);
+await scheduleMetaTokenCheck(db);
 app.jobs.start();
 // The local card processor starts empty each time: it learns of the subscriptions kept here (the demo's trial).
 if (config.sandboxes)
@@ -47,6 +50,8 @@ if (config.demoPassword !== null) {
 }
 if (config.sandboxes) {
   console.log(`Tienda Shopify de prueba: dirección ${SANDBOX_SHOP}  token de acceso ${SANDBOX_TOKEN}`);
+  const [metaPerson] = SANDBOX_META_USERS;
+  if (metaPerson) console.log(`Facebook de prueba (sandbox de Meta): correo ${metaPerson.email}  contraseña ${metaPerson.password}`);
   console.log(`Pagos de prueba (sandbox de Stripe en ${url}/v1): tarjeta 4242 4242 4242 4242, cualquier fecha futura y CVC`);
 }
 

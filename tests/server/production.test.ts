@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { META_SANDBOX_PREFIX, SANDBOX_META_APP } from '../../src/server/integrations/meta/sandbox/index.ts';
 import { DEFAULT_WEBHOOK_SECRET } from '../../src/server/integrations/shopify/sandbox/webhooks.ts';
 import { ConfigError, loadConfig } from '../../src/server/platform/config.ts';
 import { TEST_INDEX_HTML } from './harness.ts';
@@ -17,6 +18,8 @@ const SECRETS = {
   STRIPE_SECRET_KEY: 'sk_live_de-la-cuenta-real',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_de-la-cuenta-real',
   STRIPE_WEBHOOK_SECRET: 'whsec_del-endpoint-real',
+  META_APP_ID: '987654321012345',
+  META_APP_SECRET: 'secreto-de-la-app-de-meta-real',
 };
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -61,6 +64,19 @@ describe('production configuration', () => {
     ]);
   });
 
+  it("refuses the Meta sandbox's app secret and hosts in production", () => {
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      ...SECRETS,
+      META_APP_SECRET: SANDBOX_META_APP.appSecret,
+      META_GRAPH_URL: `http://127.0.0.1:3000${META_SANDBOX_PREFIX}/graph`,
+    });
+    expect(problems).toEqual([
+      'META_APP_SECRET es la clave pública del sandbox de Meta: usa la de tu app de Meta.',
+      'META_GRAPH_URL apunta al sandbox de Meta: en producción se usa Meta real.',
+    ]);
+  });
+
   it('in production seeds no demo accounts, mounts no sandbox and calls the real Shopify', () => {
     const config = loadConfig({ NODE_ENV: 'production', ...SECRETS });
     expect(config.demoPassword).toBeNull();
@@ -72,6 +88,14 @@ describe('production configuration', () => {
       browserApiBase: 'https://api.stripe.com',
       secretKey: SECRETS.STRIPE_SECRET_KEY,
     });
+    expect(config.meta).toEqual({
+      appId: SECRETS.META_APP_ID,
+      appSecret: SECRETS.META_APP_SECRET,
+      version: 'v18.0',
+      graphUrl: 'https://graph.facebook.com',
+      loginUrl: 'https://www.facebook.com',
+      businessUrl: 'https://business.facebook.com',
+    });
   });
 
   it('outside production keeps the demo: seeded accounts, sandboxes, the sandbox endpoint', () => {
@@ -79,6 +103,12 @@ describe('production configuration', () => {
     expect(config.demoPassword).toBe('recompra-demo');
     expect(config.sandboxes).toBe(true);
     expect(config.shopifyEndpoint).toBe('http://127.0.0.1:4100/sandbox/shopify/{shop}/admin/api/{version}/graphql.json');
+    // The server calls Meta's sandbox locally; browsers open its login dialog at the address they use.
+    expect(loadConfig({ PORT: '4100', PUBLIC_URL: 'http://localhost:4100' }).meta).toMatchObject({
+      graphUrl: 'http://127.0.0.1:4100/sandbox/meta/graph',
+      loginUrl: 'http://localhost:4100/sandbox/meta/www',
+      businessUrl: 'http://localhost:4100/sandbox/meta/business',
+    });
   });
 
   it('reads TRUST_PROXY as a hop count or addresses, and refuses "trust everyone"', () => {
@@ -148,6 +178,7 @@ describe('a production start', () => {
         body: JSON.stringify({ query: '{ shop { name } }' }),
       });
       expect(sandbox.status).toBe(404);
+      expect((await fetch(`${server.url}/sandbox/meta/graph/v18.0/me`)).status).toBe(404);
       // The local outbox is gone: the address is just another page of the web app.
       expect(await (await fetch(`${server.url}/dev/mailbox`, { headers: { accept: 'text/html' } })).text()).not.toContain(
         'Correos enviados',

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { KLAVIYO_SANDBOX_PREFIX } from '../integrations/klaviyo/sandbox/index.ts';
 import { REAL_KLAVIYO_BASE_URL } from '../integrations/klaviyo/types.ts';
+import { META_SANDBOX_PREFIX, SANDBOX_META_APP } from '../integrations/meta/sandbox/index.ts';
+import { META_API_VERSION, REAL_META_BUSINESS_URL, REAL_META_GRAPH_URL, REAL_META_LOGIN_URL } from '../integrations/meta/types.ts';
 import { REAL_STRIPE_API_BASE, SANDBOX_KEYS as STRIPE_SANDBOX_KEYS } from '../integrations/payments/types.ts';
 import { REAL_SHOPIFY_ENDPOINT, sandboxEndpoint } from '../integrations/shopify/client.ts';
 import { SANDBOX_APP } from '../integrations/shopify/sandbox/oauth.ts';
@@ -42,6 +44,20 @@ export interface Config {
   shopifyWebhookSecret: string;
   /** Klaviyo's API (the host its `/api/…` paths hang from): the local sandbox by default, https://a.klaviyo.com in production. */
   klaviyoBaseUrl: string;
+  /** Our Meta app (Facebook Login and the Marketing API): Meta's hosts in production, the local sandbox's otherwise. */
+  meta: {
+    appId: string;
+    /** Signs every call's appsecret_proof and the token exchange. */
+    appSecret: string;
+    /** The Graph API version, v18.0 (SPEC §9). */
+    version: string;
+    /** The Graph API host (https://graph.facebook.com). */
+    graphUrl: string;
+    /** Facebook Login's dialog host (https://www.facebook.com). */
+    loginUrl: string;
+    /** Business Suite, where a merchant accepts the Custom Audience terms (https://business.facebook.com). */
+    businessUrl: string;
+  };
   /** The card processor (Stripe, or its local sandbox mounted on this server outside production). */
   payments: {
     /** Where this server calls the processor's API. */
@@ -72,6 +88,8 @@ const REQUIRED_IN_PRODUCTION = {
   SHOPIFY_API_SECRET: 'el secreto de cliente de la app de Shopify de Recompra, que firma la instalación y los webhooks',
   PUBLIC_URL: 'la dirección https en que la gente abre la aplicación (enlaces de correos y webhooks)',
   SMTP_URL: 'el servidor de correo de las invitaciones y los cambios de contraseña',
+  META_APP_ID: 'el identificador de la app de Meta de Recompra (inicio de sesión con Facebook y API de marketing)',
+  META_APP_SECRET: 'la clave secreta de la app de Meta de Recompra, que firma cada llamada (appsecret_proof)',
   STRIPE_SECRET_KEY: 'la clave secreta de Stripe (sk_live_…), con la que se cobran las suscripciones',
   STRIPE_PUBLISHABLE_KEY: 'la clave publicable de Stripe (pk_live_…), con la que el navegador envía la tarjeta a Stripe',
   STRIPE_WEBHOOK_SECRET: 'el secreto de firma del webhook de Stripe (whsec_…) hacia /webhooks/stripe',
@@ -98,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) problems.push('SESSION_SECRET debe tener al menos 32 caracteres.');
     if (env.KLAVIYO_BASE_URL?.includes(KLAVIYO_SANDBOX_PREFIX))
       problems.push('KLAVIYO_BASE_URL apunta al sandbox de Klaviyo: en producción los segmentos se sincronizan con Klaviyo real.');
+    if (env.META_APP_SECRET === SANDBOX_META_APP.appSecret)
+      problems.push('META_APP_SECRET es la clave pública del sandbox de Meta: usa la de tu app de Meta.');
+    for (const name of ['META_GRAPH_URL', 'META_LOGIN_URL', 'META_BUSINESS_URL'] as const)
+      if (env[name]?.includes(META_SANDBOX_PREFIX)) problems.push(`${name} apunta al sandbox de Meta: en producción se usa Meta real.`);
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
       if (env[name] && (Object.values(STRIPE_SANDBOX_KEYS) as string[]).includes(env[name]))
         problems.push(`${name} es una clave del sandbox de pagos: usa la de tu cuenta de Stripe.`);
@@ -131,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     klaviyoBaseUrl: (
       env.KLAVIYO_BASE_URL || (production ? REAL_KLAVIYO_BASE_URL : `http://127.0.0.1:${port}${KLAVIYO_SANDBOX_PREFIX}`)
     ).replace(/\/+$/, ''),
+    meta: metaSettings(env, production, port, publicUrl),
     payments: {
       // A real key outside production (trying a Stripe test account locally) goes to Stripe, not to the sandbox.
       apiBase: (env.STRIPE_API_BASE || (production || env.STRIPE_SECRET_KEY ? REAL_STRIPE_API_BASE : `http://127.0.0.1:${port}`)).replace(
@@ -146,6 +169,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxes: !production && env.SANDBOXES !== 'off',
     production,
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === 'true' : !production,
+  };
+}
+
+/** Meta's hosts; outside production the sandbox's: this server calls its Graph API locally, browsers open its pages at the public address. */
+function metaSettings(env: NodeJS.ProcessEnv, production: boolean, port: number, publicUrl: string): Config['meta'] {
+  const host = (name: string, real: string, local: string) => (env[name] || (production ? real : local)).replace(/\/+$/, '');
+  const sandbox = (origin: string, part: string) => `${origin}${META_SANDBOX_PREFIX}/${part}`;
+  return {
+    appId: env.META_APP_ID || SANDBOX_META_APP.appId,
+    appSecret: env.META_APP_SECRET || SANDBOX_META_APP.appSecret,
+    version: env.META_API_VERSION || META_API_VERSION,
+    graphUrl: host('META_GRAPH_URL', REAL_META_GRAPH_URL, sandbox(`http://127.0.0.1:${port}`, 'graph')),
+    loginUrl: host('META_LOGIN_URL', REAL_META_LOGIN_URL, sandbox(publicUrl, 'www')),
+    businessUrl: host('META_BUSINESS_URL', REAL_META_BUSINESS_URL, sandbox(publicUrl, 'business')),
   };
 }
 

@@ -688,6 +688,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/metaSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's Meta connection (the social ads form) and where Facebook Login starts.
+         * @description The token itself never leaves the server. `state` is notConnected until a token is exchanged and the assets saved,
+         *     connected once they are, and needsAttention when Meta no longer takes the token (expired or revoked): the connection
+         *     must be renewed with Facebook Login, and nothing is sent to Meta for the store meanwhile.
+         */
+        get: operations["getMetaSettings"];
+        put?: never;
+        post?: never;
+        /** Forget the Meta token and the chosen assets; what was created in Meta stays there. */
+        delete: operations["disconnectMeta"];
+        options?: never;
+        head?: never;
+        /**
+         * Save the business manager, ad account, page, Instagram account and pixel the store's campaigns use.
+         * @description Each id is checked with Meta as the connected person sees it now: one that is not among the options answers 422
+         *     `not_an_option` on its field; an ad account without admin access (SPEC §6) 422 `ad_account_not_admin` on
+         *     `adAccountId`; an ad account whose Custom Audience terms are not accepted 422 `terms_not_accepted` on `adAccountId`
+         *     (the options give the link to accept them). 409 `social_ads_not_connected` before Facebook Login, 409
+         *     `social_ads_renewal_required` when Meta no longer takes the token, 502 `social_ads_unavailable` when Meta fails.
+         */
+        patch: operations["updateMetaSettings"];
+        trace?: never;
+    };
+    "/private/stores/{id}/metaSettings/accessToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand over the short-lived token Facebook Login gave the browser; the server exchanges it for a long-lived one, stored encrypted.
+         * @description Connecting or changing the account, and renewing it. The store integration comes first: 409
+         *     `store_integration_required` without it. 422 `invalid_access_token` on `accessToken` when Meta does not take the
+         *     token; 422 `missing_permissions` when the person declined permissions Recompra needs (named in the message).
+         *     502 `social_ads_unavailable` when Meta fails. A different person's token keeps the chosen assets only while
+         *     they can still reach them, which the form checks on saving.
+         */
+        post: operations["exchangeMetaAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/metaSettings/settingsOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What the connected person can pick, read from Meta now; the assets are those of one business manager.
+         * @description Without `businessId`, the assets follow the saved business manager, else the first one. Empty lists mean the
+         *     business has no options of that kind ("no options available for this business"). 409 `social_ads_not_connected`
+         *     before Facebook Login, 409 `social_ads_renewal_required` when Meta no longer takes the token, 502
+         *     `social_ads_unavailable` when Meta fails.
+         */
+        get: operations["getMetaSettingsOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/meta/productCatalogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The product catalogs of the saved business manager (retargeting campaigns pick one).
+         * @description 409 `social_ads_not_connected` until the assets are saved, 409 `social_ads_renewal_required` when Meta no longer
+         *     takes the token, 502 `catalogs_unavailable` when Meta fails ("could not obtain product catalogs", SPEC §8).
+         */
+        get: operations["listMetaProductCatalogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/stores/{id}/emailMarketing/segmentSyncs": {
         parameters: {
             query?: never;
@@ -1241,6 +1352,76 @@ export interface components {
         SegmentCount: {
             /** @description Customers the rules match now. */
             customers: number;
+        };
+        /** @description A Graph API id (digits), or an ad account's `act_<digits>`. */
+        MetaObjectId: string & unknown;
+        MetaAccessTokenRequest: {
+            /** @description The user access token Facebook Login returned to the browser (short-lived). */
+            accessToken: string & unknown;
+        };
+        MetaSettingsRequest: {
+            businessId: components["schemas"]["MetaObjectId"];
+            adAccountId: components["schemas"]["MetaObjectId"];
+            pageId: components["schemas"]["MetaObjectId"];
+            instagramAccountId: components["schemas"]["MetaObjectId"];
+            pixelId: components["schemas"]["MetaObjectId"];
+        };
+        MetaNamedAsset: {
+            id: string;
+            name: string;
+        };
+        MetaSettings: {
+            state: components["schemas"]["IntegrationState"];
+            /** @description The Facebook person whose token the store holds; null before Facebook Login. */
+            account: components["schemas"]["MetaNamedAsset"] | null;
+            /** @description When Meta says the token expires (about 60 days after Facebook Login); null when unknown or never. */
+            tokenExpiresAt: string | null;
+            /** @description The saved assets, with their names as Meta had them on saving; null until saved. */
+            selection: components["schemas"]["MetaSelection"] | null;
+            login: components["schemas"]["MetaLogin"];
+        };
+        MetaSelection: {
+            business: components["schemas"]["MetaNamedAsset"];
+            adAccount: components["schemas"]["MetaNamedAsset"];
+            page: components["schemas"]["MetaNamedAsset"];
+            instagramAccount: components["schemas"]["MetaNamedAsset"];
+            pixel: components["schemas"]["MetaNamedAsset"];
+        };
+        /**
+         * @description Where the browser sends the person for Facebook Login (`{dialogUrl}?client_id=…&redirect_uri=…&state=…&response_type=token&scope=…`):
+         *     Meta's dialog, or the sandbox's stand-in outside production. `redirectUri` is the one address the app registers.
+         */
+        MetaLogin: {
+            dialogUrl: string;
+            clientId: string;
+            scope: string[];
+            redirectUri: string;
+        };
+        MetaAdAccountOption: {
+            /** @description `act_<digits>`. */
+            id: string;
+            name: string;
+            currency: string;
+            /** @description The person has admin access (needed */
+            admin: boolean;
+            /** @description The Custom Audience terms are accepted for the account. */
+            termsAccepted: boolean;
+            /** @description Where to accept them in Meta. */
+            termsUrl: string;
+        };
+        MetaSettingsOptions: {
+            businesses: components["schemas"]["MetaNamedAsset"][];
+            /** @description The business manager whose assets follow; null when the person has none. */
+            businessId: string | null;
+            adAccounts: components["schemas"]["MetaAdAccountOption"][];
+            pages: components["schemas"]["MetaNamedAsset"][];
+            instagramAccounts: components["schemas"]["MetaNamedAsset"][];
+            pixels: components["schemas"]["MetaNamedAsset"][];
+        };
+        MetaProductCatalog: {
+            id: string;
+            name: string;
+            productCount: number;
         };
         EmailMarketingSettings: {
             /** @description A Klaviyo private API key (`pk_…`) with Profiles:write and List:write. Spaces around it are dropped. */
@@ -2627,6 +2808,185 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getMetaSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetaSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    disconnectMeta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected (or was not connected). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateMetaSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetaSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetaSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    exchangeMetaAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetaAccessTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Exchanged and stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetaSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    getMetaSettingsOptions: {
+        parameters: {
+            query?: {
+                businessId?: components["schemas"]["MetaObjectId"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetaSettingsOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listMetaProductCatalogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetaProductCatalog"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
         };
     };
     listSegmentSyncs: {

@@ -203,6 +203,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{id}/metaAdAccountProps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The currency and minimum daily budget of the store's Meta ad account (the campaign forms and the budget modal).
+         * @description Read from the ad account when the social ads form saved it (Meta's `currency` and `min_daily_budget`, in whole
+         *     units of the currency); CLP and 5.000 while no ad account is saved.
+         */
+        get: operations["getMetaAdAccountProps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{id}/productTypes": {
         parameters: {
             query?: never;
@@ -298,6 +319,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        MetaAdAccountProps: {
+            /** @description ISO 4217 (CLP by default). */
+            currency: string;
+            /** @description The smallest daily budget Meta takes, in whole units of `currency` (5000 by default). */
+            minDailyBudget: number;
+        };
         /**
          * @description A text holding a control character (U+0000 to U+001F, or U+007F). Every string a client sends refuses it
          *     (`not: { $ref: "#/components/schemas/ControlCharacters" }`), so the rule and its message are written once.
@@ -1062,6 +1089,32 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["StoreConflict"];
+        };
+    };
+    getMetaAdAccountProps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ad account's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetaAdAccountProps"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listProductTypes: {

@@ -19,12 +19,17 @@ export type OperationId =
   | 'createStoreWithShopify'
   | 'deleteSegment'
   | 'disconnectEmailMarketing'
+  | 'disconnectMeta'
+  | 'exchangeMetaAccessToken'
   | 'finishShopifyInstall'
   | 'getAccountDetails'
   | 'getAcquisitionCostChart'
   | 'getIntegrations'
   | 'getInvitation'
   | 'getMe'
+  | 'getMetaAdAccountProps'
+  | 'getMetaSettings'
+  | 'getMetaSettingsOptions'
   | 'getOrdersCount'
   | 'getSegment'
   | 'getSegmentCustomers'
@@ -40,6 +45,7 @@ export type OperationId =
   | 'getStoreSync'
   | 'getSubscription'
   | 'inviteCollaborator'
+  | 'listMetaProductCatalogs'
   | 'listPlans'
   | 'listProductTypes'
   | 'listSegmentSyncs'
@@ -65,6 +71,7 @@ export type OperationId =
   | 'subscribe'
   | 'switchStore'
   | 'updateAccountDetails'
+  | 'updateMetaSettings'
   | 'updatePaymentDetails'
   | 'updateSegment'
   | 'updateShopifySettings';
@@ -80,7 +87,11 @@ export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>
   connectEmailMarketing: ['recompraAdmin', 'admin', 'user'],
   createStoreWithShopify: ['recompraAdmin', 'admin', 'user'],
   disconnectEmailMarketing: ['recompraAdmin', 'admin', 'user'],
+  disconnectMeta: ['recompraAdmin', 'admin', 'user'],
+  exchangeMetaAccessToken: ['recompraAdmin', 'admin', 'user'],
   getIntegrations: ['recompraAdmin', 'admin', 'user'],
+  getMetaSettings: ['recompraAdmin', 'admin', 'user'],
+  getMetaSettingsOptions: ['recompraAdmin', 'admin', 'user'],
   inviteCollaborator: ['recompraAdmin', 'admin', 'user'],
   refreshStoreSync: ['recompraAdmin', 'admin', 'user'],
   removeStoreMember: ['recompraAdmin', 'admin', 'user'],
@@ -90,6 +101,7 @@ export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>
   startShopifyInstall: ['recompraAdmin', 'admin', 'user'],
   startShopifyReinstall: ['recompraAdmin', 'admin', 'user'],
   subscribe: ['recompraAdmin', 'admin', 'user'],
+  updateMetaSettings: ['recompraAdmin', 'admin', 'user'],
   updatePaymentDetails: ['admin', 'user', 'colaborator'],
   updateShopifySettings: ['recompraAdmin', 'admin', 'user'],
 };

@@ -8,6 +8,7 @@ import { errors, HttpError } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { connectStore, type ShopifyAccess, type ShopifyConnection } from './connection.ts';
 import { emailMarketingState } from './email-marketing.ts';
+import { socialAdsState } from './social-ads.ts';
 import { readSync, requestRefresh, retryFailedSync } from './store-sync.ts';
 
 type ShopifySettings = components['schemas']['ShopifySettings'];
@@ -279,8 +280,8 @@ export const integrationHandlers: Handlers<IntegrationOperations> = {
       status: 200,
       body: {
         store: { state, name: store!.name, url: store?.shop_domain ?? null, sync },
-        // The social ads and messaging integrations come with their own forms; until then they are not connected.
-        socialAds: { state: 'notConnected' },
+        socialAds: await socialAdsState(context.db, storeId),
+        // The messaging integration comes with its own form; until then it is not connected.
         messaging: { state: 'notConnected' },
         emailMarketing: await emailMarketingState(context.db, storeId),
       },

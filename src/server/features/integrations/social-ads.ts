@@ -1,0 +1,431 @@
+import type { operations as AppOperations, components } from '../../../shared/api/app.gen.ts';
+import type { operations as BackendOperations } from '../../../shared/api/backend.gen.ts';
+import { createMetaClient, type MetaAppClient, type MetaUserClient } from '../../integrations/meta/client.ts';
+import { fromMetaAmount } from '../../integrations/meta/currency.ts';
+import { MetaError, MetaThrottledError, MetaTokenError, MetaUnavailableError } from '../../integrations/meta/errors.ts';
+import { customAudienceTermsUrl, type MetaAdAccount, REQUIRED_PERMISSIONS } from '../../integrations/meta/types.ts';
+import { type Handlers, inStore } from '../../platform/api.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Database, Queryable } from '../../platform/db.ts';
+import { HttpError } from '../../platform/errors.ts';
+import type { JobWorker } from '../../platform/jobs.ts';
+import { bookNextNight, bookNightly } from '../../platform/nightly.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
+
+/*
+ * The social ads integration (SPEC §2, §5, §6, §7): Facebook Login gives the browser a short-lived
+ * token, which the server exchanges for a long-lived one and seals; the merchant then picks the business
+ * manager, ad account, page, Instagram account and pixel their campaigns use. A token Meta no longer
+ * takes marks the connection for renewal: the shell's banner links here, and nothing is sent to Meta
+ * for the store until Facebook Login runs again.
+ */
+
+type MetaSettings = components['schemas']['MetaSettings'];
+type MetaSettingsOptions = components['schemas']['MetaSettingsOptions'];
+type MetaSettingsRequest = components['schemas']['MetaSettingsRequest'];
+type SimpleIntegration = components['schemas']['SimpleIntegration'];
+type SocialAdsOperations = Pick<
+  AppOperations,
+  | 'getMetaSettings'
+  | 'updateMetaSettings'
+  | 'disconnectMeta'
+  | 'exchangeMetaAccessToken'
+  | 'getMetaSettingsOptions'
+  | 'listMetaProductCatalogs'
+>;
+type AdAccountOperations = Pick<BackendOperations, 'getMetaAdAccountProps'>;
+
+/** SPEC §9's defaults while no ad account is saved. */
+export const DEFAULT_AD_ACCOUNT_PROPS = { currency: 'CLP', minDailyBudget: 5000 } as const;
+
+/** The page Facebook Login sends the person back to, with the token in the address's fragment. */
+export const META_LOGIN_RETURN_PATH = '/integrations';
+
+export const socialAdsMessages = {
+  storeRequired: 'Conecta primero tu tienda de Shopify: los públicos de tus campañas salen de sus clientes.',
+  notConnected: 'Conecta tu cuenta de Meta en Integraciones para continuar.',
+  renewalRequired: 'Tu conexión con Meta venció o fue revocada. Vuelve a conectar tu cuenta en Integraciones.',
+  invalidToken: 'Meta no aceptó el inicio de sesión. Vuelve a conectar tu cuenta de Facebook.',
+  missingPermissions: (missing: readonly string[]) =>
+    `No concediste todos los permisos que Recompra necesita: ${missing.join(', ')}. Vuelve a conectar tu cuenta y acéptalos todos.`,
+  unavailable: 'Meta no respondió. Inténtalo de nuevo en unos minutos.',
+  throttled: 'Meta está limitando las consultas de tu cuenta. Inténtalo de nuevo en unos minutos.',
+  notAnOption: 'Elige una opción de la lista.',
+  notAdmin:
+    'Necesitas acceso de administrador a esta cuenta publicitaria. Pídeselo a quien administra el portafolio comercial en Meta y vuelve a intentarlo.',
+  termsNotAccepted: 'Acepta los términos de públicos personalizados de Meta para esta cuenta publicitaria y vuelve a intentarlo.',
+  catalogsUnavailable: 'No pudimos obtener los catálogos de productos de tu cuenta de Meta. Inténtalo de nuevo más tarde.',
+};
+
+/** Meta as this server reaches it: the app's client, where Facebook Login starts and where terms are accepted. */
+export interface MetaAccess {
+  app: MetaAppClient;
+  secrets: SecretBox;
+  login: MetaSettings['login'];
+  businessUrl: string;
+}
+
+export function metaAccess(config: Config, secrets: SecretBox): MetaAccess {
+  const { meta } = config;
+  return {
+    app: createMetaClient({ appId: meta.appId, appSecret: meta.appSecret, graphUrl: meta.graphUrl, version: meta.version }),
+    secrets,
+    login: {
+      dialogUrl: `${meta.loginUrl}/${meta.version}/dialog/oauth`,
+      clientId: meta.appId,
+      scope: [...REQUIRED_PERMISSIONS],
+      redirectUri: `${config.publicUrl}${META_LOGIN_RETURN_PATH}`,
+    },
+    businessUrl: meta.businessUrl,
+  };
+}
+
+interface ConnectionRow {
+  access_token_encrypted: string;
+  user_id: string;
+  user_name: string;
+  token_expires_at: Date | null;
+  renewal_reason: string | null;
+  business_id: string | null;
+  business_name: string | null;
+  ad_account_id: string | null;
+  ad_account_name: string | null;
+  page_id: string | null;
+  page_name: string | null;
+  instagram_account_id: string | null;
+  instagram_account_name: string | null;
+  pixel_id: string | null;
+  pixel_name: string | null;
+}
+
+async function connectionOf(db: Queryable, storeId: number, lock = false): Promise<ConnectionRow | null> {
+  const [row] = await db.query<ConnectionRow>(`select * from meta_connections where store_id = $1${lock ? ' for update' : ''}`, [storeId]);
+  return row ?? null;
+}
+
+/** Whether Meta still takes the token: neither marked for renewal nor past the expiry Meta gave. */
+const usable = (row: ConnectionRow, now = new Date()) => !row.renewal_reason && (!row.token_expires_at || row.token_expires_at > now);
+
+function stateOf(row: ConnectionRow | null): SimpleIntegration['state'] {
+  if (!row) return 'notConnected';
+  if (!usable(row)) return 'needsAttention';
+  return row.ad_account_id ? 'connected' : 'notConnected';
+}
+
+/** The store's Meta connection as the Integrations card (and the shell's renewal banner) shows it. */
+export async function socialAdsState(db: Queryable, storeId: number): Promise<SimpleIntegration> {
+  return { state: stateOf(await connectionOf(db, storeId)) };
+}
+
+function settingsOf(row: ConnectionRow | null, access: MetaAccess): MetaSettings {
+  const named = (id: string | null, name: string | null) => ({ id: id ?? '', name: name ?? '' });
+  return {
+    state: stateOf(row),
+    account: row ? { id: row.user_id, name: row.user_name } : null,
+    tokenExpiresAt: row?.token_expires_at?.toISOString() ?? null,
+    selection:
+      row?.business_id && row.ad_account_id
+        ? {
+            business: named(row.business_id, row.business_name),
+            adAccount: named(row.ad_account_id, row.ad_account_name),
+            page: named(row.page_id, row.page_name),
+            instagramAccount: named(row.instagram_account_id, row.instagram_account_name),
+            pixel: named(row.pixel_id, row.pixel_name),
+          }
+        : null,
+    login: access.login,
+  };
+}
+
+/** Marks the store's connection for renewal; the caller then refuses with `social_ads_renewal_required`. */
+export async function markForRenewal(db: Queryable, storeId: number, reason: 'expired' | 'revoked'): Promise<void> {
+  await db.query(`update meta_connections set renewal_reason = $2, updated_at = now() where store_id = $1 and renewal_reason is null`, [
+    storeId,
+    reason,
+  ]);
+}
+
+const renewalRequired = () => new HttpError(409, 'social_ads_renewal_required', socialAdsMessages.renewalRequired);
+
+/** Meta's refusal codes 463 (expired) and 467 (session invalidated on expiry) mean expired; the rest, revoked. */
+const renewalReasonOf = (error: MetaTokenError) => (error.subcode === 463 || error.subcode === 467 ? 'expired' : 'revoked');
+
+/** Meta's failures as the merchant reads them: a dead token marks the connection, Meta's own trouble is a 502. */
+async function asHttpError(db: Queryable, storeId: number, error: unknown, unavailable = socialAdsMessages.unavailable): Promise<never> {
+  if (error instanceof MetaTokenError) {
+    await markForRenewal(db, storeId, renewalReasonOf(error));
+    throw renewalRequired();
+  }
+  if (error instanceof MetaThrottledError)
+    throw new HttpError(502, 'social_ads_unavailable', socialAdsMessages.throttled, undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))),
+    });
+  if (error instanceof MetaError) throw new HttpError(502, 'social_ads_unavailable', unavailable);
+  throw error;
+}
+
+/**
+ * The client of a store whose token still works, or the refusal: 409 before Facebook Login, 409 while it
+ * must be renewed. Every call to Meta for a store goes through here, so a dead token stops them all.
+ */
+async function storeClient(db: Queryable, access: MetaAccess, storeId: number): Promise<{ row: ConnectionRow; client: MetaUserClient }> {
+  const row = await connectionOf(db, storeId);
+  if (!row) throw new HttpError(409, 'social_ads_not_connected', socialAdsMessages.notConnected);
+  if (!usable(row)) {
+    if (!row.renewal_reason) await markForRenewal(db, storeId, 'expired');
+    throw renewalRequired();
+  }
+  return { row, client: access.app.forUser(access.secrets.open(row.access_token_encrypted)) };
+}
+
+const adAccountOption = (access: MetaAccess, account: MetaAdAccount) => ({
+  id: account.id,
+  name: account.name,
+  currency: account.currency,
+  admin: account.userTasks.includes('MANAGE'),
+  termsAccepted: account.customAudienceTermsAccepted,
+  termsUrl: customAudienceTermsUrl(access.businessUrl, account.accountId),
+});
+
+/** What one business offers, read from Meta now. */
+async function assetsOf(client: MetaUserClient, businessId: string) {
+  const [adAccounts, pages, instagramAccounts, pixels] = await Promise.all([
+    client.adAccounts(businessId),
+    client.pages(businessId),
+    client.instagramAccounts(businessId),
+    client.pixels(businessId),
+  ]);
+  return {
+    adAccounts,
+    pages: pages.map(({ id, name }) => ({ id, name })),
+    instagramAccounts: instagramAccounts.map(({ id, username }) => ({ id, name: username })),
+    pixels: pixels.map(({ id, name }) => ({ id, name })),
+  };
+}
+
+/** The form's options: the person's business managers and the assets of one of them (`wanted`, else the first). */
+async function optionsOf(access: MetaAccess, client: MetaUserClient, wanted: string | null | undefined): Promise<MetaSettingsOptions> {
+  const businesses = (await client.businesses()).map(({ id, name }) => ({ id, name }));
+  const businessId = businesses.find((business) => business.id === wanted)?.id ?? businesses[0]?.id ?? null;
+  if (!businessId) return { businesses, businessId: null, adAccounts: [], pages: [], instagramAccounts: [], pixels: [] };
+  const assets = await assetsOf(client, businessId);
+  return { businesses, businessId, ...assets, adAccounts: assets.adAccounts.map((account) => adAccountOption(access, account)) };
+}
+
+type Field = keyof MetaSettingsRequest;
+type Named = { id: string; name: string };
+
+/** The refusal of a choice: every field at once; its code names the reason when there is one field. */
+function refusal(fieldErrors: { field: Field; message: string; code: string }[]): HttpError {
+  const code = fieldErrors.length === 1 ? fieldErrors[0]!.code : 'not_an_option';
+  return new HttpError(
+    422,
+    code,
+    fieldErrors.length === 1 ? fieldErrors[0]!.message : 'Revisa las opciones marcadas.',
+    fieldErrors.map(({ field, message }) => ({ field, message })),
+  );
+}
+
+/** Checks the form's choice against what Meta offers the person now, with the ad account's admin access and terms. */
+async function checkedSelection(client: MetaUserClient, request: MetaSettingsRequest) {
+  const notAnOption = (field: Field) => ({ field, message: socialAdsMessages.notAnOption, code: 'not_an_option' });
+  const business = (await client.businesses()).find((candidate) => candidate.id === request.businessId);
+  if (!business) throw refusal([notAnOption('businessId')]);
+  const assets = await assetsOf(client, business.id);
+  const fieldErrors: { field: Field; message: string; code: string }[] = [];
+  const adAccount = assets.adAccounts.find((account) => account.id === request.adAccountId);
+  if (!adAccount) fieldErrors.push(notAnOption('adAccountId'));
+  else if (!adAccount.userTasks.includes('MANAGE'))
+    fieldErrors.push({ field: 'adAccountId', message: socialAdsMessages.notAdmin, code: 'ad_account_not_admin' });
+  else if (!adAccount.customAudienceTermsAccepted)
+    fieldErrors.push({ field: 'adAccountId', message: socialAdsMessages.termsNotAccepted, code: 'terms_not_accepted' });
+  const pick = (list: readonly Named[], field: Field): Named => {
+    const found = list.find((item) => item.id === request[field]);
+    if (!found) fieldErrors.push(notAnOption(field));
+    return found ?? { id: '', name: '' };
+  };
+  const page = pick(assets.pages, 'pageId');
+  const instagramAccount = pick(assets.instagramAccounts, 'instagramAccountId');
+  const pixel = pick(assets.pixels, 'pixelId');
+  if (fieldErrors.length > 0 || !adAccount) throw refusal(fieldErrors);
+  return { business: { id: business.id, name: business.name }, adAccount, page, instagramAccount, pixel };
+}
+
+async function storeConnected(db: Queryable, storeId: number): Promise<boolean> {
+  const [row] = await db.query('select 1 from shopify_connections where store_id = $1', [storeId]);
+  return Boolean(row);
+}
+
+/** The long-lived token for a short-lived one, and who it acts as; Meta's refusals as Spanish errors. */
+async function exchanged(access: MetaAccess, shortLived: string) {
+  const onToken = (code: string, message: string) => new HttpError(422, code, message, [{ field: 'accessToken', message }]);
+  try {
+    const token = await access.app.exchangeToken(shortLived);
+    const client = access.app.forUser(token.accessToken);
+    const [user, grants] = await Promise.all([client.me(), client.permissions()]);
+    const granted = new Set(grants.filter((grant) => grant.status === 'granted').map((grant) => grant.permission));
+    const missing = REQUIRED_PERMISSIONS.filter((permission) => !granted.has(permission));
+    if (missing.length > 0) throw onToken('missing_permissions', socialAdsMessages.missingPermissions(missing));
+    return { token, user };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof MetaTokenError) throw onToken('invalid_access_token', socialAdsMessages.invalidToken);
+    // A refused exchange (a token of another app, a malformed one) is the login's fault, not Meta's.
+    if (error instanceof MetaError && !(error instanceof MetaUnavailableError) && !(error instanceof MetaThrottledError))
+      throw onToken('invalid_access_token', socialAdsMessages.invalidToken);
+    if (error instanceof MetaError) throw new HttpError(502, 'social_ads_unavailable', socialAdsMessages.unavailable);
+    throw error;
+  }
+}
+
+export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperations> => ({
+  async getMetaSettings(context) {
+    const { storeId } = inStore(context);
+    return { status: 200, body: settingsOf(await connectionOf(context.db, storeId), access) };
+  },
+
+  async exchangeMetaAccessToken(context) {
+    const { storeId } = inStore(context);
+    if (!(await storeConnected(context.db, storeId)))
+      throw new HttpError(409, 'store_integration_required', socialAdsMessages.storeRequired);
+    const { token, user } = await exchanged(access, context.body.accessToken.trim());
+    const expiresAt = token.expiresIn ? new Date(Date.now() + token.expiresIn * 1000) : null;
+    await context.db.query(
+      `insert into meta_connections (store_id, access_token_encrypted, user_id, user_name, token_expires_at)
+         values ($1, $2, $3, $4, $5)
+       on conflict (store_id) do update set access_token_encrypted = excluded.access_token_encrypted, user_id = excluded.user_id,
+         user_name = excluded.user_name, token_expires_at = excluded.token_expires_at, renewal_reason = null, updated_at = now()`,
+      [storeId, access.secrets.seal(token.accessToken), user.id, user.name, expiresAt],
+    );
+    return { status: 200, body: settingsOf(await connectionOf(context.db, storeId), access) };
+  },
+
+  async getMetaSettingsOptions(context) {
+    const { storeId } = inStore(context);
+    const { row, client } = await storeClient(context.db, access, storeId);
+    try {
+      return { status: 200, body: await optionsOf(access, client, context.query.businessId ?? row.business_id) };
+    } catch (error) {
+      return asHttpError(context.db, storeId, error);
+    }
+  },
+
+  async updateMetaSettings(context) {
+    const { storeId } = inStore(context);
+    const { client } = await storeClient(context.db, access, storeId);
+    let chosen: Awaited<ReturnType<typeof checkedSelection>>;
+    try {
+      chosen = await checkedSelection(client, context.body);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      return asHttpError(context.db, storeId, error);
+    }
+    const { adAccount } = chosen;
+    const minDailyBudget =
+      adAccount.minDailyBudget === null
+        ? DEFAULT_AD_ACCOUNT_PROPS.minDailyBudget
+        : fromMetaAmount(adAccount.minDailyBudget, adAccount.currency);
+    await context.db.query(
+      `update meta_connections set business_id = $2, business_name = $3, ad_account_id = $4, ad_account_name = $5, page_id = $6, page_name = $7,
+         instagram_account_id = $8, instagram_account_name = $9, pixel_id = $10, pixel_name = $11, currency = $12, min_daily_budget = $13,
+         updated_at = now()
+       where store_id = $1`,
+      [
+        storeId,
+        chosen.business.id,
+        chosen.business.name,
+        adAccount.id,
+        adAccount.name,
+        chosen.page.id,
+        chosen.page.name,
+        chosen.instagramAccount.id,
+        chosen.instagramAccount.name,
+        chosen.pixel.id,
+        chosen.pixel.name,
+        adAccount.currency,
+        minDailyBudget,
+      ],
+    );
+    return { status: 200, body: settingsOf(await connectionOf(context.db, storeId), access) };
+  },
+
+  async disconnectMeta(context) {
+    await context.db.query('delete from meta_connections where store_id = $1', [inStore(context).storeId]);
+    return { status: 204 };
+  },
+
+  async listMetaProductCatalogs(context) {
+    const { storeId } = inStore(context);
+    const { row, client } = await storeClient(context.db, access, storeId);
+    if (!row.business_id) throw new HttpError(409, 'social_ads_not_connected', socialAdsMessages.notConnected);
+    try {
+      const catalogs = await client.productCatalogs(row.business_id);
+      return { status: 200, body: catalogs.map(({ id, name, productCount }) => ({ id, name, productCount })) };
+    } catch (error) {
+      if (error instanceof MetaError && !(error instanceof MetaTokenError))
+        throw new HttpError(502, 'catalogs_unavailable', socialAdsMessages.catalogsUnavailable);
+      return asHttpError(context.db, storeId, error);
+    }
+  },
+});
+
+export const adAccountHandlers: Handlers<AdAccountOperations> = {
+  async getMetaAdAccountProps(context) {
+    const [row] = await context.db.query<{ currency: string | null; min_daily_budget: string | null }>(
+      'select currency, min_daily_budget from meta_connections where store_id = $1',
+      [inStore(context).storeId],
+    );
+    if (!row?.currency || row.min_daily_budget === null) return { status: 200, body: { ...DEFAULT_AD_ACCOUNT_PROPS } };
+    return { status: 200, body: { currency: row.currency, minDailyBudget: Number(row.min_daily_budget) } };
+  },
+};
+
+export const META_TOKEN_CHECK_QUEUE = 'meta-token-check';
+// After the stores' nightly refresh (03:00) and before the subscriptions' check (05:00).
+const META_TOKEN_CHECK_HOUR = 4;
+
+export function scheduleMetaTokenCheck(db: Database, now = new Date()): Promise<void> {
+  return bookNightly(db, META_TOKEN_CHECK_QUEUE, META_TOKEN_CHECK_HOUR, now);
+}
+
+/**
+ * Every night: Meta's own view of each working token (debug_token, with the app's credentials). A token
+ * revoked in Facebook, expired, or cut off by a password change is marked before a campaign trips on it,
+ * so the banner asks the merchant to renew it the next morning.
+ */
+export function registerMetaTokenCheckJob(
+  jobs: JobWorker,
+  db: Database,
+  access: MetaAccess,
+  log: (line: string) => void = console.log,
+): void {
+  jobs.register(META_TOKEN_CHECK_QUEUE, {
+    leaseSeconds: 300,
+    handler: async (_job, context) => {
+      await bookNextNight(db, META_TOKEN_CHECK_QUEUE, META_TOKEN_CHECK_HOUR);
+      await checkMetaTokens(db, access, log, () => context.heartbeat());
+    },
+  });
+}
+
+export async function checkMetaTokens(
+  db: Database,
+  access: MetaAccess,
+  log: (line: string) => void = console.log,
+  heartbeat: () => Promise<void> = async () => {},
+): Promise<void> {
+  const rows = await db.query<{ store_id: number; access_token_encrypted: string; token_expires_at: Date | null }>(
+    'select store_id, access_token_encrypted, token_expires_at from meta_connections where renewal_reason is null order by store_id',
+  );
+  for (const row of rows) {
+    try {
+      const info = await access.app.debugToken(access.secrets.open(row.access_token_encrypted));
+      const expired = info.expiresAt > 0 && info.expiresAt * 1000 <= Date.now();
+      if (!info.isValid || expired) await markForRenewal(db, row.store_id, expired ? 'expired' : 'revoked');
+    } catch (error) {
+      // Meta's trouble tonight is no verdict on the token: tomorrow's check tries again.
+      log(`No se pudo revisar el token de Meta de la tienda ${row.store_id}: ${String(error)}`);
+    }
+    await heartbeat();
+  }
+}

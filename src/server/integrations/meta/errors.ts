@@ -1,0 +1,77 @@
+import type { GraphErrorBody } from './types.ts';
+
+/*
+ * One class per thing a caller decides on, from Meta's error object (code, error_subcode, type,
+ * error_user_msg, fbtrace_id). Messages a merchant reads are written by the feature, in Spanish; these
+ * carry Meta's own fields for logs and for the texts that quote the platform (SPEC §8).
+ */
+
+export class MetaError extends Error {
+  override name = 'MetaError';
+  constructor(
+    message: string,
+    /** HTTP status; 0 when Meta did not answer. */
+    readonly status: number,
+    /** Meta's error object, when it sent one. */
+    readonly graph: GraphErrorBody | null = null,
+  ) {
+    super(message);
+  }
+
+  get code(): number | null {
+    return this.graph?.code ?? null;
+  }
+
+  get subcode(): number | null {
+    return this.graph?.error_subcode ?? null;
+  }
+
+  /** The text Meta writes for the user (error_user_msg), else its message. */
+  get userMessage(): string {
+    return this.graph?.error_user_msg ?? this.graph?.message ?? this.message;
+  }
+}
+
+/**
+ * The token no longer works (code 190, any subcode: expired 463, changed password 460, app removed 458,
+ * session invalidated 467…, or 102): the connection must be renewed with Facebook Login.
+ */
+export class MetaTokenError extends MetaError {
+  override name = 'MetaTokenError';
+}
+
+/** A permission the call needs was not granted (codes 10, 200–299). */
+export class MetaPermissionError extends MetaError {
+  override name = 'MetaPermissionError';
+}
+
+/**
+ * Throttled (codes 4, 17, 32, 613, 80000–80014), past the client's patience: try again in
+ * `retryAfterSeconds` (from estimated_time_to_regain_access or the ad account's reset time).
+ */
+export class MetaThrottledError extends MetaError {
+  override name = 'MetaThrottledError';
+  constructor(
+    message: string,
+    status: number,
+    graph: GraphErrorBody | null,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, status, graph);
+  }
+}
+
+/** 5xx or a transient error (codes 1, 2, is_transient) after the client's retries, or no answer at all. */
+export class MetaUnavailableError extends MetaError {
+  override name = 'MetaUnavailableError';
+}
+
+/** Code 100 with a missing object (subcode 33) or 803: the id does not exist or the user cannot see it. */
+export class MetaNotFoundError extends MetaError {
+  override name = 'MetaNotFoundError';
+}
+
+/** Any other refusal of what we sent (code 100 invalid parameter, 2635 deprecated version…). */
+export class MetaRequestError extends MetaError {
+  override name = 'MetaRequestError';
+}

@@ -1,0 +1,419 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type GraphDebugToken, type GraphList, META_API_VERSION } from '../types.ts';
+import { type Auth, appSecretProof, LONG_LIVED_SECONDS, SHORT_LIVED_SECONDS, sameSecret, type TokenCheck } from './auth.ts';
+import {
+  expiredMessage,
+  GraphError,
+  type GraphErrorFields,
+  invalidParameter,
+  missingPermission,
+  nonexistingField,
+  oauthError,
+  proofInvalid,
+  proofRequired,
+  revokedMessage,
+  tokenRequired,
+  unparsableToken,
+  unsupportedRequest,
+} from './errors.ts';
+import { definitionOf, type NodeContext, type Viewer } from './nodes.ts';
+import type { UsageMeter } from './rate-limits.ts';
+import type { MetaSandboxStore, SandboxNode } from './store.ts';
+
+/*
+ * The Graph API at `{prefix}/graph/{version}/…`: the token from the Authorization header (Bearer or
+ * OAuth) or an `access_token` parameter, `appsecret_proof` checked when the app requires it, `fields=`
+ * selection, cursor paging whose `next` works when followed as it is (Meta writes the token into it),
+ * the throttling headers on every answer, and Meta's refusals in Meta's words.
+ */
+
+/** A failure queued by a test: the next call answers it, whatever it asked. */
+export interface QueuedFault {
+  status: number;
+  error?: Partial<GraphErrorFields>;
+  headers: Record<string, string>;
+}
+
+export interface GraphContext {
+  store: MetaSandboxStore;
+  auth: Auth;
+  meter: UsageMeter;
+  now: () => number;
+  requireAppSecretProof: boolean;
+  faults: QueuedFault[];
+  traceId: () => string;
+}
+
+const VERSION = /^v(\d+)\.(\d+)$/;
+/** Versions before this one are gone (Meta retires each about two years after its release). */
+const OLDEST_VERSION = 17;
+/** Graph's deployed revision, as `x-fb-rev` reports it. */
+const FB_REV = '1009852361';
+const DEFAULT_LIMIT = 25;
+const MAX_LIMIT = 100;
+
+type Params = Map<string, string>;
+type Request = FastifyRequest<{ Params: { '*': string } }>;
+
+/** Query and form parameters together (Graph reads both alike); the first of a repeated one. */
+function paramsOf(request: FastifyRequest): Params {
+  const params: Params = new Map();
+  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') params.set(name, first);
+  }
+  const body = request.body;
+  if (body instanceof URLSearchParams) for (const [name, value] of body) if (!params.has(name)) params.set(name, value);
+  if (body && typeof body === 'object' && !(body instanceof URLSearchParams))
+    for (const [name, value] of Object.entries(body))
+      if (typeof value === 'string' || typeof value === 'number') params.set(name, String(value));
+  return params;
+}
+
+function tokenOf(request: FastifyRequest, params: Params): { token: string; inHeader: boolean } | null {
+  const match = /^(?:Bearer|OAuth)\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (match) return { token: match[1]!, inHeader: true };
+  const token = params.get('access_token');
+  return token ? { token, inHeader: false } : null;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** `a,b{c,d},e.limit(5)` → ['a', 'b', 'e']: nested selections and modifiers are accepted and ignored. */
+function fieldNames(fields: string): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of fields) {
+    if (char === '{' || char === '(') depth += 1;
+    if (char === '}' || char === ')') depth -= 1;
+    if (char === ',' && depth === 0) {
+      names.push(current);
+      current = '';
+    } else current += char;
+  }
+  names.push(current);
+  return [...new Set(names.map((name) => name.replace(/[{.(].*$/s, '').trim()).filter(Boolean))];
+}
+
+const cursorOf = (index: number, key: string) => Buffer.from(`${index}:${key}`).toString('base64url');
+
+/** The position a cursor points at: its item's, or the one it recorded when the item is gone. */
+function positionOf(cursor: string, keys: readonly string[]): number {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const index = Number(decoded.slice(0, colon));
+  if (colon < 0 || !Number.isInteger(index) || index < 0) throw invalidParameter('The cursor is not valid');
+  const found = keys.indexOf(decoded.slice(colon + 1));
+  return found >= 0 ? found : index;
+}
+
+export function registerGraph(scope: FastifyInstance, context: GraphContext): void {
+  const { store, auth, meter, now } = context;
+
+  function tokenFailure(check: TokenCheck): GraphError {
+    if (check.state === 'expired') return oauthError(190, expiredMessage(check.token.expiresAt, now()), 463);
+    if (check.state === 'revoked') return oauthError(190, revokedMessage(check.token.appId), 458);
+    return unparsableToken();
+  }
+
+  function countApp(reply: FastifyReply, appId: string) {
+    const metered = meter.app(appId);
+    if (!metered.allowed)
+      throw new GraphError(
+        400,
+        { message: '(#4) Application request limit reached', type: 'OAuthException', code: 4, is_transient: true },
+        metered.headers,
+      );
+    reply.headers(metered.headers);
+  }
+
+  function countBusiness(reply: FastifyReply, node: SandboxNode) {
+    const scoped = definitionOf(node).scope?.(node.value);
+    if (!scoped) return;
+    const metered = meter.business(scoped.businessId, scoped.adAccountId);
+    if (!metered.allowed)
+      throw new GraphError(
+        400,
+        {
+          message:
+            '(#80004) There have been too many calls to this ad-account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting#ads-management.',
+          type: 'OAuthException',
+          code: 80004,
+          error_subcode: 2446079,
+        },
+        metered.headers,
+      );
+    reply.headers(metered.headers);
+  }
+
+  /** The person and app a user call acts for, after the token, the proof and the app's allowance. */
+  function authenticate(request: FastifyRequest, reply: FastifyReply, params: Params, method: string, first: string): Viewer {
+    const found = tokenOf(request, params);
+    if (!found) throw tokenRequired();
+    const check = auth.check(found.token);
+    if (check.state === 'app') {
+      if (first === 'me') throw oauthError(2500, 'An active access token must be used to query information about the current user.');
+      throw unsupportedRequest(method, first);
+    }
+    if (check.state !== 'valid') throw tokenFailure(check);
+    const { appId, userId } = check.token;
+    const app = auth.app(appId);
+    if (context.requireAppSecretProof && app) {
+      const proof = params.get('appsecret_proof');
+      if (!proof) throw proofRequired();
+      if (!sameSecret(proof.toLowerCase(), appSecretProof(found.token, app.appSecret))) throw proofInvalid();
+    }
+    countApp(reply, appId);
+    const user = store.user(userId);
+    if (!user) throw unparsableToken();
+    return { user, appId, has: (permission) => auth.has(appId, userId, permission) };
+  }
+
+  function requirePermissions(viewer: Viewer, permissions: readonly string[]) {
+    const missing = permissions.find((permission) => !viewer.has(permission));
+    if (missing) throw missingPermission(missing);
+  }
+
+  function render(node: SandboxNode, fields: string | undefined, nodeContext: NodeContext): Record<string, unknown> {
+    const definition = definitionOf(node);
+    const names = fields ? fieldNames(fields) : definition.defaultFields;
+    const unknown = names.find((name) => !(name in definition.fields));
+    if (unknown) throw nonexistingField(unknown, node.type);
+    const out: Record<string, unknown> = {};
+    for (const name of names) {
+      const value = definition.fields[name]!(node.value, nodeContext);
+      if (value !== undefined) out[name] = value;
+    }
+    // Graph answers the id even when not asked, after the fields that were.
+    out.id ??= definition.fields.id!(node.value, nodeContext);
+    return out;
+  }
+
+  /** One page of `items`, with cursors and absolute links back here carrying every parameter of the call. */
+  function page<T, R>(
+    request: FastifyRequest,
+    params: Params,
+    found: { inHeader: boolean; token: string } | null,
+    items: readonly T[],
+    keyOf: (item: T) => string,
+    renderItem: (item: T) => R,
+  ): GraphList<R> {
+    const asked = Number(params.get('limit'));
+    const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_LIMIT) : DEFAULT_LIMIT;
+    const keys = items.map(keyOf);
+    const after = params.get('after');
+    const before = params.get('before');
+    let start = 0;
+    let end = Math.min(items.length, limit);
+    if (after) {
+      start = positionOf(after, keys) + 1;
+      end = Math.min(items.length, start + limit);
+    } else if (before) {
+      end = positionOf(before, keys);
+      start = Math.max(0, end - limit);
+    }
+    const slice = items.slice(start, Math.max(start, end));
+    if (slice.length === 0) return { data: [] };
+    const link = (name: 'after' | 'before', cursor: string) => {
+      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      url.searchParams.delete('after');
+      url.searchParams.delete('before');
+      url.searchParams.set('limit', String(limit));
+      url.searchParams.set(name, cursor);
+      if (found && !url.searchParams.has('access_token')) url.searchParams.set('access_token', found.token);
+      return url.href;
+    };
+    const first = cursorOf(start, keys[start]!);
+    const last = cursorOf(start + slice.length - 1, keys[start + slice.length - 1]!);
+    return {
+      data: slice.map(renderItem),
+      paging: {
+        cursors: { before: first, after: last },
+        ...(start > 0 ? { previous: link('before', first) } : {}),
+        ...(start + slice.length < items.length ? { next: link('after', last) } : {}),
+      },
+    };
+  }
+
+  /** `/oauth/access_token`: the long-lived exchange, the login code's exchange and the app token. */
+  function accessToken(params: Params) {
+    const app = auth.app(params.get('client_id') ?? '');
+    if (!app) throw oauthError(101, 'Error validating application. Invalid application ID.');
+    if (!sameSecret(params.get('client_secret') ?? '', app.appSecret)) throw oauthError(101, 'Error validating client secret.');
+    const grantType = params.get('grant_type');
+    if (grantType === 'client_credentials') return { access_token: `${app.appId}|${app.appSecret}`, token_type: 'bearer' };
+    if (grantType === 'fb_exchange_token') {
+      const check = auth.check(params.get('fb_exchange_token') ?? '');
+      if (check.state !== 'valid' || check.token.appId !== app.appId)
+        throw tokenFailure(check.state === 'valid' ? { state: 'unknown' } : check);
+      const token = auth.issue(app.appId, check.token.userId, 'long');
+      return { access_token: token.token, token_type: 'bearer', expires_in: LONG_LIVED_SECONDS };
+    }
+    const code = params.get('code');
+    if (!code) throw oauthError(1, 'Missing authorization code');
+    const redeemed = auth.redeemCode(code, app.appId, params.get('redirect_uri') ?? '');
+    if ('subcode' in redeemed) throw oauthError(100, redeemed.message, redeemed.subcode);
+    const token = auth.issue(app.appId, redeemed.userId, 'short');
+    return { access_token: token.token, token_type: 'bearer', expires_in: SHORT_LIVED_SECONDS };
+  }
+
+  /** `/debug_token`: read with the app's token (or a valid token of the app); a dead input token is described, not refused. */
+  function debugToken(request: FastifyRequest, reply: FastifyReply, params: Params): { data: GraphDebugToken } {
+    const found = tokenOf(request, params);
+    if (!found) throw tokenRequired();
+    const viewing = auth.check(found.token);
+    const app = viewing.state === 'app' ? viewing.app : viewing.state === 'valid' ? auth.app(viewing.token.appId) : null;
+    if (!app) throw tokenFailure(viewing);
+    countApp(reply, app.appId);
+    const input = params.get('input_token');
+    if (!input) throw invalidParameter('The parameter input_token is required');
+    const check = auth.check(input);
+    if (check.state === 'app')
+      return { data: { app_id: check.app.appId, type: 'APP', application: check.app.name ?? 'Recompra', is_valid: true, scopes: [] } };
+    if (check.state === 'unknown')
+      return {
+        data: { error: { code: 190, message: 'Invalid OAuth access token - Cannot parse access token' }, is_valid: false, scopes: [] },
+      };
+    const { token } = check;
+    if (token.appId !== app.appId) throw invalidParameter('The App_id in the input_token did not match the Viewing App');
+    const seconds = (ms: number) => Math.floor(ms / 1000);
+    const failure = check.state === 'valid' ? null : tokenFailure(check).body;
+    return {
+      data: {
+        app_id: token.appId,
+        type: 'USER',
+        application: app.name ?? 'Recompra',
+        data_access_expires_at: seconds(token.dataAccessExpiresAt),
+        ...(failure ? { error: { code: failure.code, message: failure.message, subcode: failure.error_subcode } } : {}),
+        expires_at: seconds(token.expiresAt),
+        is_valid: check.state === 'valid',
+        ...(token.kind === 'long' ? { issued_at: seconds(token.issuedAt) } : {}),
+        scopes: auth
+          .permissions(token.appId, token.userId)
+          .filter((grant) => grant.status === 'granted')
+          .map((grant) => grant.permission),
+        user_id: token.userId,
+      },
+    };
+  }
+
+  function answer(request: Request, reply: FastifyReply): unknown {
+    const fault = context.faults.shift();
+    if (fault) {
+      const fallback: GraphErrorFields =
+        fault.status >= 500
+          ? {
+              message: 'An unexpected error has occurred. Please retry your request later.',
+              type: 'OAuthException',
+              code: 2,
+              is_transient: true,
+            }
+          : { message: 'An unknown error has occurred.', type: 'OAuthException', code: 1 };
+      throw new GraphError(fault.status, { ...fallback, ...fault.error }, fault.headers);
+    }
+    const segments = (request.params['*'] ?? '').split('/').filter(Boolean).map(decodeSegment);
+    const version = VERSION.test(segments[0] ?? '') ? segments.shift()! : META_API_VERSION;
+    reply.header('facebook-api-version', version);
+    if (Number(VERSION.exec(version)![1]) < OLDEST_VERSION)
+      throw oauthError(
+        2635,
+        `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${META_API_VERSION}.`,
+      );
+    const params = paramsOf(request);
+    const method = request.method;
+    const path = segments.join('/');
+    if (path === 'oauth/access_token') return accessToken(params);
+    if (path === 'debug_token') return debugToken(request, reply, params);
+
+    const [id = '', edge, ...rest] = segments;
+    const viewer = authenticate(request, reply, params, method, id);
+    const nodeContext: NodeContext = { viewer, store };
+    const node: SandboxNode | undefined = id === 'me' ? { type: 'User', value: viewer.user } : store.nodes.get(id);
+    if (!node || !definitionOf(node).visible(node.value, nodeContext)) throw unsupportedRequest(method, id);
+    const found = tokenOf(request, params);
+
+    // The app's grants: listed, withdrawn one by one, or all at once (which removes the app).
+    if (node.type === 'User' && edge === 'permissions' && rest.length <= 1) {
+      if (method === 'DELETE') {
+        if (rest[0]) auth.decline(viewer.appId, viewer.user.id, rest[0]);
+        else auth.revoke(viewer.user.id, viewer.appId);
+        return { success: true };
+      }
+      const grants = auth.permissions(viewer.appId, viewer.user.id).filter((grant) => !rest[0] || grant.permission === rest[0]);
+      return page(
+        request,
+        params,
+        found,
+        grants,
+        (grant) => grant.permission,
+        (grant) => grant,
+      );
+    }
+    if (rest.length > 0) throw oauthError(2500, `Unknown path components: /${rest.join('/')}`);
+    if (method !== 'GET') throw unsupportedRequest(method, id);
+    countBusiness(reply, node);
+    const definition = definitionOf(node);
+    if (!edge) {
+      requirePermissions(viewer, definition.permissions);
+      return render(node, params.get('fields'), nodeContext);
+    }
+    const listed = definition.edges[edge];
+    if (!listed) throw nonexistingField(edge, node.type);
+    requirePermissions(viewer, listed.permissions);
+    return page(
+      request,
+      params,
+      found,
+      listed.list(node.value, nodeContext),
+      (item) => item.value.id,
+      (item) => render(item, params.get('fields'), nodeContext),
+    );
+  }
+
+  scope.addHook('onRequest', async (_request, reply) => {
+    reply.headers({
+      'x-fb-trace-id': context.traceId(),
+      'x-fb-rev': FB_REV,
+      'facebook-api-version': META_API_VERSION,
+      'access-control-allow-origin': '*',
+      'cache-control': 'private, no-cache, no-store, must-revalidate',
+      pragma: 'no-cache',
+      expires: 'Sat, 01 Jan 2000 00:00:00 GMT',
+    });
+  });
+
+  const sendError = (reply: FastifyReply, error: GraphError) => {
+    const traceId = String(reply.getHeader('x-fb-trace-id') ?? context.traceId());
+    reply.headers(error.headers);
+    if (error.body.code === 190) reply.header('www-authenticate', `OAuth "Facebook Platform" "invalid_token" "${error.body.message}"`);
+    if (error.body.code === 104) reply.header('www-authenticate', `OAuth "Facebook Platform" "invalid_request" "${error.body.message}"`);
+    return reply
+      .code(error.status)
+      .type('application/json; charset=UTF-8')
+      .send(JSON.stringify({ error: { ...error.body, fbtrace_id: traceId } }));
+  };
+
+  scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof GraphError) return sendError(reply, error);
+    if (error.statusCode && error.statusCode < 500) return sendError(reply, invalidParameter('The request body could not be read'));
+    request.log.error({ err: error }, 'Meta sandbox failure');
+    return sendError(reply, new GraphError(500, { message: 'An unknown error has occurred.', type: 'OAuthException', code: 1 }));
+  });
+  scope.setNotFoundHandler((request, reply) => sendError(reply, unsupportedRequest(request.method, '')));
+
+  scope.route<{ Params: { '*': string } }>({
+    method: ['GET', 'POST', 'DELETE'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const body = answer(request, reply);
+      return reply.code(200).type('application/json; charset=UTF-8').send(JSON.stringify(body));
+    },
+  });
+}

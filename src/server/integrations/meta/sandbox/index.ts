@@ -1,0 +1,15 @@
+export { appSecretProof, LONG_LIVED_SECONDS, type SandboxMetaApp, type SandboxToken, SHORT_LIVED_SECONDS } from './auth.ts';
+export { SANDBOX_META_IDS, SANDBOX_META_USERS } from './demo.ts';
+export type { GraphErrorFields } from './errors.ts';
+export type { MetaRateLimits } from './rate-limits.ts';
+export {
+  type IssueTokenOptions,
+  META_SANDBOX_PREFIX,
+  type MetaSandbox,
+  type MetaSandboxOptions,
+  registerMetaSandbox,
+  SANDBOX_META_APP,
+  type StartedMetaSandbox,
+  startMetaSandbox,
+} from './server.ts';
+export type { MetaSandboxStore, SandboxAdAccount, SandboxBusiness, SandboxUser } from './store.ts';

@@ -1,0 +1,179 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mulberry32 } from '../../../platform/random.ts';
+import { type PermissionGrant, REQUIRED_PERMISSIONS } from '../types.ts';
+import { createAuth, type SandboxMetaApp, type SandboxToken } from './auth.ts';
+import { registerBusiness } from './business.ts';
+import { seedDemo } from './demo.ts';
+import type { GraphErrorFields } from './errors.ts';
+import { type QueuedFault, registerGraph } from './graph.ts';
+import { escapeHtml, sendPage } from './html.ts';
+import { registerLogin } from './login.ts';
+import { createUsageMeter, type MetaRateLimits } from './rate-limits.ts';
+import { createStore, type MetaSandboxStore, type SandboxUser } from './store.ts';
+
+export const META_SANDBOX_PREFIX = '/sandbox/meta';
+
+/**
+ * The sandbox's own app, which META_APP_ID and META_APP_SECRET name outside production. Its secret is
+ * public on purpose: production refuses to start with it.
+ */
+export const SANDBOX_META_APP = {
+  appId: '1098765432101234',
+  appSecret: 'recompra-meta-sandbox-app-secret',
+  name: 'Recompra',
+} as const;
+
+export interface MetaSandboxOptions {
+  /** The apps Graph and Facebook Login know (default SANDBOX_META_APP, with no redirect URI). */
+  apps?: readonly SandboxMetaApp[];
+  /** The clock, in ms (token expiry, rate-limit windows); Date.now by default. */
+  now?: () => number;
+  /** Whether user calls need `appsecret_proof`, as Recompra's app is configured (default true). */
+  requireAppSecretProof?: boolean;
+  /** Smaller allowances than the defaults (tests). */
+  rateLimits?: MetaRateLimits;
+  /** Seeds the trace ids (`x-fb-trace-id`, `fbtrace_id`), so answers repeat from run to run. */
+  seed?: number;
+}
+
+export interface IssueTokenOptions {
+  /** Default: the first app. */
+  appId?: string;
+  /** What the person grants (default every permission Recompra asks for). */
+  granted?: readonly string[];
+  declined?: readonly string[];
+  /** A 60-day token, as the exchange gives (default a short-lived one, as Facebook Login gives). */
+  longLived?: boolean;
+}
+
+/** What tests and scripts do to the sandbox besides calling it. */
+export interface MetaSandbox {
+  store: MetaSandboxStore;
+  /** The people who can sign in. */
+  users: readonly SandboxUser[];
+  /** A token as if the person had signed in at Facebook Login and answered as `options` says. */
+  issueToken(userId: string, options?: IssueTokenOptions): string;
+  tokensOf(userId: string): SandboxToken[];
+  permissionsOf(userId: string, appId?: string): PermissionGrant[];
+  /** Every token the person holds now answers 190/463; new logins work. */
+  expireTokens(userId: string): void;
+  /** As if the person removed the app: every token answers 190/458, the grants are gone. */
+  revoke(userId: string): void;
+  setTermsAccepted(adAccountId: string, accepted: boolean): void;
+  /** The next `count` Graph calls answer `status` with Meta's error object (a 5xx by default code 2, transient). */
+  failNext(count: number, status: number, graphError?: Partial<GraphErrorFields>, headers?: Record<string, string>): void;
+}
+
+const TRACE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * Mounts Meta's Graph API (`{prefix}/graph`), Facebook Login's dialog (`{prefix}/www`) and Business
+ * Suite's terms page (`{prefix}/business`) on `app`, in a scope of their own: the form parsing and
+ * error pages here leave the app's JSON-only policy untouched.
+ */
+export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOptions = {}): MetaSandbox {
+  const now = options.now ?? Date.now;
+  const apps = options.apps ?? [{ ...SANDBOX_META_APP, redirectUris: [] }];
+  const store = createStore();
+  seedDemo(store);
+  const auth = createAuth(apps, now);
+  const faults: QueuedFault[] = [];
+  const random = mulberry32(options.seed ?? 0x4d657461);
+  const traceId = () => Array.from({ length: 23 }, () => TRACE_ALPHABET[Math.floor(random() * TRACE_ALPHABET.length)]).join('');
+
+  app.register(
+    async (scope) => {
+      // Facebook Login's form and Graph's form-encoded calls; whatever the app decided for this type, here it is Meta's.
+      if (scope.hasContentTypeParser('application/x-www-form-urlencoded'))
+        scope.removeContentTypeParser('application/x-www-form-urlencoded');
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 1024 * 1024 },
+        (_request, body, done) => done(null, new URLSearchParams(String(body))),
+      );
+      scope.setNotFoundHandler((_request, reply) =>
+        sendPage(
+          reply,
+          404,
+          'Facebook',
+          'Página no disponible',
+          '<h1>Esta página no está disponible</h1><p>El enlace no funciona o la página se eliminó.</p>',
+        ),
+      );
+      scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+        if (!error.statusCode || error.statusCode >= 500) request.log.error({ err: error }, 'Meta sandbox failure');
+        const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+        return sendPage(reply, status, 'Facebook', 'Error', `<h1>Algo salió mal</h1><p>${escapeHtml(error.message)}</p>`);
+      });
+      await scope.register(
+        async (graph) =>
+          registerGraph(graph, {
+            store,
+            auth,
+            meter: createUsageMeter(now, options.rateLimits),
+            now,
+            requireAppSecretProof: options.requireAppSecretProof ?? true,
+            faults,
+            traceId,
+          }),
+        { prefix: '/graph' },
+      );
+      await scope.register(async (www) => registerLogin(www, store, auth, now), { prefix: '/www' });
+      await scope.register(async (business) => registerBusiness(business, store), { prefix: '/business' });
+    },
+    { prefix: META_SANDBOX_PREFIX },
+  );
+
+  const appOf = (appId?: string) => {
+    const found = appId ? auth.app(appId) : apps[0];
+    if (!found) throw new Error(`No app ${appId ?? ''} in the Meta sandbox`);
+    return found;
+  };
+
+  return {
+    store,
+    users: store.users,
+    issueToken(userId, issue = {}) {
+      if (!store.user(userId)) throw new Error(`No person ${userId} in the Meta sandbox`);
+      const { appId } = appOf(issue.appId);
+      auth.grant(appId, userId, issue.granted ?? REQUIRED_PERMISSIONS, issue.declined ?? []);
+      return auth.issue(appId, userId, issue.longLived ? 'long' : 'short').token;
+    },
+    tokensOf: (userId) => auth.tokensOf(userId),
+    permissionsOf: (userId, appId) => auth.permissions(appOf(appId).appId, userId),
+    expireTokens: (userId) => auth.expire(userId),
+    revoke: (userId) => auth.revoke(userId),
+    setTermsAccepted(adAccountId, accepted) {
+      const account = store.adAccount(adAccountId);
+      if (!account) throw new Error(`No ad account ${adAccountId} in the Meta sandbox`);
+      if (accepted) account.termsAccepted.add('custom_audience_tos');
+      else account.termsAccepted.delete('custom_audience_tos');
+    },
+    failNext(count, status, graphError, headers = {}) {
+      for (let index = 0; index < count; index += 1) faults.push({ status, ...(graphError ? { error: graphError } : {}), headers });
+    },
+  };
+}
+
+export interface StartedMetaSandbox {
+  /** Graph's base, for the client's `graphUrl`: `http://127.0.0.1:<port>/sandbox/meta/graph`. */
+  url: string;
+  /** Facebook Login's host: the dialog is at `{loginUrl}/{version}/dialog/oauth`. */
+  loginUrl: string;
+  /** Business Suite's host, for `customAudienceTermsUrl`. */
+  businessUrl: string;
+  sandbox: MetaSandbox;
+  close(): Promise<void>;
+}
+
+/** The sandbox alone on its own port (tests, scripts). */
+export async function startMetaSandbox(options: MetaSandboxOptions & { port?: number; host?: string } = {}): Promise<StartedMetaSandbox> {
+  const { port = 0, host = '127.0.0.1', ...sandboxOptions } = options;
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  const sandbox = registerMetaSandbox(app, sandboxOptions);
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const base = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}${META_SANDBOX_PREFIX}`;
+  return { url: `${base}/graph`, loginUrl: `${base}/www`, businessUrl: `${base}/business`, sandbox, close: () => app.close() };
+}

@@ -1,0 +1,256 @@
+/*
+ * What the sandbox's Graph knows: people, businesses and their assets, each a node indexed by its id
+ * as Graph addresses it (`act_…` for ad accounts). Ids are handed out in fixed ranges, so the same
+ * additions give the same ids on every run.
+ *
+ * An ad account keeps its own objects (`objects`): campaigns, ad sets, ads, creatives, custom
+ * audiences and insights go there, each also indexed in `nodes` so `GET /{id}` finds it.
+ */
+
+export interface SandboxUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface SandboxBusiness {
+  id: string;
+  name: string;
+  createdTime: string;
+  verificationStatus: 'verified' | 'not_verified';
+  /** People with a role in the business: they see it and its assets. */
+  people: Set<string>;
+  ownedAdAccounts: string[];
+  clientAdAccounts: string[];
+  ownedPages: string[];
+  clientPages: string[];
+  instagramAccounts: string[];
+  pixels: string[];
+  catalogs: string[];
+}
+
+export interface SandboxAdAccount {
+  /** `act_<accountId>`. */
+  id: string;
+  accountId: string;
+  name: string;
+  currency: string;
+  accountStatus: number;
+  /** In the currency's offset (1 for CLP). */
+  minDailyBudget: number;
+  timezoneName: string;
+  /** The business that owns it: its use-case limits count the account's calls. */
+  businessId: string;
+  /** `user_tasks` per person (MANAGE is admin access). */
+  tasks: Map<string, string[]>;
+  /** The terms accepted (`custom_audience_tos`…), as `tos_accepted` lists them. */
+  termsAccepted: Set<string>;
+  /** Campaigns, ad sets, ads, creatives, custom audiences… by id. */
+  objects: Map<string, Record<string, unknown>>;
+}
+
+export interface SandboxPage {
+  id: string;
+  name: string;
+  category: string;
+  businessId: string;
+}
+
+export interface SandboxInstagramAccount {
+  id: string;
+  username: string;
+  businessId: string;
+}
+
+export interface SandboxPixel {
+  id: string;
+  name: string;
+  creationTime: string;
+  businessId: string;
+}
+
+export interface SandboxCatalog {
+  id: string;
+  name: string;
+  productCount: number;
+  businessId: string;
+}
+
+/** A node and Graph's name for its type (the name its errors quote). */
+export type SandboxNode =
+  | { type: 'User'; value: SandboxUser }
+  | { type: 'Business'; value: SandboxBusiness }
+  | { type: 'AdAccount'; value: SandboxAdAccount }
+  | { type: 'Page'; value: SandboxPage }
+  | { type: 'InstagramUser'; value: SandboxInstagramAccount }
+  | { type: 'AdsPixel'; value: SandboxPixel }
+  | { type: 'ProductCatalog'; value: SandboxCatalog };
+
+export type NodeType = SandboxNode['type'];
+
+type BusinessAsset = Exclude<SandboxNode, { type: 'User' | 'Business' }>;
+type AssetList = 'ownedAdAccounts' | 'clientAdAccounts' | 'ownedPages' | 'clientPages' | 'instagramAccounts' | 'pixels' | 'catalogs';
+
+/** Each type's id range: a prefix and the id's length, like Meta's (users and Instagram accounts have 17 digits). */
+const ID_RANGES: Record<NodeType, { prefix: string; digits: number }> = {
+  User: { prefix: '1022', digits: 17 },
+  Business: { prefix: '1500', digits: 16 },
+  AdAccount: { prefix: '2400', digits: 16 },
+  Page: { prefix: '1010', digits: 16 },
+  InstagramUser: { prefix: '178414', digits: 17 },
+  AdsPixel: { prefix: '9100', digits: 16 },
+  ProductCatalog: { prefix: '7000', digits: 16 },
+};
+
+type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
+export type NewAdAccount = Optional<
+  Omit<SandboxAdAccount, 'id' | 'businessId' | 'tasks' | 'termsAccepted' | 'objects'>,
+  'accountId' | 'currency' | 'accountStatus' | 'minDailyBudget' | 'timezoneName'
+> & {
+  tasks?: Record<string, string[]>;
+  customAudienceTermsAccepted?: boolean;
+};
+
+export type MetaSandboxStore = ReturnType<typeof createStore>;
+
+export function createStore() {
+  const nodes = new Map<string, SandboxNode>();
+  const users: SandboxUser[] = [];
+  const counters = new Map<NodeType, number>();
+
+  /** The next free id of the type's range. */
+  function nextId(type: NodeType): string {
+    const { prefix, digits } = ID_RANGES[type];
+    for (;;) {
+      const count = (counters.get(type) ?? 0) + 1;
+      counters.set(type, count);
+      const id = `${prefix}${String(count).padStart(digits - prefix.length, '0')}`;
+      if (!nodes.has(id) && !nodes.has(`act_${id}`)) return id;
+    }
+  }
+
+  function business(id: string): SandboxBusiness {
+    const node = nodes.get(id);
+    if (node?.type !== 'Business') throw new Error(`No business ${id} in the sandbox`);
+    return node.value;
+  }
+
+  /** Indexes a business's asset and lists it with its owner (and with each business in `clientOf`, as a client asset). */
+  function place<N extends BusinessAsset>(
+    node: N,
+    list: AssetList,
+    clientOf: readonly string[] = [],
+    clientList: AssetList = list,
+  ): N['value'] {
+    const owner = business(node.value.businessId);
+    const clients = clientOf.map(business);
+    nodes.set(node.value.id, node);
+    owner[list].push(node.value.id);
+    for (const client of clients) client[clientList].push(node.value.id);
+    return node.value;
+  }
+
+  return {
+    nodes,
+    users: users as readonly SandboxUser[],
+
+    addUser(input: Optional<SandboxUser, 'id'>): SandboxUser {
+      const user = { ...input, id: input.id ?? nextId('User') };
+      users.push(user);
+      nodes.set(user.id, { type: 'User', value: user });
+      return user;
+    },
+
+    addBusiness(input: {
+      id?: string;
+      name: string;
+      people: readonly string[];
+      verified?: boolean;
+      createdTime?: string;
+    }): SandboxBusiness {
+      const value: SandboxBusiness = {
+        id: input.id ?? nextId('Business'),
+        name: input.name,
+        createdTime: input.createdTime ?? '2021-03-15T14:00:00+0000',
+        verificationStatus: input.verified ? 'verified' : 'not_verified',
+        people: new Set(input.people),
+        ownedAdAccounts: [],
+        clientAdAccounts: [],
+        ownedPages: [],
+        clientPages: [],
+        instagramAccounts: [],
+        pixels: [],
+        catalogs: [],
+      };
+      nodes.set(value.id, { type: 'Business', value });
+      return value;
+    },
+
+    /** An ad account owned by `businessId` (and a client account of each of `clientOf`). */
+    addAdAccount(businessId: string, input: NewAdAccount & { id?: string }, clientOf: readonly string[] = []): SandboxAdAccount {
+      const accountId = input.accountId ?? input.id?.replace(/^act_/, '') ?? nextId('AdAccount');
+      const value: SandboxAdAccount = {
+        id: `act_${accountId}`,
+        accountId,
+        name: input.name,
+        currency: input.currency ?? 'CLP',
+        accountStatus: input.accountStatus ?? 1,
+        minDailyBudget: input.minDailyBudget ?? 2000,
+        timezoneName: input.timezoneName ?? 'America/Santiago',
+        businessId,
+        tasks: new Map(Object.entries(input.tasks ?? {})),
+        termsAccepted: new Set(input.customAudienceTermsAccepted ? ['custom_audience_tos'] : []),
+        objects: new Map(),
+      };
+      return place({ type: 'AdAccount', value }, 'ownedAdAccounts', clientOf, 'clientAdAccounts');
+    },
+
+    /** A page owned by `businessId` (and a client page of each of `clientOf`). */
+    addPage(businessId: string, input: { id?: string; name: string; category?: string }, clientOf: readonly string[] = []): SandboxPage {
+      const value = { id: input.id ?? nextId('Page'), name: input.name, category: input.category ?? 'Tienda de ropa', businessId };
+      return place({ type: 'Page', value }, 'ownedPages', clientOf, 'clientPages');
+    },
+
+    addInstagramAccount: (businessId: string, input: { id?: string; username: string }): SandboxInstagramAccount =>
+      place(
+        { type: 'InstagramUser', value: { id: input.id ?? nextId('InstagramUser'), username: input.username, businessId } },
+        'instagramAccounts',
+      ),
+
+    addPixel: (businessId: string, input: { id?: string; name: string; creationTime?: string }): SandboxPixel =>
+      place(
+        {
+          type: 'AdsPixel',
+          value: {
+            id: input.id ?? nextId('AdsPixel'),
+            name: input.name,
+            creationTime: input.creationTime ?? '2022-05-02T13:00:00+0000',
+            businessId,
+          },
+        },
+        'pixels',
+      ),
+
+    addCatalog: (businessId: string, input: { id?: string; name: string; productCount?: number }): SandboxCatalog =>
+      place(
+        {
+          type: 'ProductCatalog',
+          value: { id: input.id ?? nextId('ProductCatalog'), name: input.name, productCount: input.productCount ?? 0, businessId },
+        },
+        'catalogs',
+      ),
+
+    user: (id: string) => users.find((user) => user.id === id) ?? null,
+
+    adAccount(id: string): SandboxAdAccount | null {
+      const node = nodes.get(id.startsWith('act_') ? id : `act_${id}`);
+      return node?.type === 'AdAccount' ? node.value : null;
+    },
+
+    /** The businesses the person has a role in. */
+    businessesOf: (userId: string) =>
+      [...nodes.values()].flatMap((node) => (node.type === 'Business' && node.value.people.has(userId) ? [node.value] : [])),
+  };
+}
