@@ -1,14 +1,29 @@
 import { delay } from 'msw';
+import type { components as App } from '../../src/shared/api/app.gen';
 import type { components as Backend } from '../../src/shared/api/backend.gen';
 import {
   connectedSandboxStore,
+  declinedPermissionsFacebookToken,
   integrationsStoreOnly,
   invalidKlaviyoKeyError,
   invalidShopAddressError,
   invalidStoreCredentialsError,
   klaviyoUnavailableError,
+  metaAdAccountNotAdmin,
+  metaAdAccountTermsPending,
+  metaInvalidTokenError,
+  metaMissingPermissionsError,
+  metaNotAdminError,
+  metaNotAnOptionError,
+  metaOptions,
+  metaOptionsFor,
+  metaSettingsAccountOnly,
+  metaSettingsConnected,
+  metaSettingsNotConnected,
+  metaTermsNotAcceptedError,
   missingKlaviyoPermissionsError,
   readOnlyKlaviyoKey,
+  refusedFacebookToken,
   sandboxKlaviyoKey,
   sandboxStoreSettings,
   shopifyInstallStart,
@@ -22,6 +37,9 @@ type Integrations = typeof integrationsStoreOnly;
 type StoreSync = typeof syncFinished;
 type ErrorBody = Backend['schemas']['Error'];
 type ShopifyInstall = Backend['schemas']['ShopifyInstall'];
+type AppErrorBody = App['schemas']['Error'];
+type MetaSettings = App['schemas']['MetaSettings'];
+type MetaSettingsOptions = App['schemas']['MetaSettingsOptions'];
 
 export const integrationsAnswer = (integrations: Integrations = integrationsStoreOnly) =>
   appHttp.get('/private/stores/{id}/integrations', ({ response }) => response(200).json(integrations));
@@ -136,6 +154,98 @@ export const connectEmailMarketingNeverAnswers = () =>
 export const disconnectEmailMarketingAnswer = () =>
   appHttp.delete('/private/stores/{id}/integrations/emailMarketing', ({ response }) => response(204).empty());
 
+/** `GET …/metaSettings`: the store's Meta connection. */
+export const metaSettingsAnswer = (settings: MetaSettings = metaSettingsNotConnected) =>
+  appHttp.get('/private/stores/{id}/metaSettings', ({ response }) => response(200).json(settings));
+
+export const metaSettingsFail = () =>
+  appHttp.get('/private/stores/{id}/metaSettings', ({ response }) => response.untyped(Response.json(serverError, { status: 500 })));
+
+export const metaSettingsNeverAnswers = () =>
+  appHttp.get('/private/stores/{id}/metaSettings', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(metaSettingsNotConnected);
+  });
+
+/**
+ * `POST …/metaSettings/accessToken`: the sandbox's refused token is not taken, the one with declined
+ * permissions lacks them (named), any other is exchanged and the connection answers as `after`.
+ */
+export const exchangeMetaTokenAnswer = (after: MetaSettings = metaSettingsAccountOnly) =>
+  appHttp.post('/private/stores/{id}/metaSettings/accessToken', async ({ request, response }) => {
+    const { accessToken } = await request.json();
+    if (accessToken === refusedFacebookToken) return response(422).json(metaInvalidTokenError);
+    if (accessToken === declinedPermissionsFacebookToken) return response(422).json(metaMissingPermissionsError);
+    return response(200).json(after);
+  });
+
+/** The exchange refused: the store not connected first (409) or Meta failing (502). */
+export const exchangeMetaTokenRefused = (status: 409 | 502, error: AppErrorBody) =>
+  appHttp.post('/private/stores/{id}/metaSettings/accessToken', ({ response }) => response(status).json(error));
+
+/** The token is still being exchanged with Meta. */
+export const exchangeMetaTokenNeverAnswers = () =>
+  appHttp.post('/private/stores/{id}/metaSettings/accessToken', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(metaSettingsAccountOnly);
+  });
+
+/** `GET …/settingsOptions`: the assets of the business manager asked for (`businessId`), else the saved one's. */
+export const metaOptionsAnswer = (options: (businessId: string | null) => MetaSettingsOptions = metaOptionsFor) =>
+  appHttp.get('/private/stores/{id}/metaSettings/settingsOptions', ({ query, response }) =>
+    response(200).json(options(query.get('businessId'))),
+  );
+
+/** Answers each read with the next options, staying on the last ones (the terms accepted in between). */
+export const metaOptionsSequence = (answers: readonly MetaSettingsOptions[]) => {
+  let index = 0;
+  return appHttp.get('/private/stores/{id}/metaSettings/settingsOptions', ({ response }) =>
+    response(200).json(answers[Math.min(index++, answers.length - 1)]!),
+  );
+};
+
+/** Meta failed (502), or stopped taking the token (409). */
+export const metaOptionsRefused = (status: 409 | 502, error: AppErrorBody) =>
+  appHttp.get('/private/stores/{id}/metaSettings/settingsOptions', ({ response }) => response(status).json(error));
+
+/** The options never come: the form stays loading them. */
+export const metaOptionsNeverAnswer = () =>
+  appHttp.get('/private/stores/{id}/metaSettings/settingsOptions', async ({ query, response }) => {
+    await delay('infinite');
+    return response(200).json(metaOptionsFor(query.get('businessId')));
+  });
+
+/** The saved business manager's options come; another one's never do (the form stays loading them). */
+export const metaOptionsOnlyForSaved = () =>
+  appHttp.get('/private/stores/{id}/metaSettings/settingsOptions', async ({ query, response }) => {
+    const businessId = query.get('businessId');
+    if (businessId !== null) await delay('infinite');
+    return response(200).json(metaOptionsFor(businessId));
+  });
+
+/**
+ * `PATCH …/metaSettings`: as the server checks the choice with Meta: an ad account without admin access,
+ * one without the Custom Audience terms, a page the business does not offer; else saved.
+ */
+export const updateMetaSettingsAnswer = () =>
+  appHttp.patch('/private/stores/{id}/metaSettings', async ({ request, response }) => {
+    const choice = await request.json();
+    if (choice.adAccountId === metaAdAccountNotAdmin.id) return response(422).json(metaNotAdminError);
+    if (choice.adAccountId === metaAdAccountTermsPending.id) return response(422).json(metaTermsNotAcceptedError);
+    if (!metaOptions.pages.some((page) => page.id === choice.pageId)) return response(422).json(metaNotAnOptionError);
+    return response(200).json(metaSettingsConnected);
+  });
+
+/** Saving refused as a whole: Meta stopped taking the token (409) or failed (502). */
+export const updateMetaSettingsRefused = (status: 409 | 502, error: AppErrorBody) =>
+  appHttp.patch('/private/stores/{id}/metaSettings', ({ response }) => response(status).json(error));
+
+export const updateMetaSettingsNeverAnswers = () =>
+  appHttp.patch('/private/stores/{id}/metaSettings', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(metaSettingsConnected);
+  });
+
 export const integrationsHandlers = [
   integrationsAnswer(),
   storeSyncAnswer(),
@@ -145,4 +255,8 @@ export const integrationsHandlers = [
   startShopifyReinstallAnswer(),
   connectEmailMarketingAnswer(),
   disconnectEmailMarketingAnswer(),
+  metaSettingsAnswer(),
+  exchangeMetaTokenAnswer(),
+  metaOptionsAnswer(),
+  updateMetaSettingsAnswer(),
 ];

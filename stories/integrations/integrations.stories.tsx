@@ -6,6 +6,8 @@ import {
   integrationsKlaviyoKeyRefused,
   integrationsNeedsAttention,
   integrationsNothingConnected,
+  integrationsSocialAdsConnected,
+  integrationsSocialAdsExpired,
   integrationsStoreImporting,
   integrationsStoreOnly,
   integrationsStoreRefreshing,
@@ -26,16 +28,19 @@ const meta = {
     onReload: fn(),
     onConnectEmailMarketing: fn(),
     onDisconnectEmailMarketing: fn(),
+    onConnectSocialAds: fn(),
   },
 } satisfies Meta<typeof IntegrationsScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Only the store can be connected today: the other platforms say so, with no button that leads nowhere. */
+/** The store comes first: Meta says so, the platforms not connectable yet say that, with no button that leads nowhere. */
 export const NothingConnected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getAllByText('Próximamente').length).toBeGreaterThan(0);
+    await expect(canvas.getByText(/^Primero conecta tu tienda/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Conectar Meta' })).toBeNull();
     await expect(canvas.queryAllByRole('button', { name: 'Próximamente' })).toHaveLength(0);
     await expect(canvas.getAllByRole('button').every((button) => !button.hasAttribute('disabled'))).toBe(true);
   },
@@ -86,6 +91,7 @@ export const WithoutSyncRights: Story = {
     canSync: false,
     onConnectEmailMarketing: undefined,
     onDisconnectEmailMarketing: undefined,
+    onConnectSocialAds: undefined,
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByRole('button', { name: 'Sincronizar ahora' })).toBeNull();
@@ -117,6 +123,35 @@ export const EmailMarketingKeyRefused: Story = {
   args: { ...EmailMarketingNotConnected.args, integrations: { status: 'success', data: integrationsKlaviyoKeyRefused } },
 };
 
+/** Meta can be connected once the store is: its card opens the social ads dialog. */
+export const SocialAdsNotConnected: Story = {
+  args: { integrations: { status: 'success', data: integrationsStoreOnly } },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Conectar Meta' }));
+    await expect(args.onConnectSocialAds).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Meta connected: the choice can be edited. */
+export const SocialAdsConnected: Story = {
+  args: { integrations: { status: 'success', data: integrationsSocialAdsConnected } },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Editar' }));
+    await expect(args.onConnectSocialAds).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Meta stopped taking the token: campaigns are paused until the connection is renewed. */
+export const SocialAdsTokenToRenew: Story = {
+  args: { integrations: { status: 'success', data: integrationsSocialAdsExpired } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/tus campañas están pausadas hasta que la renueves/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Renovar conexión' }));
+    await expect(args.onConnectSocialAds).toHaveBeenCalledTimes(1);
+  },
+};
+
 export const StoreImporting: Story = { args: { integrations: { status: 'success', data: integrationsStoreImporting } } };
 
 export const NeedsAttention: Story = { args: { integrations: { status: 'success', data: integrationsNeedsAttention } } };
@@ -139,3 +174,6 @@ export const SyncingOnPhone: Story = onPhone(Syncing);
 
 /** SyncFailures, at a phone's width. */
 export const SyncFailuresOnPhone: Story = onPhone(SyncFailures);
+
+/** SocialAdsTokenToRenew, at a phone's width. */
+export const SocialAdsTokenToRenewOnPhone: Story = onPhone(SocialAdsTokenToRenew);

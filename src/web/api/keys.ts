@@ -88,6 +88,16 @@ export const integrationKeys = {
   detail: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'integrations'] as const,
 };
 
+/**
+ * SPEC §7 "ad settings and options": the store's Meta connection (social ads form) and what its
+ * person can pick, per business manager (`null`: the saved one, else the first).
+ */
+export const socialAdsKeys = {
+  all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'socialAds'] as const,
+  settings: (storeId: StoreKeyId) => [...socialAdsKeys.all(storeId), 'settings'] as const,
+  options: (storeId: StoreKeyId, businessId: string | null) => [...socialAdsKeys.all(storeId), 'options', businessId] as const,
+};
+
 /** SPEC §7 "collaborators": the store's members and pending invitations. */
 export const collaboratorKeys = {
   list: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'collaborators'] as const,

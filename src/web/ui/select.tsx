@@ -1,5 +1,5 @@
 import { Portal } from '@ark-ui/react/portal';
-import { useListCollection } from '@ark-ui/react/select';
+import { createListCollection } from '@ark-ui/react/select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldRoot, type FieldShellProps, splitFieldProps } from './field';
@@ -35,7 +35,8 @@ export function Select(props: SelectProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const { t } = useTranslation('common');
-  const { collection } = useListCollection({ initialItems: options });
+  // Built from the options of each render, so a list that changes (another parent choice, data arriving) shows.
+  const collection = createListCollection({ items: [...options] });
   return (
     <FieldRoot {...fieldProps}>
       <SelectParts.Root

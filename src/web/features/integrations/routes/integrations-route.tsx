@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
 import { useCurrentStore } from '../../../api/current-store';
 import { ApiError } from '../../../api/errors';
@@ -9,10 +9,12 @@ import { useRefreshStoreSync, useRetryStoreSync } from '../../../api/store-sync'
 import { Modal } from '../../../ui/dialog';
 import { toaster } from '../../../ui/toaster';
 import { useDisconnectEmailMarketing } from '../api/email-marketing';
+import { forgetFacebookLogin, readFacebookLoginReturn, withoutFacebookLoginReturn } from '../api/facebook-login';
 import { type Integrations, useIntegrations } from '../api/integrations';
 import { INSTALL_RESULT_PARAM, installIdOf } from '../api/shopify-install';
 import { IntegrationsScreen } from '../screens/integrations-screen';
 import { EmailMarketingFormRoute } from './email-marketing-form-route';
+import { SocialAdsFormRoute } from './social-ads-form-route';
 import { StoreFormRoute } from './store-form-route';
 
 export function IntegrationsRoute() {
@@ -85,6 +87,26 @@ export function IntegrationsRoute() {
       onError: () => toaster.show({ id: 'email-marketing', status: 'error', message: toastText('emailMarketingDisconnectFailed') }),
     });
 
+  // Back from Facebook Login: read once, the social ads dialog opens on how it ended, and the token (or
+  // the error) leaves the address bar at once, without a history entry to come back to.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [facebookReturn, setFacebookReturn] = useState(() => readFacebookLoginReturn(location, sessionStorage));
+  const [socialAdsOpen, setSocialAdsOpen] = useState(() => facebookReturn !== null);
+  const addressCleaned = useRef(false);
+  useEffect(() => {
+    if (facebookReturn === null || addressCleaned.current) return;
+    addressCleaned.current = true;
+    forgetFacebookLogin(sessionStorage);
+    navigate({ pathname: location.pathname, search: withoutFacebookLoginReturn(location.search), hash: '' }, { replace: true });
+  }, [facebookReturn, location.pathname, location.search, navigate]);
+  const openSocialAds = (open: boolean) => {
+    setSocialAdsOpen(open);
+    // What the way back said is said once: reopened, the dialog starts from the connection as it is.
+    if (!open) setFacebookReturn(null);
+  };
+  const manageSocialAds = storeId !== undefined && can(role, 'updateMetaSettings');
+
   // Without a store nothing is connected yet: the cards show what to connect first.
   const state: Loadable<Integrations | null> =
     !isPending && storeId === undefined ? { status: 'success', data: null } : loadableOf(integrations);
@@ -119,6 +141,28 @@ export function IntegrationsRoute() {
                 toaster.show({ id: 'email-marketing', status: 'success', message: toastText('emailMarketingConnected') });
               }}
               onCancel={() => setEmailMarketingOpen(false)}
+            />
+          </Modal>
+        )
+      }
+      onConnectSocialAds={manageSocialAds ? () => openSocialAds(true) : undefined}
+      socialAdsDialog={
+        storeId === undefined ? null : (
+          <Modal open={socialAdsOpen} onOpenChange={openSocialAds} title={t('socialAdsForm.title')} closeOnInteractOutside={false}>
+            <SocialAdsFormRoute
+              storeId={storeId}
+              // Until the integrations answer, the dialog does not hold Facebook Login back.
+              storeConnected={store === undefined || store.state !== 'notConnected'}
+              onConnectStore={() => {
+                openSocialAds(false);
+                openForm(true);
+              }}
+              facebookReturn={facebookReturn}
+              onSaved={() => {
+                openSocialAds(false);
+                toaster.show({ id: 'social-ads', status: 'success', message: toastText('socialAdsSaved') });
+              }}
+              onCancel={() => openSocialAds(false)}
             />
           </Modal>
         )

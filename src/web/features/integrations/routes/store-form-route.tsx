@@ -21,7 +21,7 @@ const FIELDS: readonly StoreFormField[] = ['name', 'url', 'accessToken', 'webhoo
 const INSTALL_FIELDS = ['url'] as const;
 
 /** The fields of `fields` a refusal's field errors (keyed by their last name) speak of. */
-function onForm<Field extends string>(
+export function onForm<Field extends string>(
   fieldErrors: Partial<Record<string, string>>,
   fields: readonly Field[],
 ): FormError<Field>['fieldErrors'] {

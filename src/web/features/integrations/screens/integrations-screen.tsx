@@ -41,6 +41,10 @@ export interface IntegrationsScreenProps {
   disconnectingEmailMarketing?: boolean;
   /** The Klaviyo key form's dialog, owned by the container. */
   emailMarketingDialog?: ReactNode;
+  /** Opens the social ads dialog (connect, change, renew); absent for those who may not manage integrations. */
+  onConnectSocialAds?: (() => void) | undefined;
+  /** The social ads dialog, owned by the container. */
+  socialAdsDialog?: ReactNode;
 }
 
 const STATE_TONES: Record<IntegrationState, Tone> = { connected: 'success', notConnected: 'neutral', needsAttention: 'danger' };
@@ -72,6 +76,8 @@ export function IntegrationsScreen({
   onDisconnectEmailMarketing,
   disconnectingEmailMarketing = false,
   emailMarketingDialog,
+  onConnectSocialAds,
+  socialAdsDialog,
 }: IntegrationsScreenProps) {
   const { t } = useTranslation('integrations');
   return (
@@ -97,10 +103,11 @@ export function IntegrationsScreen({
             retrying={retrying}
             health={{ canSync: canSync && onSyncNow !== undefined, onSyncNow, syncRequested, now }}
           />
-          <SimpleCard
-            title={t('socialAds.title')}
-            description={t('socialAds.description')}
+          <SocialAdsCard
             state={state.data?.socialAds.state ?? 'notConnected'}
+            // Meta's audiences come from the store's customers: the store is connected first.
+            storeConnected={state.data != null && state.data.store.state !== 'notConnected'}
+            onConnect={onConnectSocialAds}
           />
           <SimpleCard
             title={t('messaging.title')}
@@ -119,6 +126,7 @@ export function IntegrationsScreen({
       <p className={note}>{t('comingSoonNote')}</p>
       {storeDialog}
       {emailMarketingDialog}
+      {socialAdsDialog}
     </div>
   );
 }
@@ -266,6 +274,41 @@ function SimpleCard({ title: cardTitle, description, state }: { title: string; d
       <div className={body}>
         {/* Not connectable yet: said as a state, not offered as a button that leads nowhere. */}
         {state === 'notConnected' ? <Badge tone="neutral">{t('comingSoon')}</Badge> : <StateBadge state={state} />}
+      </div>
+    </Card>
+  );
+}
+
+interface SocialAdsCardProps {
+  state: IntegrationState;
+  storeConnected: boolean;
+  onConnect?: (() => void) | undefined;
+}
+
+/** Meta: Facebook Login and the assets campaigns use; a token Meta stopped taking is renewed from here. */
+function SocialAdsCard({ state, storeConnected, onConnect }: SocialAdsCardProps) {
+  const { t } = useTranslation('integrations');
+  return (
+    <Card as="article" title={t('socialAds.title')} description={t('socialAds.description')}>
+      <div className={body}>
+        <StateBadge state={state} />
+        {storeConnected ? null : <p className={note}>{t('socialAds.storeFirst')}</p>}
+        {state === 'needsAttention' ? (
+          <p role="alert" className={errorText}>
+            {t('socialAds.renewalNeeded')}
+          </p>
+        ) : null}
+        {onConnect && storeConnected ? (
+          <div className={actions}>
+            {state === 'connected' ? (
+              <Button variant="outline" onClick={onConnect}>
+                {t('socialAds.edit')}
+              </Button>
+            ) : (
+              <Button onClick={onConnect}>{state === 'needsAttention' ? t('socialAds.renew') : t('socialAds.connect')}</Button>
+            )}
+          </div>
+        ) : null}
       </div>
     </Card>
   );
