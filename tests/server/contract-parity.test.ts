@@ -10,6 +10,7 @@ import {
 } from '../../src/shared/auth.ts';
 import { MARKETING_INVESTMENT_MAX, marketingInvestmentSchema } from '../../src/shared/marketing-investment.ts';
 import { SHOPIFY_SETTINGS_LIMITS, shopifyInstallSchema, shopifySettingsSchema } from '../../src/shared/shopify-settings.ts';
+import { socialAdsSchema } from '../../src/shared/social-ads.ts';
 
 /*
  * A limit lives twice: in the contract, which the server validates every request against, and in
@@ -127,6 +128,16 @@ const parities: Parity[] = [
     edges: {
       name: ['', long(SHOPIFY_SETTINGS_LIMITS.name), long(SHOPIFY_SETTINGS_LIMITS.name + 1)],
       accessToken: [long(SHOPIFY_SETTINGS_LIMITS.accessToken), long(SHOPIFY_SETTINGS_LIMITS.accessToken + 1)],
+    },
+  },
+  {
+    contract: app,
+    operationId: 'updateMetaSettings',
+    schema: socialAdsSchema,
+    valid: { businessId: '1500000000000001', adAccountId: 'act_2400000000000001', pageId: '1', instagramAccountId: '2', pixelId: '3' },
+    edges: {
+      businessId: ['', '1', 'act_1', 'act_', 'abc', '1 2', '9'.repeat(30), '9'.repeat(31)],
+      adAccountId: ['', 'act_2400000000000001', 'act_x', `act_${'9'.repeat(30)}`, `act_${'9'.repeat(31)}`],
     },
   },
   {
