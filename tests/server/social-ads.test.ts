@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { META_TOKEN_CHECK_QUEUE } from '../../src/server/features/integrations/social-ads.ts';
 import {
+  appSecretProof,
   SANDBOX_META_APP,
   SANDBOX_META_IDS,
   type StartedMetaSandbox,
@@ -247,6 +248,20 @@ describe('a token Meta no longer takes', () => {
     const renewed = await exchange(await loginToken());
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json()).toMatchObject({ state: 'connected', selection: { adAccount: { id: ids.adAccounts.principal } } });
+    expect(await socialAdsState()).toBe('connected');
+  });
+
+  it('asks to be renewed when the person takes back a permission Recompra needs in Facebook', async () => {
+    const token = meta.sandbox
+      .tokensOf(ids.users.camila)
+      .filter((candidate) => candidate.kind === 'long')
+      .at(-1)!.token;
+    const url = new URL(`${meta.url}/v18.0/me/permissions/business_management`);
+    url.searchParams.set('appsecret_proof', appSecretProof(token, SANDBOX_META_APP.appSecret));
+    expect(await (await fetch(url, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).json()).toEqual({ success: true });
+    expect((await call('GET', `${settingsPath()}/settingsOptions`)).json().code).toBe('social_ads_renewal_required');
+    expect(await socialAdsState()).toBe('needsAttention');
+    await exchange(await loginToken());
     expect(await socialAdsState()).toBe('connected');
   });
 

@@ -2,7 +2,13 @@ import type { operations as AppOperations, components } from '../../../shared/ap
 import type { operations as BackendOperations } from '../../../shared/api/backend.gen.ts';
 import { createMetaClient, type MetaAppClient, type MetaUserClient } from '../../integrations/meta/client.ts';
 import { fromMetaAmount } from '../../integrations/meta/currency.ts';
-import { MetaError, MetaThrottledError, MetaTokenError, MetaUnavailableError } from '../../integrations/meta/errors.ts';
+import {
+  MetaError,
+  MetaPermissionError,
+  MetaThrottledError,
+  MetaTokenError,
+  MetaUnavailableError,
+} from '../../integrations/meta/errors.ts';
 import { customAudienceTermsUrl, type MetaAdAccount, REQUIRED_PERMISSIONS } from '../../integrations/meta/types.ts';
 import { type Handlers, inStore } from '../../platform/api.ts';
 import type { Config } from '../../platform/config.ts';
@@ -150,10 +156,14 @@ const renewalRequired = () => new HttpError(409, 'social_ads_renewal_required', 
 /** Meta's refusal codes 463 (expired) and 467 (session invalidated on expiry) mean expired; the rest, revoked. */
 const renewalReasonOf = (error: MetaTokenError) => (error.subcode === 463 || error.subcode === 467 ? 'expired' : 'revoked');
 
-/** Meta's failures as the merchant reads them: a dead token marks the connection, Meta's own trouble is a 502. */
+/**
+ * Meta's failures as the merchant reads them: a dead token, or one that lost a permission Recompra needs
+ * (taken back in Facebook's settings), marks the connection, since Facebook Login again is the way out;
+ * Meta's own trouble is a 502.
+ */
 async function asHttpError(db: Queryable, storeId: number, error: unknown, unavailable = socialAdsMessages.unavailable): Promise<never> {
-  if (error instanceof MetaTokenError) {
-    await markForRenewal(db, storeId, renewalReasonOf(error));
+  if (error instanceof MetaTokenError || error instanceof MetaPermissionError) {
+    await markForRenewal(db, storeId, error instanceof MetaTokenError ? renewalReasonOf(error) : 'revoked');
     throw renewalRequired();
   }
   if (error instanceof MetaThrottledError)
