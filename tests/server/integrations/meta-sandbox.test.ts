@@ -10,7 +10,7 @@ import {
   startMetaSandbox,
 } from '../../../src/server/integrations/meta/sandbox/index.ts';
 import { customAudienceTermsUrl, REQUIRED_PERMISSIONS } from '../../../src/server/integrations/meta/types.ts';
-import { type DialogSubmission, facebookLogin, submitDialog as submitLoginDialog } from './meta-testing.ts';
+import { type DialogSubmission, facebookLogin, pngImage, submitDialog as submitLoginDialog } from './meta-testing.ts';
 
 // Raw HTTP against the sandbox, with the payloads of Meta's own guides: what a browser and curl see.
 const ids = SANDBOX_META_IDS;
@@ -382,6 +382,126 @@ describe('Graph objects', () => {
     const response = await graph('/me', meta.sandbox.issueToken(ids.users.camila));
     expect(response.status).toBe(500);
     expect(await errorOf(response)).toMatchObject({ code: 2, is_transient: true, type: 'OAuthException' });
+  });
+});
+
+describe('Marketing API payloads as Meta documents them', () => {
+  const account = ids.adAccounts.principal;
+
+  it('creates a campaign from curl -F fields, quoted as the reference quotes them', async () => {
+    const token = meta.sandbox.issueToken(ids.users.camila);
+    const form = new FormData();
+    form.set('name', '"Recompra — Tráfico"');
+    form.set('objective', '"OUTCOME_TRAFFIC"');
+    form.set('status', '"PAUSED"');
+    form.set('special_ad_categories', '[]');
+    const created = await graph(`/${account}/campaigns`, token, { method: 'POST', body: form });
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    expect(JSON.parse(created.headers.get('x-ad-account-usage')!)).toMatchObject({ acc_id_util_pct: expect.any(Number) });
+    const read = await graph(`/${id}?fields=name,objective,status,effective_status,special_ad_categories`, token);
+    expect(await read.json()).toEqual({
+      name: 'Recompra — Tráfico',
+      objective: 'OUTCOME_TRAFFIC',
+      status: 'PAUSED',
+      effective_status: 'PAUSED',
+      special_ad_categories: [],
+      id,
+    });
+    const missing = await graph(`/${account}/campaigns`, token, {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'Sin categorías', objective: 'OUTCOME_TRAFFIC', status: 'PAUSED' }),
+    });
+    expect(await errorOf(missing)).toMatchObject({ code: 100, message: '(#100) The parameter special_ad_categories is required' });
+  });
+
+  it('creates an ad set from a form-encoded POST with JSON-encoded targeting, and answers its budget as a string', async () => {
+    const token = meta.sandbox.issueToken(ids.users.camila);
+    const campaign = await graph(`/${account}/campaigns`, token, {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'Ventas', objective: 'OUTCOME_SALES', status: 'PAUSED', special_ad_categories: '[]' }),
+    });
+    const campaignId = ((await campaign.json()) as { id: string }).id;
+    const body = new URLSearchParams({
+      name: 'Santiago y Viña',
+      campaign_id: campaignId,
+      daily_budget: '2000',
+      billing_event: 'IMPRESSIONS',
+      optimization_goal: 'REACH',
+      bid_strategy: 'LOWEST_COST_WITHOUT_CAP',
+      start_time: String(Math.floor(clock / 1000)),
+      targeting: JSON.stringify({
+        geo_locations: { regions: [{ key: '2347' }], cities: [{ key: '2673671', radius: 12, distance_unit: 'kilometer' }] },
+        age_min: 18,
+        age_max: 65,
+        publisher_platforms: ['instagram'],
+        instagram_positions: ['stream', 'story'],
+      }),
+      status: 'PAUSED',
+    });
+    const created = await graph(`/${account}/adsets`, token, { method: 'POST', body });
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    const read = (await (await graph(`/${id}?fields=daily_budget,targeting{geo_locations},effective_status`, token)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(read).toMatchObject({ daily_budget: '2000', effective_status: 'PAUSED', id });
+    expect(read.targeting).toMatchObject({ geo_locations: { regions: [{ key: '2347', name: 'Región Metropolitana de Santiago' }] } });
+    const listed = (await (await graph(`/${campaignId}/adsets?fields=name`, token)).json()) as { data: unknown[] };
+    expect(listed.data).toEqual([{ name: 'Santiago y Viña', id }]);
+
+    body.set('daily_budget', '500');
+    const tooLow = await graph(`/${account}/adsets`, token, { method: 'POST', body });
+    expect(await errorOf(tooLow)).toMatchObject({
+      message: 'Invalid parameter',
+      type: 'OAuthException',
+      code: 100,
+      error_subcode: 1885272,
+      is_transient: false,
+      error_user_title: 'Your Budget Is Too Low',
+      error_user_msg: expect.stringContaining('CLP2,000'),
+    });
+  });
+
+  it("uploads an image with -F 'filename=@…' and answers it under the file's name", async () => {
+    const token = meta.sandbox.issueToken(ids.users.camila);
+    const form = new FormData();
+    form.set('filename', new Blob([new Uint8Array(pngImage(800, 800))], { type: 'image/png' }), 'oferta.png');
+    const uploaded = await graph(`/${account}/adimages`, token, { method: 'POST', body: form });
+    const { images } = (await uploaded.json()) as { images: Record<string, { hash: string; url: string }> };
+    expect(Object.keys(images)).toEqual(['oferta.png']);
+    const { hash } = images['oferta.png']!;
+    const read = await graph(
+      `/${account}/adimages?hashes=${encodeURIComponent(JSON.stringify([hash]))}&fields=hash,width,height,name`,
+      token,
+    );
+    expect(((await read.json()) as { data: unknown[] }).data).toEqual([{ hash, width: 800, height: 800, name: 'oferta.png' }]);
+  });
+
+  it('searches places and interests as targeting search answers them', async () => {
+    const token = meta.sandbox.issueToken(ids.users.camila);
+    const places = await graph(
+      `/search?type=adgeolocation&location_types=${encodeURIComponent('["city"]')}&q=vi%C3%B1a&country_code=CL`,
+      token,
+    );
+    expect(((await places.json()) as { data: unknown[] }).data).toEqual([
+      {
+        key: '2673671',
+        name: 'Viña del Mar',
+        type: 'city',
+        country_code: 'CL',
+        country_name: 'Chile',
+        region: 'Valparaíso',
+        region_id: 2346,
+        supports_region: true,
+        supports_city: true,
+      },
+    ]);
+    const interests = await graph('/search?type=adinterest&q=running', token);
+    expect(((await interests.json()) as { data: unknown[] }).data).toEqual([
+      expect.objectContaining({ id: '6003384248805', name: 'Running', path: ['Intereses', 'Fitness y bienestar', 'Running'] }),
+    ]);
   });
 });
 

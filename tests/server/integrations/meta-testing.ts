@@ -1,3 +1,7 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { expect } from 'vitest';
+import { createMetaClient, type MetaClientOptions, type MetaUserClient } from '../../../src/server/integrations/meta/client.ts';
+import { SANDBOX_META_APP, SANDBOX_META_IDS, type StartedMetaSandbox } from '../../../src/server/integrations/meta/sandbox/index.ts';
 import { REQUIRED_PERMISSIONS } from '../../../src/server/integrations/meta/types.ts';
 
 /** Who signs in at the sandbox's Facebook Login, for which app and way back, and which permissions they uncheck. */
@@ -45,4 +49,94 @@ export async function facebookLogin(submission: DialogSubmission): Promise<strin
   const token = location ? new URLSearchParams(new URL(location).hash.slice(1)).get('access_token') : null;
   if (!token) throw new Error(`Facebook Login gave no token: ${response.status} ${location ?? (await response.text())}`);
   return token;
+}
+
+/* Media files built in memory: real headers, the smallest bodies that carry them. */
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid, all-black RGB PNG of the given size. */
+export function pngImage(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A baseline JPEG's markers up to its frame header (JFIF, a quantisation table, SOF0), as a JPEG begins. */
+export function jpegImage(width: number, height: number): Buffer {
+  const segment = (marker: number, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt16BE(0xff00 | marker, 0);
+    head.writeUInt16BE(data.length + 2, 2);
+    return Buffer.concat([head, data]);
+  };
+  const frame = Buffer.alloc(15);
+  frame.writeUInt8(8, 0);
+  frame.writeUInt16BE(height, 1);
+  frame.writeUInt16BE(width, 3);
+  frame.set([3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1], 5);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    segment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
+    segment(0xdb, Buffer.alloc(65)),
+    segment(0xc0, frame),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+
+function mp4Box(type: string, ...content: Buffer[]): Buffer {
+  const body = Buffer.concat(content);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length + 8, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+
+/** An MP4's boxes (ftyp, moov with mvhd and a track's tkhd) for a `seconds`-long `width`×`height` video. */
+export function mp4Video(width: number, height: number, seconds: number): Buffer {
+  const movieHeader = Buffer.alloc(100);
+  movieHeader.writeUInt32BE(1000, 12);
+  movieHeader.writeUInt32BE(seconds * 1000, 16);
+  const trackHeader = Buffer.alloc(84);
+  trackHeader.writeUInt32BE(width * 65536, 76);
+  trackHeader.writeUInt32BE(height * 65536, 80);
+  return Buffer.concat([
+    mp4Box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2avc1mp41', 'latin1')),
+    mp4Box('moov', mp4Box('mvhd', movieHeader), mp4Box('trak', mp4Box('tkhd', trackHeader))),
+    mp4Box('mdat', Buffer.alloc(64)),
+  ]);
+}
+
+/** The real client acting as Camila (a 60-day token) against a started sandbox. */
+export function camilaClient(started: StartedMetaSandbox, options: Partial<MetaClientOptions> = {}): MetaUserClient {
+  return createMetaClient({
+    appId: SANDBOX_META_APP.appId,
+    appSecret: SANDBOX_META_APP.appSecret,
+    graphUrl: started.url,
+    sleep: async () => {},
+    ...options,
+  }).forUser(started.sandbox.issueToken(SANDBOX_META_IDS.users.camila, { longLived: true }));
+}
+
+/** The rejection of `promise`, which must fail. */
+export function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.unreachable('the call succeeded'),
+    (error: unknown) => error,
+  );
 }

@@ -1,14 +1,18 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
+import { type AdsCalls, createAdsCalls, type GraphCaller, type GraphFile, type Params } from './ads-client.ts';
 import {
   type MetaError,
   MetaNotFoundError,
   MetaPermissionError,
   MetaRequestError,
+  MetaTermsNotAcceptedError,
   MetaThrottledError,
   MetaTokenError,
   MetaUnavailableError,
 } from './errors.ts';
 import {
+  AUDIENCE_BATCH_LIMIT,
+  actId,
   type GraphAccessToken,
   type GraphAdAccount,
   type GraphDebugToken,
@@ -50,7 +54,9 @@ import {
  *   `reset_time_duration`, in seconds; else 1 s) when that is within `maxWaitSeconds`; otherwise, or once
  *   `throttleRetries` are spent, MetaThrottledError with that wait for the caller's scheduler;
  * - 5xx, codes 1 and 2, `is_transient`, an answer that is not JSON or no answer: `serverRetries` more
- *   tries, 0.5 s apart and doubling, for reads and for requests that never reached Meta;
+ *   tries, 0.5 s apart and doubling, for reads, for requests that never reached Meta and for the writes
+ *   Meta documents as safe to repeat (a customer-list batch of an upload session); any other write that
+ *   may have reached Meta is not repeated, since a second campaign or ad would cost the merchant money;
  * - and before a call, when the last answer said some allowance is used up (≥ 100 %), one pause of that
  *   same wait (at most `maxWaitSeconds`): cheaper than earning a refusal, which also counts against us.
  */
@@ -75,6 +81,8 @@ export interface MetaClientOptions extends MetaAppCredentials {
   throttleRetries?: number;
   /** Objects asked for per page of a list (default 100, Graph's usual maximum). */
   pageSize?: number;
+  /** Customer-list rows per upload request (default and at most 10,000, Meta's limit). */
+  audienceBatchSize?: number;
 }
 
 /** Calls made with the app's own credentials (no user). */
@@ -87,8 +95,8 @@ export interface MetaAppClient {
   forUser(accessToken: string): MetaUserClient;
 }
 
-/** Calls made as a user, each with `appsecret_proof`. */
-export interface MetaUserClient {
+/** Calls made as a user, each with `appsecret_proof`; the Marketing API's ad objects are in AdsCalls. */
+export interface MetaUserClient extends AdsCalls {
   me(): Promise<MetaUser>;
   permissions(): Promise<PermissionGrant[]>;
   businesses(): Promise<MetaBusiness[]>;
@@ -113,7 +121,6 @@ const MAX_PAGES = 100;
 const AD_ACCOUNT_FIELDS = 'id,account_id,name,currency,account_status,min_daily_budget,user_tasks,tos_accepted';
 
 type Method = 'GET' | 'POST' | 'DELETE';
-type Params = Record<string, string>;
 
 interface Settings {
   base: string;
@@ -206,6 +213,8 @@ function failureOf(status: number, graph: GraphErrorBody | null, usage: MetaUsag
     ? `Meta ${status} #${graph.code}${graph.error_subcode ? `/${graph.error_subcode}` : ''}: ${graph.message}`
     : `Meta ${status}: sin detalle`;
   if (code === 190 || code === 102) return { failure: new MetaTokenError(message, status, graph), retry: null };
+  if (code === 2655 || code === 2663 || (code === 200 && graph?.error_subcode === 1870034))
+    return { failure: new MetaTermsNotAcceptedError(message, status, graph), retry: null };
   if (code !== null && isThrottlingCode(code))
     return { failure: new MetaThrottledError(message, status, graph, usageWaitSeconds(usage)), retry: 'throttle' };
   if (code === 10 || (code !== null && code >= 200 && code <= 299))
@@ -231,7 +240,13 @@ class GraphConnection {
     return this.usage;
   }
 
-  async send(method: Method, path: string, params: Params, token: string | null): Promise<Record<string, unknown>> {
+  async send(
+    method: Method,
+    path: string,
+    params: Params,
+    token: string | null,
+    options: { idempotent?: boolean } = {},
+  ): Promise<Record<string, unknown>> {
     let failed = 0;
     let throttled = 0;
     for (;;) {
@@ -251,7 +266,8 @@ class GraphConnection {
         await this.settings.sleep(failure.retryAfterSeconds * 1000);
         continue;
       }
-      if (retry === 'server' && failed < this.settings.serverRetries && (method === 'GET' || outcome.neverReached)) {
+      const repeatable = method === 'GET' || options.idempotent === true || outcome.neverReached === true;
+      if (retry === 'server' && failed < this.settings.serverRetries && repeatable) {
         await this.settings.sleep(500 * 2 ** failed);
         failed += 1;
         continue;
@@ -269,12 +285,15 @@ class GraphConnection {
 
   private async tryOnce(method: Method, path: string, params: Params, token: string | null): Promise<Outcome> {
     const url = new URL(`${this.settings.base}${path}`);
-    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    if (method === 'GET')
+      for (const [name, value] of Object.entries(params)) if (typeof value === 'string') url.searchParams.set(name, value);
     let response: Response;
     try {
       response = await fetch(url, {
         method,
         headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        // Writes carry their parameters in the body: a customer list or a file is far beyond what an address holds.
+        ...(method === 'GET' ? {} : { body: bodyOf(params) }),
       });
     } catch (error) {
       const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
@@ -297,6 +316,19 @@ class GraphConnection {
     if (response.ok && !graph) return { body };
     return failureOf(response.status, graph, usage);
   }
+}
+
+const isFile = (value: Params[string]): value is GraphFile => typeof value !== 'string';
+
+/** Form-encoded, or multipart/form-data when a file goes with the parameters (built anew for each try). */
+function bodyOf(params: Params): URLSearchParams | FormData {
+  const entries = Object.entries(params);
+  if (!entries.some(([, value]) => isFile(value))) return new URLSearchParams(entries.map(([name, value]) => [name, value as string]));
+  const form = new FormData();
+  for (const [name, value] of entries)
+    if (isFile(value)) form.set(name, new Blob([new Uint8Array(value.bytes)], { type: value.contentType }), value.filename);
+    else form.set(name, value);
+  return form;
 }
 
 /** A list's `data`, or the error of an answer we cannot read as one. */
@@ -331,18 +363,21 @@ export function createMetaClient(options: MetaClientOptions): MetaAppClient {
     throttleRetries: options.throttleRetries ?? 3,
   };
   const pageSize = String(options.pageSize ?? 100);
+  const audienceBatchSize = Math.min(Math.max(1, options.audienceBatchSize ?? AUDIENCE_BATCH_LIMIT), AUDIENCE_BATCH_LIMIT);
   const app = new GraphConnection(settings);
 
   function forUser(accessToken: string): MetaUserClient {
     const proof = createHmac('sha256', options.appSecret).update(accessToken).digest('hex');
     const connection = new GraphConnection(settings);
-    const get = (path: string, params: Params = {}) => connection.send('GET', path, { ...params, appsecret_proof: proof }, accessToken);
+    const signed = (params: Params) => ({ ...params, appsecret_proof: proof });
+    const get = (path: string, params: Params = {}) => connection.send('GET', path, signed(params), accessToken);
 
-    async function list<Raw, T>(path: string, fields: string, map: (raw: Raw) => T): Promise<T[]> {
+    async function list<Raw, T>(path: string, fields: string | Params, map: (raw: Raw) => T): Promise<T[]> {
+      const params = typeof fields === 'string' ? { fields } : fields;
       const items: T[] = [];
       let after: string | undefined;
       for (let page = 0; page < MAX_PAGES; page += 1) {
-        const body = dataOf<Raw>(await get(path, { fields, limit: pageSize, ...(after ? { after } : {}) }));
+        const body = dataOf<Raw>(await get(path, { limit: pageSize, ...params, ...(after ? { after } : {}) }));
         items.push(...body.data.map(map));
         after = body.paging?.cursors?.after;
         if (!body.paging?.next || !after) break;
@@ -352,7 +387,15 @@ export function createMetaClient(options: MetaClientOptions): MetaAppClient {
 
     const edge = (businessId: string, name: string) => `/${encodeURIComponent(businessId)}/${name}`;
 
+    const graph: GraphCaller = {
+      get,
+      list,
+      post: (path, params, writeOptions) => connection.send('POST', path, signed(params), accessToken, writeOptions),
+      delete: (path, params = {}, writeOptions) => connection.send('DELETE', path, signed(params), accessToken, writeOptions),
+    };
+
     return {
+      ...createAdsCalls(graph, { audienceBatchSize, newSessionId: () => randomInt(1, 2 ** 48 - 1) }),
       async me() {
         const body = await get('/me', { fields: 'id,name' });
         return { id: text(body.id), name: text(body.name) } satisfies MetaUser;
@@ -369,8 +412,9 @@ export function createMetaClient(options: MetaClientOptions): MetaAppClient {
         return uniqueById([...owned, ...client]);
       },
       async adAccount(adAccountId) {
-        const id = adAccountId.startsWith('act_') ? adAccountId : `act_${adAccountId}`;
-        return adAccountOf((await get(`/${encodeURIComponent(id)}`, { fields: AD_ACCOUNT_FIELDS })) as unknown as GraphAdAccount);
+        return adAccountOf(
+          (await get(`/${encodeURIComponent(actId(adAccountId))}`, { fields: AD_ACCOUNT_FIELDS })) as unknown as GraphAdAccount,
+        );
       },
       async pages(businessId) {
         const owned = await list(edge(businessId, 'owned_pages'), 'id,name', named);

@@ -46,6 +46,14 @@ export class MetaPermissionError extends MetaError {
 }
 
 /**
+ * The ad account's Custom Audience terms are not accepted (code 200 subcode 1870034; 2655 and 2663 from
+ * older answers): the merchant accepts them at Business Suite (`customAudienceTermsUrl`), then it works.
+ */
+export class MetaTermsNotAcceptedError extends MetaPermissionError {
+  override name = 'MetaTermsNotAcceptedError';
+}
+
+/**
  * Throttled (codes 4, 17, 32, 613, 80000–80014), past the client's patience: try again in
  * `retryAfterSeconds` (from estimated_time_to_regain_access or the ad account's reset time).
  */

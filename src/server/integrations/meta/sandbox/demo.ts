@@ -3,7 +3,9 @@ import type { MetaSandboxStore } from './store.ts';
 /*
  * The demo world, the same on every run: Camila Rojas runs "Tienda Demo SpA" (every kind of asset,
  * one ad account without the Custom Audience terms, one where she is not an admin) and "Agencia Sin
- * Activos" (nothing to choose from); Diego Fuentes has no business at all.
+ * Activos" (nothing to choose from); Diego Fuentes has no business at all. Each catalog has Meta's
+ * "all products" set; the main one also a set of sneakers and one of sale items. Campaigns, audiences
+ * and media are left for the app (and tests) to create.
  */
 
 /** Who can sign in at the sandbox's Facebook Login (the first one is the demo the README names). */
@@ -21,6 +23,12 @@ export const SANDBOX_META_IDS = {
   instagramAccounts: { tiendademo: '17841400000000001' },
   pixels: { tiendaDemo: '9100000000000001' },
   catalogs: { tiendaDemo: '7000000000000001', temporada: '7000000000000002' },
+  productSets: {
+    todos: '5500000000000001',
+    zapatillas: '5500000000000002',
+    ofertas: '5500000000000003',
+    temporada: '5500000000000004',
+  },
 } as const;
 
 const ADMIN = ['MANAGE', 'ADVERTISE', 'ANALYZE', 'DRAFT'];
@@ -63,4 +71,8 @@ export function seedDemo(store: MetaSandboxStore): void {
   store.addPixel(tienda, { id: ids.pixels.tiendaDemo, name: 'Píxel Tienda Demo' });
   store.addCatalog(tienda, { id: ids.catalogs.tiendaDemo, name: 'Catálogo Tienda Demo', productCount: 240 });
   store.addCatalog(tienda, { id: ids.catalogs.temporada, name: 'Catálogo de temporada', productCount: 36 });
+  store.addProductSet(ids.catalogs.tiendaDemo, { id: ids.productSets.todos, name: 'Todos los productos', productCount: 240 });
+  store.addProductSet(ids.catalogs.tiendaDemo, { id: ids.productSets.zapatillas, name: 'Zapatillas', productCount: 48 });
+  store.addProductSet(ids.catalogs.tiendaDemo, { id: ids.productSets.ofertas, name: 'Ofertas', productCount: 30 });
+  store.addProductSet(ids.catalogs.temporada, { id: ids.productSets.temporada, name: 'Todos los productos', productCount: 36 });
 }

@@ -62,3 +62,68 @@ export const expiredMessage = (expiredAt: number, now: number) =>
 
 /** Code 190 subcode 458: the person removed the app (or its permissions). */
 export const revokedMessage = (appId: string) => `Error validating access token: The user has not authorized application ${appId}.`;
+
+export const requiredParameter = (name: string) => invalidParameter(`The parameter ${name} is required`);
+
+export const enumParameter = (name: string, values: readonly string[]) =>
+  invalidParameter(`Param ${name} must be one of {${values.join(', ')}}`);
+
+/**
+ * The Marketing API's refusals of what an object would become: "Invalid parameter", a subcode, and a
+ * title and text for the person (error_user_title, error_user_msg), as Meta's answers carry them.
+ */
+export const adsRefusal = (subcode: number, title: string, userMessage: string) =>
+  new GraphError(400, {
+    message: 'Invalid parameter',
+    type: 'OAuthException',
+    code: 100,
+    error_subcode: subcode,
+    is_transient: false,
+    error_user_title: title,
+    error_user_msg: userMessage,
+  });
+
+/**
+ * The subcodes of those refusals. Meta's answers show budgetTooLow, invalidTargeting, cantEdit,
+ * termsNotAccepted and audienceTooLowToRemove; Meta's reference names no subcode for the others, so the
+ * sandbox gives each one of its own in the same range, for callers and tests to tell them apart.
+ */
+export const AD_SUBCODES = {
+  budgetTooLow: 1885272,
+  invalidTargeting: 1487079,
+  cantEdit: 1487056,
+  termsNotAccepted: 1870034,
+  audienceTooLowToRemove: 1870047,
+  endBeforeStart: 1885901,
+  startTooEarly: 1885902,
+  tooManyInterests: 1885903,
+  audienceNotReady: 1885904,
+  audienceTooSmall: 1885905,
+  imageTooSmall: 1885906,
+  notAnImage: 1885907,
+  carouselCards: 1885908,
+  textTooLong: 1885909,
+  invalidUrl: 1885910,
+  imageNotFound: 1885911,
+  videoNotFound: 1885912,
+  videoNotReady: 1885913,
+  invalidPage: 1885914,
+  invalidInstagramAccount: 1885915,
+  invalidPixel: 1885916,
+  productSetNotFound: 1885917,
+  dataNotHashed: 1885918,
+  invalidParent: 1885919,
+  invalidDate: 1885920,
+} as const;
+
+/** Code 200 subcode 1870034, with Meta's text and where to accept the terms. */
+export const termsNotAccepted = (termsUrl: string) =>
+  new GraphError(400, {
+    message: `(#200) Terms of service has not been accepted. To accept, go to ${termsUrl}`,
+    type: 'OAuthException',
+    code: 200,
+    error_subcode: AD_SUBCODES.termsNotAccepted,
+    is_transient: false,
+    error_user_title: 'Custom Audience Terms Not Accepted',
+    error_user_msg: `You'll need to agree to the Custom Audience terms before you can create or edit an audience or an ad set. To accept them, go to ${termsUrl}`,
+  });

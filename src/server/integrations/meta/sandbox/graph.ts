@@ -17,21 +17,28 @@ import {
   unsupportedRequest,
 } from './errors.ts';
 import { definitionOf, type NodeContext, type Viewer } from './nodes.ts';
+import { GraphParams, MultipartBody, parseMultipart } from './params.ts';
 import type { UsageMeter } from './rate-limits.ts';
+import { targetingSearch } from './search.ts';
 import type { MetaSandboxStore, SandboxNode } from './store.ts';
 
 /*
  * The Graph API at `{prefix}/graph/{version}/…`: the token from the Authorization header (Bearer or
  * OAuth) or an `access_token` parameter, `appsecret_proof` checked when the app requires it, `fields=`
  * selection, cursor paging whose `next` works when followed as it is (Meta writes the token into it),
- * the throttling headers on every answer, and Meta's refusals in Meta's words.
+ * the throttling headers on every answer, and Meta's refusals in Meta's words. Writes take their
+ * parameters from the query or a form, multipart (files) or JSON body alike, as Graph does.
  */
 
-/** A failure queued by a test: the next call answers it, whatever it asked. */
+/** A failure queued by a test: the next call (or the next one it targets) answers it, whatever it asked. */
 export interface QueuedFault {
   status: number;
   error?: Partial<GraphErrorFields>;
   headers: Record<string, string>;
+  /** Only calls with this method… */
+  method?: string;
+  /** …and this path (without the version: `act_1/ads`), or one it matches. */
+  path?: string | RegExp;
 }
 
 export interface GraphContext {
@@ -55,20 +62,25 @@ const MAX_LIMIT = 100;
 type Params = Map<string, string>;
 type Request = FastifyRequest<{ Params: { '*': string } }>;
 
-/** Query and form parameters together (Graph reads both alike); the first of a repeated one. */
+/** Query and body parameters together (Graph reads both alike); the first of a repeated one; nested JSON as its text. */
 function paramsOf(request: FastifyRequest): Params {
   const params: Params = new Map();
   for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
     const first = Array.isArray(value) ? value[0] : value;
     if (typeof first === 'string') params.set(name, first);
   }
-  const body = request.body;
+  const body = request.body instanceof MultipartBody ? request.body.fields : request.body;
   if (body instanceof URLSearchParams) for (const [name, value] of body) if (!params.has(name)) params.set(name, value);
   if (body && typeof body === 'object' && !(body instanceof URLSearchParams))
     for (const [name, value] of Object.entries(body))
       if (typeof value === 'string' || typeof value === 'number') params.set(name, String(value));
+      else if (typeof value === 'object' && value !== null) params.set(name, JSON.stringify(value));
   return params;
 }
+
+const faultMatches = (fault: QueuedFault, method: string, path: string) =>
+  (!fault.method || fault.method.toUpperCase() === method) &&
+  (fault.path === undefined || (typeof fault.path === 'string' ? fault.path.replace(/^\/+/, '') === path : fault.path.test(path)));
 
 function tokenOf(request: FastifyRequest, params: Params): { token: string; inHeader: boolean } | null {
   const match = /^(?:Bearer|OAuth)\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
@@ -114,8 +126,18 @@ function positionOf(cursor: string, keys: readonly string[]): number {
   return found >= 0 ? found : index;
 }
 
+/** Uploads: Meta takes images up to 30 MB and videos far larger; the sandbox keeps to this. */
+const MULTIPART_LIMIT = 100 * 1024 * 1024;
+
 export function registerGraph(scope: FastifyInstance, context: GraphContext): void {
   const { store, auth, meter, now } = context;
+  // Where the sandbox's other sites are mounted (the Graph scope's prefix, less `/graph`).
+  const sandboxPrefix = scope.prefix.replace(/\/graph$/, '');
+  scope.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: MULTIPART_LIMIT },
+    async (request: FastifyRequest, body: Buffer) => parseMultipart(String(request.headers['content-type']), body),
+  );
 
   function tokenFailure(check: TokenCheck): GraphError {
     if (check.state === 'expired') return oauthError(190, expiredMessage(check.token.expiresAt, now()), 463);
@@ -135,9 +157,16 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
   }
 
   function countBusiness(reply: FastifyReply, node: SandboxNode) {
-    const scoped = definitionOf(node).scope?.(node.value);
+    const scoped = definitionOf(node).scope?.(node.value, store);
     if (!scoped) return;
     const metered = meter.business(scoped.businessId, scoped.adAccountId);
+    // The ad account's own allowance spent, its business's not: Meta's ad-account-level throttle.
+    if (!metered.allowed && metered.limit === 'adAccount')
+      throw new GraphError(
+        400,
+        { message: '(#17) User request limit reached', type: 'OAuthException', code: 17, error_subcode: 2446079, is_transient: true },
+        metered.headers,
+      );
     if (!metered.allowed)
       throw new GraphError(
         400,
@@ -193,6 +222,7 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
     }
     // Graph answers the id even when not asked, after the fields that were.
     out.id ??= definition.fields.id!(node.value, nodeContext);
+    definition.afterRead?.(node.value, nodeContext);
     return out;
   }
 
@@ -305,7 +335,12 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
   }
 
   function answer(request: Request, reply: FastifyReply): unknown {
-    const fault = context.faults.shift();
+    const segments = (request.params['*'] ?? '').split('/').filter(Boolean).map(decodeSegment);
+    const version = VERSION.test(segments[0] ?? '') ? segments.shift()! : META_API_VERSION;
+    const method = request.method;
+    const path = segments.join('/');
+    const faultAt = context.faults.findIndex((queued) => faultMatches(queued, method, path));
+    const fault = faultAt >= 0 ? context.faults.splice(faultAt, 1)[0] : undefined;
     if (fault) {
       const fallback: GraphErrorFields =
         fault.status >= 500
@@ -318,8 +353,6 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
           : { message: 'An unknown error has occurred.', type: 'OAuthException', code: 1 };
       throw new GraphError(fault.status, { ...fallback, ...fault.error }, fault.headers);
     }
-    const segments = (request.params['*'] ?? '').split('/').filter(Boolean).map(decodeSegment);
-    const version = VERSION.test(segments[0] ?? '') ? segments.shift()! : META_API_VERSION;
     reply.header('facebook-api-version', version);
     if (Number(VERSION.exec(version)![1]) < OLDEST_VERSION)
       throw oauthError(
@@ -327,17 +360,31 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
         `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${META_API_VERSION}.`,
       );
     const params = paramsOf(request);
-    const method = request.method;
-    const path = segments.join('/');
     if (path === 'oauth/access_token') return accessToken(params);
     if (path === 'debug_token') return debugToken(request, reply, params);
 
     const [id = '', edge, ...rest] = segments;
     const viewer = authenticate(request, reply, params, method, id);
-    const nodeContext: NodeContext = { viewer, store };
+    const origin = `${request.protocol}://${request.host}${sandboxPrefix}`;
+    const nodeContext: NodeContext = {
+      viewer,
+      store,
+      now: now(),
+      params: new GraphParams(params, request.body instanceof MultipartBody ? request.body.files : new Map()),
+      urls: { business: `${origin}/business`, cdn: `${origin}/cdn` },
+    };
+    const found = tokenOf(request, params);
+    if (id === 'search' && !edge && method === 'GET')
+      return page(
+        request,
+        params,
+        found,
+        targetingSearch(nodeContext.params),
+        (item) => item.key,
+        (item) => item.row,
+      );
     const node: SandboxNode | undefined = id === 'me' ? { type: 'User', value: viewer.user } : store.nodes.get(id);
     if (!node || !definitionOf(node).visible(node.value, nodeContext)) throw unsupportedRequest(method, id);
-    const found = tokenOf(request, params);
 
     // The app's grants: listed, withdrawn one by one, or all at once (which removes the app).
     if (node.type === 'User' && edge === 'permissions' && rest.length <= 1) {
@@ -357,21 +404,38 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
       );
     }
     if (rest.length > 0) throw oauthError(2500, `Unknown path components: /${rest.join('/')}`);
-    if (method !== 'GET') throw unsupportedRequest(method, id);
-    countBusiness(reply, node);
     const definition = definitionOf(node);
-    if (!edge) {
-      requirePermissions(viewer, definition.permissions);
-      return render(node, params.get('fields'), nodeContext);
-    }
-    const listed = definition.edges[edge];
-    if (!listed) throw nonexistingField(edge, node.type);
-    requirePermissions(viewer, listed.permissions);
+    const listed = edge ? definition.edges[edge] : undefined;
+    if (edge && !listed) throw method === 'GET' ? nonexistingField(edge, node.type) : unsupportedRequest(method, id);
+    const write =
+      method === 'GET'
+        ? null
+        : method === 'POST'
+          ? listed
+            ? listed.create
+            : definition.update
+          : listed
+            ? listed.remove
+            : definition.remove;
+    if (write === undefined) throw unsupportedRequest(method, id);
+    countBusiness(reply, node);
+    requirePermissions(viewer, listed?.permissions ?? definition.permissions);
+    if (write) return write(node.value, nodeContext);
+    if (!listed) return render(node, params.get('fields'), nodeContext);
+    if (listed.rows)
+      return page(
+        request,
+        params,
+        found,
+        listed.rows(node.value, nodeContext),
+        (item) => item.key,
+        (item) => item.row,
+      );
     return page(
       request,
       params,
       found,
-      listed.list(node.value, nodeContext),
+      listed.list?.(node.value, nodeContext) ?? [],
       (item) => item.value.id,
       (item) => render(item, params.get('fields'), nodeContext),
     );

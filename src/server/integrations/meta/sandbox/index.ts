@@ -1,7 +1,9 @@
 export { appSecretProof, LONG_LIVED_SECONDS, type SandboxMetaApp, type SandboxToken, SHORT_LIVED_SECONDS } from './auth.ts';
 export { SANDBOX_META_IDS, SANDBOX_META_USERS } from './demo.ts';
-export type { GraphErrorFields } from './errors.ts';
+export { AD_SUBCODES, type GraphErrorFields } from './errors.ts';
+export { MIN_IMAGE_HEIGHT, MIN_IMAGE_WIDTH } from './media.ts';
 export type { MetaRateLimits } from './rate-limits.ts';
+export { CHILE_CITIES, CHILE_REGIONS, INTERESTS } from './search.ts';
 export {
   type IssueTokenOptions,
   META_SANDBOX_PREFIX,
@@ -12,4 +14,5 @@ export {
   type StartedMetaSandbox,
   startMetaSandbox,
 } from './server.ts';
-export type { MetaSandboxStore, SandboxAdAccount, SandboxBusiness, SandboxUser } from './store.ts';
+export type { MetaSandboxStore, SandboxAdAccount, SandboxBusiness, SandboxCustomAudience, SandboxUser } from './store.ts';
+export { MAX_INTERESTS } from './targeting.ts';

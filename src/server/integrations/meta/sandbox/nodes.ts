@@ -1,5 +1,40 @@
 import type { GraphAdAccount } from '../types.ts';
-import type { MetaSandboxStore, NodeType, SandboxBusiness, SandboxNode, SandboxUser } from './store.ts';
+import {
+  adSetStatus,
+  adStatus,
+  campaignStatus,
+  createAd,
+  createAdSet,
+  createCampaign,
+  currentStatus,
+  listedByStatus,
+  removeDelivering,
+  updateAd,
+  updateAdSet,
+  updateCampaign,
+} from './ads.ts';
+import { changeMembers, createAudience, deliveryStatus, operationStatus, removeAudience, sizeBounds, updateAudience } from './audiences.ts';
+import { graphTime } from './clock.ts';
+import { createCreative, firstImageHash, updateCreative } from './creatives.ts';
+import { insightRows } from './insights.ts';
+import { imageRows, imageUrl, thumbnailRows, uploadImages, uploadVideo, videoStatus } from './media.ts';
+import type { GraphParams } from './params.ts';
+import type {
+  AdAccountObject,
+  AdObjectType,
+  MetaSandboxStore,
+  NodeType,
+  SandboxAd,
+  SandboxAdAccount,
+  SandboxAdCreative,
+  SandboxAdSet,
+  SandboxAdVideo,
+  SandboxBusiness,
+  SandboxCampaign,
+  SandboxCustomAudience,
+  SandboxNode,
+  SandboxUser,
+} from './store.ts';
 
 /*
  * Each node type as Graph serves it: its fields (what `fields=` may name, and the few it answers
@@ -8,7 +43,11 @@ import type { MetaSandboxStore, NodeType, SandboxBusiness, SandboxNode, SandboxU
  * spend. A new kind of object (a campaign, an audience) is one more entry here.
  *
  * The sandbox asks for ads_management on every ad-account read, where Meta would take ads_read for
- * reads: Recompra needs both, and one rule keeps a declined ads_management visible at once.
+ * reads: Recompra needs both, and one rule keeps a declined ads_management visible at once. Insights
+ * ask for ads_read, as Meta's do.
+ *
+ * Writes are more entries: `update` (POST /{id}), `remove` (DELETE /{id}), and an edge's `create`
+ * (POST /{id}/{edge}) and `remove`; `afterRead` moves on what Meta finishes while it is looked at.
  */
 
 /** The person a call acts for, and what they granted the calling app. */
@@ -21,11 +60,24 @@ export interface Viewer {
 export interface NodeContext {
   viewer: Viewer;
   store: MetaSandboxStore;
+  /** The sandbox's clock at the call, in ms. */
+  now: number;
+  params: GraphParams;
+  /** The sandbox's other sites as this call reached it: Business Suite (terms) and the CDN stand-in (files). */
+  urls: { business: string; cdn: string };
 }
+
+/** Items of an edge that are not nodes (insights, images by hash), already rendered, with their paging key. */
+export type EdgeRow = { key: string; row: Record<string, unknown> };
 
 export interface Edge<T> {
   permissions: readonly string[];
-  list(value: T, context: NodeContext): SandboxNode[];
+  /** GET: the nodes listed, each rendered with `fields=`. */
+  list?(value: T, context: NodeContext): SandboxNode[];
+  /** GET, for an edge of rows rather than nodes. */
+  rows?(value: T, context: NodeContext): EdgeRow[];
+  create?(value: T, context: NodeContext): Record<string, unknown>;
+  remove?(value: T, context: NodeContext): Record<string, unknown>;
 }
 
 export interface NodeDefinition<T> {
@@ -35,8 +87,11 @@ export interface NodeDefinition<T> {
   permissions: readonly string[];
   visible(value: T, context: NodeContext): boolean;
   /** The business whose use-case allowance a call about it spends (and the ad account's, for ad accounts). */
-  scope?(value: T): { businessId: string; adAccountId: string | null };
+  scope?(value: T, store: MetaSandboxStore): { businessId: string; adAccountId: string | null };
   edges: Record<string, Edge<T>>;
+  update?(value: T, context: NodeContext): Record<string, unknown>;
+  remove?(value: T, context: NodeContext): Record<string, unknown>;
+  afterRead?(value: T, context: NodeContext): void;
 }
 
 type Definitions = { [K in NodeType]: NodeDefinition<Extract<SandboxNode, { type: K }>['value']> };
@@ -72,6 +127,60 @@ function businessAsset<T extends { id: string; businessId: string }>(
     edges: {},
   };
 }
+
+const time = (ms: number | null) => (ms === null ? undefined : graphTime(ms));
+
+/** An ad account's objects that Graph still knows, of one type. */
+const objectsOf = (account: SandboxAdAccount, type: AdObjectType, context: NodeContext): AdAccountObject[] =>
+  [...account.objects.values()].filter((node) => node.type === type && context.store.nodes.has(node.value.id));
+
+/** Campaigns, ad sets or ads, by the `effective_status` filter (by default all but deleted and archived ones). */
+const delivering = (
+  account: SandboxAdAccount,
+  type: 'Campaign' | 'AdSet' | 'Ad',
+  context: NodeContext,
+  keep: (node: AdAccountObject) => boolean = () => true,
+) => objectsOf(account, type, context).filter((node) => keep(node) && listedByStatus(effectiveStatusOf(node, context), context.params));
+
+/** The ad sets (known to Graph) of a campaign. */
+const adSetsOf = (campaign: SandboxCampaign, context: NodeContext) =>
+  objectsOf(accountOf(campaign, context.store), 'AdSet', context).flatMap((node) =>
+    node.type === 'AdSet' && node.value.campaignId === campaign.id ? [node.value] : [],
+  );
+
+function effectiveStatusOf(node: SandboxNode, context: NodeContext) {
+  if (node.type === 'Campaign') return campaignStatus(node.value);
+  if (node.type === 'AdSet') return adSetStatus(node.value, context);
+  if (node.type === 'Ad') return adStatus(node.value, context);
+  return 'ACTIVE';
+}
+
+const accountOf = (value: { accountId: string }, store: MetaSandboxStore) => store.adAccount(value.accountId)!;
+
+/** One of an ad account's objects: seen by whoever sees the account, its calls spent on the account's allowance. */
+function adObject<T extends { id: string; accountId: string; createdTime: number; updatedTime: number }>(
+  definition: Pick<NodeDefinition<T>, 'fields' | 'defaultFields'> &
+    Partial<Pick<NodeDefinition<T>, 'edges' | 'update' | 'remove' | 'afterRead'>>,
+): NodeDefinition<T> {
+  return {
+    ...definition,
+    fields: { id: (value) => value.id, account_id: (value) => value.accountId.replace(/^act_/, ''), ...definition.fields },
+    permissions: ['ads_management'],
+    visible: (value, context) => NODE_TYPES.AdAccount.visible(accountOf(value, context.store), context),
+    scope: (value, store) => ({ businessId: accountOf(value, store).businessId, adAccountId: value.accountId }),
+    edges: definition.edges ?? {},
+  };
+}
+
+const insightsEdge = <T>(
+  owner: (value: T) => Parameters<typeof insightRows>[0],
+  account: (value: T, store: MetaSandboxStore) => SandboxAdAccount,
+): Edge<T> => ({
+  permissions: ['ads_read'],
+  rows: (value, context) => insightRows(owner(value), account(value, context.store), context),
+});
+
+const WRITE = ['ads_management'];
 
 export const NODE_TYPES: Definitions = {
   User: {
@@ -143,6 +252,222 @@ export const NODE_TYPES: Definitions = {
       account.tasks.has(context.viewer.user.id) ||
       throughBusiness(context, account.id, (business) => [business.ownedAdAccounts, business.clientAdAccounts]),
     scope: (account) => ({ businessId: account.businessId, adAccountId: account.id }),
+    edges: {
+      campaigns: { permissions: WRITE, list: (account, context) => delivering(account, 'Campaign', context), create: createCampaign },
+      adsets: { permissions: WRITE, list: (account, context) => delivering(account, 'AdSet', context), create: createAdSet },
+      ads: { permissions: WRITE, list: (account, context) => delivering(account, 'Ad', context), create: createAd },
+      adcreatives: { permissions: WRITE, list: (account, context) => objectsOf(account, 'AdCreative', context), create: createCreative },
+      customaudiences: {
+        permissions: WRITE,
+        list: (account, context) => objectsOf(account, 'CustomAudience', context),
+        create: createAudience,
+      },
+      adimages: { permissions: WRITE, rows: imageRows, create: uploadImages },
+      advideos: { permissions: WRITE, list: (account, context) => objectsOf(account, 'AdVideo', context), create: uploadVideo },
+      insights: insightsEdge(
+        (account) => ({ type: 'AdAccount', value: account }),
+        (account) => account,
+      ),
+    },
+  },
+
+  Campaign: adObject<SandboxCampaign>({
+    fields: {
+      name: (campaign) => campaign.name,
+      objective: (campaign) => campaign.objective,
+      status: currentStatus,
+      configured_status: currentStatus,
+      effective_status: campaignStatus,
+      buying_type: () => 'AUCTION',
+      special_ad_categories: (campaign) => campaign.specialAdCategories,
+      special_ad_category: (campaign) => campaign.specialAdCategories[0] ?? 'NONE',
+      promoted_object: (campaign) => campaign.promotedObject ?? undefined,
+      created_time: (campaign) => time(campaign.createdTime),
+      updated_time: (campaign) => time(campaign.updatedTime),
+      // Meta merges its ad sets' schedules: the earliest start, and the latest end when every one ends.
+      start_time: (campaign, context) => {
+        const starts = adSetsOf(campaign, context).map((adSet) => adSet.startTime);
+        return starts.length ? time(Math.min(...starts)) : undefined;
+      },
+      stop_time: (campaign, context) => {
+        const ends = adSetsOf(campaign, context).map((adSet) => adSet.endTime);
+        return ends.length && ends.every((end) => end !== null) ? time(Math.max(...(ends as number[]))) : undefined;
+      },
+    },
+    defaultFields: ['id'],
+    edges: {
+      adsets: {
+        permissions: WRITE,
+        list: (campaign, context) =>
+          delivering(
+            accountOf(campaign, context.store),
+            'AdSet',
+            context,
+            (node) => node.type === 'AdSet' && node.value.campaignId === campaign.id,
+          ),
+      },
+      ads: {
+        permissions: WRITE,
+        list: (campaign, context) =>
+          delivering(
+            accountOf(campaign, context.store),
+            'Ad',
+            context,
+            (node) => node.type === 'Ad' && node.value.campaignId === campaign.id,
+          ),
+      },
+      insights: insightsEdge<SandboxCampaign>((campaign) => ({ type: 'Campaign', value: campaign }), accountOf),
+    },
+    update: updateCampaign,
+    remove: removeDelivering,
+  }),
+
+  AdSet: adObject<SandboxAdSet>({
+    fields: {
+      name: (adSet) => adSet.name,
+      campaign_id: (adSet) => adSet.campaignId,
+      campaign: (adSet) => ({ id: adSet.campaignId }),
+      status: currentStatus,
+      configured_status: currentStatus,
+      effective_status: adSetStatus,
+      daily_budget: (adSet) => String(adSet.dailyBudget),
+      lifetime_budget: () => '0',
+      billing_event: (adSet) => adSet.billingEvent,
+      optimization_goal: (adSet) => adSet.optimizationGoal,
+      bid_strategy: (adSet) => adSet.bidStrategy,
+      bid_amount: (adSet) => adSet.bidAmount ?? undefined,
+      start_time: (adSet) => time(adSet.startTime),
+      end_time: (adSet) => time(adSet.endTime),
+      targeting: (adSet) => adSet.targeting,
+      promoted_object: (adSet) => adSet.promotedObject ?? undefined,
+      created_time: (adSet) => time(adSet.createdTime),
+      updated_time: (adSet) => time(adSet.updatedTime),
+    },
+    defaultFields: ['id'],
+    edges: {
+      ads: {
+        permissions: WRITE,
+        list: (adSet, context) =>
+          delivering(accountOf(adSet, context.store), 'Ad', context, (node) => node.type === 'Ad' && node.value.adsetId === adSet.id),
+      },
+      insights: insightsEdge<SandboxAdSet>((adSet) => ({ type: 'AdSet', value: adSet }), accountOf),
+    },
+    update: updateAdSet,
+    remove: removeDelivering,
+  }),
+
+  Ad: adObject<SandboxAd>({
+    fields: {
+      name: (ad) => ad.name,
+      adset_id: (ad) => ad.adsetId,
+      campaign_id: (ad) => ad.campaignId,
+      status: currentStatus,
+      configured_status: currentStatus,
+      effective_status: adStatus,
+      creative: (ad) => ({ id: ad.creativeId }),
+      created_time: (ad) => time(ad.createdTime),
+      updated_time: (ad) => time(ad.updatedTime),
+    },
+    defaultFields: ['id'],
+    edges: { insights: insightsEdge<SandboxAd>((ad) => ({ type: 'Ad', value: ad }), accountOf) },
+    update: updateAd,
+    remove: removeDelivering,
+    // The review is over once someone has seen it in process.
+    afterRead: (ad) => {
+      ad.reviewReads = Math.max(0, ad.reviewReads - 1);
+    },
+  }),
+
+  AdCreative: adObject<SandboxAdCreative>({
+    fields: {
+      name: (creative) => creative.name,
+      object_story_spec: (creative) => creative.objectStorySpec,
+      status: () => 'ACTIVE',
+      image_hash: firstImageHash,
+      thumbnail_url: (creative, context) => {
+        const hash = firstImageHash(creative);
+        const image = hash ? accountOf(creative, context.store).images.get(hash) : undefined;
+        return image ? imageUrl(context, image) : undefined;
+      },
+    },
+    defaultFields: ['id'],
+    update: updateCreative,
+    remove: (creative, context) => {
+      context.store.forget(creative.id);
+      return { success: true };
+    },
+  }),
+
+  CustomAudience: adObject<SandboxCustomAudience>({
+    fields: {
+      name: (audience) => audience.name,
+      description: (audience) => audience.description,
+      subtype: (audience) => audience.subtype,
+      customer_file_source: (audience) => audience.customerFileSource,
+      approximate_count_lower_bound: (audience) => sizeBounds(audience).lower,
+      approximate_count_upper_bound: (audience) => sizeBounds(audience).upper,
+      operation_status: operationStatus,
+      delivery_status: deliveryStatus,
+      retention_days: () => 0,
+      time_created: (audience) => Math.floor(audience.createdTime / 1000),
+      time_updated: (audience) => Math.floor(audience.updatedTime / 1000),
+    },
+    defaultFields: ['id'],
+    edges: {
+      users: {
+        permissions: WRITE,
+        create: (audience, context) => changeMembers(audience, context, false),
+        remove: (audience, context) => changeMembers(audience, context, true),
+      },
+    },
+    update: updateAudience,
+    remove: removeAudience,
+    afterRead: (audience) => {
+      audience.matchingReads = Math.max(0, audience.matchingReads - 1);
+    },
+  }),
+
+  AdVideo: adObject<SandboxAdVideo>({
+    fields: {
+      title: (video) => video.name,
+      status: videoStatus,
+      length: (video) => video.length,
+      width: (video) => video.width,
+      height: (video) => video.height,
+      format: (video) => (video.contentType === 'video/quicktime' ? 'mov' : 'mp4'),
+      picture: (video, context) => thumbnailRows(video, context)[0]?.row.uri,
+      created_time: (video) => time(video.createdTime),
+      updated_time: (video) => time(video.updatedTime),
+    },
+    defaultFields: ['id'],
+    edges: { thumbnails: { permissions: WRITE, rows: thumbnailRows } },
+    update: (video, context) => {
+      video.name = context.params.text('name') ?? context.params.text('title') ?? video.name;
+      video.updatedTime = context.now;
+      return { success: true };
+    },
+    remove: (video, context) => {
+      video.deleted = true;
+      context.store.forget(video.id);
+      return { success: true };
+    },
+    // Meta encodes a new video in the background; here each read moves it on.
+    afterRead: (video) => {
+      video.processingReads = Math.max(0, video.processingReads - 1);
+    },
+  }),
+
+  ProductSet: {
+    fields: {
+      id: (set) => set.id,
+      name: (set) => set.name,
+      product_count: (set) => set.productCount,
+      filter: () => '{}',
+    },
+    defaultFields: ['id', 'name'],
+    permissions: ['catalog_management'],
+    visible: (set, context) => throughBusiness(context, set.catalogId, (business) => [business.catalogs]),
+    scope: (set) => ({ businessId: set.businessId, adAccountId: null }),
     edges: {},
   },
 
@@ -165,12 +490,20 @@ export const NODE_TYPES: Definitions = {
     'ads_management',
     (business) => [business.pixels],
   ),
-  ProductCatalog: businessAsset(
-    { name: (catalog) => catalog.name, product_count: (catalog) => catalog.productCount, vertical: () => 'commerce' },
-    ['id', 'name'],
-    'catalog_management',
-    (business) => [business.catalogs],
-  ),
+  ProductCatalog: {
+    ...businessAsset(
+      { name: (catalog) => catalog.name, product_count: (catalog) => catalog.productCount, vertical: () => 'commerce' },
+      ['id', 'name'],
+      'catalog_management',
+      (business) => [business.catalogs],
+    ),
+    edges: {
+      product_sets: {
+        permissions: ['catalog_management'],
+        list: (catalog, context) => context.store.productSetsOf(catalog.id).map((value) => ({ type: 'ProductSet', value }) as const),
+      },
+    },
+  },
 };
 
 /** The node's definition, for code that handles any type. */

@@ -7,6 +7,10 @@ import type { AdAccountUsageHeader, AppUsageHeader, BusinessUseCaseUsageHeader }
  * the allowance. From the call that spends an allowance on, `estimated_time_to_regain_access` says in
  * how many minutes the window ends (Meta says it once throttled; saying it one call earlier lets a
  * client wait instead of earning the refusal). Refused calls count too, as Meta's do.
+ *
+ * The ad account's allowance is its own (`adAccountCalls`): when it is spent and the business's is not,
+ * the refusal is Meta's ad-account throttle (code 17, subcode 2446079) and only X-Ad-Account-Usage
+ * says when to come back (`reset_time_duration`, seconds).
  */
 
 export interface MetaRateLimits {
@@ -24,6 +28,8 @@ const DEFAULTS = { windowSeconds: 3600, businessCalls: 10_000, appCalls: 50_000 
 
 export interface Metered {
   allowed: boolean;
+  /** Whose allowance refused the call. */
+  limit?: 'business' | 'adAccount';
   headers: Record<string, string>;
 }
 
@@ -63,8 +69,7 @@ export function createUsageMeter(now: () => number, limits: MetaRateLimits = {})
     business(businessId: string, adAccountId: string | null): Metered {
       const business = take(`business:${businessId}`, businessCalls);
       const account = adAccountId ? take(`account:${adAccountId}`, adAccountCalls) : null;
-      const spent = business.spent || (account?.spent ?? false);
-      const minutes = spent ? Math.max(1, Math.ceil(Math.max(business.msLeft, account?.msLeft ?? 0) / 60_000)) : 0;
+      const minutes = business.spent ? Math.max(1, Math.ceil(business.msLeft / 60_000)) : 0;
       const usage: BusinessUseCaseUsageHeader = {
         [businessId]: [
           {
@@ -85,7 +90,9 @@ export function createUsageMeter(now: () => number, limits: MetaRateLimits = {})
         };
         headers['x-ad-account-usage'] = JSON.stringify(accountUsage);
       }
-      return { allowed: business.allowed && (account?.allowed ?? true), headers };
+      if (!business.allowed) return { allowed: false, limit: 'business', headers };
+      if (account && !account.allowed) return { allowed: false, limit: 'adAccount', headers };
+      return { allowed: true, headers };
     },
   };
 }

@@ -8,6 +8,7 @@ import type { GraphErrorFields } from './errors.ts';
 import { type QueuedFault, registerGraph } from './graph.ts';
 import { escapeHtml, sendPage } from './html.ts';
 import { registerLogin } from './login.ts';
+import { imageByHash } from './media.ts';
 import { createUsageMeter, type MetaRateLimits } from './rate-limits.ts';
 import { createStore, type MetaSandboxStore, type SandboxUser } from './store.ts';
 
@@ -26,7 +27,7 @@ export const SANDBOX_META_APP = {
 export interface MetaSandboxOptions {
   /** The apps Graph and Facebook Login know (default SANDBOX_META_APP, with no redirect URI). */
   apps?: readonly SandboxMetaApp[];
-  /** The clock, in ms (token expiry, rate-limit windows); Date.now by default. */
+  /** The clock, in ms (token expiry, rate-limit windows, insights); Date.now by default. advanceTime moves it on from there. */
   now?: () => number;
   /** Whether user calls need `appsecret_proof`, as Recompra's app is configured (default true). */
   requireAppSecretProof?: boolean;
@@ -60,8 +61,23 @@ export interface MetaSandbox {
   /** As if the person removed the app: every token answers 190/458, the grants are gone. */
   revoke(userId: string): void;
   setTermsAccepted(adAccountId: string, accepted: boolean): void;
-  /** The next `count` Graph calls answer `status` with Meta's error object (a 5xx by default code 2, transient). */
-  failNext(count: number, status: number, graphError?: Partial<GraphErrorFields>, headers?: Record<string, string>): void;
+  /**
+   * The next `count` Graph calls answer `status` with Meta's error object (a 5xx by default code 2,
+   * transient); with `target`, only the next calls of that method and path (`act_1/ads`, or a RegExp
+   * over it, without the version), so one step of a sequence fails after the others succeeded.
+   */
+  failNext(
+    count: number,
+    status: number,
+    graphError?: Partial<GraphErrorFields>,
+    headers?: Record<string, string>,
+    target?: { method?: string; path?: string | RegExp },
+  ): void;
+  /** The sandbox's clock now, in ms. */
+  now(): number;
+  /** Moves the sandbox's clock on (tokens age, rate-limit windows pass, ads deliver): reports get days to show. */
+  advanceTime(ms: number): void;
+  advanceDays(days: number): void;
 }
 
 const TRACE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -72,7 +88,9 @@ const TRACE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
  * error pages here leave the app's JSON-only policy untouched.
  */
 export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOptions = {}): MetaSandbox {
-  const now = options.now ?? Date.now;
+  const clock = options.now ?? Date.now;
+  let advanced = 0;
+  const now = () => clock() + advanced;
   const apps = options.apps ?? [{ ...SANDBOX_META_APP, redirectUris: [] }];
   const store = createStore();
   seedDemo(store);
@@ -88,7 +106,8 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
         scope.removeContentTypeParser('application/x-www-form-urlencoded');
       scope.addContentTypeParser(
         'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 1024 * 1024 },
+        // Customer lists go form-encoded: 10,000 rows of two hashes are about 2 MB.
+        { parseAs: 'string', bodyLimit: 32 * 1024 * 1024 },
         (_request, body, done) => done(null, new URLSearchParams(String(body))),
       );
       scope.setNotFoundHandler((_request, reply) =>
@@ -120,6 +139,13 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
       );
       await scope.register(async (www) => registerLogin(www, store, auth, now), { prefix: '/www' });
       await scope.register(async (business) => registerBusiness(business, store), { prefix: '/business' });
+      // The stand-in for Meta's CDN: uploaded images at the address Graph gives for them.
+      scope.get<{ Params: { hash: string } }>('/cdn/adimages/:hash', async (request, reply) => {
+        const accounts = [...store.nodes.values()].flatMap((node) => (node.type === 'AdAccount' ? [node.value] : []));
+        const image = imageByHash(accounts, request.params.hash.replace(/\.\w+$/, ''));
+        if (!image) return reply.callNotFound();
+        return reply.type(image.contentType).header('cache-control', 'public, max-age=31536000, immutable').send(image.bytes);
+      });
     },
     { prefix: META_SANDBOX_PREFIX },
   );
@@ -149,8 +175,16 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
       if (accepted) account.termsAccepted.add('custom_audience_tos');
       else account.termsAccepted.delete('custom_audience_tos');
     },
-    failNext(count, status, graphError, headers = {}) {
-      for (let index = 0; index < count; index += 1) faults.push({ status, ...(graphError ? { error: graphError } : {}), headers });
+    failNext(count, status, graphError, headers = {}, target = {}) {
+      for (let index = 0; index < count; index += 1)
+        faults.push({ status, ...(graphError ? { error: graphError } : {}), headers, ...target });
+    },
+    now,
+    advanceTime(ms) {
+      advanced += ms;
+    },
+    advanceDays(days) {
+      advanced += days * 86_400_000;
     },
   };
 }

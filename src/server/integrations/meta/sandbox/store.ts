@@ -1,10 +1,14 @@
+import type { ConfiguredStatus, GraphObjectStorySpec, GraphPromotedObject, GraphTargeting } from '../types.ts';
+
 /*
  * What the sandbox's Graph knows: people, businesses and their assets, each a node indexed by its id
  * as Graph addresses it (`act_…` for ad accounts). Ids are handed out in fixed ranges, so the same
  * additions give the same ids on every run.
  *
  * An ad account keeps its own objects (`objects`): campaigns, ad sets, ads, creatives, custom
- * audiences and insights go there, each also indexed in `nodes` so `GET /{id}` finds it.
+ * audiences and videos, each also indexed in `nodes` so `GET /{id}` finds it. A deleted object leaves
+ * `nodes` (Graph no longer knows it) but stays in `objects`, with its history, for the account's
+ * insights. Images live apart (`images`), addressed by their hash as Graph addresses them.
  */
 
 export interface SandboxUser {
@@ -46,8 +50,116 @@ export interface SandboxAdAccount {
   tasks: Map<string, string[]>;
   /** The terms accepted (`custom_audience_tos`…), as `tos_accepted` lists them. */
   termsAccepted: Set<string>;
-  /** Campaigns, ad sets, ads, creatives, custom audiences… by id. */
-  objects: Map<string, Record<string, unknown>>;
+  /** Campaigns, ad sets, ads, creatives, custom audiences and videos by id, deleted ones too. */
+  objects: Map<string, AdAccountObject>;
+  /** The image library, by hash. */
+  images: Map<string, SandboxAdImage>;
+}
+
+/** A configured status and when it was set: insights read what was running when from this history. */
+export interface StatusChange {
+  at: number;
+  status: ConfiguredStatus;
+}
+
+/** What every object of an ad account has. Times are ms. */
+interface AdObject {
+  id: string;
+  /** The owning account, `act_…`. */
+  accountId: string;
+  name: string;
+  createdTime: number;
+  updatedTime: number;
+}
+
+interface Delivering extends AdObject {
+  /** Oldest first; the last is the current status. */
+  statuses: StatusChange[];
+}
+
+export interface SandboxCampaign extends Delivering {
+  objective: string;
+  specialAdCategories: string[];
+  promotedObject: GraphPromotedObject | null;
+}
+
+export interface SandboxAdSet extends Delivering {
+  campaignId: string;
+  /** Offset units. */
+  dailyBudget: number;
+  billingEvent: string;
+  optimizationGoal: string;
+  bidStrategy: string;
+  bidAmount: number | null;
+  startTime: number;
+  endTime: number | null;
+  targeting: GraphTargeting;
+  promotedObject: GraphPromotedObject | null;
+}
+
+export interface SandboxAd extends Delivering {
+  adsetId: string;
+  campaignId: string;
+  creativeId: string;
+  /** Reads left before the review is done (IN_PROCESS until then). */
+  reviewReads: number;
+}
+
+export interface SandboxAdCreative extends AdObject {
+  objectStorySpec: GraphObjectStorySpec;
+}
+
+/** One person of a customer list: the hashes uploaded for them, and whether Meta "found" them. */
+export interface AudiencePerson {
+  keys: string[];
+  matched: boolean;
+}
+
+export interface SandboxCustomAudience extends AdObject {
+  description: string;
+  subtype: string;
+  customerFileSource: string;
+  deleted: boolean;
+  /** By the person's first hash. */
+  people: Map<string, AudiencePerson>;
+  /** Every uploaded hash, to the person it belongs to. */
+  keyIndex: Map<string, string>;
+  /** The batches seen of each upload session, so a batch sent again is not counted twice. */
+  sessions: Map<string, Map<number, { received: number; invalid: number }>>;
+  /** Reads left while Meta matches the last upload (operation_status 441). */
+  matchingReads: number;
+  uploaded: boolean;
+}
+
+export interface SandboxAdImage {
+  hash: string;
+  accountId: string;
+  name: string;
+  bytes: Buffer;
+  contentType: string;
+  width: number;
+  height: number;
+  createdTime: number;
+}
+
+export interface SandboxAdVideo extends AdObject {
+  bytes: number;
+  contentType: string;
+  width: number;
+  height: number;
+  /** Seconds. */
+  length: number;
+  /** Reads left while Meta encodes it. */
+  processingReads: number;
+  deleted: boolean;
+}
+
+export interface SandboxProductSet {
+  id: string;
+  catalogId: string;
+  name: string;
+  productCount: number;
+  businessId: string;
 }
 
 export interface SandboxPage {
@@ -85,11 +197,24 @@ export type SandboxNode =
   | { type: 'Page'; value: SandboxPage }
   | { type: 'InstagramUser'; value: SandboxInstagramAccount }
   | { type: 'AdsPixel'; value: SandboxPixel }
-  | { type: 'ProductCatalog'; value: SandboxCatalog };
+  | { type: 'ProductCatalog'; value: SandboxCatalog }
+  | { type: 'ProductSet'; value: SandboxProductSet }
+  | AdAccountObject;
+
+/** The objects an ad account owns. */
+export type AdAccountObject =
+  | { type: 'Campaign'; value: SandboxCampaign }
+  | { type: 'AdSet'; value: SandboxAdSet }
+  | { type: 'Ad'; value: SandboxAd }
+  | { type: 'AdCreative'; value: SandboxAdCreative }
+  | { type: 'CustomAudience'; value: SandboxCustomAudience }
+  | { type: 'AdVideo'; value: SandboxAdVideo };
 
 export type NodeType = SandboxNode['type'];
+export type AdObjectType = AdAccountObject['type'];
+export type AdObjectValue = { [K in AdObjectType]: Extract<AdAccountObject, { type: K }>['value'] };
 
-type BusinessAsset = Exclude<SandboxNode, { type: 'User' | 'Business' }>;
+type BusinessAsset = Exclude<SandboxNode, { type: 'User' | 'Business' | 'ProductSet' | AdObjectType }>;
 type AssetList = 'ownedAdAccounts' | 'clientAdAccounts' | 'ownedPages' | 'clientPages' | 'instagramAccounts' | 'pixels' | 'catalogs';
 
 /** Each type's id range: a prefix and the id's length, like Meta's (users and Instagram accounts have 17 digits). */
@@ -101,12 +226,20 @@ const ID_RANGES: Record<NodeType, { prefix: string; digits: number }> = {
   InstagramUser: { prefix: '178414', digits: 17 },
   AdsPixel: { prefix: '9100', digits: 16 },
   ProductCatalog: { prefix: '7000', digits: 16 },
+  ProductSet: { prefix: '5500', digits: 16 },
+  // Marketing API objects have 18-digit ids starting 120 (audiences 17 digits, 238…), as Meta's do today.
+  Campaign: { prefix: '120210', digits: 18 },
+  AdSet: { prefix: '120211', digits: 18 },
+  Ad: { prefix: '120212', digits: 18 },
+  AdCreative: { prefix: '120213', digits: 18 },
+  CustomAudience: { prefix: '23850', digits: 17 },
+  AdVideo: { prefix: '8800', digits: 16 },
 };
 
 type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
 export type NewAdAccount = Optional<
-  Omit<SandboxAdAccount, 'id' | 'businessId' | 'tasks' | 'termsAccepted' | 'objects'>,
+  Omit<SandboxAdAccount, 'id' | 'businessId' | 'tasks' | 'termsAccepted' | 'objects' | 'images'>,
   'accountId' | 'currency' | 'accountStatus' | 'minDailyBudget' | 'timezoneName'
 > & {
   tasks?: Record<string, string[]>;
@@ -203,6 +336,7 @@ export function createStore() {
         tasks: new Map(Object.entries(input.tasks ?? {})),
         termsAccepted: new Set(input.customAudienceTermsAccepted ? ['custom_audience_tos'] : []),
         objects: new Map(),
+        images: new Map(),
       };
       return place({ type: 'AdAccount', value }, 'ownedAdAccounts', clientOf, 'clientAdAccounts');
     },
@@ -241,6 +375,44 @@ export function createStore() {
         },
         'catalogs',
       ),
+
+    /** A product set of a catalog (Meta gives every catalog an "all products" one; the demo adds more). */
+    addProductSet(catalogId: string, input: { id?: string; name: string; productCount: number }): SandboxProductSet {
+      const catalog = nodes.get(catalogId);
+      if (catalog?.type !== 'ProductCatalog') throw new Error(`No catalog ${catalogId} in the sandbox`);
+      const value = {
+        id: input.id ?? nextId('ProductSet'),
+        catalogId,
+        name: input.name,
+        productCount: input.productCount,
+        businessId: catalog.value.businessId,
+      };
+      nodes.set(value.id, { type: 'ProductSet', value });
+      return value;
+    },
+
+    productSetsOf: (catalogId: string) =>
+      [...nodes.values()].flatMap((node) => (node.type === 'ProductSet' && node.value.catalogId === catalogId ? [node.value] : [])),
+
+    /** Files an ad account's new object under the next id of its type's range; Graph finds it from then on. */
+    addAdObject<K extends AdObjectType>(account: SandboxAdAccount, type: K, build: (id: string) => AdObjectValue[K]): AdObjectValue[K] {
+      const value = build(nextId(type));
+      const node = { type, value } as AdAccountObject;
+      nodes.set(value.id, node);
+      account.objects.set(value.id, node);
+      return value;
+    },
+
+    /** An ad account's object by id, deleted ones too. */
+    adObject<K extends AdObjectType>(account: SandboxAdAccount, id: string, type: K): AdObjectValue[K] | null {
+      const node = account.objects.get(id);
+      return node?.type === type ? (node.value as AdObjectValue[K]) : null;
+    },
+
+    /** What DELETE leaves: the account keeps the object, Graph forgets it. */
+    forget(id: string) {
+      nodes.delete(id);
+    },
 
     user: (id: string) => users.find((user) => user.id === id) ?? null,
 
