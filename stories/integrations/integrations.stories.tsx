@@ -146,7 +146,7 @@ export const SocialAdsTokenToRenew: Story = {
   args: { integrations: { status: 'success', data: integrationsSocialAdsExpired } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/tus campañas están pausadas hasta que la renueves/)).toBeVisible();
+    await expect(canvas.getByText(/no podremos actualizar tus campañas ni sus resultados/)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Renovar conexión' }));
     await expect(args.onConnectSocialAds).toHaveBeenCalledTimes(1);
   },

@@ -1402,7 +1402,7 @@ export interface components {
             id: string;
             name: string;
             currency: string;
-            /** @description The person has admin access (needed */
+            /** @description The person has admin access, which SPEC §6 requires. */
             admin: boolean;
             /** @description The Custom Audience terms are accepted for the account. */
             termsAccepted: boolean;

@@ -97,7 +97,7 @@ describe('the social ads card', () => {
     server.use(meAs(sessionUsers.admin), integrationsAnswer(integrationsSocialAdsExpired), metaSettingsAnswer(metaSettingsExpired));
     await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
     const card = within(await socialAdsCard());
-    expect(await card.findByText(/tus campañas están pausadas hasta que la renueves/)).toBeTruthy();
+    expect(await card.findByText(/no podremos actualizar tus campañas ni sus resultados/)).toBeTruthy();
     fireEvent.click(card.getByRole('button', { name: 'Renovar conexión' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Anuncios en Meta' }));
     expect(await dialog.findByRole('button', { name: 'Volver a conectar con Facebook' })).toBeTruthy();
