@@ -23,7 +23,13 @@ import { integrationHandlers, storeConnectionHandlers } from './features/integra
 import { INSTALL_CALLBACK_PATH, shopifyInstallHandlers, shopifyOAuthFor } from './features/integrations/install.ts';
 import { klaviyoAccess, klaviyoSyncSubscriber, registerKlaviyoSyncJobs } from './features/integrations/klaviyo-sync.ts';
 import { registerNightlyJob } from './features/integrations/nightly.ts';
-import { adAccountHandlers, metaAccess, registerMetaTokenCheckJob, socialAdsHandlers } from './features/integrations/social-ads.ts';
+import {
+  adAccountHandlers,
+  campaignTargetingHandlers,
+  metaAccess,
+  registerMetaTokenCheckJob,
+  socialAdsHandlers,
+} from './features/integrations/social-ads.ts';
 import { registerSyncJob } from './features/integrations/sync.ts';
 import { registerShopifyWebhooks } from './features/integrations/webhooks.ts';
 import { segmentHandlers, segmentStatsHandlers } from './features/segments/handlers.ts';
@@ -158,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...integrationHandlers,
     ...emailMarketingHandlers(klaviyo),
     ...socialAdsHandlers(meta),
+    ...campaignTargetingHandlers(meta),
     ...investmentHandlers,
     ...segmentHandlers(liveCounts),
   };

@@ -221,6 +221,30 @@ describe('connecting Meta', () => {
     });
   });
 
+  it("serves the campaign forms' searches from Meta: Chile's places, interests and a catalog's product sets", async () => {
+    const places = await call('GET', `/api/private/stores/${store}/meta/locations?q=valpara`);
+    expect(places.statusCode).toBe(200);
+    expect(places.json()).toEqual([
+      { key: '2346', name: 'Valparaíso', type: 'region', region: null },
+      expect.objectContaining({ name: 'Valparaíso', type: 'city', region: 'Valparaíso' }),
+    ]);
+    const interests = (await call('GET', `/api/private/stores/${store}/meta/interests?q=zapat`)).json();
+    expect(interests).toEqual([
+      { id: '6003255640088', name: 'Zapatillas', audienceSizeLowerBound: expect.any(Number), audienceSizeUpperBound: expect.any(Number) },
+    ]);
+    expect(interests[0].audienceSizeLowerBound).toBeLessThan(interests[0].audienceSizeUpperBound);
+    const sets = await call('GET', `/api/private/stores/${store}/meta/productCatalogs/${ids.catalogs.tiendaDemo}/productSets`);
+    expect(sets.json()).toEqual([
+      { id: ids.productSets.todos, name: 'Todos los productos', productCount: 240 },
+      { id: ids.productSets.zapatillas, name: 'Zapatillas', productCount: 48 },
+      { id: ids.productSets.ofertas, name: 'Ofertas', productCount: 30 },
+    ]);
+    expect((await call('GET', `/api/private/stores/${store}/meta/productCatalogs/7000000000000999/productSets`)).statusCode).toBe(404);
+    const short = await call('GET', `/api/private/stores/${store}/meta/interests?q=z`);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fieldErrors).toEqual([{ field: 'q', message: 'Debe tener al menos 2 caracteres.' }]);
+  });
+
   it('is for those who manage integrations, of their own stores', async () => {
     expect((await call('GET', settingsPath(), collaborator)).statusCode).toBe(403);
     expect((await call('PATCH', settingsPath(), collaborator, SELECTION)).statusCode).toBe(403);
@@ -240,6 +264,7 @@ describe('a token Meta no longer takes', () => {
     expect(await socialAdsState()).toBe('needsAttention');
     // Nothing more goes to Meta for the store meanwhile.
     expect((await call('GET', `/api/private/stores/${store}/meta/productCatalogs`)).json().code).toBe('social_ads_renewal_required');
+    expect((await call('GET', `/api/private/stores/${store}/meta/interests?q=moda`)).json().code).toBe('social_ads_renewal_required');
     expect((await call('GET', settingsPath())).json()).toMatchObject({
       state: 'needsAttention',
       selection: { pixel: { name: 'Píxel Tienda Demo' } },

@@ -799,6 +799,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/meta/productCatalogs/{catalogId}/productSets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                catalogId: components["schemas"]["MetaObjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The product sets of a catalog (a retargeting campaign advertises one).
+         * @description 404 when Meta does not show the catalog to the connected person; 409 `social_ads_not_connected` until the assets
+         *     are saved, 409 `social_ads_renewal_required` when Meta no longer takes the token, 502 `social_ads_unavailable`.
+         */
+        get: operations["listMetaProductSets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/meta/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Chile's regions and cities whose name matches, as Meta targets them (a campaign's location).
+         * @description 409 `social_ads_not_connected` until the assets are saved, 409 `social_ads_renewal_required` when Meta no longer
+         *     takes the token, 502 `social_ads_unavailable`.
+         */
+        get: operations["searchMetaLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/meta/interests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Meta's interests whose name matches (a campaign's interests), with their audience sizes.
+         * @description 409 `social_ads_not_connected` until the assets are saved, 409 `social_ads_renewal_required` when Meta no longer
+         *     takes the token, 502 `social_ads_unavailable`.
+         */
+        get: operations["searchMetaInterests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/stores/{id}/emailMarketing/segmentSyncs": {
         parameters: {
             query?: never;
@@ -1418,6 +1491,21 @@ export interface components {
             instagramAccounts: components["schemas"]["MetaNamedAsset"][];
             pixels: components["schemas"]["MetaNamedAsset"][];
         };
+        MetaLocation: {
+            /** @description Meta's key for the place, as an ad set's targeting names it. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "region" | "city";
+            /** @description The region a city is in; null for a region. */
+            region: string | null;
+        };
+        MetaInterest: {
+            id: string;
+            name: string;
+            audienceSizeLowerBound: number;
+            audienceSizeUpperBound: number;
+        };
         MetaProductCatalog: {
             id: string;
             name: string;
@@ -1563,6 +1651,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description What the merchant typed (at least 2 characters). */
+        MetaSearchQuery: string;
         /** @description The store's id. */
         StoreId: components["schemas"]["StoreId"];
         /** @description The segment's id. */
@@ -2980,6 +3070,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MetaProductCatalog"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listMetaProductSets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                catalogId: components["schemas"]["MetaObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product sets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetaProductCatalog"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    searchMetaLocations: {
+        parameters: {
+            query: {
+                /** @description What the merchant typed (at least 2 characters). */
+                q: components["parameters"]["MetaSearchQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The places, regions first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetaLocation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    searchMetaInterests: {
+        parameters: {
+            query: {
+                /** @description What the merchant typed (at least 2 characters). */
+                q: components["parameters"]["MetaSearchQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The interests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetaInterest"][];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -4,6 +4,7 @@ import { createMetaClient, type MetaAppClient, type MetaUserClient } from '../..
 import { fromMetaAmount } from '../../integrations/meta/currency.ts';
 import {
   MetaError,
+  MetaNotFoundError,
   MetaPermissionError,
   MetaThrottledError,
   MetaTokenError,
@@ -13,7 +14,7 @@ import { customAudienceTermsUrl, type MetaAdAccount, REQUIRED_PERMISSIONS } from
 import { type Handlers, inStore } from '../../platform/api.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { errors, HttpError } from '../../platform/errors.ts';
 import type { JobWorker } from '../../platform/jobs.ts';
 import { bookNextNight, bookNightly } from '../../platform/nightly.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
@@ -39,6 +40,7 @@ type SocialAdsOperations = Pick<
   | 'getMetaSettingsOptions'
   | 'listMetaProductCatalogs'
 >;
+type TargetingOperations = Pick<AppOperations, 'listMetaProductSets' | 'searchMetaLocations' | 'searchMetaInterests'>;
 type AdAccountOperations = Pick<BackendOperations, 'getMetaAdAccountProps'>;
 
 /** SPEC §9's defaults while no ad account is saved. */
@@ -376,6 +378,61 @@ export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperati
         throw new HttpError(502, 'catalogs_unavailable', socialAdsMessages.catalogsUnavailable);
       return asHttpError(context.db, storeId, error);
     }
+  },
+});
+
+/** A read of Meta for the store's campaign forms, through the one gate: Meta's refusals as Spanish errors. */
+async function readForStore<T>(
+  db: Queryable,
+  access: MetaAccess,
+  storeId: number,
+  read: (client: MetaUserClient) => Promise<T>,
+): Promise<T> {
+  const { row, client } = await storeClient(db, access, storeId);
+  if (!row.ad_account_id) throw new HttpError(409, 'social_ads_not_connected', socialAdsMessages.notConnected);
+  try {
+    return await read(client);
+  } catch (error) {
+    if (error instanceof MetaNotFoundError) throw errors.notFound();
+    return asHttpError(db, storeId, error);
+  }
+}
+
+export const campaignTargetingHandlers = (access: MetaAccess): Handlers<TargetingOperations> => ({
+  async listMetaProductSets(context) {
+    const sets = await readForStore(context.db, access, inStore(context).storeId, (client) => client.productSets(context.params.catalogId));
+    return { status: 200, body: sets.map(({ id, name, productCount }) => ({ id, name, productCount })) };
+  },
+
+  async searchMetaLocations(context) {
+    const places = await readForStore(context.db, access, inStore(context).storeId, (client) =>
+      client.searchLocations(context.query.q.trim(), ['region', 'city']),
+    );
+    const regionsFirst = places.filter((place) => place.type === 'region').concat(places.filter((place) => place.type === 'city'));
+    return {
+      status: 200,
+      body: regionsFirst.map((place) => ({
+        key: place.key,
+        name: place.name,
+        type: place.type as 'region' | 'city',
+        region: place.type === 'city' ? place.region : null,
+      })),
+    };
+  },
+
+  async searchMetaInterests(context) {
+    const interests = await readForStore(context.db, access, inStore(context).storeId, (client) =>
+      client.searchInterests(context.query.q.trim()),
+    );
+    return {
+      status: 200,
+      body: interests.map(({ id, name, audienceSizeLowerBound, audienceSizeUpperBound }) => ({
+        id,
+        name,
+        audienceSizeLowerBound,
+        audienceSizeUpperBound,
+      })),
+    };
   },
 });
 
