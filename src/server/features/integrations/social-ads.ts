@@ -6,6 +6,7 @@ import {
   MetaError,
   MetaNotFoundError,
   MetaPermissionError,
+  MetaTermsNotAcceptedError,
   MetaThrottledError,
   MetaTokenError,
   MetaUnavailableError,
@@ -160,11 +161,11 @@ const renewalReasonOf = (error: MetaTokenError) => (error.subcode === 463 || err
 
 /**
  * Meta's failures as the merchant reads them: a dead token, or one that lost a permission Recompra needs
- * (taken back in Facebook's settings), marks the connection, since Facebook Login again is the way out;
- * Meta's own trouble is a 502.
+ * (taken back in Facebook's settings), marks the connection, since Facebook Login again is the way out
+ * (unaccepted terms are not: they are accepted in Business Suite); Meta's own trouble is a 502.
  */
-async function asHttpError(db: Queryable, storeId: number, error: unknown, unavailable = socialAdsMessages.unavailable): Promise<never> {
-  if (error instanceof MetaTokenError || error instanceof MetaPermissionError) {
+async function asHttpError(db: Queryable, storeId: number, error: unknown): Promise<never> {
+  if (error instanceof MetaTokenError || (error instanceof MetaPermissionError && !(error instanceof MetaTermsNotAcceptedError))) {
     await markForRenewal(db, storeId, error instanceof MetaTokenError ? renewalReasonOf(error) : 'revoked');
     throw renewalRequired();
   }
@@ -172,7 +173,7 @@ async function asHttpError(db: Queryable, storeId: number, error: unknown, unava
     throw new HttpError(502, 'social_ads_unavailable', socialAdsMessages.throttled, undefined, {
       'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))),
     });
-  if (error instanceof MetaError) throw new HttpError(502, 'social_ads_unavailable', unavailable);
+  if (error instanceof MetaError) throw new HttpError(502, 'social_ads_unavailable', socialAdsMessages.unavailable);
   throw error;
 }
 
@@ -180,7 +181,7 @@ async function asHttpError(db: Queryable, storeId: number, error: unknown, unava
  * The client of a store whose token still works, or the refusal: 409 before Facebook Login, 409 while it
  * must be renewed. Every call to Meta for a store goes through here, so a dead token stops them all.
  */
-async function storeClient(db: Queryable, access: MetaAccess, storeId: number): Promise<{ row: ConnectionRow; client: MetaUserClient }> {
+async function metaClientOf(db: Queryable, access: MetaAccess, storeId: number): Promise<{ row: ConnectionRow; client: MetaUserClient }> {
   const row = await connectionOf(db, storeId);
   if (!row) throw new HttpError(409, 'social_ads_not_connected', socialAdsMessages.notConnected);
   if (!usable(row)) {
@@ -314,7 +315,7 @@ export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperati
 
   async getMetaSettingsOptions(context) {
     const { storeId } = inStore(context);
-    const { row, client } = await storeClient(context.db, access, storeId);
+    const { row, client } = await metaClientOf(context.db, access, storeId);
     try {
       return { status: 200, body: await optionsOf(access, client, context.query.businessId ?? row.business_id) };
     } catch (error) {
@@ -324,7 +325,7 @@ export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperati
 
   async updateMetaSettings(context) {
     const { storeId } = inStore(context);
-    const { client } = await storeClient(context.db, access, storeId);
+    const { client } = await metaClientOf(context.db, access, storeId);
     let chosen: Awaited<ReturnType<typeof checkedSelection>>;
     try {
       chosen = await checkedSelection(client, context.body);
@@ -368,7 +369,7 @@ export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperati
 
   async listMetaProductCatalogs(context) {
     const { storeId } = inStore(context);
-    const { row, client } = await storeClient(context.db, access, storeId);
+    const { row, client } = await metaClientOf(context.db, access, storeId);
     if (!row.business_id) throw new HttpError(409, 'social_ads_not_connected', socialAdsMessages.notConnected);
     try {
       const catalogs = await client.productCatalogs(row.business_id);
@@ -388,7 +389,7 @@ async function readForStore<T>(
   storeId: number,
   read: (client: MetaUserClient) => Promise<T>,
 ): Promise<T> {
-  const { row, client } = await storeClient(db, access, storeId);
+  const { row, client } = await metaClientOf(db, access, storeId);
   if (!row.ad_account_id) throw new HttpError(409, 'social_ads_not_connected', socialAdsMessages.notConnected);
   try {
     return await read(client);
