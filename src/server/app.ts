@@ -26,7 +26,6 @@ import { registerNightlyJob } from './features/integrations/nightly.ts';
 import {
   adAccountHandlers,
   campaignTargetingHandlers,
-  metaAccess,
   registerMetaTokenCheckJob,
   socialAdsHandlers,
 } from './features/integrations/social-ads.ts';
@@ -55,6 +54,7 @@ import { registerHousekeepingJob } from './platform/housekeeping.ts';
 import { JobWorker } from './platform/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMailbox } from './platform/mailbox.ts';
+import { metaAccess } from './platform/meta-connection.ts';
 import { loadSecretBox, type SecretBox } from './platform/secrets.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loadSessionSecret } from './platform/sessions.ts';

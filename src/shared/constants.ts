@@ -32,3 +32,27 @@ export const INVITATION_DAYS = 7;
 
 /** SPEC §9: the free trial a store's first plan starts with, in days (the plan catalogue says it too). */
 export const TRIAL_DAYS = 7;
+
+/**
+ * Limits of an ad campaign (SPEC §5, where it names a limit without its value): the contract's
+ * `AdCampaignInput` says the same numbers, and the wizard checks them before the server does.
+ */
+export const AD_CAMPAIGN_LIMITS = {
+  nameMaxLength: 80,
+  mainTextMaxLength: 500,
+  titleMaxLength: 60,
+  descriptionMaxLength: 90,
+  urlMaxLength: 2000,
+  interestsMax: 10,
+  locationsMax: 50,
+  ageMin: 18,
+  ageMax: 65,
+  /** Files of one campaign: at least one ad; a carousel needs two cards and takes at most ten. */
+  mediaMin: 1,
+  carouselMin: 2,
+  mediaMax: 10,
+  /** Meta delivers to a custom audience only from this many matched people: a smaller segment is refused. */
+  audienceMin: 100,
+  /** Grace for a start "now": the minutes between filling the form and saving it. */
+  startGraceMinutes: 5,
+} as const;

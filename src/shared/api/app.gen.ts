@@ -872,6 +872,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/adCampaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's Meta ad campaigns, the newest first, with their spend so far; optionally those of one status.
+         * @description The status is worked out when read: scheduled before the start, finished after the end, deactivated while paused in
+         *     Meta, active otherwise. Spend and results come from the last insights read (`getAdCampaignInsights`).
+         */
+        get: operations["listAdCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign in Meta from a segment; it starts paused until its start, then runs on the daily budget.
+         * @description Saving creates, in order, the segment's custom audience (emails and phones hashed), the campaign, its ad set, one
+         *     creative per file (or one carousel creative) and their ads. Each object is recorded as soon as Meta creates it; when
+         *     one fails, what was created is deleted in Meta and nothing is kept, so saving again never duplicates anything (a
+         *     deletion Meta refuses is retried later). The failure answers 502 with the part that failed in `code`
+         *     (`meta_campaign_failed`, `meta_ad_set_failed`, `meta_ad_failed`) and Meta's own text in the message.
+         *     422 on the field: `budget_below_minimum` (the ad account's minimum, `getMetaAdAccountProps`), `audience_too_small`
+         *     (fewer reachable customers than Meta's minimum), `start_in_past`, `end_before_start`, `media_not_found`,
+         *     `thumbnail_required`, `carousel_too_short`, `product_set_required`, `segment_not_found`. 409
+         *     `social_ads_not_connected` / `social_ads_renewal_required` as for every Meta call.
+         */
+        post: operations["createAdCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/adCampaigns/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /** The dashboard's active campaigns, each with its spend, reach, attributed income and ROAS since it started. */
+        get: operations["getActiveAdCampaignsPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/adCampaigns/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The campaign's id. */
+                campaignId: components["parameters"]["AdCampaignId"];
+            };
+            cookie?: never;
+        };
+        /** One campaign with everything the wizard edits. */
+        get: operations["getAdCampaign"];
+        /**
+         * Change a campaign; its campaign, ad set and ads are updated in Meta in that order.
+         * @description The type cannot change (422 `type_fixed` on `type`). 409 `campaign_not_editable` when `editable` is false. A part
+         *     Meta refuses answers 502 naming it (`meta_campaign_failed`, `meta_ad_set_failed`, `meta_ad_failed`) with Meta's
+         *     text; the parts before it are already saved, and saving again applies everything once more without duplicating.
+         *     The rest as `createAdCampaign`.
+         */
+        put: operations["updateAdCampaign"];
+        post?: never;
+        /**
+         * Delete the campaign in Meta (its ad set and ads go with it) and here, with its custom audience.
+         * @description 502 `campaign_delete_failed` when Meta refuses or fails ("an error occurred deleting the campaign"); nothing is deleted then.
+         */
+        delete: operations["deleteAdCampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/adCampaigns/{campaignId}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The campaign's id. */
+                campaignId: components["parameters"]["AdCampaignId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Activate (ACTIVE in Meta) or deactivate (PAUSED) a campaign.
+         * @description 409 `campaign_finished` to activate a campaign past its end; 502 `social_ads_unavailable` when Meta fails.
+         */
+        put: operations["setAdCampaignActive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/adCampaigns/{campaignId}/dailyBudget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The campaign's id. */
+                campaignId: components["parameters"]["AdCampaignId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the daily budget of the campaign's ad set in Meta (the budget modal).
+         * @description 422 `budget_below_minimum` on `dailyBudget` below the ad account's minimum; 409 `campaign_not_editable`; 502 `meta_ad_set_failed` with Meta's text.
+         */
+        put: operations["setAdCampaignDailyBudget"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/adCampaigns/{campaignId}/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The campaign's id. */
+                campaignId: components["parameters"]["AdCampaignId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The campaign's metrics, day-by-day report, KPIs and ads, as last read from Meta.
+         * @description Meta's figures (reach, impressions, clicks, results, spend) are read by a job and kept; a read older than an hour
+         *     queues a new one and answers what is kept with `refreshing` true. Income and orders are the store's own: orders
+         *     placed from the campaign's start to its end (or today) by customers who were in its audience (the segment's
+         *     members when it was last saved). Conversion rate is orders over link clicks, acquisition cost is spend over
+         *     the distinct buyers among those orders, ROAS income over spend, CTR clicks over impressions, CPM spend per 1,000
+         *     impressions; each is null when what it divides by is 0.
+         */
+        get: operations["getAdCampaignInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/adMedia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one image or video for a campaign's ads; it goes to the ad account's library in Meta.
+         * @description The body is the file itself, its type in `Content-Type`. The server checks it again (SPEC §5), reading the
+         *     dimensions and the duration from the file: 422 `media_bad_format`, `media_too_large`, `media_too_small`,
+         *     `video_too_long`. A video's thumbnail is an image uploaded the same way and named in the campaign.
+         */
+        post: operations["uploadAdMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/stores/{id}/emailMarketing/segmentSyncs": {
         parameters: {
             query?: never;
@@ -1511,6 +1705,223 @@ export interface components {
             name: string;
             productCount: number;
         };
+        /**
+         * @description conversion: 24/7 sales campaign; retargeting: 24/7 catalog campaign for abandoned carts (a product set); remarketing:
+         *     back to past buyers; cyberdays: an offers campaign for a sale event.
+         * @enum {string}
+         */
+        AdCampaignType: "conversion" | "retargeting" | "remarketing" | "cyberdays";
+        /**
+         * @description scheduled before its start, finished after its end, deactivated while paused, active otherwise.
+         * @enum {string}
+         */
+        AdCampaignStatus: "active" | "finished" | "deactivated" | "scheduled";
+        /**
+         * @description finished: past its end; segmentDeleted: its segment no longer exists, so its audience cannot be rebuilt.
+         * @enum {string}
+         */
+        AdCampaignNotEditableReason: "finished" | "segmentDeleted";
+        /** @description Saved without surrounding spaces. */
+        AdCampaignName: string & unknown;
+        /** @enum {string} */
+        AdCampaignGender: "all" | "male" | "female";
+        /**
+         * @description MULTIPLE_ADS: one ad per file; CAROUSEL: one ad whose cards are the files (2 to 10).
+         * @enum {string}
+         */
+        AdMediaFormat: "MULTIPLE_ADS" | "CAROUSEL";
+        /** @enum {string} */
+        AdCallToAction: "LEARN_MORE" | "WATCH_MORE" | "SHOP_NOW";
+        AdCampaignInterest: {
+            id: string;
+            name: string;
+        };
+        AdCampaignLocation: {
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "region" | "city";
+            region: string | null;
+        };
+        AdCampaignMediaChoice: {
+            /** @description An uploaded file (`uploadAdMedia`). */
+            mediaId: number;
+            /** @description A video's thumbnail, an uploaded image; null for an image. */
+            thumbnailMediaId: number | null;
+        };
+        AdCampaignInput: {
+            type: components["schemas"]["AdCampaignType"];
+            name: components["schemas"]["AdCampaignName"];
+            /**
+             * Format: date-time
+             * @description Not before now (a minute's grace).
+             */
+            startAt: string;
+            /** @description After the start; null when the campaign has no end. */
+            endAt: string | null;
+            /** @description In the ad account's currency; at least its minimum. */
+            dailyBudget: number;
+            segmentId: number;
+            /** @description Regions and cities of Chile; empty for the whole country. */
+            locations: components["schemas"]["AdCampaignLocation"][];
+            ageMin: number;
+            /** @description Not below `ageMin`. */
+            ageMax: number;
+            gender: components["schemas"]["AdCampaignGender"];
+            interests: components["schemas"]["AdCampaignInterest"][];
+            format: components["schemas"]["AdMediaFormat"];
+            media: components["schemas"]["AdCampaignMediaChoice"][];
+            mainText: string;
+            title: string;
+            description: string;
+            callToAction: components["schemas"]["AdCallToAction"];
+            url: string & unknown;
+            /** @description Retargeting only (required there); null for the other types. */
+            productCatalogId: components["schemas"]["MetaObjectId"] | null;
+            /** @description Retargeting only (required there, a set of `productCatalogId`); null for the other types. */
+            productSetId: components["schemas"]["MetaObjectId"] | null;
+        };
+        AdMedia: {
+            id: number;
+            /** @enum {string} */
+            kind: "image" | "video";
+            name: string;
+            bytes: number;
+            width: number;
+            height: number;
+            /** @description A video's length; null for an image. */
+            durationSeconds: number | null;
+        };
+        AdCampaignMedia: {
+            media: components["schemas"]["AdMedia"];
+            thumbnail: components["schemas"]["AdMedia"] | null;
+        };
+        AdCampaignSummary: {
+            id: number;
+            name: string;
+            type: components["schemas"]["AdCampaignType"];
+            status: components["schemas"]["AdCampaignStatus"];
+            editable: boolean;
+            notEditableReason: components["schemas"]["AdCampaignNotEditableReason"] | null;
+            dailyBudget: number;
+            /** @description The ad account's currency (ISO 4217). */
+            currency: string;
+            /** Format: date-time */
+            startAt: string;
+            endAt: string | null;
+            /** @description Null once the segment is deleted. */
+            segmentId: number | null;
+            /** @description The segment's name when the campaign was last saved. */
+            segmentName: string;
+            /** @description Amount spent so far, as last read from Meta (0 before any read). */
+            spend: number;
+            /** @description Purchases Meta counted, as last read. */
+            results: number;
+        };
+        AdCampaignList: {
+            campaigns: components["schemas"]["AdCampaignSummary"][];
+        };
+        AdCampaign: {
+            id: number;
+            type: components["schemas"]["AdCampaignType"];
+            name: string;
+            status: components["schemas"]["AdCampaignStatus"];
+            editable: boolean;
+            notEditableReason: components["schemas"]["AdCampaignNotEditableReason"] | null;
+            currency: string;
+            /** Format: date-time */
+            startAt: string;
+            endAt: string | null;
+            dailyBudget: number;
+            segmentId: number | null;
+            segmentName: string;
+            /** @description Customers uploaded to the custom audience when last saved. */
+            audienceSize: number;
+            locations: components["schemas"]["AdCampaignLocation"][];
+            ageMin: number;
+            ageMax: number;
+            gender: components["schemas"]["AdCampaignGender"];
+            interests: components["schemas"]["AdCampaignInterest"][];
+            format: components["schemas"]["AdMediaFormat"];
+            media: components["schemas"]["AdCampaignMedia"][];
+            mainText: string;
+            title: string;
+            description: string;
+            callToAction: components["schemas"]["AdCallToAction"];
+            url: string;
+            productCatalogId: string | null;
+            productSetId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AdCampaignActivation: {
+            active: boolean;
+        };
+        AdCampaignBudget: {
+            dailyBudget: number;
+        };
+        AdCampaignMetrics: {
+            /** @description Attributed orders' total (store currency). */
+            income: number;
+            orders: number;
+            averageOrderValue: number | null;
+            /** @description A fraction (0.05 is 5 %). */
+            conversionRate: number | null;
+            acquisitionCost: number | null;
+            /** @description Amount spent (ad account currency). */
+            campaignCost: number;
+        };
+        AdCampaignKpis: {
+            roas: number | null;
+            /** @description A fraction. */
+            ctr: number | null;
+            cpm: number | null;
+        };
+        AdCampaignReportDay: {
+            /** Format: date */
+            date: string;
+            reach: number;
+            results: number;
+            spend: number;
+        };
+        AdInsights: {
+            /** @description The ad's id in Meta. */
+            id: string;
+            name: string;
+            /** @description The files the ad shows (several for a carousel). */
+            media: components["schemas"]["AdMedia"][];
+            impressions: number;
+            reach: number;
+            clicks: number;
+            spend: number;
+            ctr: number | null;
+        };
+        AdCampaignInsights: {
+            /** @description When Meta's figures were last read; null before the first read (no data yet). */
+            readAt: string | null;
+            /** @description A newer read is queued. */
+            refreshing: boolean;
+            currency: string;
+            metrics: components["schemas"]["AdCampaignMetrics"];
+            kpis: components["schemas"]["AdCampaignKpis"];
+            /** @description One day per row from the start to today or the end. */
+            report: components["schemas"]["AdCampaignReportDay"][];
+            ads: components["schemas"]["AdInsights"][];
+        };
+        AdCampaignPerformance: {
+            id: number;
+            name: string;
+            spend: number;
+            reach: number;
+            income: number;
+            roas: number | null;
+        };
+        AdCampaignsPerformance: {
+            currency: string;
+            campaigns: components["schemas"]["AdCampaignPerformance"][];
+        };
         EmailMarketingSettings: {
             /** @description A Klaviyo private API key (`pk_…`) with Profiles:write and List:write. Spaces around it are dropped. */
             apiKey: string;
@@ -1655,6 +2066,8 @@ export interface components {
         MetaSearchQuery: string;
         /** @description The store's id. */
         StoreId: components["schemas"]["StoreId"];
+        /** @description The campaign's id. */
+        AdCampaignId: number;
         /** @description The segment's id. */
         SegmentId: number;
     };
@@ -3167,6 +3580,336 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listAdCampaigns: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["AdCampaignStatus"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaigns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdCampaignList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createAdCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdCampaignInput"];
+            };
+        };
+        responses: {
+            /** @description Created in Meta. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    getActiveAdCampaignsPerformance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active campaigns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdCampaignsPerformance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAdCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The campaign's id. */
+                campaignId: components["parameters"]["AdCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The campaign's id. */
+                campaignId: components["parameters"]["AdCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdCampaignInput"];
+            };
+        };
+        responses: {
+            /** @description Saved in Meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    deleteAdCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The campaign's id. */
+                campaignId: components["parameters"]["AdCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    setAdCampaignActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The campaign's id. */
+                campaignId: components["parameters"]["AdCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdCampaignActivation"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdCampaignSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    setAdCampaignDailyBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The campaign's id. */
+                campaignId: components["parameters"]["AdCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdCampaignBudget"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdCampaignSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    getAdCampaignInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The campaign's id. */
+                campaignId: components["parameters"]["AdCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The insights. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdCampaignInsights"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadAdMedia: {
+        parameters: {
+            query: {
+                /** @description The file's name as the merchant chose it. */
+                name: string;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+                "video/mp4": string;
+                "video/quicktime": string;
+            };
+        };
+        responses: {
+            /** @description Uploaded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdMedia"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
             502: components["responses"]["BadGateway"];
         };
     };

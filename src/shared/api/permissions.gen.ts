@@ -15,8 +15,10 @@ export type OperationId =
   | 'confirmPasswordReset'
   | 'connectEmailMarketing'
   | 'countSegmentCustomers'
+  | 'createAdCampaign'
   | 'createSegment'
   | 'createStoreWithShopify'
+  | 'deleteAdCampaign'
   | 'deleteSegment'
   | 'disconnectEmailMarketing'
   | 'disconnectMeta'
@@ -24,6 +26,9 @@ export type OperationId =
   | 'finishShopifyInstall'
   | 'getAccountDetails'
   | 'getAcquisitionCostChart'
+  | 'getActiveAdCampaignsPerformance'
+  | 'getAdCampaign'
+  | 'getAdCampaignInsights'
   | 'getIntegrations'
   | 'getInvitation'
   | 'getMe'
@@ -45,6 +50,7 @@ export type OperationId =
   | 'getStoreSync'
   | 'getSubscription'
   | 'inviteCollaborator'
+  | 'listAdCampaigns'
   | 'listMetaProductCatalogs'
   | 'listMetaProductSets'
   | 'listPlans'
@@ -61,6 +67,8 @@ export type OperationId =
   | 'retryStoreSync'
   | 'searchMetaInterests'
   | 'searchMetaLocations'
+  | 'setAdCampaignActive'
+  | 'setAdCampaignDailyBudget'
   | 'setMarketingInvestment'
   | 'setSegmentSync'
   | 'showInvitation'
@@ -74,10 +82,12 @@ export type OperationId =
   | 'subscribe'
   | 'switchStore'
   | 'updateAccountDetails'
+  | 'updateAdCampaign'
   | 'updateMetaSettings'
   | 'updatePaymentDetails'
   | 'updateSegment'
-  | 'updateShopifySettings';
+  | 'updateShopifySettings'
+  | 'uploadAdMedia';
 
 /**
  * The operations whose `x-roles` leave a role out, with the roles they allow; every other operation

@@ -1,24 +1,29 @@
 import type { operations as AppOperations, components } from '../../../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../../../shared/api/backend.gen.ts';
-import { createMetaClient, type MetaAppClient, type MetaUserClient } from '../../integrations/meta/client.ts';
+import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { fromMetaAmount } from '../../integrations/meta/currency.ts';
-import {
-  MetaError,
-  MetaNotFoundError,
-  MetaPermissionError,
-  MetaTermsNotAcceptedError,
-  MetaThrottledError,
-  MetaTokenError,
-  MetaUnavailableError,
-} from '../../integrations/meta/errors.ts';
+import { MetaError, MetaThrottledError, MetaTokenError, MetaUnavailableError } from '../../integrations/meta/errors.ts';
 import { customAudienceTermsUrl, type MetaAdAccount, REQUIRED_PERMISSIONS } from '../../integrations/meta/types.ts';
 import { type Handlers, inStore } from '../../platform/api.ts';
-import type { Config } from '../../platform/config.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
+import { HttpError } from '../../platform/errors.ts';
 import type { JobWorker } from '../../platform/jobs.ts';
+import {
+  adAccountPropsOf,
+  DEFAULT_AD_ACCOUNT_PROPS,
+  type MetaAccess,
+  type MetaConnectionRow,
+  markForRenewal,
+  metaClientOf,
+  metaConnectionMessages,
+  metaConnectionOf,
+  metaFailure,
+  notConnected,
+  readForStore,
+  refuseDeadToken,
+  tokenUsable,
+} from '../../platform/meta-connection.ts';
 import { bookNextNight, bookNightly } from '../../platform/nightly.ts';
-import type { SecretBox } from '../../platform/secrets.ts';
 
 /*
  * The social ads integration (SPEC §2, §5, §6, §7): Facebook Login gives the browser a short-lived
@@ -44,21 +49,11 @@ type SocialAdsOperations = Pick<
 type TargetingOperations = Pick<AppOperations, 'listMetaProductSets' | 'searchMetaLocations' | 'searchMetaInterests'>;
 type AdAccountOperations = Pick<BackendOperations, 'getMetaAdAccountProps'>;
 
-/** SPEC §9's defaults while no ad account is saved. */
-export const DEFAULT_AD_ACCOUNT_PROPS = { currency: 'CLP', minDailyBudget: 5000 } as const;
-
-/** The page Facebook Login sends the person back to, with the token in the address's fragment. */
-export const META_LOGIN_RETURN_PATH = '/integrations';
-
 export const socialAdsMessages = {
   storeRequired: 'Conecta primero tu tienda de Shopify: los públicos de tus campañas salen de sus clientes.',
-  notConnected: 'Conecta tu cuenta de Meta en Integraciones para continuar.',
-  renewalRequired: 'Tu conexión con Meta venció o fue revocada. Vuelve a conectar tu cuenta en Integraciones.',
   invalidToken: 'Meta no aceptó el inicio de sesión. Vuelve a conectar tu cuenta de Facebook.',
   missingPermissions: (missing: readonly string[]) =>
     `No concediste todos los permisos que Recompra necesita: ${missing.join(', ')}. Vuelve a conectar tu cuenta y acéptalos todos.`,
-  unavailable: 'Meta no respondió. Inténtalo de nuevo en unos minutos.',
-  throttled: 'Meta está limitando las consultas de tu cuenta. Inténtalo de nuevo en unos minutos.',
   notAnOption: 'Elige una opción de la lista.',
   notAdmin:
     'Necesitas acceso de administrador a esta cuenta publicitaria. Pídeselo a quien administra el portafolio comercial en Meta y vuelve a intentarlo.',
@@ -66,67 +61,18 @@ export const socialAdsMessages = {
   catalogsUnavailable: 'No pudimos obtener los catálogos de productos de tu cuenta de Meta. Inténtalo de nuevo más tarde.',
 };
 
-/** Meta as this server reaches it: the app's client, where Facebook Login starts and where terms are accepted. */
-export interface MetaAccess {
-  app: MetaAppClient;
-  secrets: SecretBox;
-  login: MetaSettings['login'];
-  businessUrl: string;
-}
-
-export function metaAccess(config: Config, secrets: SecretBox): MetaAccess {
-  const { meta } = config;
-  return {
-    app: createMetaClient({ appId: meta.appId, appSecret: meta.appSecret, graphUrl: meta.graphUrl, version: meta.version }),
-    secrets,
-    login: {
-      dialogUrl: `${meta.loginUrl}/${meta.version}/dialog/oauth`,
-      clientId: meta.appId,
-      scope: [...REQUIRED_PERMISSIONS],
-      redirectUri: `${config.publicUrl}${META_LOGIN_RETURN_PATH}`,
-    },
-    businessUrl: meta.businessUrl,
-  };
-}
-
-interface ConnectionRow {
-  access_token_encrypted: string;
-  user_id: string;
-  user_name: string;
-  token_expires_at: Date | null;
-  renewal_reason: string | null;
-  business_id: string | null;
-  business_name: string | null;
-  ad_account_id: string | null;
-  ad_account_name: string | null;
-  page_id: string | null;
-  page_name: string | null;
-  instagram_account_id: string | null;
-  instagram_account_name: string | null;
-  pixel_id: string | null;
-  pixel_name: string | null;
-}
-
-async function connectionOf(db: Queryable, storeId: number, lock = false): Promise<ConnectionRow | null> {
-  const [row] = await db.query<ConnectionRow>(`select * from meta_connections where store_id = $1${lock ? ' for update' : ''}`, [storeId]);
-  return row ?? null;
-}
-
-/** Whether Meta still takes the token: neither marked for renewal nor past the expiry Meta gave. */
-const usable = (row: ConnectionRow, now = new Date()) => !row.renewal_reason && (!row.token_expires_at || row.token_expires_at > now);
-
-function stateOf(row: ConnectionRow | null): SimpleIntegration['state'] {
+function stateOf(row: MetaConnectionRow | null): SimpleIntegration['state'] {
   if (!row) return 'notConnected';
-  if (!usable(row)) return 'needsAttention';
+  if (!tokenUsable(row)) return 'needsAttention';
   return row.ad_account_id ? 'connected' : 'notConnected';
 }
 
 /** The store's Meta connection as the Integrations card (and the shell's renewal banner) shows it. */
 export async function socialAdsState(db: Queryable, storeId: number): Promise<SimpleIntegration> {
-  return { state: stateOf(await connectionOf(db, storeId)) };
+  return { state: stateOf(await metaConnectionOf(db, storeId)) };
 }
 
-function settingsOf(row: ConnectionRow | null, access: MetaAccess): MetaSettings {
+function settingsOf(row: MetaConnectionRow | null, access: MetaAccess): MetaSettings {
   const named = (id: string | null, name: string | null) => ({ id: id ?? '', name: name ?? '' });
   return {
     state: stateOf(row),
@@ -144,51 +90,6 @@ function settingsOf(row: ConnectionRow | null, access: MetaAccess): MetaSettings
         : null,
     login: access.login,
   };
-}
-
-/** Marks the store's connection for renewal; the caller then refuses with `social_ads_renewal_required`. */
-export async function markForRenewal(db: Queryable, storeId: number, reason: 'expired' | 'revoked'): Promise<void> {
-  await db.query(`update meta_connections set renewal_reason = $2, updated_at = now() where store_id = $1 and renewal_reason is null`, [
-    storeId,
-    reason,
-  ]);
-}
-
-const renewalRequired = () => new HttpError(409, 'social_ads_renewal_required', socialAdsMessages.renewalRequired);
-
-/** Meta's refusal codes 463 (expired) and 467 (session invalidated on expiry) mean expired; the rest, revoked. */
-const renewalReasonOf = (error: MetaTokenError) => (error.subcode === 463 || error.subcode === 467 ? 'expired' : 'revoked');
-
-/**
- * Meta's failures as the merchant reads them: a dead token, or one that lost a permission Recompra needs
- * (taken back in Facebook's settings), marks the connection, since Facebook Login again is the way out
- * (unaccepted terms are not: they are accepted in Business Suite); Meta's own trouble is a 502.
- */
-async function asHttpError(db: Queryable, storeId: number, error: unknown): Promise<never> {
-  if (error instanceof MetaTokenError || (error instanceof MetaPermissionError && !(error instanceof MetaTermsNotAcceptedError))) {
-    await markForRenewal(db, storeId, error instanceof MetaTokenError ? renewalReasonOf(error) : 'revoked');
-    throw renewalRequired();
-  }
-  if (error instanceof MetaThrottledError)
-    throw new HttpError(502, 'social_ads_unavailable', socialAdsMessages.throttled, undefined, {
-      'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))),
-    });
-  if (error instanceof MetaError) throw new HttpError(502, 'social_ads_unavailable', socialAdsMessages.unavailable);
-  throw error;
-}
-
-/**
- * The client of a store whose token still works, or the refusal: 409 before Facebook Login, 409 while it
- * must be renewed. Every call to Meta for a store goes through here, so a dead token stops them all.
- */
-async function metaClientOf(db: Queryable, access: MetaAccess, storeId: number): Promise<{ row: ConnectionRow; client: MetaUserClient }> {
-  const row = await connectionOf(db, storeId);
-  if (!row) throw new HttpError(409, 'social_ads_not_connected', socialAdsMessages.notConnected);
-  if (!usable(row)) {
-    if (!row.renewal_reason) await markForRenewal(db, storeId, 'expired');
-    throw renewalRequired();
-  }
-  return { row, client: access.app.forUser(access.secrets.open(row.access_token_encrypted)) };
 }
 
 const adAccountOption = (access: MetaAccess, account: MetaAdAccount) => ({
@@ -286,7 +187,7 @@ async function exchanged(access: MetaAccess, shortLived: string) {
     // A refused exchange (a token of another app, a malformed one) is the login's fault, not Meta's.
     if (error instanceof MetaError && !(error instanceof MetaUnavailableError) && !(error instanceof MetaThrottledError))
       throw onToken('invalid_access_token', socialAdsMessages.invalidToken);
-    if (error instanceof MetaError) throw new HttpError(502, 'social_ads_unavailable', socialAdsMessages.unavailable);
+    if (error instanceof MetaError) throw new HttpError(502, 'social_ads_unavailable', metaConnectionMessages.unavailable);
     throw error;
   }
 }
@@ -294,7 +195,7 @@ async function exchanged(access: MetaAccess, shortLived: string) {
 export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperations> => ({
   async getMetaSettings(context) {
     const { storeId } = inStore(context);
-    return { status: 200, body: settingsOf(await connectionOf(context.db, storeId), access) };
+    return { status: 200, body: settingsOf(await metaConnectionOf(context.db, storeId), access) };
   },
 
   async exchangeMetaAccessToken(context) {
@@ -310,7 +211,7 @@ export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperati
          user_name = excluded.user_name, token_expires_at = excluded.token_expires_at, renewal_reason = null, updated_at = now()`,
       [storeId, access.secrets.seal(token.accessToken), user.id, user.name, expiresAt],
     );
-    return { status: 200, body: settingsOf(await connectionOf(context.db, storeId), access) };
+    return { status: 200, body: settingsOf(await metaConnectionOf(context.db, storeId), access) };
   },
 
   async getMetaSettingsOptions(context) {
@@ -319,7 +220,7 @@ export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperati
     try {
       return { status: 200, body: await optionsOf(access, client, context.query.businessId ?? row.business_id) };
     } catch (error) {
-      return asHttpError(context.db, storeId, error);
+      return metaFailure(context.db, storeId, error);
     }
   },
 
@@ -331,7 +232,7 @@ export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperati
       chosen = await checkedSelection(client, context.body);
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      return asHttpError(context.db, storeId, error);
+      return metaFailure(context.db, storeId, error);
     }
     const { adAccount } = chosen;
     const minDailyBudget =
@@ -359,7 +260,7 @@ export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperati
         minDailyBudget,
       ],
     );
-    return { status: 200, body: settingsOf(await connectionOf(context.db, storeId), access) };
+    return { status: 200, body: settingsOf(await metaConnectionOf(context.db, storeId), access) };
   },
 
   async disconnectMeta(context) {
@@ -370,34 +271,17 @@ export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperati
   async listMetaProductCatalogs(context) {
     const { storeId } = inStore(context);
     const { row, client } = await metaClientOf(context.db, access, storeId);
-    if (!row.business_id) throw new HttpError(409, 'social_ads_not_connected', socialAdsMessages.notConnected);
+    if (!row.business_id) throw notConnected();
     try {
       const catalogs = await client.productCatalogs(row.business_id);
       return { status: 200, body: catalogs.map(({ id, name, productCount }) => ({ id, name, productCount })) };
     } catch (error) {
-      if (error instanceof MetaError && !(error instanceof MetaTokenError))
-        throw new HttpError(502, 'catalogs_unavailable', socialAdsMessages.catalogsUnavailable);
-      return asHttpError(context.db, storeId, error);
+      await refuseDeadToken(context.db, storeId, error);
+      if (error instanceof MetaError) throw new HttpError(502, 'catalogs_unavailable', socialAdsMessages.catalogsUnavailable);
+      throw error;
     }
   },
 });
-
-/** A read of Meta for the store's campaign forms, through the one gate: Meta's refusals as Spanish errors. */
-async function readForStore<T>(
-  db: Queryable,
-  access: MetaAccess,
-  storeId: number,
-  read: (client: MetaUserClient) => Promise<T>,
-): Promise<T> {
-  const { row, client } = await metaClientOf(db, access, storeId);
-  if (!row.ad_account_id) throw new HttpError(409, 'social_ads_not_connected', socialAdsMessages.notConnected);
-  try {
-    return await read(client);
-  } catch (error) {
-    if (error instanceof MetaNotFoundError) throw errors.notFound();
-    return asHttpError(db, storeId, error);
-  }
-}
 
 export const campaignTargetingHandlers = (access: MetaAccess): Handlers<TargetingOperations> => ({
   async listMetaProductSets(context) {
@@ -439,12 +323,7 @@ export const campaignTargetingHandlers = (access: MetaAccess): Handlers<Targetin
 
 export const adAccountHandlers: Handlers<AdAccountOperations> = {
   async getMetaAdAccountProps(context) {
-    const [row] = await context.db.query<{ currency: string | null; min_daily_budget: string | null }>(
-      'select currency, min_daily_budget from meta_connections where store_id = $1',
-      [inStore(context).storeId],
-    );
-    if (!row?.currency || row.min_daily_budget === null) return { status: 200, body: { ...DEFAULT_AD_ACCOUNT_PROPS } };
-    return { status: 200, body: { currency: row.currency, minDailyBudget: Number(row.min_daily_budget) } };
+    return { status: 200, body: adAccountPropsOf(await metaConnectionOf(context.db, inStore(context).storeId)) };
   },
 };
 
