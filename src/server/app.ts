@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { operations as AppOperations } from '../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../shared/api/backend.gen.ts';
+import { MEDIA_LIMITS } from '../shared/constants.ts';
 import {
   billingContext,
   billingHandlers,
@@ -15,6 +16,8 @@ import {
 } from './features/account/billing.ts';
 import { accountHandlers } from './features/account/handlers.ts';
 import type { BillingContext } from './features/account/subscriptions.ts';
+import { adCampaignHandlers, registerAdCampaignDiscardJob } from './features/ad-campaigns/handlers.ts';
+import { adCampaignInsightsHandlers, registerAdInsightsJob } from './features/ad-campaigns/insights.ts';
 import { dashboardHandlers, investmentHandlers } from './features/dashboard/handlers.ts';
 import { dashboardMetricsSubscriber } from './features/dashboard/rebuild.ts';
 import { shopifyAccess } from './features/integrations/connection.ts';
@@ -119,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStoreDeletionJob(jobs, db, processor.payments);
   registerSubscriptionCheckJob(jobs, billing);
   registerMetaTokenCheckJob(jobs, db, meta);
+  registerAdCampaignDiscardJob(jobs, db, meta);
+  registerAdInsightsJob(jobs, db, meta);
   app.decorate('jobs', jobs);
   app.decorate('billing', billing);
   app.decorate('events', events);
@@ -135,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // Every body the contracts take is JSON; anything else is answered 415 in Spanish.
+  // Every body the contracts take is JSON (but an upload's file, read on its own route); anything else is answered 415 in Spanish.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const known =
@@ -165,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...emailMarketingHandlers(klaviyo),
     ...socialAdsHandlers(meta),
     ...campaignTargetingHandlers(meta),
+    ...adCampaignHandlers(meta),
+    ...adCampaignInsightsHandlers(meta),
     ...investmentHandlers,
     ...segmentHandlers(liveCounts),
   };
@@ -175,7 +182,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...segmentStatsHandlers,
     ...adAccountHandlers,
   };
-  registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services);
+  registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services, {
+    // An ad's video may weigh up to 300 MB (SPEC §5); every other body stays within the app's 1 MB.
+    bodyLimits: { uploadAdMedia: MEDIA_LIMITS.uploadMaxBytes },
+  });
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);
   registerShopifyWebhooks(app, db, events, config.shopifyWebhookSecret, secrets);
   registerStripeWebhooks(app, billing, processor);

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { DEMO_USERS, seedDemoStore } from './demo-store.ts';
 import { scheduleSubscriptionCheck } from './features/account/billing.ts';
 import { openSandboxSubscriptions } from './features/account/sandbox-subscriptions.ts';
+import { scheduleAdInsightsRefresh } from './features/ad-campaigns/insights.ts';
 import { scheduleNightly } from './features/integrations/nightly.ts';
 import { scheduleMetaTokenCheck } from './features/integrations/social-ads.ts';
 import { SANDBOX_META_USERS } from './integrations/meta/sandbox/index.ts';
@@ -33,6 +34,7 @@ await scheduleNightly(db);
 await scheduleHousekeeping(db);
 await scheduleSubscriptionCheck(db);
 await scheduleMetaTokenCheck(db);
+await scheduleAdInsightsRefresh(db);
 app.jobs.start();
 // The local card processor starts empty each time: it learns of the subscriptions kept here (the demo's trial).
 if (config.sandboxes)

@@ -243,9 +243,15 @@ describe('both contracts', () => {
       for (const [where, schema] of strings) {
         const validate = ajv.compile(schema);
         // A value the field takes, so that only the added character can be what it refuses.
-        const valid = ['Begoña 2026', 'demo@recompra.cl', '2026-01-15', 'pm_1Abc', '1500000000000001'].find((candidate) =>
-          validate(candidate),
-        );
+        const valid = [
+          'Begoña 2026',
+          'demo@recompra.cl',
+          '2026-01-15',
+          '2026-01-15T12:00:00Z',
+          'https://tiendademo.cl',
+          'pm_1Abc',
+          '1500000000000001',
+        ].find((candidate) => validate(candidate));
         expect({ where, valid }).toEqual({ where, valid: expect.any(String) });
         // A text of several lines takes line feeds and tabs, and nothing else of the kind.
         const severalLines = JSON.stringify(schema.not ?? {}).includes('u000E');

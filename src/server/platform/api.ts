@@ -24,7 +24,8 @@ type QueryOf<O> = O extends { parameters: { query?: infer Q } }
     ? Record<string, never>
     : NonNullable<Q>
   : Record<string, never>;
-type BodyOf<O> = O extends { requestBody: { content: { 'application/json': infer B } } } ? B : undefined;
+/** A JSON body as its schema says; a binary one (an upload) as the bytes and the type they came as. */
+type BodyOf<O> = O extends { requestBody: { content: infer C } } ? (C extends { 'application/json': infer B } ? B : FileBody) : undefined;
 
 /** What a handler returns: one of the statuses its operation declares, with that status's body. */
 export type ResultOf<O extends Operation> = {
@@ -37,7 +38,7 @@ export type ResultOf<O extends Operation> = {
         : { status: S; headers?: Record<string, string> };
 }[keyof O['responses']];
 
-/** A binary answer (a download) of one of the media types its operation declares. */
+/** A binary answer (a download) of one of the media types its operation declares, or a binary request body. */
 export interface FileBody<Type extends string = string> {
   type: Type;
   data: Uint8Array;
@@ -90,10 +91,18 @@ export function preSerialised<T extends object>(body: T, json: string): T {
   return body;
 }
 
+export interface ContractOptions {
+  /** The largest body, in bytes, of an operation that takes a file (by operationId); the app's own limit otherwise. */
+  bodyLimits?: Record<string, number>;
+}
+
 /**
  * Registers every operation of a contract under `prefix`. Each request passes the same gate, in order:
  * origin check, session, CSRF token, path validation, tenancy guard, role, query and body validation; then the handler;
  * then (outside production) the response is checked against the contract.
+ *
+ * Bodies are JSON, except for the operations whose contract takes a file: those routes, and only those,
+ * read the body as bytes (up to their `bodyLimits`), in a scope of their own so the rest keep JSON only.
  */
 export function registerContract(
   app: FastifyInstance,
@@ -101,6 +110,7 @@ export function registerContract(
   prefix: string,
   handlers: Record<string, Handler<never>>,
   services: Services,
+  options: ContractOptions = {},
 ): void {
   const missing = contract.operations.filter((op) => !handlers[op.operationId]).map((op) => op.operationId);
   const extra = Object.keys(handlers).filter((id) => !contract.operations.some((op) => op.operationId === id));
@@ -116,18 +126,35 @@ export function registerContract(
     });
   }
 
-  for (const operation of contract.operations) {
+  const route = (target: FastifyInstance, operation: ContractOperation) => {
     const handler = handlers[operation.operationId] as unknown as Handler<Operation>;
-    app.route({
+    const bodyLimit = options.bodyLimits?.[operation.operationId];
+    target.route({
       method: operation.method,
       url: prefix + operation.path.replace(/\{(\w+)\}/g, ':$1'),
+      ...(bodyLimit === undefined ? {} : { bodyLimit }),
       handler: async (request, reply) => {
         const context = await admit(operation, request, reply, services);
         const result = (await handler(context)) as SentResult;
         return send(operation, reply, result, services.config);
       },
     });
-  }
+  };
+  for (const operation of contract.operations) if (operation.fileTypes.length === 0) route(app, operation);
+  const uploads = contract.operations.filter((operation) => operation.fileTypes.length > 0);
+  if (uploads.length > 0)
+    app.register(async (scope) => {
+      // Whatever the type sent, the bytes as they came: the handler reads them and says what it takes.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
+        const type = String(request.headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim()
+          .toLowerCase();
+        done(null, { type, data: body as Buffer } satisfies FileBody);
+      });
+      for (const operation of uploads) route(scope, operation);
+    });
 }
 
 async function admit(

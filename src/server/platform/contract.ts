@@ -24,6 +24,12 @@ export interface ContractOperation {
   requiresPlan: boolean;
   parameterNames: { path: string[]; query: string[] };
   hasBody: boolean;
+  /**
+   * The media types of a binary body (an upload: `image/png`, `video/mp4`…); empty for a JSON body or none.
+   * Such a body reaches the handler as the bytes with the type they were sent as (`FileBody`), whatever
+   * that type: the handler reads the bytes and refuses, in its own words, what it does not take.
+   */
+  fileTypes: string[];
   validateParams: (value: unknown) => FieldError[];
   validateQuery: (value: unknown) => FieldError[];
   validateBody: (value: unknown) => FieldError[];
@@ -58,7 +64,9 @@ export function loadContract(file: URL, name: string): Contract {
       const pathParams = parameters.filter((p) => p.in === 'path');
       const queryParams = parameters.filter((p) => p.in === 'query');
       const requestBody = operation.requestBody as Json | undefined;
-      const bodySchema = (requestBody?.content as Json | undefined)?.['application/json'] as Json | undefined;
+      const content = (requestBody?.content ?? {}) as Json;
+      const bodySchema = content['application/json'] as Json | undefined;
+      const fileTypes = bodySchema ? [] : Object.keys(content);
       const security = (operation.security ?? resolved.security) as unknown[] | undefined;
       const storeParam = /\/stores\/\{(\w+)\}/.exec(path)?.[1];
 
@@ -71,17 +79,26 @@ export function loadContract(file: URL, name: string): Contract {
         storeParam,
         requiresPlan: operation['x-requires-plan'] === true,
         parameterNames: { path: pathParams.map((p) => String(p.name)), query: queryParams.map((p) => String(p.name)) },
-        hasBody: Boolean(bodySchema),
+        hasBody: Boolean(bodySchema) || fileTypes.length > 0,
+        fileTypes,
         validateParams: fieldValidator(coercing.compile(parametersSchema(pathParams))),
         validateQuery: fieldValidator(coercing.compile(parametersSchema(queryParams))),
         validateBody: bodySchema
           ? fieldValidator(strict.compile(bodySchema.schema as Json))
-          : (value) => (value === undefined || value === null ? [] : [{ field: '', message: 'Esta operación no recibe datos.' }]),
+          : fileTypes.length > 0
+            ? validateFile
+            : (value) => (value === undefined || value === null ? [] : [{ field: '', message: 'Esta operación no recibe datos.' }]),
         checkResponse: responseChecker(strict, `${method} ${path}`, operation.responses as Json),
       });
     }
   }
   return { name, document, operations };
+}
+
+/** A binary body: some bytes, whatever their type (the handler judges the type and the content). */
+function validateFile(value: unknown): FieldError[] {
+  const data = (value as { data?: unknown } | null | undefined)?.data;
+  return data instanceof Uint8Array && data.length > 0 ? [] : [{ field: '', message: 'Adjunta el archivo.' }];
 }
 
 function parametersSchema(parameters: Json[]): Json {

@@ -885,7 +885,9 @@ export interface paths {
         /**
          * The store's Meta ad campaigns, the newest first, with their spend so far; optionally those of one status.
          * @description The status is worked out when read: scheduled before the start, finished after the end, deactivated while paused in
-         *     Meta, active otherwise. Spend and results come from the last insights read (`getAdCampaignInsights`).
+         *     Meta, active otherwise. Spend and results come from the last insights read (`getAdCampaignInsights`). 409
+         *     `social_ads_not_connected` while the store has no Meta connection, `social_ads_renewal_required` while it must
+         *     be renewed: the list then leads to Integrations first.
          */
         get: operations["listAdCampaigns"];
         put?: never;
@@ -1442,6 +1444,12 @@ export interface components {
             /** @description `YYYY-MM`. */
             month: string;
             /**
+             * @description What the store's Meta ad campaigns spent on the month's days (to today for the current month), as Meta's figures
+             *     were last read (`getAdCampaignInsights`), in the ad account's currency (`getMetaAdAccountProps`); 0 without
+             *     campaigns. Shown beside the investment, not part of it: the costs stay the investment's.
+             */
+            adSpend: number;
+            /**
              * @description The year's investment spread evenly over its days, summed over the month's days; for the store's current month,
              *     over its days so far (today included), so its costs compare with the finished months'.
              */
@@ -1754,7 +1762,7 @@ export interface components {
             name: components["schemas"]["AdCampaignName"];
             /**
              * Format: date-time
-             * @description Not before now (a minute's grace).
+             * @description Not before now (five minutes' grace, AD_CAMPAIGN_LIMITS.startGraceMinutes).
              */
             startAt: string;
             /** @description After the start; null when the campaign has no end. */
@@ -3610,6 +3618,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     createAdCampaign: {

@@ -305,6 +305,17 @@ async function buyersOf(db: Queryable, storeId: number, pairs: [DateRange, DateR
   }));
 }
 
+/** What the store's Meta campaigns spent in each month of `year` up to today, as last read (the ad account's currency). */
+async function adSpendByMonth(db: Queryable, storeId: number, year: number, today: IsoDate): Promise<Map<number, number>> {
+  const rows = await db.query<{ month: number; spend: string }>(
+    `select extract(month from day)::integer as month, sum(spend)::text as spend
+       from ad_campaign_insight_days where store_id = $1 and day >= make_date($2, 1, 1) and day <= least(make_date($2, 12, 31), $3::date)
+      group by 1`,
+    [storeId, year, today],
+  );
+  return new Map(rows.map((row) => [row.month, money(Number(row.spend))]));
+}
+
 /** Month by month of `year`, up to the store's current month. */
 export async function acquisitionCostChart(
   db: Queryable,
@@ -321,6 +332,7 @@ export async function acquisitionCostChart(
   );
   const byMonth = new Map(rows.map((row) => [row.month, row]));
   const amounts = await investments(db, storeId);
+  const adSpend = await adSpendByMonth(db, storeId, year, today);
   const months = Array.from({ length: lastMonth }, (_, index) => {
     const start = dayjs(`${year}-01-01`).add(index, 'month');
     const end = start.endOf('month').format(ISO);
@@ -333,6 +345,7 @@ export async function acquisitionCostChart(
     return {
       month: start.format('YYYY-MM'),
       investment: investment.amount,
+      adSpend: adSpend.get(index + 1) ?? 0,
       newCustomers,
       orders,
       costPerCustomer: costOf(investment, newCustomers),

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { checkedMedia } from '../../src/server/features/ad-campaigns/media.ts';
+import { probeMedia } from '../../src/server/features/ad-campaigns/media-probe.ts';
+import { jpegImage, mp4Video, pngImage } from './integrations/meta-testing.ts';
+
+// Real file headers built in memory: what an ad file is, read from its bytes, and SPEC §5's limits on it.
+
+function box(type: string, ...content: Buffer[]): Buffer {
+  const body = Buffer.concat(content);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length + 8, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+
+/** A QuickTime movie whose audio track comes first, its video track named by `hdlr`, and a version-1 `mvhd`. */
+function quickTime(width: number, height: number, seconds: number): Buffer {
+  const movieHeader = Buffer.alloc(112);
+  movieHeader.writeUInt8(1, 0);
+  movieHeader.writeUInt32BE(600, 20);
+  movieHeader.writeBigUInt64BE(BigInt(seconds * 600), 24);
+  const track = (handler: string, w: number, h: number) => {
+    const header = Buffer.alloc(84);
+    header.writeUInt32BE(w * 65536, 76);
+    header.writeUInt32BE(h * 65536, 80);
+    const hdlr = Buffer.alloc(24);
+    hdlr.write(handler, 8, 'latin1');
+    return box('trak', box('tkhd', header), box('mdia', box('hdlr', hdlr)));
+  };
+  return Buffer.concat([
+    box('ftyp', Buffer.from('qt  \0\0\0\0qt  ', 'latin1')),
+    box('wide'),
+    box('mdat', Buffer.alloc(32)),
+    box('moov', box('mvhd', movieHeader), track('soun', 0, 0), track('vide', width, height)),
+  ]);
+}
+
+describe('probeMedia', () => {
+  it("reads a PNG's size from its IHDR", () => {
+    expect(probeMedia(pngImage(1200, 628))).toEqual({
+      kind: 'image',
+      contentType: 'image/png',
+      width: 1200,
+      height: 628,
+      durationSeconds: null,
+    });
+  });
+
+  it("reads a JPEG's size from its start-of-frame marker, past the other segments", () => {
+    expect(probeMedia(jpegImage(1080, 1080))).toEqual({
+      kind: 'image',
+      contentType: 'image/jpeg',
+      width: 1080,
+      height: 1080,
+      durationSeconds: null,
+    });
+  });
+
+  it("reads an MP4's length from mvhd and its size from the video track's tkhd", () => {
+    expect(probeMedia(mp4Video(1280, 720, 15))).toEqual({
+      kind: 'video',
+      contentType: 'video/mp4',
+      width: 1280,
+      height: 720,
+      durationSeconds: 15,
+    });
+  });
+
+  it('reads a QuickTime movie with moov after mdat, a version-1 mvhd and the video track after the audio one', () => {
+    expect(probeMedia(quickTime(1920, 1080, 90))).toEqual({
+      kind: 'video',
+      contentType: 'video/quicktime',
+      width: 1920,
+      height: 1080,
+      durationSeconds: 90,
+    });
+  });
+
+  it('refuses what is none of them, or is cut short', () => {
+    expect(probeMedia(Buffer.from('GIF89a\x01\0\x01\0', 'latin1'))).toBeNull();
+    expect(probeMedia(Buffer.from('{"not":"a file"}'))).toBeNull();
+    expect(probeMedia(Buffer.alloc(0))).toBeNull();
+    expect(probeMedia(pngImage(800, 600).subarray(0, 20))).toBeNull();
+    expect(probeMedia(jpegImage(800, 600).subarray(0, 30))).toBeNull();
+    const video = mp4Video(1280, 720, 10);
+    expect(probeMedia(video.subarray(0, video.length - 80))).toBeNull();
+    // A movie without a video track (audio only) is not a video for an ad.
+    expect(probeMedia(mp4Video(0, 0, 10))).toBeNull();
+  });
+});
+
+describe('checkedMedia (SPEC §5)', () => {
+  const code = (type: string, data: Buffer) => {
+    try {
+      checkedMedia({ type, data });
+      return 'ok';
+    } catch (error) {
+      return (error as { code: string }).code;
+    }
+  };
+
+  it('takes images from 254×133 px to 8 MB and videos from 500×262 px, up to 120 s and 300 MB', () => {
+    expect(code('image/png', pngImage(254, 133))).toBe('ok');
+    expect(code('image/jpeg', jpegImage(254, 133))).toBe('ok');
+    expect(code('video/mp4', mp4Video(500, 262, 120))).toBe('ok');
+    expect(code('video/quicktime', quickTime(500, 262, 1))).toBe('ok');
+  });
+
+  it('names what is wrong', () => {
+    expect(code('image/png', pngImage(253, 133))).toBe('media_too_small');
+    expect(code('image/jpeg', jpegImage(254, 132))).toBe('media_too_small');
+    expect(code('image/png', Buffer.concat([pngImage(300, 300), Buffer.alloc(8 * 1024 * 1024)]))).toBe('media_too_large');
+    expect(code('video/mp4', mp4Video(499, 720, 10))).toBe('media_too_small');
+    expect(code('video/mp4', mp4Video(1280, 720, 121))).toBe('video_too_long');
+    expect(code('image/gif', pngImage(800, 600))).toBe('media_bad_format');
+    expect(code('video/mp4', pngImage(800, 600))).toBe('media_bad_format');
+    expect(code('image/png', Buffer.from('not an image at all'))).toBe('media_bad_format');
+  });
+});
