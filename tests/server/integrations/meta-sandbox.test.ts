@@ -568,3 +568,17 @@ describe('mounted in the app', () => {
     }
   });
 });
+
+describe("the sandbox's own clock (not Meta's)", () => {
+  it('moves on by whole days at /clock/advance, as the hooks do, and refuses anything else', async () => {
+    const base = meta.url.replace(/\/graph$/, '');
+    const before = (await (await fetch(`${base}/clock`)).json()) as { now: string };
+    expect(Date.parse(before.now)).toBe(meta.sandbox.now());
+    const moved = await fetch(`${base}/clock/advance?days=2`, { method: 'POST' });
+    expect(moved.status).toBe(200);
+    expect(Date.parse(((await moved.json()) as { now: string }).now)).toBe(Date.parse(before.now) + 2 * 86_400_000);
+    for (const days of ['0', '1.5', 'x', '366'])
+      expect((await fetch(`${base}/clock/advance?days=${days}`, { method: 'POST' })).status).toBe(400);
+    meta.sandbox.advanceDays(-2);
+  });
+});

@@ -3,6 +3,7 @@ import { mulberry32 } from '../../../platform/random.ts';
 import { type PermissionGrant, REQUIRED_PERMISSIONS } from '../types.ts';
 import { createAuth, type SandboxMetaApp, type SandboxToken } from './auth.ts';
 import { registerBusiness } from './business.ts';
+import { DAY_MS } from './clock.ts';
 import { seedDemo } from './demo.ts';
 import type { GraphErrorFields } from './errors.ts';
 import { type QueuedFault, registerGraph } from './graph.ts';
@@ -139,6 +140,16 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
       );
       await scope.register(async (www) => registerLogin(www, store, auth, now), { prefix: '/www' });
       await scope.register(async (business) => registerBusiness(business, store), { prefix: '/business' });
+      // Not Meta's: the sandbox's own clock, so a demo (or a journey against a running server) can let
+      // days go by and read what its campaigns spent. Only mounted where sandboxes are, never in production.
+      scope.get('/clock', async () => ({ now: new Date(now()).toISOString() }));
+      scope.post<{ Querystring: { days?: string } }>('/clock/advance', async (request, reply) => {
+        const days = Number(request.query.days ?? '1');
+        if (!Number.isInteger(days) || days < 1 || days > 365)
+          return reply.code(400).send({ error: 'days must be a whole number from 1 to 365' });
+        advanced += days * DAY_MS;
+        return { now: new Date(now()).toISOString() };
+      });
       // The stand-in for Meta's CDN: uploaded images at the address Graph gives for them.
       scope.get<{ Params: { hash: string } }>('/cdn/adimages/:hash', async (request, reply) => {
         const accounts = [...store.nodes.values()].flatMap((node) => (node.type === 'AdAccount' ? [node.value] : []));
@@ -184,7 +195,7 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
       advanced += ms;
     },
     advanceDays(days) {
-      advanced += days * 86_400_000;
+      advanced += days * DAY_MS;
     },
   };
 }
