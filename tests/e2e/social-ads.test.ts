@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { SANDBOX_META_APP, SANDBOX_META_USERS } from '../../src/server/integrations/meta/sandbox/index.ts';
+import { SANDBOX_META_APP } from '../../src/server/integrations/meta/sandbox/index.ts';
+import { choose, logInAtFacebook, metaCard } from './meta-login.ts';
 import { DEMO_PASSWORD } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
 const e2e = useServerAndBrowser();
-const [CAMILA] = SANDBOX_META_USERS;
 
 async function signIn(page: Page): Promise<void> {
   await page.goto(`${e2e.server.url}/api/auth/login?returnTo=%2Fintegrations`);
@@ -15,22 +15,6 @@ async function signIn(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL(`${e2e.server.url}/integrations`);
 }
-
-/** Facebook Login's stand-in dialog, as the person fills it in. */
-async function logInAtFacebook(page: Page): Promise<void> {
-  await page.waitForURL(/\/sandbox\/meta\/www\/v18\.0\/dialog\/oauth/);
-  await page.getByLabel('Correo electrónico').fill(CAMILA.email);
-  await page.getByLabel('Contraseña').fill(CAMILA.password);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.waitForURL(`${e2e.server.url}/integrations`);
-}
-
-async function choose(page: Page, field: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-}
-
-const metaCard = (page: Page) => page.getByRole('article').filter({ hasText: 'Anuncios: Meta' });
 
 it('the owner connects Meta, accepts the Custom Audience terms, and renews the connection once Facebook revokes it', async () => {
   const context = await e2e.browser.newContext();
@@ -45,7 +29,7 @@ it('the owner connects Meta, accepts the Custom Audience terms, and renews the c
 
   await metaCard(page).getByRole('button', { name: 'Conectar Meta' }).click();
   await page.getByRole('button', { name: 'Conectar con Facebook' }).click();
-  await logInAtFacebook(page);
+  await logInAtFacebook(page, `${e2e.server.url}/integrations`);
   // The token leaves the address bar at once and never reaches the page's history.
   await page.getByRole('combobox', { name: 'Cuenta publicitaria' }).waitFor({ timeout: 20_000 });
   expect(page.url()).toBe(`${e2e.server.url}/integrations`);
@@ -98,7 +82,7 @@ it('the owner connects Meta, accepts the Custom Audience terms, and renews the c
 
   await metaCard(page).getByRole('button', { name: 'Renovar conexión' }).click();
   await page.getByRole('button', { name: 'Volver a conectar con Facebook' }).click();
-  await logInAtFacebook(page);
+  await logInAtFacebook(page, `${e2e.server.url}/integrations`);
   await page.getByRole('combobox', { name: 'Cuenta publicitaria' }).waitFor({ timeout: 20_000 });
   await expect
     .poll(async () => (await page.evaluate(() => fetch('/api/private/stores/1/metaSettings').then((r) => r.json()))).state)

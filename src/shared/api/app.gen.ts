@@ -884,8 +884,8 @@ export interface paths {
         };
         /**
          * The store's Meta ad campaigns, the newest first, with their spend so far; optionally those of one status.
-         * @description The status is worked out when read: scheduled before the start, finished after the end, deactivated while paused in
-         *     Meta, active otherwise. Spend and results come from the last insights read (`getAdCampaignInsights`). 409
+         * @description The status is worked out when read: finished after the end; else deactivated while paused in Meta (before the start
+         *     too); scheduled before the start; active otherwise. Spend and results come from the last insights read (`getAdCampaignInsights`). 409
          *     `social_ads_not_connected` while the store has no Meta connection, `social_ads_renewal_required` while it must
          *     be renewed: the list then leads to Integrations first.
          */
@@ -1720,7 +1720,7 @@ export interface components {
          */
         AdCampaignType: "conversion" | "retargeting" | "remarketing" | "cyberdays";
         /**
-         * @description scheduled before its start, finished after its end, deactivated while paused, active otherwise.
+         * @description finished after its end; else deactivated while paused (before its start too); scheduled before its start; active otherwise.
          * @enum {string}
          */
         AdCampaignStatus: "active" | "finished" | "deactivated" | "scheduled";

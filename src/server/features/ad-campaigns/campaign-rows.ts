@@ -128,11 +128,14 @@ export const adMediaOf = (row: MediaRow): AdMedia => ({
   durationSeconds: row.duration_seconds,
 });
 
-/** Scheduled before the start, finished after the end, deactivated while paused, active otherwise. */
+/**
+ * Finished after the end; else deactivated while paused (also before its start: the merchant switched
+ * it off, and it will not start on its own); scheduled before the start; active otherwise.
+ */
 export function statusOf(row: Pick<CampaignRow, 'start_at' | 'end_at' | 'paused'>, now = new Date()): AdCampaignStatus {
-  if (now < row.start_at) return 'scheduled';
   if (row.end_at && now >= row.end_at) return 'finished';
-  return row.paused ? 'deactivated' : 'active';
+  if (row.paused) return 'deactivated';
+  return now < row.start_at ? 'scheduled' : 'active';
 }
 
 /** Why the campaign can no longer be edited, or null while it can. */

@@ -33,6 +33,7 @@ import {
   checkProductSet,
   refusal,
 } from './campaign-rules.ts';
+import { enqueueAdInsightsRead } from './insights.ts';
 import { uploadMedia } from './media.ts';
 import {
   deleteInMeta,
@@ -311,6 +312,8 @@ export const adCampaignHandlers = (access: MetaAccess): Handlers<AdCampaignOpera
       current.id,
       !active,
     ]);
+    // What it spent up to the switch, read now rather than at the next hourly refresh.
+    await enqueueAdInsightsRead(db, storeId, current.id);
     const row = (await campaignRow(db, storeId, current.id))!;
     return { status: 200, body: summaryOf(row, (await spendOf(db, storeId)).get(row.id)) };
   },
