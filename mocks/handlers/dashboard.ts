@@ -1,5 +1,7 @@
 import { delay, HttpResponse } from 'msw';
+import type { components as App } from '../../src/shared/api/app.gen';
 import type { components } from '../../src/shared/api/backend.gen';
+import { activeCampaignsPerformance, adAccountProps } from '../fixtures/ad-campaigns';
 import {
   acquisitionCostFixture,
   filteredStatsTableRows,
@@ -14,6 +16,7 @@ import { appHttp, backendHttp } from './clients';
 import { storeSyncAnswer } from './integrations';
 
 type StoreStats = components['schemas']['StoreStats'];
+type AdCampaignsPerformance = App['schemas']['AdCampaignsPerformance'];
 
 const fails = () => Response.json(serverError, { status: 500 });
 
@@ -27,6 +30,8 @@ export interface DashboardStoreOptions {
   empty?: boolean;
   /** The yearly investments already set; `{}` for none. */
   investments?: Record<number, number>;
+  /** The active ad campaigns; two running by default. */
+  activeCampaigns?: AdCampaignsPerformance;
 }
 
 /** Any range and granularity, answered from the fixtures' store day by day. */
@@ -116,10 +121,29 @@ export function investableStore(options: DashboardStoreOptions = {}) {
 
 export const setInvestmentFails = () => appHttp.post('/private/stores/{id}/monthlyInversion', ({ response }) => response.untyped(fails()));
 
+/** The "Campañas activas" section: the store's active ad campaigns with their figures. */
+export const activeCampaignsAnswer = (performance: AdCampaignsPerformance = activeCampaignsPerformance) =>
+  appHttp.get('/private/stores/{id}/adCampaigns/performance', ({ response }) => response(200).json(performance));
+
+export const activeCampaignsFails = () =>
+  appHttp.get('/private/stores/{id}/adCampaigns/performance', ({ response }) => response.untyped(fails()));
+
+export const activeCampaignsNeverAnswer = () =>
+  appHttp.get('/private/stores/{id}/adCampaigns/performance', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(activeCampaignsPerformance);
+  });
+
+/** The ad account's currency, the one of each month's Meta spend in the acquisition cost table. */
+export const adAccountAnswer = (props = adAccountProps) =>
+  backendHttp.get('/stores/{id}/metaAdAccountProps', ({ response }) => response(200).json(props));
+
 /** A store whose every dashboard call answers. */
 export const dashboardStore = (options: DashboardStoreOptions = {}) => [
   // The page's "Última sincronización…" line.
   storeSyncAnswer(),
+  activeCampaignsAnswer(options.activeCampaigns),
+  adAccountAnswer(),
   storeStatsAnswer(),
   statsTableAnswer({ empty: options.empty ?? false }),
   statsTableXlsxAnswer(),

@@ -1,4 +1,6 @@
 import { accountHandlers } from './account';
+import { adCampaignsHandlers } from './ad-campaigns';
+import { campaignFormHandlers } from './campaign-form';
 import { dashboardHandlers } from './dashboard';
 import { integrationsHandlers } from './integrations';
 import { segmentFormHandlers } from './segment-form';
@@ -18,6 +20,8 @@ export const handlers = [
   ...accountHandlers,
   ...segmentsHandlers,
   ...segmentFormHandlers,
+  ...adCampaignsHandlers,
+  ...campaignFormHandlers,
   ...billingHandlers,
 ];
 

@@ -1,4 +1,5 @@
 import { fn } from 'storybook/test';
+import { activeCampaignsPerformance } from '../../mocks/fixtures/ad-campaigns';
 import { acquisitionCost, STORE_TODAY, statsInRange, statsTablePage, storeStats } from '../../mocks/fixtures/dashboard';
 import { type DateRange, type DateRangePreset, defaultGranularity, type Granularity, presetRange } from '../../src/shared/date-ranges';
 import type { DashboardScreenProps } from '../../src/web/features/dashboard/screens/dashboard-screen';
@@ -54,6 +55,7 @@ export const dashboardArgs: DashboardScreenProps = {
     currentYear: 2026,
     onYearChange: fn(),
     chart: { status: 'success', data: acquisitionCost },
+    adAccountCurrency: 'CLP',
     onRetry: fn(),
     canEditInvestment: true,
     onEditInvestment: fn(),
@@ -67,4 +69,10 @@ export const dashboardArgs: DashboardScreenProps = {
     onSave: fn(),
   },
   overview: overviewArgs,
+  activeCampaigns: {
+    campaigns: { status: 'success', data: activeCampaignsPerformance },
+    onRetry: fn(),
+    campaignHref: (campaignId) => `/campaigns/${campaignId}`,
+    listHref: '/campaigns',
+  },
 };

@@ -1,8 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { noActiveCampaigns } from '../../mocks/fixtures/ad-campaigns';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import {
   acquisitionCostFails,
+  activeCampaignsFails,
+  adAccountAnswer,
   dashboardStore,
   setInvestmentFails,
   statsInRangeFails,
@@ -61,8 +64,18 @@ export const Error: Story = {
         statsInRangeFails(),
         acquisitionCostFails(),
         statsTableFails(),
+        activeCampaignsFails(),
+        adAccountAnswer(),
       ],
     },
+  },
+};
+
+/** No ad campaign running: the section says what it will show. */
+export const NoActiveCampaigns: Story = {
+  parameters: { msw: { handlers: [meAs(sessionUsers.admin), ...dashboardStore({ activeCampaigns: noActiveCampaigns })] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No tienes campañas activas')).toBeVisible();
   },
 };
 

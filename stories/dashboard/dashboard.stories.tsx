@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
+import { noActiveCampaigns } from '../../mocks/fixtures/ad-campaigns';
 import {
   acquisitionCost,
   acquisitionCostEmpty,
@@ -36,6 +37,7 @@ export const Loading: Story = {
   args: {
     inRange: { status: 'loading' },
     acquisition: { ...dashboardArgs.acquisition, chart: { status: 'loading' } },
+    activeCampaigns: { ...dashboardArgs.activeCampaigns, campaigns: { status: 'loading' } },
     overview: {
       ...overviewArgs,
       stats: { status: 'loading' },
@@ -49,6 +51,7 @@ export const Error: Story = {
   args: {
     inRange: { status: 'error', cause: 'server' },
     acquisition: { ...dashboardArgs.acquisition, chart: { status: 'error', cause: 'server' } },
+    activeCampaigns: { ...dashboardArgs.activeCampaigns, campaigns: { status: 'error', cause: 'server' } },
     overview: {
       ...overviewArgs,
       stats: { status: 'error', cause: 'server' },
@@ -110,6 +113,7 @@ export const NoOrders: Story = {
       ...dashboardArgs.acquisition,
       chart: { status: 'success', data: acquisitionCostEmpty },
     },
+    activeCampaigns: { ...dashboardArgs.activeCampaigns, campaigns: { status: 'success', data: noActiveCampaigns } },
     overview: {
       ...overviewArgs,
       stats: { status: 'success', data: storeStatsEmpty },
@@ -133,6 +137,34 @@ export const SubscriptionSuccess: Story = {
   args: { subscriptionSuccess: true },
 };
 export const SubscriptionSuccessOnPhone = onPhone(SubscriptionSuccess);
+
+/** The active campaigns, each linking to its detail: what it spent and reached, the income it brought and its ROAS. */
+export const ActiveCampaigns: Story = {
+  play: async ({ canvasElement }) => {
+    const section = within(await within(canvasElement).findByRole('region', { name: 'Campañas activas' }));
+    await expect(section.getByRole('link', { name: 'Recompra de verano' })).toHaveAttribute('href', '/campaigns/101');
+    await expect(section.getByText('9,06x')).toBeVisible();
+  },
+};
+
+/** No campaign running: what the section will show once one does. */
+export const NoActiveCampaigns: Story = {
+  args: { activeCampaigns: { ...dashboardArgs.activeCampaigns, campaigns: { status: 'success', data: noActiveCampaigns } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No tienes campañas activas')).toBeVisible();
+  },
+};
+
+export const NoActiveCampaignsOnPhone = onPhone<Story>({ args: NoActiveCampaigns.args });
+
+export const ActiveCampaignsLoading: Story = {
+  args: { activeCampaigns: { ...dashboardArgs.activeCampaigns, campaigns: { status: 'loading' } } },
+  parameters: { visual: { waitFor: '[aria-labelledby="active-campaigns-title"] [aria-busy="true"]' } },
+};
+
+export const ActiveCampaignsError: Story = {
+  args: { activeCampaigns: { ...dashboardArgs.activeCampaigns, campaigns: { status: 'error', cause: 'server' } } },
+};
 
 /** No investment set for the year: the acquisition costs are unknown, and the section asks for it. */
 export const WithoutInvestment: Story = {
@@ -189,6 +221,51 @@ export const PreviousYearAcquisitionCost: Story = {
       year: 2025,
       chart: { status: 'success', data: { ...acquisitionCost, year: 2025 } },
     },
+  },
+};
+
+/**
+ * Beside each month's investment, what the store's Meta campaigns spent (nothing before they started), in the ad
+ * account's currency; the costs stay the investment's, as the note under the table says.
+ */
+export const AcquisitionCostMetaSpend: Story = {
+  play: async ({ canvasElement }) => {
+    const table = within(await within(canvasElement).findByRole('table', { name: 'Costo de adquisición de 2026, mes a mes' }));
+    const headers = table.getAllByRole('columnheader').map((header) => header.textContent);
+    await expect(headers.slice(0, 3)).toEqual(['Mes', 'Inversión', 'Gasto en Meta']);
+    const spendOf = (month: string) => within(table.getByRole('row', { name: new RegExp(`^${month}`) })).getAllByRole('cell')[2];
+    await expect(spendOf('ene 2026')).toHaveTextContent(/^\$0$/);
+    await expect(spendOf('oct 2026')).toHaveTextContent('$130.200');
+    await expect(spendOf('nov 2026 \\(hasta hoy\\)')).toHaveTextContent('$84.000');
+    await expect(within(canvasElement).getByText(/^Gasto en Meta: cifras de Meta según su última lectura/)).toBeVisible();
+  },
+};
+
+export const AcquisitionCostMetaSpendOnPhone = onPhone<Story>({
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('table', { name: 'Costo de adquisición de 2026, mes a mes' });
+    // The table scrolls sideways inside its frame; the page itself stays as wide as the phone.
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+  },
+});
+
+/** An ad account in dollars: its spend goes in dollars, the investment and the costs stay in pesos. */
+export const AcquisitionCostMetaSpendInDollars: Story = {
+  args: {
+    acquisition: {
+      ...dashboardArgs.acquisition,
+      adAccountCurrency: 'USD',
+      chart: {
+        status: 'success',
+        data: { ...acquisitionCost, months: acquisitionCost.months.map((month) => ({ ...month, adSpend: month.adSpend / 1000 })) },
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const table = within(await within(canvasElement).findByRole('table', { name: 'Costo de adquisición de 2026, mes a mes' }));
+    const october = within(table.getByRole('row', { name: /^oct 2026/ })).getAllByRole('cell');
+    await expect(october[1]).toHaveTextContent('$10.191.781');
+    await expect(october[2]).toHaveTextContent('US$130,20');
   },
 };
 

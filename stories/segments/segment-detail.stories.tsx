@@ -29,7 +29,7 @@ const args: SegmentDetailScreenProps = {
   onDownload: fn(),
   listHref: '/segments',
   editHref: `/segments/${vip.id}/edit`,
-  campaignHref: `/campaigns/create?segment=${vip.id}`,
+  campaignHref: `/campaigns/create?segmentId=${vip.id}`,
 };
 
 const meta = {

@@ -37,7 +37,7 @@ const args: SegmentsListScreenProps = {
   downloading: [],
   onAction: fn(),
   detailHref: (id) => `/segments/${id}`,
-  campaignHref: (id) => `/campaigns/create?segment=${id}`,
+  campaignHref: (id) => `/campaigns/create?segmentId=${id}`,
   createTypeOpen: false,
   onCreateTypeOpenChange: fn(),
   createHrefs: { simple: '/segments/create?type=simple', advanced: '/segments/create?type=advanced' },

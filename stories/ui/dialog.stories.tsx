@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
 import { Button } from '../../src/web/ui/button';
-import { Modal } from '../../src/web/ui/dialog';
+import { ConfirmDialog, Modal } from '../../src/web/ui/dialog';
 import { NumberInput } from '../../src/web/ui/number-input';
 
 const meta = {
@@ -20,18 +21,22 @@ export const Closed: Story = {
   },
 };
 
+/** `ConfirmDialog`: the question, cancel, and the destructive action last. */
 export const Confirmation: Story = {
-  args: {
-    role: 'alertdialog',
-    title: '¿Eliminar el segmento «Clientes frecuentes»?',
-    description: 'Sus datos se eliminarán de forma irreversible.',
-    footer: (
-      <>
-        <Button variant="outline">Cancelar</Button>
-        <Button variant="danger">Eliminar</Button>
-      </>
-    ),
-  },
+  args: { role: 'alertdialog', title: '¿Eliminar el segmento «Clientes frecuentes»?' },
+  render: (args) => (
+    <ConfirmDialog
+      id="dialog"
+      open
+      title={args.title}
+      description="Sus datos se eliminarán de forma irreversible."
+      cancelLabel="Cancelar"
+      confirmLabel="Eliminar"
+      busy={false}
+      onCancel={fn()}
+      onConfirm={fn()}
+    />
+  ),
 };
 
 export const Form: Story = {

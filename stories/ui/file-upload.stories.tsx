@@ -47,3 +47,35 @@ export const TooManyCarouselFiles: Story = {
   args: { value: Array.from({ length: 11 }, (_, index) => ({ ...image, id: `img-${index}`, name: `carrusel-${index + 1}.jpg` })) },
 };
 export const Disabled: Story = { args: { value: [image], disabled: true } };
+/** Each file on its way to the server (ad campaigns upload as soon as a file is chosen). */
+export const Uploading: Story = {
+  args: {
+    value: [
+      { ...image, upload: { state: 'uploading' } },
+      { ...video, upload: { state: 'uploading' }, thumbnailUpload: { state: 'uploading' } },
+    ],
+  },
+};
+export const Uploaded: Story = {
+  args: {
+    value: [
+      { ...image, upload: { state: 'uploaded', mediaId: 1 } },
+      { ...video, upload: { state: 'uploaded', mediaId: 2 }, thumbnailUpload: { state: 'uploaded', mediaId: 3 } },
+    ],
+  },
+};
+/** The server checked the file again and refused it: its words on that file. */
+export const UploadRefused: Story = {
+  args: {
+    value: [
+      { ...video, upload: { state: 'failed', message: 'El video dura más de 120 segundos.' } },
+      {
+        ...video,
+        id: 'vid-2',
+        name: 'promo-invierno.mp4',
+        upload: { state: 'uploaded', mediaId: 4 },
+        thumbnailUpload: { state: 'failed', message: 'La imagen debe medir al menos 254×133 px.' },
+      },
+    ],
+  },
+};

@@ -28,3 +28,9 @@ export const TwoStepsSecond: Story = { args: { step: 1 } };
 export const FiveStepsFirst: Story = { args: { items: fiveSteps, step: 0 } };
 export const FiveStepsThird: Story = { args: { items: fiveSteps, step: 2 } };
 export const FiveStepsLast: Story = { args: { items: fiveSteps, step: 4 } };
+/** Five names do not fit a phone: only the current step says its name there (the others keep it for screen readers). */
+export const FiveStepsOnPhone: Story = {
+  args: { items: fiveSteps, step: 2, phoneTitles: 'current' },
+  parameters: { visual: { viewport: 'phone' } },
+};
+export const FiveStepsCurrentTitleOnDesktop: Story = { args: { items: fiveSteps, step: 2, phoneTitles: 'current' } };

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_INSIGHTS_QUEUE, AD_INSIGHTS_REFRESH_QUEUE, refreshActiveCampaigns } from '../../src/server/features/ad-campaigns/insights.ts';
 import type { MetaUserClient } from '../../src/server/integrations/meta/client.ts';
-import {
-  SANDBOX_META_APP,
-  SANDBOX_META_IDS,
-  type StartedMetaSandbox,
-  startMetaSandbox,
-} from '../../src/server/integrations/meta/sandbox/index.ts';
+import { SANDBOX_META_IDS, type StartedMetaSandbox } from '../../src/server/integrations/meta/sandbox/index.ts';
 import type { MetaInsightsRow } from '../../src/server/integrations/meta/types.ts';
-import { loadConfig } from '../../src/server/platform/config.ts';
 import { enqueue } from '../../src/server/platform/jobs.ts';
-import { addStore, type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
-import { camilaClient, facebookLogin, pngImage } from './integrations/meta-testing.ts';
+import { addStore, type Caller, signIn, type TestServer } from './harness.ts';
+import { AD_ACCOUNT, camilaClient, pngImage } from './integrations/meta-testing.ts';
+import { connectMeta, startServerWithMeta } from './meta-harness.ts';
 
 /*
  * A campaign's insights over HTTP against the Meta sandbox. The campaign is built in the sandbox with
@@ -21,8 +16,6 @@ import { camilaClient, facebookLogin, pngImage } from './integrations/meta-testi
  */
 
 const ids = SANDBOX_META_IDS;
-const ACCOUNT = ids.adAccounts.principal;
-const REDIRECT_URI = 'http://127.0.0.1:3999/integrations';
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** The sandbox's ad accounts keep a fixed UTC-3; the store keeps the same calendar. */
@@ -60,11 +53,11 @@ const pendingReads = async (campaignId: number) =>
   );
 
 async function addMedia(name: string): Promise<number> {
-  const image = await client.uploadImage(ACCOUNT, { filename: name, bytes: pngImage(1200, 628) });
+  const image = await client.uploadImage(AD_ACCOUNT, { filename: name, bytes: pngImage(1200, 628) });
   const [row] = await server.db.query<{ id: string }>(
     `insert into ad_media (store_id, kind, name, content_type, bytes, width, height, ad_account_id, meta_image_hash)
      values ($1, 'image', $2, 'image/png', 2048, 1200, 628, $3, $4) returning id::text`,
-    [store, name, ACCOUNT, image.hash],
+    [store, name, AD_ACCOUNT, image.hash],
   );
   return Number(row!.id);
 }
@@ -100,7 +93,7 @@ async function recordCampaign(campaign: CampaignRecord): Promise<number> {
       JSON.stringify((campaign.media ?? []).map((mediaId) => ({ mediaId, thumbnailMediaId: null }))),
       campaign.paused ?? false,
       campaign.publication ?? 'published',
-      ACCOUNT,
+      AD_ACCOUNT,
     ],
   );
   const id = Number(row!.id);
@@ -143,12 +136,7 @@ const sum = (rows: MetaInsightsRow[], pick: (row: MetaInsightsRow) => number | n
   rows.reduce((total, row) => total + (pick(row) ?? 0), 0);
 
 beforeAll(async () => {
-  meta = await startMetaSandbox({ apps: [{ ...SANDBOX_META_APP, redirectUris: [REDIRECT_URI] }], now: () => START });
-  const defaults = loadConfig({ NODE_ENV: 'test' });
-  server = await startTestServer({
-    publicUrl: 'http://127.0.0.1:3999',
-    meta: { ...defaults.meta, graphUrl: meta.url, loginUrl: meta.loginUrl, businessUrl: meta.businessUrl },
-  });
+  ({ meta, server } = await startServerWithMeta({ now: () => START }));
   owner = await signIn(server.app, 'demo@recompra.cl');
   store = owner.user.store!;
   // The store's calendar as the sandbox's ad account keeps it, whatever the season in Chile.
@@ -156,22 +144,7 @@ beforeAll(async () => {
   // The demo store's import is not under test: it stays out of the way of the queue drained here.
   await server.db.query(`delete from jobs`);
 
-  const token = await facebookLogin({
-    loginUrl: meta.loginUrl,
-    appId: SANDBOX_META_APP.appId,
-    redirectUri: REDIRECT_URI,
-    email: 'camila@tiendademo.cl',
-    password: 'meta-demo',
-  });
-  expect((await call('POST', `/api/private/stores/${store}/metaSettings/accessToken`, { accessToken: token })).statusCode).toBe(200);
-  const saved = await call('PATCH', `/api/private/stores/${store}/metaSettings`, {
-    businessId: ids.businesses.tiendaDemo,
-    adAccountId: ACCOUNT,
-    pageId: ids.pages.tiendaDemo,
-    instagramAccountId: ids.instagramAccounts.tiendademo,
-    pixelId: ids.pixels.tiendaDemo,
-  });
-  expect(saved.statusCode).toBe(200);
+  await connectMeta({ meta, server }, owner, store);
 
   // Ten days ago at 10:00: a campaign with an ad set of CLP 5,000 a day and two ads, one image each.
   client = camilaClient(meta);
@@ -180,13 +153,13 @@ beforeAll(async () => {
     'select meta_image_hash from ad_media where id = any($1::bigint[]) order by id',
     [running.media],
   );
-  running.metaId = await client.createCampaign(ACCOUNT, {
+  running.metaId = await client.createCampaign(AD_ACCOUNT, {
     name: 'Recompra — Vuelve',
     objective: 'OUTCOME_SALES',
     status: 'ACTIVE',
     specialAdCategories: [],
   });
-  const adSetId = await client.createAdSet(ACCOUNT, {
+  const adSetId = await client.createAdSet(AD_ACCOUNT, {
     name: 'Clientes frecuentes',
     campaignId: running.metaId,
     dailyBudget: 5000,
@@ -202,7 +175,7 @@ beforeAll(async () => {
     { kind: 'adSet', metaId: adSetId },
   ];
   for (const [position, { meta_image_hash: hash }] of hashes.entries()) {
-    const creativeId = await client.createAdCreative(ACCOUNT, {
+    const creativeId = await client.createAdCreative(AD_ACCOUNT, {
       name: `Anuncio ${position + 1}`,
       objectStorySpec: {
         page_id: ids.pages.tiendaDemo,
@@ -216,7 +189,7 @@ beforeAll(async () => {
         },
       },
     });
-    const adId = await client.createAd(ACCOUNT, { name: `Anuncio ${position + 1}`, adsetId: adSetId, creativeId, status: 'ACTIVE' });
+    const adId = await client.createAd(AD_ACCOUNT, { name: `Anuncio ${position + 1}`, adsetId: adSetId, creativeId, status: 'ACTIVE' });
     running.adIds.push(adId);
     objects.push({ kind: 'creative', metaId: creativeId, position }, { kind: 'ad', metaId: adId, position });
   }

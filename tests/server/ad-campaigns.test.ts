@@ -2,16 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_CAMPAIGN_DISCARD_QUEUE } from '../../src/server/features/ad-campaigns/handlers.ts';
 import type { MetaUserClient } from '../../src/server/integrations/meta/client.ts';
 import { MetaNotFoundError } from '../../src/server/integrations/meta/errors.ts';
-import {
-  SANDBOX_META_APP,
-  SANDBOX_META_IDS,
-  type StartedMetaSandbox,
-  startMetaSandbox,
-} from '../../src/server/integrations/meta/sandbox/index.ts';
-import { loadConfig } from '../../src/server/platform/config.ts';
+import { SANDBOX_META_IDS, type StartedMetaSandbox } from '../../src/server/integrations/meta/sandbox/index.ts';
 import { MEDIA_LIMITS } from '../../src/shared/constants.ts';
-import { addStore, type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
-import { camilaClient, facebookLogin, failure, mp4Video, pngImage } from './integrations/meta-testing.ts';
+import { addStore, type Caller, signIn, type TestServer } from './harness.ts';
+import { AD_ACCOUNT, camilaClient, failure, mp4Video, pngImage } from './integrations/meta-testing.ts';
+import { connectMeta, startServerWithMeta } from './meta-harness.ts';
 
 /*
  * Ad campaigns over HTTP against the Meta sandbox: files checked and put in the ad account's library,
@@ -21,9 +16,6 @@ import { camilaClient, facebookLogin, failure, mp4Video, pngImage } from './inte
  */
 
 const ids = SANDBOX_META_IDS;
-const ACCOUNT = ids.adAccounts.principal;
-const REDIRECT_URI = 'http://127.0.0.1:3999/integrations';
-const CAMILA = { email: 'camila@tiendademo.cl', password: 'meta-demo' };
 
 let meta: StartedMetaSandbox;
 let server: TestServer;
@@ -126,19 +118,14 @@ async function metaObjects(campaignId: number): Promise<Record<string, string>> 
 
 /** The account's campaigns of that name that Meta has not deleted. */
 const liveCampaigns = (name: string) =>
-  [...meta.sandbox.store.adAccount(ACCOUNT)!.objects.values()].filter(
+  [...meta.sandbox.store.adAccount(AD_ACCOUNT)!.objects.values()].filter(
     (node) => node.type === 'Campaign' && node.value.name === name && node.value.statuses.at(-1)!.status !== 'DELETED',
   );
 
 const metaRefusal = (message: string) => ({ message, type: 'OAuthException', code: 100, error_user_msg: message });
 
 beforeAll(async () => {
-  meta = await startMetaSandbox({ apps: [{ ...SANDBOX_META_APP, redirectUris: [REDIRECT_URI] }] });
-  const defaults = loadConfig({ NODE_ENV: 'test' });
-  server = await startTestServer({
-    publicUrl: 'http://127.0.0.1:3999',
-    meta: { ...defaults.meta, graphUrl: meta.url, loginUrl: meta.loginUrl, businessUrl: meta.businessUrl },
-  });
+  ({ meta, server } = await startServerWithMeta());
   // Only this file's jobs run here: the demo store's import (queued by the harness) is beside the point.
   await server.db.query(`delete from jobs where status = 'pending'`);
   owner = await signIn(server.app, 'demo@recompra.cl');
@@ -154,26 +141,13 @@ afterAll(async () => {
   await meta?.close();
 });
 
-async function connectMeta() {
-  const accessToken = await facebookLogin({ loginUrl: meta.loginUrl, appId: SANDBOX_META_APP.appId, redirectUri: REDIRECT_URI, ...CAMILA });
-  expect((await call('POST', `/api/private/stores/${store}/metaSettings/accessToken`, { accessToken })).statusCode).toBe(200);
-  const saved = await call('PATCH', `/api/private/stores/${store}/metaSettings`, {
-    businessId: ids.businesses.tiendaDemo,
-    adAccountId: ACCOUNT,
-    pageId: ids.pages.tiendaDemo,
-    instagramAccountId: ids.instagramAccounts.tiendademo,
-    pixelId: ids.pixels.tiendaDemo,
-  });
-  expect(saved.statusCode).toBe(200);
-}
-
 describe('before Meta is connected', () => {
   it('leads to Integrations first', async () => {
     const list = await call('GET', campaigns());
     expect(list.statusCode).toBe(409);
     expect(list.json().code).toBe('social_ads_not_connected');
     expect((await upload(pngImage(1200, 628), 'image/png')).json().code).toBe('social_ads_not_connected');
-    await connectMeta();
+    await connectMeta({ meta, server }, owner, store);
     expect((await call('GET', campaigns())).json()).toEqual({ campaigns: [] });
   });
 });
@@ -202,8 +176,8 @@ describe('files for the ads', () => {
       'select meta_image_hash, ad_account_id from ad_media where id = $1',
       [image.id],
     );
-    expect(row!.ad_account_id).toBe(ACCOUNT);
-    expect(meta.sandbox.store.adAccount(ACCOUNT)!.images.has(row!.meta_image_hash)).toBe(true);
+    expect(row!.ad_account_id).toBe(AD_ACCOUNT);
+    expect(meta.sandbox.store.adAccount(AD_ACCOUNT)!.images.has(row!.meta_image_hash)).toBe(true);
   });
 
   it('refuses each file SPEC §5 rules out, in Spanish, before Meta sees it', async () => {
@@ -365,7 +339,7 @@ describe('creating a campaign', () => {
     });
     expect(videoAd.objectStorySpec.video_data!.image_hash).toEqual(expect.any(String));
     // The customers uploaded, hashed (Meta never sees an address), and kept for attribution.
-    const audience = meta.sandbox.store.adAccount(ACCOUNT)!.objects.get(objects['audience:0']!);
+    const audience = meta.sandbox.store.adAccount(AD_ACCOUNT)!.objects.get(objects['audience:0']!);
     expect(audience?.type === 'CustomAudience' && audience.value.keyIndex.size).toBe(260);
     const [kept] = await server.db.query<{ count: number }>(
       'select count(*)::integer as count from ad_campaign_audience where campaign_id = $1',

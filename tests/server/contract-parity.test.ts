@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { appContract, backendContract, type Contract } from '../../src/server/platform/contract.ts';
 import { ACCOUNT_NAME_MAX, accountDetailsUpdateSchema, passwordChangeSchema } from '../../src/shared/account.ts';
+import { adCampaignInputSchema } from '../../src/shared/ad-campaigns.ts';
 import {
   collaboratorInvitationSchema,
   loginRequestSchema,
   passwordResetRequestSchema,
   signupRequestSchema,
 } from '../../src/shared/auth.ts';
+import { AD_CAMPAIGN_LIMITS } from '../../src/shared/constants.ts';
 import { MARKETING_INVESTMENT_MAX, marketingInvestmentSchema } from '../../src/shared/marketing-investment.ts';
 import { SHOPIFY_SETTINGS_LIMITS, shopifyInstallSchema, shopifySettingsSchema } from '../../src/shared/shopify-settings.ts';
 import { socialAdsSchema } from '../../src/shared/social-ads.ts';
@@ -138,6 +140,71 @@ const parities: Parity[] = [
     edges: {
       businessId: ['', '1', 'act_1', 'act_', 'abc', '1 2', '9'.repeat(30), '9'.repeat(31)],
       adAccountId: ['', 'act_2400000000000001', 'act_x', `act_${'9'.repeat(30)}`, `act_${'9'.repeat(31)}`],
+    },
+  },
+  {
+    contract: app,
+    operationId: 'createAdCampaign',
+    schema: adCampaignInputSchema,
+    valid: {
+      type: 'conversion',
+      name: 'Recompra de otoño',
+      startAt: '2026-03-20T12:00:00.000Z',
+      endAt: null,
+      dailyBudget: 10000,
+      segmentId: 2,
+      locations: [],
+      ageMin: 18,
+      ageMax: 65,
+      gender: 'all',
+      interests: [],
+      format: 'MULTIPLE_ADS',
+      media: [{ mediaId: 501, thumbnailMediaId: null }],
+      mainText: 'Vuelve por tu café.',
+      title: 'Café de otoño',
+      description: 'Despacho en 24 horas',
+      callToAction: 'SHOP_NOW',
+      url: 'https://cafeaustral.cl',
+      productCatalogId: null,
+      productSetId: null,
+    },
+    edges: {
+      name: ['', ' ', '   ', 'C', ' C ', long(AD_CAMPAIGN_LIMITS.nameMaxLength), long(AD_CAMPAIGN_LIMITS.nameMaxLength + 1), ...CONTROL],
+      mainText: [
+        '',
+        'a',
+        'línea\nnueva',
+        long(AD_CAMPAIGN_LIMITS.mainTextMaxLength),
+        long(AD_CAMPAIGN_LIMITS.mainTextMaxLength + 1),
+        'a\u0000b',
+      ],
+      title: ['', long(AD_CAMPAIGN_LIMITS.titleMaxLength), long(AD_CAMPAIGN_LIMITS.titleMaxLength + 1), ...CONTROL],
+      description: ['', long(AD_CAMPAIGN_LIMITS.descriptionMaxLength), long(AD_CAMPAIGN_LIMITS.descriptionMaxLength + 1), ...CONTROL],
+      url: [
+        '',
+        'https://a.cl',
+        'http://a.cl',
+        'a.cl',
+        'https://',
+        'https://a b',
+        `https://${long(AD_CAMPAIGN_LIMITS.urlMaxLength - 8)}`,
+        `https://${long(AD_CAMPAIGN_LIMITS.urlMaxLength - 7)}`,
+      ],
+      ageMin: [17, 18, 65, 66, 18.5],
+      dailyBudget: [0, 1, 1_000_000_000, 1_000_000_001, 10.5],
+      segmentId: [0, 1, 9007199254740991, 9007199254740992],
+      interests: [
+        Array.from({ length: AD_CAMPAIGN_LIMITS.interestsMax }, (_, index) => ({ id: String(index + 1), name: 'Café' })),
+        Array.from({ length: AD_CAMPAIGN_LIMITS.interestsMax + 1 }, (_, index) => ({ id: String(index + 1), name: 'Café' })),
+        [{ id: 'abc', name: 'Café' }],
+      ],
+      media: [
+        [],
+        Array.from({ length: AD_CAMPAIGN_LIMITS.mediaMax }, (_, index) => ({ mediaId: index + 1, thumbnailMediaId: null })),
+        Array.from({ length: AD_CAMPAIGN_LIMITS.mediaMax + 1 }, (_, index) => ({ mediaId: index + 1, thumbnailMediaId: null })),
+      ],
+      startAt: ['2026-03-20T12:00:00.000Z', '2026-03-20T09:00:00-03:00', '2026-03-20', 'mañana'],
+      productCatalogId: [null, '3100000000000001', 'abc'],
     },
   },
   {

@@ -5,12 +5,10 @@ import {
   SANDBOX_META_APP,
   SANDBOX_META_IDS,
   type StartedMetaSandbox,
-  startMetaSandbox,
 } from '../../src/server/integrations/meta/sandbox/index.ts';
-import { loadConfig } from '../../src/server/platform/config.ts';
 import { enqueue } from '../../src/server/platform/jobs.ts';
-import { addStore, type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
-import { facebookLogin } from './integrations/meta-testing.ts';
+import { addStore, type Caller, signIn, type TestServer } from './harness.ts';
+import { META_REDIRECT_URI, META_SELECTION, metaLoginToken, startServerWithMeta } from './meta-harness.ts';
 
 /*
  * The social ads integration over HTTP against the Meta sandbox: Facebook Login's token exchanged and
@@ -20,8 +18,6 @@ import { facebookLogin } from './integrations/meta-testing.ts';
  */
 
 const ids = SANDBOX_META_IDS;
-const REDIRECT_URI = 'http://127.0.0.1:3999/integrations';
-const CAMILA = { email: 'camila@tiendademo.cl', password: 'meta-demo' };
 
 let meta: StartedMetaSandbox;
 let server: TestServer;
@@ -30,12 +26,7 @@ let collaborator: Caller;
 let store: number;
 
 beforeAll(async () => {
-  meta = await startMetaSandbox({ apps: [{ ...SANDBOX_META_APP, redirectUris: [REDIRECT_URI] }] });
-  const defaults = loadConfig({ NODE_ENV: 'test' });
-  server = await startTestServer({
-    publicUrl: 'http://127.0.0.1:3999',
-    meta: { ...defaults.meta, graphUrl: meta.url, loginUrl: meta.loginUrl, businessUrl: meta.businessUrl },
-  });
+  ({ meta, server } = await startServerWithMeta());
   owner = await signIn(server.app, 'demo@recompra.cl');
   collaborator = await signIn(server.app, 'colaborador@recompra.cl');
   store = owner.user.store!;
@@ -49,20 +40,8 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, caller:
   server.app.inject({ method, url: path, cookies: caller.cookies, headers: caller.headers, ...(payload === undefined ? {} : { payload }) });
 const settingsPath = (id = store) => `/api/private/stores/${id}/metaSettings`;
 
-/** Facebook Login in the sandbox as the app's dialog runs it: the short-lived token the browser receives. */
-const loginToken = (decline: string[] = []) =>
-  facebookLogin({ loginUrl: meta.loginUrl, appId: SANDBOX_META_APP.appId, redirectUri: REDIRECT_URI, ...CAMILA, decline });
-
 const exchange = async (accessToken: string, caller = owner, id = store) =>
   call('POST', `${settingsPath(id)}/accessToken`, caller, { accessToken });
-
-const SELECTION = {
-  businessId: ids.businesses.tiendaDemo,
-  adAccountId: ids.adAccounts.principal,
-  pageId: ids.pages.tiendaDemo,
-  instagramAccountId: ids.instagramAccounts.tiendademo,
-  pixelId: ids.pixels.tiendaDemo,
-};
 
 const socialAdsState = async () => (await call('GET', `/api/private/stores/${store}/integrations`)).json().socialAds.state;
 
@@ -79,7 +58,7 @@ describe('connecting Meta', () => {
         dialogUrl: `${meta.loginUrl}/v18.0/dialog/oauth`,
         clientId: SANDBOX_META_APP.appId,
         scope: expect.arrayContaining(['ads_management', 'business_management', 'pages_show_list', 'catalog_management']),
-        redirectUri: REDIRECT_URI,
+        redirectUri: META_REDIRECT_URI,
       },
     });
     expect(await socialAdsState()).toBe('notConnected');
@@ -90,7 +69,7 @@ describe('connecting Meta', () => {
   it('needs the store integration first', async () => {
     const bare = await addStore(server.db, 'Tienda sin Shopify');
     await server.db.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [bare, owner.user.id]);
-    const response = await exchange(await loginToken(), owner, bare);
+    const response = await exchange(await metaLoginToken(meta), owner, bare);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'store_integration_required', message: expect.stringContaining('tienda de Shopify') });
   });
@@ -100,7 +79,7 @@ describe('connecting Meta', () => {
     expect(forged.statusCode).toBe(422);
     expect(forged.json()).toMatchObject({ code: 'invalid_access_token', fieldErrors: [{ field: 'accessToken' }] });
 
-    const declined = await exchange(await loginToken(['ads_management', 'catalog_management']));
+    const declined = await exchange(await metaLoginToken(meta, ['ads_management', 'catalog_management']));
     expect(declined.statusCode).toBe(422);
     expect(declined.json().code).toBe('missing_permissions');
     expect(declined.json().message).toContain('ads_management, catalog_management');
@@ -112,7 +91,7 @@ describe('connecting Meta', () => {
   });
 
   it('exchanges the token for a long-lived one, sealed at rest and never sent back', async () => {
-    const shortLived = await loginToken();
+    const shortLived = await metaLoginToken(meta);
     const response = await exchange(shortLived);
     expect(response.statusCode).toBe(200);
     const settings = response.json();
@@ -158,28 +137,32 @@ describe('connecting Meta', () => {
   });
 
   it('refuses each choice Meta would not allow on its field', async () => {
-    const notAdmin = await call('PATCH', settingsPath(), owner, { ...SELECTION, adAccountId: ids.adAccounts.agencia });
+    const notAdmin = await call('PATCH', settingsPath(), owner, { ...META_SELECTION, adAccountId: ids.adAccounts.agencia });
     expect(notAdmin.statusCode).toBe(422);
     expect(notAdmin.json()).toMatchObject({
       code: 'ad_account_not_admin',
       fieldErrors: [{ field: 'adAccountId', message: expect.stringContaining('acceso de administrador') }],
     });
 
-    const terms = await call('PATCH', settingsPath(), owner, { ...SELECTION, adAccountId: ids.adAccounts.campanasNuevas });
+    const terms = await call('PATCH', settingsPath(), owner, { ...META_SELECTION, adAccountId: ids.adAccounts.campanasNuevas });
     expect(terms.statusCode).toBe(422);
     expect(terms.json()).toMatchObject({ code: 'terms_not_accepted', fieldErrors: [{ field: 'adAccountId' }] });
 
-    const stale = await call('PATCH', settingsPath(), owner, { ...SELECTION, pageId: '1010000000000999', pixelId: '9100000000000999' });
+    const stale = await call('PATCH', settingsPath(), owner, {
+      ...META_SELECTION,
+      pageId: '1010000000000999',
+      pixelId: '9100000000000999',
+    });
     expect(stale.statusCode).toBe(422);
     expect(stale.json().fieldErrors).toEqual([
       { field: 'pageId', message: 'Elige una opción de la lista.' },
       { field: 'pixelId', message: 'Elige una opción de la lista.' },
     ]);
 
-    const foreignBusiness = await call('PATCH', settingsPath(), owner, { ...SELECTION, businessId: '1500000000000999' });
+    const foreignBusiness = await call('PATCH', settingsPath(), owner, { ...META_SELECTION, businessId: '1500000000000999' });
     expect(foreignBusiness.json()).toMatchObject({ code: 'not_an_option', fieldErrors: [{ field: 'businessId' }] });
 
-    const blank = await call('PATCH', settingsPath(), owner, { ...SELECTION, pixelId: '' });
+    const blank = await call('PATCH', settingsPath(), owner, { ...META_SELECTION, pixelId: '' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().fieldErrors).toEqual([{ field: 'pixelId', message: 'Este campo es obligatorio.' }]);
     expect(await socialAdsState()).toBe('notConnected');
@@ -187,7 +170,7 @@ describe('connecting Meta', () => {
 
   it('saves a choice once the terms are accepted in Meta, with the ad account’s currency and minimum budget', async () => {
     meta.sandbox.setTermsAccepted(ids.adAccounts.campanasNuevas, true);
-    const saved = await call('PATCH', settingsPath(), owner, { ...SELECTION, adAccountId: ids.adAccounts.campanasNuevas });
+    const saved = await call('PATCH', settingsPath(), owner, { ...META_SELECTION, adAccountId: ids.adAccounts.campanasNuevas });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       state: 'connected',
@@ -198,7 +181,7 @@ describe('connecting Meta', () => {
         pixel: { name: 'Píxel Tienda Demo' },
       },
     });
-    const principal = await call('PATCH', settingsPath(), owner, SELECTION);
+    const principal = await call('PATCH', settingsPath(), owner, META_SELECTION);
     expect(principal.json().selection.adAccount.name).toBe('Tienda Demo — Principal');
     expect(await socialAdsState()).toBe('connected');
     const adAccount = await call('GET', `/backend/stores/${store}/metaAdAccountProps`);
@@ -247,7 +230,7 @@ describe('connecting Meta', () => {
 
   it('is for those who manage integrations, of their own stores', async () => {
     expect((await call('GET', settingsPath(), collaborator)).statusCode).toBe(403);
-    expect((await call('PATCH', settingsPath(), collaborator, SELECTION)).statusCode).toBe(403);
+    expect((await call('PATCH', settingsPath(), collaborator, META_SELECTION)).statusCode).toBe(403);
     expect((await exchange('EAAGtoken', collaborator)).statusCode).toBe(403);
     const foreign = await addStore(server.db, 'Tienda Ajena');
     expect((await call('GET', settingsPath(foreign))).statusCode).toBe(404);
@@ -270,7 +253,7 @@ describe('a token Meta no longer takes', () => {
       selection: { pixel: { name: 'Píxel Tienda Demo' } },
     });
 
-    const renewed = await exchange(await loginToken());
+    const renewed = await exchange(await metaLoginToken(meta));
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json()).toMatchObject({ state: 'connected', selection: { adAccount: { id: ids.adAccounts.principal } } });
     expect(await socialAdsState()).toBe('connected');
@@ -286,7 +269,7 @@ describe('a token Meta no longer takes', () => {
     expect(await (await fetch(url, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).json()).toEqual({ success: true });
     expect((await call('GET', `${settingsPath()}/settingsOptions`)).json().code).toBe('social_ads_renewal_required');
     expect(await socialAdsState()).toBe('needsAttention');
-    await exchange(await loginToken());
+    await exchange(await metaLoginToken(meta));
     expect(await socialAdsState()).toBe('connected');
   });
 
@@ -301,7 +284,7 @@ describe('a token Meta no longer takes', () => {
       store,
     ]);
     expect(row!.renewal_reason).toBe('expired');
-    await exchange(await loginToken());
+    await exchange(await metaLoginToken(meta));
     expect(await socialAdsState()).toBe('connected');
   });
 

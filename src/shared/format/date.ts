@@ -27,6 +27,16 @@ export function formatDate(value: DateInput): string {
   return parsed ? parsed.format.format(parsed.date) : EMPTY_VALUE;
 }
 
+const dateTimeFormat = onFirstUse(
+  () => new Intl.DateTimeFormat('es-CL', { ...dateOptions, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE }),
+);
+
+/** 15 mar 2026, 09:30 in the store's country. Accepts an ISO instant or a Date. */
+export function formatDateTime(value: DateInput): string {
+  const parsed = parse(value);
+  return parsed ? dateTimeFormat().format(parsed.date) : EMPTY_VALUE;
+}
+
 /** 1–15 mar 2026, 14 feb – 15 mar 2026: shared parts written once, as Intl does. */
 export function formatDateRange(from: DateInput, to: DateInput): string {
   const start = parse(from);

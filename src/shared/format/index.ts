@@ -1,5 +1,5 @@
 export { formatCount } from './count';
-export { type DateInput, formatDate, formatDateRange, formatPeriod, TIME_ZONE } from './date';
+export { type DateInput, formatDate, formatDateRange, formatDateTime, formatPeriod, TIME_ZONE } from './date';
 export { type Elapsed, elapsedSince } from './elapsed';
 export { formatList } from './list';
 export {
@@ -7,6 +7,7 @@ export {
   type Formattable,
   formatClp,
   formatDays,
+  formatMoney,
   formatPercent,
   formatPercentage,
   formatPercentagePoints,

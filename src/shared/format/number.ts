@@ -48,6 +48,24 @@ export function formatUsd(value: Formattable): string {
   return orDash(value, (amount) => usdFormat().format(amount));
 }
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in an ISO 4217 currency (an ad account's): pesos as `formatClp`, any other currency with
+ * its own symbol and usual decimals: US$12,50.
+ */
+export function formatMoney(value: Formattable, currency: string): string {
+  if (currency === 'CLP') return formatClp(value);
+  return orDash(value, (amount) => {
+    let format = moneyFormats.get(currency);
+    if (!format) {
+      format = new Intl.NumberFormat('es-CL', { style: 'currency', currency });
+      moneyFormats.set(currency, format);
+    }
+    return format.format(amount);
+  });
+}
+
 /** A ratio as a percentage: 0.123 → 12,3 %. `signed` adds + to a rise (changes against a period). */
 export function formatPercent(value: Formattable, options: { signed?: boolean } = {}): string {
   return orDash(value, (ratio) => (options.signed ? signedPercentFormat() : percentFormat()).format(ratio));

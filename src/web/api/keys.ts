@@ -128,3 +128,22 @@ export const segmentKeys = {
 export const productTypeKeys = {
   list: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'productTypes'] as const,
 };
+
+/**
+ * SPEC §7 "campaigns" and "campaign insights and charts": one prefix per store, so activating, a new
+ * budget or a deletion refreshes the lists, the detail and the dashboard's active campaigns at once.
+ */
+export const adCampaignKeys = {
+  all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'adCampaigns'] as const,
+  /** `status` null: every campaign. */
+  list: (storeId: StoreKeyId, status: string | null) => [...adCampaignKeys.all(storeId), 'list', status] as const,
+  detail: (storeId: StoreKeyId, campaignId: number) => [...adCampaignKeys.all(storeId), 'detail', campaignId] as const,
+  insights: (storeId: StoreKeyId, campaignId: number) => [...adCampaignKeys.detail(storeId, campaignId), 'insights'] as const,
+  /** The dashboard's active campaigns with their figures. */
+  performance: (storeId: StoreKeyId) => [...adCampaignKeys.all(storeId), 'performance'] as const,
+};
+
+/** SPEC §7 "currency": the ad account's currency and minimum daily budget, under the Meta connection it comes from. */
+export const adAccountKeys = {
+  props: (storeId: StoreKeyId) => [...socialAdsKeys.all(storeId), 'adAccountProps'] as const,
+};

@@ -35,6 +35,9 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
   segments: () => import('../features/segments/routes/segments-route').then((m) => ({ default: m.SegmentsRoute })),
   segmentDetail: () => import('../features/segments/routes/segment-detail-route').then((m) => ({ default: m.SegmentDetailRoute })),
   segmentForm: () => import('../features/segments/routes/segment-form-route').then((m) => ({ default: m.SegmentFormRoute })),
+  campaigns: () => import('../features/ad-campaigns/routes/campaigns-route').then((m) => ({ default: m.CampaignsRoute })),
+  campaignDetail: () => import('../features/ad-campaigns/routes/campaign-detail-route').then((m) => ({ default: m.CampaignDetailRoute })),
+  campaignForm: () => import('../features/ad-campaigns/routes/campaign-form-route').then((m) => ({ default: m.CampaignFormRoute })),
   underConstruction: () => import('./under-construction-page').then((m) => ({ default: m.UnderConstructionPage })),
 };
 

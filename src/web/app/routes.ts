@@ -28,6 +28,9 @@ export type ScreenId =
   | 'segments'
   | 'segmentDetail'
   | 'segmentForm'
+  | 'campaigns'
+  | 'campaignDetail'
+  | 'campaignForm'
   | 'underConstruction';
 
 /** What the browser's tab says on each page ("Inicio · Recompra"): keys of `pageTitle` in common.json. */
@@ -40,6 +43,7 @@ export type PageTitle =
   | 'campaigns'
   | 'createCampaign'
   | 'campaign'
+  | 'editCampaign'
   | 'whatsapp'
   | 'createTemplate'
   | 'template'
@@ -76,8 +80,9 @@ const SEGMENT_GROUPS = withBase('segments', 'metrics', 'createSegment');
 const ACCOUNT_GROUPS = withBase('account', 'cancelSubscription', 'collaborators');
 const INTEGRATION_GROUPS = withBase('integrations', 'onboarding');
 const CHAT_GROUPS = withBase('chat', 'whatsappCampaignDetail', 'templateDetail');
-// SPEC §2 names no groups for the campaign and messaging pages; they load the groups named after them.
-const CAMPAIGN_GROUPS = withBase('campaigns', 'campaignDetail');
+// SPEC §2 names no groups for the campaign and messaging pages; they load the groups named after them (the
+// wizard's, createCampaign, as the segment form's is createSegment).
+const CAMPAIGN_GROUPS = withBase('campaigns', 'campaignDetail', 'createCampaign');
 const WHATSAPP_GROUPS = withBase('whatsappCampaignDetail', 'templateDetail');
 
 /** SPEC §2 route table. Order matters only for readability; matching is exact per pattern. */
@@ -88,9 +93,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/segments/create', title: 'createSegment', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'segmentForm' },
   { path: '/segments/:id', title: 'segment', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'segmentDetail' },
   { path: '/segments/:id/edit', title: 'editSegment', roles: ALL_ROLES, namespaces: SEGMENT_GROUPS, screen: 'segmentForm' },
-  { path: '/campaigns', title: 'campaigns', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
-  { path: '/campaigns/create', title: 'createCampaign', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
-  { path: '/campaigns/:id', title: 'campaign', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'underConstruction' },
+  { path: '/campaigns', title: 'campaigns', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'campaigns' },
+  { path: '/campaigns/create', title: 'createCampaign', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'campaignForm' },
+  { path: '/campaigns/:id', title: 'campaign', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'campaignDetail' },
+  // Not in SPEC §2's table: the wizard edits a campaign at its own address, as the segment form does.
+  { path: '/campaigns/:id/edit', title: 'editCampaign', roles: ALL_ROLES, namespaces: CAMPAIGN_GROUPS, screen: 'campaignForm' },
   { path: '/whatsapp', title: 'whatsapp', roles: ALL_ROLES, namespaces: WHATSAPP_GROUPS, screen: 'underConstruction' },
   {
     path: '/whatsapp/templates/create',

@@ -1,8 +1,11 @@
 import type account from './es/account.json';
 import type auth from './es/auth.json';
+import type campaignDetail from './es/campaignDetail.json';
+import type campaigns from './es/campaigns.json';
 import type cancelSubscription from './es/cancelSubscription.json';
 import type collaborators from './es/collaborators.json';
 import type common from './es/common.json';
+import type createCampaign from './es/createCampaign.json';
 import type createSegment from './es/createSegment.json';
 import type dashboard from './es/dashboard.json';
 import type dates from './es/dates.json';
@@ -20,8 +23,11 @@ declare module 'i18next' {
       common: typeof common;
       account: typeof account;
       auth: typeof auth;
+      campaignDetail: typeof campaignDetail;
+      campaigns: typeof campaigns;
       cancelSubscription: typeof cancelSubscription;
       collaborators: typeof collaborators;
+      createCampaign: typeof createCampaign;
       createSegment: typeof createSegment;
       dashboard: typeof dashboard;
       dates: typeof dates;

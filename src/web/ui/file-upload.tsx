@@ -3,13 +3,28 @@ import { useTranslation } from 'react-i18next';
 import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../shared/constants';
 import { formatCount } from '../../shared/format';
 import { MEDIA_EXTENSIONS, type MediaFileInfo, type MediaSetItem, mediaErrors, mediaKind, mediaSetErrors } from '../../shared/media-rules';
+import { Icon } from './icons';
 import * as FileUploadParts from './parts/file-upload';
 import { Spinner } from './spinner';
+
+/** Where a file's upload to the server stands (ad campaigns upload each file as soon as it is chosen). */
+export type MediaUpload =
+  | { state: 'uploading' }
+  | { state: 'uploaded'; mediaId: number }
+  /** The server's words for what it refused (already in Spanish). */
+  | { state: 'failed'; message: string };
 
 export interface MediaItem extends MediaSetItem {
   id: string;
   /** Set while the browser reads the file's dimensions and length. */
   reading?: boolean;
+  /** The file itself, as chosen (absent for a file uploaded before, shown by its name). */
+  file?: File | undefined;
+  /** The image chosen as a video's thumbnail. */
+  thumbnailFile?: File | undefined;
+  /** Shown when the parent uploads the file; absent, nothing is said about uploading. */
+  upload?: MediaUpload | undefined;
+  thumbnailUpload?: MediaUpload | undefined;
 }
 
 export interface FileUploadProps {
@@ -113,6 +128,7 @@ export function FileUpload({
       type: file.type,
       size: file.size,
       reading: true,
+      file,
     }));
     latest.current = [...latest.current, ...added];
     onValueChange(latest.current);
@@ -130,7 +146,11 @@ export function FileUpload({
     const id = thumbnailFor.current;
     event.target.value = '';
     if (!file || !id) return;
-    onValueChange(latest.current.map((item) => (item.id === id ? { ...item, thumbnail: file.name } : item)));
+    onValueChange(
+      latest.current.map((item) =>
+        item.id === id ? { ...item, thumbnail: file.name, thumbnailFile: file, thumbnailUpload: undefined } : item,
+      ),
+    );
   }
 
   return (
@@ -174,8 +194,21 @@ export function FileUpload({
                   item.duration !== undefined ? t('ui.fileUpload.seconds', { count: Math.round(item.duration) }) : null,
                   item.thumbnail && mediaKind(item) === 'video' ? t('ui.fileUpload.thumbnail', { name: item.thumbnail }) : null,
                 ];
+            const uploadFailures = [
+              item.upload?.state === 'failed' ? item.upload.message : null,
+              item.thumbnailUpload?.state === 'failed'
+                ? t('ui.fileUpload.thumbnailFailed', { message: item.thumbnailUpload.message })
+                : null,
+            ].filter((message) => message !== null);
+            const uploading = !item.reading && (item.upload?.state === 'uploading' || item.thumbnailUpload?.state === 'uploading');
+            const uploaded =
+              item.upload?.state === 'uploaded' &&
+              (mediaKind(item) !== 'video' || !requireThumbnails || item.thumbnailUpload?.state === 'uploaded');
             return (
-              <FileUploadParts.Item key={item.id} data-invalid={errors.length > 0 || missingThumbnail ? '' : undefined}>
+              <FileUploadParts.Item
+                key={item.id}
+                data-invalid={errors.length > 0 || missingThumbnail || uploadFailures.length > 0 ? '' : undefined}
+              >
                 <FileUploadParts.ItemInfo>
                   <FileUploadParts.ItemName>{item.name}</FileUploadParts.ItemName>
                   <FileUploadParts.ItemMeta>
@@ -187,6 +220,20 @@ export function FileUpload({
                   ))}
                   {missingThumbnail ? (
                     <FileUploadParts.ErrorText>{t('ui.fileUpload.errors.videoWithoutThumbnail')}</FileUploadParts.ErrorText>
+                  ) : null}
+                  {uploadFailures.map((message) => (
+                    <FileUploadParts.ErrorText key={message}>{message}</FileUploadParts.ErrorText>
+                  ))}
+                  {uploading ? (
+                    <FileUploadParts.ItemMeta role="status">
+                      <Spinner size="sm" />
+                      {t('ui.fileUpload.uploading')}
+                    </FileUploadParts.ItemMeta>
+                  ) : uploaded ? (
+                    <FileUploadParts.ItemMeta role="status">
+                      <Icon name="check" />
+                      {t('ui.fileUpload.uploaded')}
+                    </FileUploadParts.ItemMeta>
                   ) : null}
                 </FileUploadParts.ItemInfo>
                 <FileUploadParts.ItemActions>

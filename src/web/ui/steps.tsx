@@ -18,13 +18,15 @@ export interface StepsProps {
   onStepChange?: (step: number) => void;
   /** The current step's form. */
   children?: ReactNode;
+  /** `current`: on a phone only the current step shows its name (a wizard of many steps). */
+  phoneTitles?: 'all' | 'current';
 }
 
 /** The progress of a wizard (two steps for templates and segments, five for ad campaigns). */
-export function Steps({ id, items, step, onStepChange, children }: StepsProps) {
+export function Steps({ id, items, step, onStepChange, children, phoneTitles = 'all' }: StepsProps) {
   const { t } = useTranslation('common');
   return (
-    <StepsParts.Root id={id} count={items.length} step={step} linear>
+    <StepsParts.Root id={id} count={items.length} step={step} linear phoneTitles={phoneTitles}>
       {/* A progress list, not Ark's tab list (nothing here is a tab panel); only finished steps are buttons. */}
       <StepsParts.List
         aria-label={t('ui.steps.progress', {
@@ -36,7 +38,7 @@ export function Steps({ id, items, step, onStepChange, children }: StepsProps) {
           const marker = (
             <>
               <StepsParts.Indicator>{index < step ? <Icon name="check" /> : index + 1}</StepsParts.Indicator>
-              {item.title}
+              <StepsParts.Title>{item.title}</StepsParts.Title>
               {index < step ? <StepsParts.SrOnly>{t('ui.steps.complete')}</StepsParts.SrOnly> : null}
             </>
           );

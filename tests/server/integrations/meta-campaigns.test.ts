@@ -14,12 +14,11 @@ import {
   startMetaSandbox,
 } from '../../../src/server/integrations/meta/sandbox/index.ts';
 import type { GraphChildAttachment, GraphTargeting, NewAdSet } from '../../../src/server/integrations/meta/types.ts';
-import { camilaClient, failure, jpegImage, mp4Video, pngImage } from './meta-testing.ts';
+import { AD_ACCOUNT, camilaClient, failure, jpegImage, mp4Video, pngImage } from './meta-testing.ts';
 
 // The real client against the sandbox, building campaigns as Recompra will: campaign, ad set, media,
 // creative, ad; then the sandbox's clock moves on and insights show what was delivered.
 const ids = SANDBOX_META_IDS;
-const ACCOUNT = ids.adAccounts.principal;
 /** 09:00 in Santiago (UTC-3), on a Monday. */
 const START = Date.UTC(2025, 2, 10, 12, 0, 0);
 let meta: StartedMetaSandbox;
@@ -67,7 +66,7 @@ const adSetInput = (campaignId: string, changes: Partial<NewAdSet> = {}): NewAdS
 });
 
 const newCampaign = (name = 'Recompra — Clientes frecuentes', client = user) =>
-  client.createCampaign(ACCOUNT, { name, objective: 'OUTCOME_SALES', status: 'ACTIVE', specialAdCategories: [] });
+  client.createCampaign(AD_ACCOUNT, { name, objective: 'OUTCOME_SALES', status: 'ACTIVE', specialAdCategories: [] });
 
 /** A refusal of the Marketing API: the class and Meta's subcode, title and text. */
 async function refusedWith(promise: Promise<unknown>, subcode: number, userMessage: RegExp | string) {
@@ -80,7 +79,8 @@ async function refusedWith(promise: Promise<unknown>, subcode: number, userMessa
 const imageHashes = new WeakMap<MetaUserClient, string>();
 /** An image in the account's library (each sandbox its own). */
 async function image(client = user) {
-  const hash = imageHashes.get(client) ?? (await client.uploadImage(ACCOUNT, { filename: 'portada.png', bytes: pngImage(1200, 628) })).hash;
+  const hash =
+    imageHashes.get(client) ?? (await client.uploadImage(AD_ACCOUNT, { filename: 'portada.png', bytes: pngImage(1200, 628) })).hash;
   imageHashes.set(client, hash);
   return hash;
 }
@@ -101,9 +101,9 @@ const linkAd = (hash: string) => ({
 /** A campaign with an ad set and an ad delivering from now. */
 async function runningAd(client = user) {
   const campaignId = await newCampaign('Insights', client);
-  const adSetId = await client.createAdSet(ACCOUNT, adSetInput(campaignId));
-  const creativeId = await client.createAdCreative(ACCOUNT, { name: 'Otoño', objectStorySpec: linkAd(await image(client)) });
-  const adId = await client.createAd(ACCOUNT, { name: 'Otoño — imagen', adsetId: adSetId, creativeId, status: 'ACTIVE' });
+  const adSetId = await client.createAdSet(AD_ACCOUNT, adSetInput(campaignId));
+  const creativeId = await client.createAdCreative(AD_ACCOUNT, { name: 'Otoño', objectStorySpec: linkAd(await image(client)) });
+  const adId = await client.createAd(AD_ACCOUNT, { name: 'Otoño — imagen', adsetId: adSetId, creativeId, status: 'ACTIVE' });
   return { campaignId, adSetId, creativeId, adId };
 }
 
@@ -132,7 +132,7 @@ describe('campaigns', () => {
   it("refuses a campaign without special_ad_categories or with a legacy objective, in Graph's words", async () => {
     const missing = await failure(
       // @ts-expect-error: what a caller forgetting Meta's required declaration sends
-      user.createCampaign(ACCOUNT, { name: 'Sin categorías', objective: 'OUTCOME_SALES', status: 'PAUSED' }),
+      user.createCampaign(AD_ACCOUNT, { name: 'Sin categorías', objective: 'OUTCOME_SALES', status: 'PAUSED' }),
     );
     expect(missing).toBeInstanceOf(MetaRequestError);
     expect(missing).toMatchObject({
@@ -141,7 +141,7 @@ describe('campaigns', () => {
     });
     const invalid = await failure(
       // @ts-expect-error: CONVERSIONS is a pre-v17 objective
-      user.createCampaign(ACCOUNT, { name: 'Antiguo', objective: 'CONVERSIONS', status: 'PAUSED', specialAdCategories: [] }),
+      user.createCampaign(AD_ACCOUNT, { name: 'Antiguo', objective: 'CONVERSIONS', status: 'PAUSED', specialAdCategories: [] }),
     );
     expect(invalid).toBeInstanceOf(MetaRequestError);
     expect(invalid).toMatchObject({ code: 100, message: expect.stringContaining('Param objective must be one of {OUTCOME_SALES') });
@@ -171,7 +171,7 @@ describe('ad sets', () => {
   });
 
   it('creates, reads, changes and deletes an ad set, its targeting answered with names', async () => {
-    const id = await user.createAdSet(ACCOUNT, adSetInput(campaignId, { endTime: '2025-04-10T23:59:00-0300' }));
+    const id = await user.createAdSet(AD_ACCOUNT, adSetInput(campaignId, { endTime: '2025-04-10T23:59:00-0300' }));
     const adSet = await user.adSet(id);
     expect(adSet).toEqual({
       id,
@@ -212,23 +212,23 @@ describe('ad sets', () => {
 
   it("refuses a budget under the account's minimum with Meta's 1885272", async () => {
     await refusedWith(
-      user.createAdSet(ACCOUNT, adSetInput(campaignId, { dailyBudget: 1500 })),
+      user.createAdSet(AD_ACCOUNT, adSetInput(campaignId, { dailyBudget: 1500 })),
       AD_SUBCODES.budgetTooLow,
       /^Your budget must be at least CLP2,000/,
     );
-    const id = await user.createAdSet(ACCOUNT, adSetInput(campaignId));
+    const id = await user.createAdSet(AD_ACCOUNT, adSetInput(campaignId));
     await refusedWith(user.updateAdSet(id, { dailyBudget: 100 }), AD_SUBCODES.budgetTooLow, 'CLP2,000');
     expect((await user.adSet(id)).dailyBudget).toBe(5000);
   });
 
   it('refuses an end before the start, and a start days ago', async () => {
     await refusedWith(
-      user.createAdSet(ACCOUNT, adSetInput(campaignId, { startTime: '2025-03-12T00:00:00-0300', endTime: '2025-03-11T00:00:00-0300' })),
+      user.createAdSet(AD_ACCOUNT, adSetInput(campaignId, { startTime: '2025-03-12T00:00:00-0300', endTime: '2025-03-11T00:00:00-0300' })),
       AD_SUBCODES.endBeforeStart,
       'end time must be after its start time',
     );
     await refusedWith(
-      user.createAdSet(ACCOUNT, adSetInput(campaignId, { startTime: '2025-03-01T00:00:00-0300' })),
+      user.createAdSet(AD_ACCOUNT, adSetInput(campaignId, { startTime: '2025-03-01T00:00:00-0300' })),
       AD_SUBCODES.startTooEarly,
       "can't be more than a day in the past",
     );
@@ -236,7 +236,7 @@ describe('ad sets', () => {
 
   it('refuses ages outside 18–65, unknown places and interests, and too many interests', async () => {
     const targeted = (targeting: Partial<GraphTargeting>) =>
-      user.createAdSet(ACCOUNT, adSetInput(campaignId, { targeting: { ...TARGETING, ...targeting } }));
+      user.createAdSet(AD_ACCOUNT, adSetInput(campaignId, { targeting: { ...TARGETING, ...targeting } }));
     await refusedWith(targeted({ age_min: 16 }), AD_SUBCODES.invalidTargeting, 'age_min must be at least 18');
     await refusedWith(targeted({ age_max: 70 }), AD_SUBCODES.invalidTargeting, 'age_max must be at most 65');
     await refusedWith(targeted({ geo_locations: { regions: [{ key: '9999' }] } }), AD_SUBCODES.invalidTargeting, 'region key 9999');
@@ -254,25 +254,28 @@ describe('ad sets', () => {
   it('refuses a pixel of another business and a product set that does not exist', async () => {
     await refusedWith(
       user.createAdSet(
-        ACCOUNT,
+        AD_ACCOUNT,
         adSetInput(campaignId, { promotedObject: { pixel_id: '9100000000000999', custom_event_type: 'PURCHASE' } }),
       ),
       AD_SUBCODES.invalidPixel,
       "can't be used with this ad account",
     );
     await refusedWith(
-      user.createAdSet(ACCOUNT, adSetInput(campaignId, { promotedObject: { product_set_id: '5500000000000999' } })),
+      user.createAdSet(AD_ACCOUNT, adSetInput(campaignId, { promotedObject: { product_set_id: '5500000000000999' } })),
       AD_SUBCODES.productSetNotFound,
       "doesn't exist",
     );
-    const id = await user.createAdSet(ACCOUNT, adSetInput(campaignId, { promotedObject: { product_set_id: ids.productSets.zapatillas } }));
+    const id = await user.createAdSet(
+      AD_ACCOUNT,
+      adSetInput(campaignId, { promotedObject: { product_set_id: ids.productSets.zapatillas } }),
+    );
     expect((await user.adSet(id)).promotedObject).toEqual({ product_set_id: ids.productSets.zapatillas });
   });
 });
 
 describe('images and videos', () => {
   it('uploads a PNG and a JPEG, and reads their size from the files', async () => {
-    const png = await user.uploadImage(ACCOUNT, { filename: 'banner.png', bytes: pngImage(1080, 1080) });
+    const png = await user.uploadImage(AD_ACCOUNT, { filename: 'banner.png', bytes: pngImage(1080, 1080) });
     expect(png).toEqual({
       hash: expect.stringMatching(/^[0-9a-f]{32}$/),
       url: expect.stringContaining(png.hash),
@@ -283,25 +286,25 @@ describe('images and videos', () => {
     const served = await fetch(png.url);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(pngImage(1080, 1080));
-    const jpeg = await user.uploadImage(ACCOUNT, { filename: 'foto.jpg', bytes: jpegImage(1200, 628) });
+    const jpeg = await user.uploadImage(AD_ACCOUNT, { filename: 'foto.jpg', bytes: jpegImage(1200, 628) });
     expect(jpeg).toMatchObject({ width: 1200, height: 628 });
   });
 
   it('refuses an image too small for ads and a file that is not an image, whatever its name', async () => {
     await refusedWith(
-      user.uploadImage(ACCOUNT, { filename: 'icono.png', bytes: pngImage(300, 300) }),
+      user.uploadImage(AD_ACCOUNT, { filename: 'icono.png', bytes: pngImage(300, 300) }),
       AD_SUBCODES.imageTooSmall,
       'Your image is 300 × 300 pixels',
     );
     await refusedWith(
-      user.uploadImage(ACCOUNT, { filename: 'falsa.jpg', bytes: Buffer.from('GIF89a no soy un JPEG') }),
+      user.uploadImage(AD_ACCOUNT, { filename: 'falsa.jpg', bytes: Buffer.from('GIF89a no soy un JPEG') }),
       AD_SUBCODES.notAnImage,
       "isn't a JPG or PNG image",
     );
   });
 
   it('uploads an MP4 that Meta encodes for a couple of reads, then gives its thumbnails', async () => {
-    const id = await user.uploadVideo(ACCOUNT, { name: 'Otoño 15 s', bytes: mp4Video(1080, 1920, 15) });
+    const id = await user.uploadVideo(AD_ACCOUNT, { name: 'Otoño 15 s', bytes: mp4Video(1080, 1920, 15) });
     expect(await user.adVideo(id)).toEqual({ id, status: 'processing', length: 15, width: 1080, height: 1920 });
     expect(await user.videoThumbnails(id)).toEqual([]);
     expect((await user.adVideo(id)).status).toBe('processing');
@@ -312,7 +315,7 @@ describe('images and videos', () => {
   });
 
   it("refuses a video that is not an MP4 or MOV with Meta's #352", async () => {
-    const refused = await failure(user.uploadVideo(ACCOUNT, { name: 'Animación', bytes: pngImage(600, 600) }));
+    const refused = await failure(user.uploadVideo(AD_ACCOUNT, { name: 'Animación', bytes: pngImage(600, 600) }));
     expect(refused).toBeInstanceOf(MetaRequestError);
     expect(refused).toMatchObject({ code: 352, message: expect.stringContaining('in a format that we don') });
   });
@@ -339,20 +342,20 @@ describe('creatives and ads', () => {
 
   it('creates a link ad and reads its story spec back', async () => {
     const hash = await image();
-    const id = await user.createAdCreative(ACCOUNT, { name: 'Otoño', objectStorySpec: linkAd(hash) });
+    const id = await user.createAdCreative(AD_ACCOUNT, { name: 'Otoño', objectStorySpec: linkAd(hash) });
     expect(await user.adCreative(id)).toEqual({ id, name: 'Otoño', objectStorySpec: linkAd(hash) });
   });
 
   it('takes a carousel of 10 cards and refuses 11 or 1', async () => {
     const hash = await image();
-    expect(await user.createAdCreative(ACCOUNT, { name: 'Carrusel', objectStorySpec: carousel(hash, 10) })).toMatch(/^\d+$/);
+    expect(await user.createAdCreative(AD_ACCOUNT, { name: 'Carrusel', objectStorySpec: carousel(hash, 10) })).toMatch(/^\d+$/);
     await refusedWith(
-      user.createAdCreative(ACCOUNT, { name: 'Carrusel largo', objectStorySpec: carousel(hash, 11) }),
+      user.createAdCreative(AD_ACCOUNT, { name: 'Carrusel largo', objectStorySpec: carousel(hash, 11) }),
       AD_SUBCODES.carouselCards,
       'this one has 11',
     );
     await refusedWith(
-      user.createAdCreative(ACCOUNT, { name: 'Carrusel corto', objectStorySpec: carousel(hash, 1) }),
+      user.createAdCreative(AD_ACCOUNT, { name: 'Carrusel corto', objectStorySpec: carousel(hash, 1) }),
       AD_SUBCODES.carouselCards,
       'at least 2',
     );
@@ -362,19 +365,19 @@ describe('creatives and ads', () => {
     const hash = await image();
     const spec = linkAd(hash);
     const withLink = (changes: Record<string, unknown>) =>
-      user.createAdCreative(ACCOUNT, { name: 'Mal', objectStorySpec: { ...spec, link_data: { ...spec.link_data, ...changes } } });
+      user.createAdCreative(AD_ACCOUNT, { name: 'Mal', objectStorySpec: { ...spec, link_data: { ...spec.link_data, ...changes } } });
     await refusedWith(withLink({ message: 'a'.repeat(2201) }), AD_SUBCODES.textTooLong, 'The message of your ad has 2201 characters');
     await refusedWith(withLink({ link: 'tiendademo' }), AD_SUBCODES.invalidUrl, "isn't a valid URL");
     await refusedWith(withLink({ image_hash: 'f'.repeat(32) }), AD_SUBCODES.imageNotFound, "isn't in this ad account's image library");
     const button = await failure(withLink({ call_to_action: { type: 'COMPRAR_YA' } }));
     expect(button).toMatchObject({ code: 100, message: expect.stringContaining('[call_to_action][type] must be one of {LEARN_MORE') });
     await refusedWith(
-      user.createAdCreative(ACCOUNT, { name: 'Página ajena', objectStorySpec: { ...spec, page_id: '1010000000000999' } }),
+      user.createAdCreative(AD_ACCOUNT, { name: 'Página ajena', objectStorySpec: { ...spec, page_id: '1010000000000999' } }),
       AD_SUBCODES.invalidPage,
       "doesn't exist or you can't advertise for it",
     );
     await refusedWith(
-      user.createAdCreative(ACCOUNT, {
+      user.createAdCreative(AD_ACCOUNT, {
         name: 'Video',
         objectStorySpec: { page_id: ids.pages.tiendaDemo, video_data: { video_id: '8800000000000999', image_hash: hash } },
       }),
@@ -384,7 +387,7 @@ describe('creatives and ads', () => {
   });
 
   it('takes a video ad only once its video is ready', async () => {
-    const videoId = await user.uploadVideo(ACCOUNT, { name: 'Vertical', bytes: mp4Video(1080, 1920, 10) });
+    const videoId = await user.uploadVideo(AD_ACCOUNT, { name: 'Vertical', bytes: mp4Video(1080, 1920, 10) });
     const spec = {
       page_id: ids.pages.tiendaDemo,
       video_data: {
@@ -397,12 +400,12 @@ describe('creatives and ads', () => {
       },
     };
     await refusedWith(
-      user.createAdCreative(ACCOUNT, { name: 'Video', objectStorySpec: spec }),
+      user.createAdCreative(AD_ACCOUNT, { name: 'Video', objectStorySpec: spec }),
       AD_SUBCODES.videoNotReady,
       'still being processed',
     );
     while ((await user.adVideo(videoId)).status !== 'ready');
-    expect(await user.createAdCreative(ACCOUNT, { name: 'Video', objectStorySpec: spec })).toMatch(/^\d+$/);
+    expect(await user.createAdCreative(AD_ACCOUNT, { name: 'Video', objectStorySpec: spec })).toMatch(/^\d+$/);
   });
 
   it('creates an ad in review, shows its parents pausing it, changes and deletes it', async () => {
@@ -425,12 +428,12 @@ describe('creatives and ads', () => {
   it('refuses an ad for an ad set or creative the account does not have', async () => {
     const { adSetId, creativeId } = await runningAd();
     await refusedWith(
-      user.createAd(ACCOUNT, { name: 'Huérfano', adsetId: '120211999999999999', creativeId, status: 'PAUSED' }),
+      user.createAd(AD_ACCOUNT, { name: 'Huérfano', adsetId: '120211999999999999', creativeId, status: 'PAUSED' }),
       AD_SUBCODES.invalidParent,
       "The ad set 120211999999999999 doesn't exist",
     );
     await refusedWith(
-      user.createAd(ACCOUNT, { name: 'Sin creativo', adsetId: adSetId, creativeId: '120213999999999999', status: 'PAUSED' }),
+      user.createAd(AD_ACCOUNT, { name: 'Sin creativo', adsetId: adSetId, creativeId: '120213999999999999', status: 'PAUSED' }),
       AD_SUBCODES.invalidParent,
       "The ad creative 120213999999999999 doesn't exist",
     );
@@ -534,17 +537,17 @@ describe('insights', () => {
 describe("Meta's partial failures and limits", () => {
   it('fails only the ad creation, once, after the campaign and ad set went through, and does not repeat it', async () => {
     const campaignId = await newCampaign('Falla a medias');
-    const adSetId = await user.createAdSet(ACCOUNT, adSetInput(campaignId));
-    const creativeId = await user.createAdCreative(ACCOUNT, { name: 'Otoño', objectStorySpec: linkAd(await image()) });
+    const adSetId = await user.createAdSet(AD_ACCOUNT, adSetInput(campaignId));
+    const creativeId = await user.createAdCreative(AD_ACCOUNT, { name: 'Otoño', objectStorySpec: linkAd(await image()) });
     meta.sandbox.failNext(1, 500, undefined, {}, { method: 'POST', path: /^act_\d+\/ads$/ });
     // Other calls are not the target.
     expect((await user.campaign(campaignId)).status).toBe('ACTIVE');
-    const failed = await failure(user.createAd(ACCOUNT, { name: 'Otoño', adsetId: adSetId, creativeId, status: 'ACTIVE' }));
+    const failed = await failure(user.createAd(AD_ACCOUNT, { name: 'Otoño', adsetId: adSetId, creativeId, status: 'ACTIVE' }));
     expect(failed).toBeInstanceOf(MetaUnavailableError);
     expect(waits).toEqual([]);
     expect(await user.ads(adSetId)).toEqual([]);
     expect((await user.adSet(adSetId)).status).toBe('ACTIVE');
-    expect(await user.createAd(ACCOUNT, { name: 'Otoño', adsetId: adSetId, creativeId, status: 'ACTIVE' })).toMatch(/^120212/);
+    expect(await user.createAd(AD_ACCOUNT, { name: 'Otoño', adsetId: adSetId, creativeId, status: 'ACTIVE' })).toMatch(/^120212/);
   });
 
   it("waits out the ad account's own allowance by X-Ad-Account-Usage, and tells when it cannot", async () => {

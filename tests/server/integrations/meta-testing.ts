@@ -122,6 +122,9 @@ export function mp4Video(width: number, height: number, seconds: number): Buffer
   ]);
 }
 
+/** Camila's main ad account in the sandbox, the one Recompra's campaigns go to. */
+export const AD_ACCOUNT = SANDBOX_META_IDS.adAccounts.principal;
+
 /** The real client acting as Camila (a 60-day token) against a started sandbox. */
 export function camilaClient(started: StartedMetaSandbox, options: Partial<MetaClientOptions> = {}): MetaUserClient {
   return createMetaClient({

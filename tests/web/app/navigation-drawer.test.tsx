@@ -22,14 +22,14 @@ async function openShellAt(path: string) {
 
 describe('the navigation drawer of narrow screens', () => {
   it('opens from the menu button over a page out of reach, and closes with Escape back on the button', async () => {
-    const { menu, drawer, main } = await openShellAt('/campaigns');
+    const { menu, drawer, main } = await openShellAt('/whatsapp');
     expect(menu.getAttribute('aria-expanded')).toBe('false');
     expect(drawer.getAttribute('data-state')).toBe('closed');
     await userEvent.click(menu);
     expect(menu.getAttribute('aria-expanded')).toBe('true');
     expect(drawer.getAttribute('data-state')).toBe('open');
     expect(main.hasAttribute('inert')).toBe(true);
-    expect(document.activeElement).toBe(within(drawer).getByRole('link', { name: 'Campañas' }));
+    expect(document.activeElement).toBe(within(drawer).getByRole('link', { name: 'WhatsApp' }));
     await userEvent.keyboard('{Escape}');
     expect(drawer.getAttribute('data-state')).toBe('closed');
     expect(main.hasAttribute('inert')).toBe(false);
@@ -37,7 +37,7 @@ describe('the navigation drawer of narrow screens', () => {
   });
 
   it('closes once the page it led to opens', async () => {
-    const { menu, drawer } = await openShellAt('/campaigns');
+    const { menu, drawer } = await openShellAt('/whatsapp');
     await userEvent.click(menu);
     await userEvent.click(within(drawer).getByRole('link', { name: 'Chat' }));
     // The navigation waits for the page's code and texts, then the drawer closes on it.
@@ -46,7 +46,7 @@ describe('the navigation drawer of narrow screens', () => {
   });
 
   it('lets the keyboard skip the navigation to the page', async () => {
-    await openShellAt('/campaigns');
+    await openShellAt('/whatsapp');
     const skip = screen.getByRole('link', { name: 'Saltar al contenido' });
     expect(skip.getAttribute('href')).toBe(`#${screen.getByRole('main').id}`);
   });

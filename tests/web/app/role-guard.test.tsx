@@ -23,17 +23,17 @@ const renderAt = (path: string) =>
 describe('RoleGuard', () => {
   it('shows the loading animation, then the shell with the page', async () => {
     server.use(meAs(sessionUsers.user));
-    await renderAt('/campaigns');
+    await renderAt('/whatsapp');
     expect(screen.getByTestId('loading-screen')).toBeTruthy();
     expect(await screen.findByText('En construcción')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Campañas' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'WhatsApp' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('names the tab after the page, and says an unknown address is no page, inside the shell', async () => {
     server.use(meAs(sessionUsers.user));
-    await renderAt('/campaigns');
+    await renderAt('/whatsapp');
     await screen.findByText('En construcción');
-    await waitFor(() => expect(document.title).toBe('Campañas · Recompra'));
+    await waitFor(() => expect(document.title).toBe('WhatsApp · Recompra'));
     cleanup();
     await renderAt('/no-existe');
     expect(await screen.findByText('No encontramos esta página')).toBeTruthy();

@@ -29,7 +29,7 @@ describe('StoreReadyGate', () => {
 
   it('shows the import progress while the last year downloads, then the page with "Tienda conectada"', async () => {
     server.use(meAs(sessionUsers.admin), storeSyncSequence([syncMidway, syncFinished]));
-    await renderAt('/campaigns');
+    await renderAt('/whatsapp');
     const progress = await screen.findByRole('progressbar');
     expect(progress.getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByText('4.100 de 8.200 pedidos')).toBeTruthy();
@@ -44,7 +44,7 @@ describe('StoreReadyGate', () => {
 
   it('opens a store imported before straight away, with no confirmation', async () => {
     server.use(meAs(sessionUsers.admin), storeSyncAnswer(syncFinished));
-    await renderAt('/campaigns');
+    await renderAt('/whatsapp');
     expect(await screen.findByText('En construcción')).toBeTruthy();
     expect(screen.queryByText('Tienda conectada.')).toBeNull();
   });

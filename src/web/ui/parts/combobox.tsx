@@ -1,4 +1,5 @@
 import { Combobox } from '@ark-ui/react/combobox';
+import { ark } from '@ark-ui/react/factory';
 import { type ComboboxVariantProps, combobox } from 'styled-system/recipes';
 import { createStyleContext } from '../style-context';
 
@@ -20,3 +21,7 @@ export const ItemText = withContext(Combobox.ItemText, 'itemText');
 export const ItemIndicator = withContext(Combobox.ItemIndicator, 'itemIndicator');
 export const ItemGroup = withContext(Combobox.ItemGroup, 'itemGroup');
 export const ItemGroupLabel = withContext(Combobox.ItemGroupLabel, 'itemGroupLabel');
+export const ItemDescription = withContext(ark.span, 'itemDescription');
+export const Chosen = withContext(ark.ul, 'chosen');
+export const ChosenItem = withContext(ark.li, 'chosenItem');
+export const ChosenRemove = withContext(ark.button, 'chosenRemove');

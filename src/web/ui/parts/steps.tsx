@@ -14,6 +14,7 @@ export const Trigger = withContext(ark.button, 'trigger');
 export const Indicator = withContext(Steps.Indicator, 'indicator');
 export const Separator = withContext(Steps.Separator, 'separator');
 export const SrOnly = withContext(ark.span, 'srOnly');
+export const Title = withContext(ark.span, 'title');
 export const Content = withContext(Steps.Content, 'content');
 export const PrevTrigger = withContext(Steps.PrevTrigger, 'prevTrigger');
 export const NextTrigger = withContext(Steps.NextTrigger, 'nextTrigger');

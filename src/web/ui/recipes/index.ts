@@ -15,6 +15,7 @@ import { emptyStateRecipe } from './empty-state';
 import { fieldRecipe, passwordInputRecipe } from './field';
 import { fieldsetRecipe } from './fieldset';
 import { fileUploadRecipe } from './file-upload';
+import { formLayoutRecipe } from './form-layout';
 import { kpiRecipe } from './kpi';
 import { linkRecipe } from './link';
 import { loadingScreenRecipe } from './loading-screen';
@@ -82,6 +83,7 @@ export const slotRecipes = {
   messagePreview: messagePreviewRecipe,
   dateRangePicker: dateRangePickerRecipe,
   fileUpload: fileUploadRecipe,
+  formLayout: formLayoutRecipe,
   chart: chartRecipe,
   underConstruction: underConstructionRecipe,
   appShell: appShellRecipe,

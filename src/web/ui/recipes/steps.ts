@@ -5,7 +5,7 @@ import { focusRing } from './shared';
 export const stepsRecipe = defineSlotRecipe({
   className: 'steps',
   jsx: ['Steps'],
-  slots: [...stepsAnatomy.keys(), 'srOnly'],
+  slots: [...stepsAnatomy.keys(), 'srOnly', 'title'],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '6', w: 'full' },
     list: { display: 'flex', alignItems: 'center', gap: '2', m: '0', p: '0', listStyle: 'none' },
@@ -54,9 +54,33 @@ export const stepsRecipe = defineSlotRecipe({
       _complete: { bg: 'accent.default' },
     },
     srOnly: { srOnly: true },
+    title: {},
     content: {},
     nextTrigger: {},
     prevTrigger: {},
     progress: {},
   },
+  variants: {
+    /** `current`: on a phone only the current step says its name (five names do not fit); the others keep it for screen readers. */
+    phoneTitles: {
+      all: {},
+      current: {
+        title: {
+          position: { base: 'absolute', sm: 'static' },
+          w: { base: '1px', sm: 'auto' },
+          h: { base: '1px', sm: 'auto' },
+          overflow: { base: 'hidden', sm: 'visible' },
+          whiteSpace: 'nowrap',
+          clip: { base: 'rect(0, 0, 0, 0)', sm: 'auto' },
+          '[aria-current=step] &': { position: 'static', w: 'auto', h: 'auto', overflow: 'visible', clip: 'auto' },
+        },
+        trigger: { '[data-part=item]:not([aria-current=step]) > &': { gap: { base: '0', sm: '2' } } },
+        // Closer together on a phone, so the last step's name fits beside the four numbers.
+        list: { gap: { base: '1', sm: '2' } },
+        item: { gap: { base: '1', sm: '2' } },
+        separator: { minW: { base: '2', sm: '4' } },
+      },
+    },
+  },
+  defaultVariants: { phoneTitles: 'all' },
 });

@@ -128,11 +128,18 @@ describe('DashboardRoute', () => {
     server.events.removeAllListeners();
   });
 
-  it('explains the active campaigns section without a call to a page that does not exist yet', async () => {
+  it('lists the active campaigns, each linking to its detail', async () => {
     server.use(meAs(sessionUsers.admin), ...dashboardStore());
     await renderDashboard();
+    const section = within(await screen.findByRole('region', { name: 'Campañas activas' }));
+    expect((await section.findByRole('link', { name: 'Recompra de verano' })).getAttribute('href')).toBe('/campaigns/101');
+    expect(section.getByText('9,06x')).toBeTruthy();
+  });
+
+  it('explains the active campaigns section while none runs', async () => {
+    server.use(meAs(sessionUsers.admin), ...dashboardStore({ activeCampaigns: { currency: 'CLP', campaigns: [] } }));
+    await renderDashboard();
     expect(await screen.findByText('No tienes campañas activas')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Crear campaña' })).toBeNull();
   });
 
   it('says which year of the range lacks an investment and opens the modal on it', async () => {

@@ -3,16 +3,20 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultGranularity, presetRange } from '../../../../shared/date-ranges';
 import { can } from '../../../../shared/permissions';
+import { useAdAccountProps } from '../../../api/ad-account';
 import { useCurrentStore } from '../../../api/current-store';
-import { useDeferredLoadable } from '../../../api/loadable';
+import { loadableOf, useDeferredLoadable } from '../../../api/loadable';
 import { useStoreSync } from '../../../api/store-sync';
+import { RouterLink } from '../../../lib/router-link';
 import { toaster } from '../../../ui/toaster';
 import { useAcquisitionCost, useSetMarketingInvestment } from '../api/acquisition-cost';
+import { useActiveCampaigns } from '../api/active-campaigns';
 import { useStatsInRange, useStatsTable, useStatsTableXlsx, useStoreStats } from '../api/store-stats';
 import { DashboardScreen } from '../screens/dashboard-screen';
 import { useDashboardAddress } from './use-dashboard-address';
 
 const TABLE_PAGE_SIZE = 10;
+const CAMPAIGNS_PATH = '/campaigns';
 
 export interface DashboardRouteProps {
   /** The first-steps guide, given the store's current year and a way to open its investment modal. */
@@ -31,11 +35,13 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
   const { range, year, currentYear, dimension, page } = address;
   const inRange = useStatsInRange(storeId, address.query);
   const acquisition = useAcquisitionCost(storeId, year);
+  const adAccount = useAdAccountProps(storeId);
   const { sort, order } = address.tableOrder;
   const tableQuery = { dimension, sort, order, ...(address.search ? { q: address.search } : {}) };
   const table = useStatsTable(storeId, { ...tableQuery, page, pageSize: TABLE_PAGE_SIZE });
   const tableXlsx = useStatsTableXlsx(storeId);
   const setInvestment = useSetMarketingInvestment(storeId);
+  const activeCampaigns = useActiveCampaigns(storeId);
   const [investmentOpen, setInvestmentOpen] = useState(false);
   const inRangeShown = useDeferredLoadable(inRange);
   const acquisitionShown = useDeferredLoadable(acquisition);
@@ -72,6 +78,7 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
         currentYear,
         onYearChange: address.setYear,
         chart: acquisitionShown,
+        adAccountCurrency: adAccount.data?.currency ?? 'CLP',
         onRetry: () => void acquisition.refetch(),
         canEditInvestment: can(role, 'setMarketingInvestment'),
         onEditInvestment: () => setInvestmentOpen(true),
@@ -97,6 +104,13 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
                 message: t('investmentUpdateFailed'),
               }),
           }),
+      }}
+      activeCampaigns={{
+        campaigns: loadableOf(activeCampaigns),
+        onRetry: () => void activeCampaigns.refetch(),
+        campaignHref: (campaignId) => `${CAMPAIGNS_PATH}/${campaignId}`,
+        listHref: CAMPAIGNS_PATH,
+        linkComponent: RouterLink,
       }}
       overview={{
         stats: statsShown,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
-import { formatClp, formatCount, formatPeriod } from '../../../../shared/format';
+import { formatClp, formatCount, formatMoney, formatPeriod } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
 import { Button, IconButton } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -20,6 +20,8 @@ export interface AcquisitionCostSectionProps {
   currentYear: number;
   onYearChange: (year: number) => void;
   chart: Loadable<AcquisitionCostChart>;
+  /** The Meta ad account's currency (`getMetaAdAccountProps`), the one of each month's Meta spend; CLP while unknown. */
+  adAccountCurrency: string;
   onRetry: () => void;
   /** Collaborators see the investment but cannot change it. */
   canEditInvestment: boolean;
@@ -33,12 +35,16 @@ const yearText = css({ minW: '12', textAlign: 'center', fontWeight: 'semibold', 
 /** The contract's first year. */
 const FIRST_YEAR = 2000;
 
-/** Acquisition cost month by month for a year: the chart, the same figures as a table, and the investment behind them. */
+/**
+ * Acquisition cost month by month for a year: the chart, the same figures as a table, and the investment behind them,
+ * with what the store's Meta campaigns spent each month beside it.
+ */
 export function AcquisitionCostSection({
   year,
   currentYear,
   onYearChange,
   chart,
+  adAccountCurrency,
   onRetry,
   canEditInvestment,
   onEditInvestment,
@@ -57,6 +63,13 @@ export function AcquisitionCostSection({
       header: t('acquisition.table.investment'),
       align: 'end',
       cell: (month) => formatClp(month.investment),
+    },
+    {
+      // Beside the investment, not part of it: the costs stay the investment's.
+      key: 'adSpend',
+      header: t('acquisition.table.adSpend'),
+      align: 'end',
+      cell: (month) => formatMoney(month.adSpend, adAccountCurrency),
     },
     {
       key: 'newCustomers',
@@ -146,6 +159,7 @@ export function AcquisitionCostSection({
           rows={data.months}
           rowKey={(month) => month.month}
         />
+        <p className={layout.note}>{t('acquisition.adSpendNote')}</p>
       </>
     );
   }

@@ -5,14 +5,13 @@ import type { components } from '../../../../shared/api/backend.gen';
 import { COMPARISONS, type Comparison, type DateRange, type IsoDate, presetRange } from '../../../../shared/date-ranges';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
-import { Card } from '../../../ui/card';
 import type { DateRangeValue } from '../../../ui/date-range-picker';
-import { EmptyState } from '../../../ui/empty-state';
 import { LazyDateRangePicker } from '../../../ui/lazy-date-range-picker';
 import { PageHeader } from '../../../ui/page-header';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Skeleton } from '../../../ui/skeleton';
 import type { AcquisitionCostSectionProps } from './acquisition-cost-section';
+import { ActiveCampaignsSection, type ActiveCampaignsSectionProps } from './active-campaigns-section';
 import type { InvestmentDialogProps } from './investment-dialog';
 import { layout } from './layout';
 import { RangeFigures } from './range-figures';
@@ -64,6 +63,8 @@ export interface DashboardScreenProps {
   acquisition: AcquisitionCostSectionProps;
   investment: InvestmentDialogProps;
   overview: StoreOverviewProps;
+  /** The active ad campaigns and how each is doing. */
+  activeCampaigns: ActiveCampaignsSectionProps;
   /** When the store's data last came in ("Última sincronización hace N min"); undefined while unknown. */
   lastSyncedAt?: string | null;
   /** Under the header: the guide to the first things to do, while some are left. */
@@ -114,15 +115,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
           <Suspense fallback={sectionLoading}>
             <AcquisitionCostSection {...props.acquisition} />
           </Suspense>
-          <section className={layout.section} aria-labelledby="active-campaigns-title">
-            <h2 id="active-campaigns-title" className={layout.title}>
-              {t('activeCampaigns.title')}
-            </h2>
-            {/* No way to create one yet: the section explains what it will show, with no call to a page not built. */}
-            <Card as="div">
-              <EmptyState title={t('activeCampaigns.emptyTitle')} description={t('activeCampaigns.emptyDescription')} />
-            </Card>
-          </section>
+          <ActiveCampaignsSection {...props.activeCampaigns} />
           <Suspense fallback={sectionLoading}>
             <StoreOverview {...props.overview} />
           </Suspense>

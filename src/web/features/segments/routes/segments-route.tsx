@@ -34,7 +34,7 @@ export const SEGMENTS_PATH = '/segments';
 export const INTEGRATIONS_PATH = '/integrations';
 export const segmentDetailPath = (segmentId: number) => `${SEGMENTS_PATH}/${segmentId}`;
 export const segmentEditPath = (segmentId: number) => `${SEGMENTS_PATH}/${segmentId}/edit`;
-export const campaignForSegmentPath = (segmentId: number) => `/campaigns/create?segment=${segmentId}`;
+export const campaignForSegmentPath = (segmentId: number) => `/campaigns/create?segmentId=${segmentId}`;
 const CREATE_HREFS = { simple: `${SEGMENTS_PATH}/create?type=simple`, advanced: `${SEGMENTS_PATH}/create?type=advanced` };
 const TAB_PARAM = 'tab';
 

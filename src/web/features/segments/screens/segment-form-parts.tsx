@@ -1,6 +1,6 @@
-import { type ReactNode, type Ref, useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
 import {
   SEGMENT_DESCRIPTION_MAX,
   SEGMENT_NAME_MAX,
@@ -10,50 +10,13 @@ import {
 } from '../../../../shared/segments';
 import { Button } from '../../../ui/button';
 import { type FieldErrorMessage, Textarea, type TextareaProps, TextInput, type TextInputProps } from '../../../ui/field';
+import { FormSection, formLayout } from '../../../ui/form-layout';
 import { TagsInput } from '../../../ui/tags-input';
 import type { SegmentCountState } from '../api/segment-form';
 import { rulesIssues, type SegmentInput, type ServerFieldErrors } from '../forms/segment-form-rules';
 import { SegmentFormCount, type SegmentFormCountProps } from './segment-form-count';
 
-/** The layout both segment forms share: a column of titled sections, then the count and the buttons. */
-export const formLayout = {
-  form: css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '3xl', minW: '0' }),
-  section: css({
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '5',
-    p: { base: '3', sm: '4', md: '6' },
-    bg: 'bg.surface',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    borderRadius: 'lg',
-    minW: '0',
-  }),
-  heading: css({ display: 'flex', flexDirection: 'column', gap: '1' }),
-  title: css({ textStyle: 'sectionTitle', color: 'fg.default' }),
-  note: css({ textStyle: 'note', color: 'fg.muted' }),
-  /** Two fields side by side where they fit (a range's ends), one under the other on a phone. */
-  pair: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '4', alignItems: 'start' }),
-  group: css({ display: 'flex', flexDirection: 'column', gap: '3', minW: '0' }),
-  groupTitle: css({ textStyle: 'groupTitle', color: 'fg.default' }),
-  alert: css({ color: 'danger.text', fontSize: 'sm', fontWeight: 'medium' }),
-};
-
-const footer = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: '4',
-  p: '4',
-  bg: 'bg.surface',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-});
-const buttons = css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end', marginLeft: 'auto' });
-// A title takes focus only from code, to carry the keyboard on to its step: no ring around a heading.
-const focusedFromCode = css({ _focus: { outline: 'none' } });
+export { FormSection, formLayout };
 
 /** What the simple and the advanced form are given alike. */
 export interface SegmentFormProps<Values> {
@@ -110,38 +73,6 @@ export function useCountedRules(rules: SegmentRules, onRulesChange: (rules: Segm
   useEffect(() => {
     onRulesChange(JSON.parse(key) as SegmentRules | null);
   }, [key, onRulesChange]);
-}
-
-/** A titled part of a segment form. */
-export function FormSection({
-  title,
-  description,
-  titleRef,
-  children,
-}: {
-  title: string;
-  description?: string;
-  /** Lets a step move the keyboard's focus to its title (it takes focus from code only). */
-  titleRef?: Ref<HTMLHeadingElement>;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <section className={formLayout.section} aria-labelledby={titleId}>
-      <div className={formLayout.heading}>
-        <h2
-          id={titleId}
-          className={titleRef ? cx(formLayout.title, focusedFromCode) : formLayout.title}
-          ref={titleRef}
-          tabIndex={titleRef ? -1 : undefined}
-        >
-          {title}
-        </h2>
-        {description ? <p className={formLayout.note}>{description}</p> : null}
-      </div>
-      {children}
-    </section>
-  );
 }
 
 /** Name and description: the general information of either form. */
@@ -290,9 +221,9 @@ export interface SegmentFormFooterProps {
 export function SegmentFormFooter({ count, saving, onCancel, primary, secondary }: SegmentFormFooterProps) {
   const { t } = useTranslation('createSegment');
   return (
-    <div className={footer}>
+    <div className={formLayout.footer}>
       {count ? <SegmentFormCount count={count} /> : null}
-      <div className={buttons}>
+      <div className={formLayout.buttons}>
         <Button variant="ghost" onClick={onCancel} disabled={saving}>
           {t('actions.cancel')}
         </Button>

@@ -4,6 +4,7 @@ import { button } from 'styled-system/recipes';
 import type { components } from '../../../../shared/api/app.gen';
 import { formatCount, formatPercent } from '../../../../shared/format';
 import { ActionsMenu, type ActionsMenuItem } from '../../../ui/actions-menu';
+import { Card } from '../../../ui/card';
 import type { LinkComponent } from '../../../ui/link';
 import { Switch } from '../../../ui/switch';
 import { SegmentStatusBadge, useSegmentTexts } from './segment-texts';
@@ -54,27 +55,6 @@ export interface SegmentCardProps {
   linkComponent: LinkComponent;
 }
 
-const card = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: { base: '4', md: '5' },
-  bg: 'bg.surface',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  minWidth: '0',
-});
-const header = css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '2' });
-const heading = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', minWidth: '0' });
-const title = css({
-  textStyle: 'groupTitle',
-  color: 'fg.default',
-  overflowWrap: 'anywhere',
-  '& a': { color: 'fg.default', textDecoration: 'none', borderRadius: 'sm', _hover: { textDecoration: 'underline' } },
-  '& a:focus-visible': { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: 'accent.focus', outlineOffset: '0.5' },
-});
 const description = css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' });
 const figures = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: '2', rowGap: '1', fontSize: 'sm' });
 const count = css({ fontWeight: 'semibold', color: 'fg.default' });
@@ -126,21 +106,21 @@ export function SegmentCard({
   const { sync } = segment;
 
   return (
-    <article className={card} aria-labelledby={`segment-${segment.id}-name`}>
-      <div className={header}>
-        <div className={heading}>
-          <h2 id={`segment-${segment.id}-name`} className={title}>
-            <Link href={detailHref}>{name}</Link>
-          </h2>
-          <SegmentStatusBadge status={segment.status} />
-        </div>
+    <Card
+      as="article"
+      size="sm"
+      titleId={`segment-${segment.id}-name`}
+      title={<Link href={detailHref}>{name}</Link>}
+      badges={<SegmentStatusBadge status={segment.status} />}
+      actions={
         <ActionsMenu
           id={`segment-${segment.id}-actions`}
           label={t('card.actions', { name })}
           items={items}
           onSelect={(value) => onAction(value as SegmentAction)}
         />
-      </div>
+      }
+    >
       <p className={description}>{text ?? t('card.noDescription')}</p>
       <p className={figures}>
         {segment.customers === null ? (
@@ -184,6 +164,6 @@ export function SegmentCard({
           {t('card.createCampaign')}
         </Link>
       </div>
-    </article>
+    </Card>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { Button } from '../../../ui/button';
-import { Modal } from '../../../ui/dialog';
+import { ConfirmDialog, Modal } from '../../../ui/dialog';
 import type { LinkComponent } from '../../../ui/link';
 
 export type SegmentFormType = 'simple' | 'advanced';
@@ -72,25 +71,16 @@ export interface DeleteSegmentDialogProps {
 export function DeleteSegmentDialog({ name, deleting, onCancel, onConfirm }: DeleteSegmentDialogProps) {
   const { t } = useTranslation('segments');
   return (
-    <Modal
+    <ConfirmDialog
       id="segment-delete"
-      role="alertdialog"
       open={name !== null}
-      onOpenChange={(open) => {
-        if (!open && !deleting) onCancel();
-      }}
       title={t('delete.title', { name: name ?? '' })}
       description={t('delete.description')}
-      footer={
-        <>
-          <Button variant="outline" onClick={onCancel} disabled={deleting}>
-            {t('delete.cancel')}
-          </Button>
-          <Button variant="danger" loading={deleting} onClick={onConfirm}>
-            {t('delete.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('delete.cancel')}
+      confirmLabel={t('delete.confirm')}
+      busy={deleting}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     />
   );
 }

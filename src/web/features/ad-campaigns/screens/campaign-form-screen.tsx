@@ -1,0 +1,283 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { AdCampaignInput } from '../../../../shared/ad-campaigns';
+import type { components } from '../../../../shared/api/app.gen';
+import type { Loadable } from '../../../api/loadable';
+import { inTextGroup } from '../../../lib/forms';
+import { Breadcrumbs } from '../../../ui/breadcrumbs';
+import { Button } from '../../../ui/button';
+import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import type { MediaItem } from '../../../ui/file-upload';
+import { type LinkComponent, PlainLink } from '../../../ui/link';
+import { PageHeader } from '../../../ui/page-header';
+import { Skeleton } from '../../../ui/skeleton';
+import { Spinner } from '../../../ui/spinner';
+import { Steps } from '../../../ui/steps';
+import {
+  CAMPAIGN_STEPS,
+  type CampaignFormContext,
+  type CampaignFormField,
+  type CampaignFormValues,
+  type CampaignStep,
+  campaignFormSchema,
+  campaignFormValuesOf,
+  EMPTY_CAMPAIGN_FORM,
+  STEP_FIELDS,
+  stepOfField,
+} from '../forms/campaign-form';
+import { CampaignAudienceStep } from './campaign-form-audience-step';
+import { CampaignFormFailure } from './campaign-form-failure';
+import { CampaignInfoStep } from './campaign-form-info-step';
+import { campaignFormLayout } from './campaign-form-layout';
+import { CampaignMediaStep } from './campaign-form-media-step';
+import type { CampaignFormProps, StepProps } from './campaign-form-props';
+import { CampaignTrackingStep } from './campaign-form-tracking-step';
+import { CampaignTypeStep } from './campaign-form-type-step';
+
+type AdCampaign = components['schemas']['AdCampaign'];
+
+export interface CampaignFormScreenProps extends CampaignFormProps {
+  /** Editing: the campaign as it loads. */
+  campaign?: Loadable<AdCampaign> | undefined;
+  onRetry?: (() => void) | undefined;
+  /** The campaigns list, for the breadcrumbs and the way out of a campaign that cannot be edited. */
+  campaignsHref: string;
+  linkComponent?: LinkComponent | undefined;
+}
+
+/** Create or edit an ad campaign (SPEC §2): the five-step wizard, the campaign loaded first when editing. */
+export function CampaignFormScreen({
+  campaign,
+  onRetry,
+  campaignsHref,
+  linkComponent: Link = PlainLink,
+  ...form
+}: CampaignFormScreenProps) {
+  const { t } = useTranslation('createCampaign');
+  const { t: tCommon } = useTranslation('common');
+  const title = form.mode === 'create' ? t('title.create') : t('title.edit');
+  const body = (() => {
+    // Without a campaign to load (creating, or a story that gives the fields itself) the form shows at once.
+    if (form.mode === 'create' || campaign === undefined) return <CampaignForm {...form} linkComponent={Link} />;
+    if (campaign.status === 'loading')
+      return (
+        <div className={campaignFormLayout.section} aria-busy="true">
+          <Skeleton lines={2} />
+          <Skeleton lines={5} />
+        </div>
+      );
+    if (campaign.status === 'error') return <LoadErrorState cause={campaign.cause} onRetry={onRetry} />;
+    if (!campaign.data.editable)
+      return (
+        <EmptyState
+          title={t('notEditable.title')}
+          description={t(campaign.data.notEditableReason === 'segmentDeleted' ? 'notEditable.segmentDeleted' : 'notEditable.finished')}
+          action={<Link href={campaignsHref}>{t('actions.backToCampaigns')}</Link>}
+        />
+      );
+    return (
+      <CampaignForm
+        key={campaign.data.id}
+        {...form}
+        defaultValues={form.defaultValues ?? campaignFormValuesOf(campaign.data)}
+        linkComponent={Link}
+      />
+    );
+  })();
+  return (
+    <div className={campaignFormLayout.page}>
+      <Breadcrumbs items={[{ href: campaignsHref, label: tCommon('pageTitle.campaigns') }, { label: title }]} linkComponent={Link} />
+      <PageHeader title={title} description={t('description')} />
+      {body}
+    </div>
+  );
+}
+
+/** The server's words for a field while its value is still the one it refused. */
+function useServerErrors(serverErrors: CampaignFormProps['serverErrors'], values: CampaignFormValues) {
+  const [refused, setRefused] = useState<{ errors: CampaignFormProps['serverErrors']; values: string }>({ errors: undefined, values: '' });
+  if (refused.errors !== serverErrors) setRefused({ errors: serverErrors, values: JSON.stringify(values) });
+  const refusedValues = useMemo(() => (refused.values ? (JSON.parse(refused.values) as Record<string, unknown>) : {}), [refused.values]);
+  return (field: CampaignFormField): string | undefined => {
+    const message = serverErrors?.[field];
+    if (message === undefined) return undefined;
+    return JSON.stringify(values[field]) === JSON.stringify(refusedValues[field]) ? message : undefined;
+  };
+}
+
+/** The five steps, one at a time; "Siguiente" checks the step's fields, "Atrás" keeps everything. */
+export function CampaignForm({
+  mode,
+  defaultValues = EMPTY_CAMPAIGN_FORM,
+  defaultStep = 0,
+  now,
+  onUploadMedia,
+  onChoicesChange,
+  onSubmit,
+  onCancel,
+  saving = false,
+  serverErrors,
+  failure,
+  integrationsHref,
+  linkComponent,
+  ...options
+}: CampaignFormProps & { linkComponent?: LinkComponent | undefined }) {
+  const { t } = useTranslation('createCampaign');
+  const stepsId = useId();
+  const [step, setStep] = useState(Math.min(Math.max(0, defaultStep), CAMPAIGN_STEPS.length - 1));
+  const current: CampaignStep = CAMPAIGN_STEPS[step] ?? 'type';
+
+  // The rules read the moment, the ad account and the segments as they are when they run.
+  const segmentsList = options.segments.status === 'success' ? options.segments.data : undefined;
+  const context = useRef<CampaignFormContext>({ now, minDailyBudget: undefined, customersOf: () => undefined });
+  const minDailyBudget = options.adAccount.status === 'success' ? options.adAccount.data.minDailyBudget : undefined;
+  useLayoutEffect(() => {
+    context.current = {
+      now,
+      minDailyBudget,
+      customersOf: (segmentId) => segmentsList?.find((segment) => segment.id === segmentId)?.customers,
+    };
+  }, [now, minDailyBudget, segmentsList]);
+  const resolver = useCallback<Resolver<CampaignFormValues, unknown, AdCampaignInput>>(
+    (values, resolverContext, resolverOptions) =>
+      inTextGroup(zodResolver(campaignFormSchema(context.current)), 'createCampaign')(values, resolverContext, resolverOptions),
+    [],
+  );
+  const { register, control, handleSubmit, trigger, setValue, getValues, setFocus, formState } = useForm<
+    CampaignFormValues,
+    unknown,
+    AdCampaignInput
+  >({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const errors: FieldErrors<CampaignFormValues> = formState.errors;
+  const values = useWatch({ control }) as CampaignFormValues;
+  const serverErrorOf = useServerErrors(serverErrors, values);
+  const errorOf: StepProps['errorOf'] = (field) => {
+    const own = errors[field];
+    return own?.message ? { message: own.message } : serverErrorOf(field);
+  };
+
+  // The container reads Meta's options for the type and catalog chosen.
+  const { type, productCatalogId } = values;
+  useEffect(() => {
+    onChoicesChange?.({ type, productCatalogId });
+  }, [type, productCatalogId, onChoicesChange]);
+
+  // A refusal takes the merchant to the first step with a refused field, and to that field.
+  const refused = CAMPAIGN_STEPS.flatMap((name) => STEP_FIELDS[name]).find((field) => serverErrors?.[field] !== undefined);
+  const [placedRefusal, setPlacedRefusal] = useState(serverErrors);
+  if (placedRefusal !== serverErrors) {
+    setPlacedRefusal(serverErrors);
+    if (refused) setStep(CAMPAIGN_STEPS.indexOf(stepOfField(refused)));
+  }
+  const focusedRefusal = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (!refused || focusedRefusal.current === serverErrors || CAMPAIGN_STEPS[step] !== stepOfField(refused)) return;
+    focusedRefusal.current = serverErrors;
+    try {
+      setFocus(refused);
+    } catch {
+      // A field drawn by a part that takes no focus from code (the file list): the keyboard stays where it is.
+    }
+  }, [refused, serverErrors, step, setFocus]);
+
+  // Each step's title takes the keyboard when the step changes by a button: the button is gone with its step.
+  const stepTitle = useRef<HTMLHeadingElement>(null);
+  const [titleFocusRequest, setTitleFocusRequest] = useState(0);
+  const goTo = (index: number) => {
+    setTitleFocusRequest((request) => request + 1);
+    setStep(index);
+  };
+  useEffect(() => {
+    if (titleFocusRequest > 0) stepTitle.current?.focus();
+  }, [titleFocusRequest]);
+
+  const next = async () => {
+    if (await trigger([...STEP_FIELDS[current]])) goTo(step + 1);
+  };
+  const updateMedia = useCallback(
+    (update: (items: MediaItem[]) => MediaItem[]) =>
+      setValue('media', update(getValues('media')), { shouldValidate: formState.isSubmitted, shouldDirty: true }),
+    [setValue, getValues, formState.isSubmitted],
+  );
+
+  const stepProps: StepProps = { control, errors, errorOf, disabled: saving };
+  const last = step === CAMPAIGN_STEPS.length - 1;
+  return (
+    <form
+      className={campaignFormLayout.form}
+      noValidate
+      aria-busy={saving || undefined}
+      onSubmit={handleSubmit(onSubmit, (invalid) => {
+        const first = CAMPAIGN_STEPS.findIndex((name) => STEP_FIELDS[name].some((field) => invalid[field]));
+        if (first !== -1 && first !== step) goTo(first);
+      })}
+    >
+      <Steps
+        id={stepsId}
+        step={step}
+        phoneTitles="current"
+        onStepChange={saving ? undefined : goTo}
+        items={CAMPAIGN_STEPS.map((name) => ({ value: name, title: t(`steps.${name}`) }))}
+      />
+      {current === 'type' ? <CampaignTypeStep {...stepProps} fixed={mode === 'edit'} titleRef={stepTitle} /> : null}
+      {current === 'info' ? (
+        <CampaignInfoStep
+          {...stepProps}
+          register={register}
+          adAccount={options.adAccount}
+          catalogs={options.catalogs}
+          productSets={options.productSets}
+          onCatalogChosen={() => setValue('productSetId', null)}
+          titleRef={stepTitle}
+        />
+      ) : null}
+      {current === 'audience' ? (
+        <CampaignAudienceStep
+          {...stepProps}
+          segments={options.segments}
+          locationSearch={options.locationSearch}
+          interestSearch={options.interestSearch}
+          titleRef={stepTitle}
+        />
+      ) : null}
+      {current === 'media' ? (
+        <CampaignMediaStep {...stepProps} onUploadMedia={onUploadMedia} updateMedia={updateMedia} titleRef={stepTitle} />
+      ) : null}
+      {current === 'tracking' ? <CampaignTrackingStep {...stepProps} register={register} {...options} titleRef={stepTitle} /> : null}
+      {failure ? (
+        <CampaignFormFailure failure={failure} mode={mode} integrationsHref={integrationsHref} linkComponent={linkComponent} />
+      ) : null}
+      {/* Keyed per step: "Siguiente" moves on before the browser ends its click, so a footer reused on the
+          last step would turn that very button into the submit one. */}
+      <div key={last ? 'last' : 'step'} className={campaignFormLayout.footer}>
+        <Button variant="ghost" onClick={onCancel} disabled={saving}>
+          {t('actions.cancel')}
+        </Button>
+        <div className={campaignFormLayout.buttons}>
+          {saving ? (
+            <span className={campaignFormLayout.status} role="status">
+              <Spinner size="sm" />
+              {t(`saving.${mode}`)}
+            </span>
+          ) : null}
+          {step > 0 ? (
+            <Button variant="outline" onClick={() => goTo(step - 1)} disabled={saving}>
+              {t('actions.back')}
+            </Button>
+          ) : null}
+          {last ? (
+            <Button type="submit" disabled={saving}>
+              {t(mode === 'create' ? 'actions.create' : 'actions.save')}
+            </Button>
+          ) : (
+            <Button onClick={() => void next()} disabled={saving}>
+              {t('actions.next')}
+            </Button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+// What the campaigns' stories do alike: open the actions menu, type a budget, wait for a toast.
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { sessionUsers } from '../../mocks/fixtures/session';
+import { adCampaignsStore } from '../../mocks/handlers/ad-campaigns';
+import { meAs } from '../../mocks/handlers/session';
+import { toaster } from '../../src/web/ui/toaster';
+
+// An open Ark dialog or menu hides the page behind it from assistive technology, focusable parts included.
+export const openDialog = { a11y: { config: { rules: [{ id: 'aria-hidden-focus', enabled: false }] } } };
+
+/** The containers' mocked contract, as an admin sees it. */
+export const campaignsStore = (options: Parameters<typeof adCampaignsStore>[0] = {}) => ({
+  msw: { handlers: [meAs(sessionUsers.admin), ...adCampaignsStore(options)] },
+});
+
+/** Replaces the amount in the budget field, a key at a time, and waits until the field shows it. */
+export async function typeAmount(input: HTMLElement, amount: string) {
+  await userEvent.tripleClick(input);
+  await userEvent.keyboard(amount, { delay: 30 });
+  await waitFor(() => expect(input).toHaveValue(amount));
+}
+
+/** Waits until a toast with `message` has slid in, then holds it open for the picture. */
+export async function toastShown(canvasElement: HTMLElement, message: string | RegExp) {
+  const body = within(canvasElement.ownerDocument.body);
+  await waitFor(
+    () => expect(body.getAllByText(message).some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true }))).toBe(true),
+    { timeout: 5000 },
+  );
+  toaster.store.pause();
+}
+
+/** Chooses an item of the open menu from the keyboard: the highlight moves down to it. */
+export async function chooseFromMenu(canvasElement: HTMLElement, label: string) {
+  const body = within(canvasElement.ownerDocument.body);
+  const labels = (await body.findAllByRole('menuitem')).map((item) => item.textContent);
+  const menu = await body.findByRole('menu');
+  await waitFor(() => expect(menu.contains(canvasElement.ownerDocument.activeElement)).toBe(true));
+  await userEvent.keyboard(`${'{ArrowDown}'.repeat(labels.indexOf(label) + 1)}{Enter}`);
+}
