@@ -32,7 +32,9 @@ describe('dashboard route bundle', () => {
     const dashboard = ROUTES.find((route) => route.path === '/dashboard')!;
     const textGroups = dashboard.namespaces.map((namespace) => `i18n/es/${namespace}.json`);
     const chunks = staticClosure(manifest, ['index.html', 'features/dashboard/routes/dashboard-route.tsx', ...textGroups]);
-    expect(manifest['features/dashboard/routes/dashboard-route.tsx']?.dynamicImports).toContain('ui/chart/index.ts');
+    // Loaded later by a chunk of the page (the chart's lazy wrapper, shared with the campaign detail).
+    const later = new Set([...chunks].flatMap((key) => manifest[key]?.dynamicImports ?? []));
+    expect(later.has('ui/chart/index.ts')).toBe(true);
     expect(chunks.has('ui/chart/index.ts')).toBe(false);
 
     let gzipped = 0;
