@@ -55,7 +55,7 @@ try {
   const results: Record<string, Figures> = {};
   for (const preset of ['mobile', 'desktop'] as const) {
     const runs: Figures[] = [];
-    for (let run = 0; run < Number(values.runs); run++) runs.push(await audit(`${server.url}${values.path}`, cookie, preset));
+    for (let run = 0; run < Number(values.runs); run++) runs.push(await auditRetried(`${server.url}${values.path}`, cookie, preset));
     runs.sort((a, b) => a.performance - b.performance);
     const median = runs[Math.floor(runs.length / 2)]!;
     results[preset] = median;
@@ -112,6 +112,20 @@ async function signedInCookie(url: string): Promise<string> {
   }
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is made again, up to twice. */
+async function auditRetried(url: string, cookie: string, preset: 'mobile' | 'desktop'): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, cookie, preset);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof LighthouseRunError)) throw error;
+      console.warn(`${preset}: ${error.message}; running it again`);
+    }
+  }
+}
+
+class LighthouseRunError extends Error {}
+
 async function audit(url: string, cookie: string, preset: 'mobile' | 'desktop'): Promise<Figures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -129,7 +143,7 @@ async function audit(url: string, cookie: string, preset: 'mobile' | 'desktop'):
     const result = await lighthouse(url, flags, config);
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
     return {
       report: JSON.stringify(lhr),

@@ -12,8 +12,10 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
       ([dashboard, guide]) => ({
         default: () => (
           <dashboard.DashboardRoute
-            firstSteps={({ currentYear, openInvestment }) => (
-              <guide.FirstSteps currentYear={currentYear} onSetInvestment={openInvestment} />
+            firstSteps={({ currentYear, openInvestment }, sections) => (
+              <guide.FirstSteps currentYear={currentYear} onSetInvestment={openInvestment}>
+                {sections}
+              </guide.FirstSteps>
             )}
           />
         ),

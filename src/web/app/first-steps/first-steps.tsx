@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { can } from '../../../shared/permissions';
 import { useCurrentStore } from '../../api/current-store';
@@ -8,6 +8,7 @@ import { acquisitionCostQueryOptions } from '../../features/dashboard/api/acquis
 import { integrationsQueryOptions } from '../../features/integrations/api/integrations';
 import { storeTeamQueryOptions } from '../../features/team/api/store-team';
 import { ACCOUNT_PATH } from '../../lib/paths';
+import { Skeleton } from '../../ui/skeleton';
 import { canAccess } from '../access';
 import { FIRST_STEPS_ID } from '../shell/help';
 import { RouterLink } from '../shell/router-link';
@@ -18,6 +19,8 @@ export interface FirstStepsProps {
   currentYear: number;
   /** Opens the dashboard's investment modal on the current year. */
   onSetInvestment: () => void;
+  /** What the guide goes above: held back (one placeholder instead) until the guide knows whether it shows. */
+  children?: ReactNode;
 }
 
 /**
@@ -25,9 +28,10 @@ export interface FirstStepsProps {
  * its plan (the welcome guide's second step: the account's subscription tab), this year's investment
  * and the team. Only the steps the role can take; none until every answer is
  * in (no step flickers from pending to done). Once all are done it leaves, unless the help menu led
- * here (`#primeros-pasos`), where it says everything is done.
+ * here (`#primeros-pasos`), where it says everything is done. What comes under it waits for that
+ * answer too: a guide appearing above content already drawn would push it down the screen.
  */
-export function FirstSteps({ currentYear, onSetInvestment }: FirstStepsProps) {
+export function FirstSteps({ currentYear, onSetInvestment, children }: FirstStepsProps) {
   const { role, storeId } = useCurrentStore();
   const { hash } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -40,6 +44,8 @@ export function FirstSteps({ currentYear, onSetInvestment }: FirstStepsProps) {
   const acquisition = useQuery({ ...acquisitionCostQueryOptions(storeId, currentYear), enabled: canInvest });
   const team = useQuery({ ...storeTeamQueryOptions(storeId), enabled: canInvite });
   const askedFor = hash === `#${FIRST_STEPS_ID}`;
+  // A step whose data failed to load is left out rather than holding the page back.
+  const settled = [integrations, subscription, acquisition, team].every((query) => !query.isLoading);
 
   const steps: FirstStep[] = [];
   if (canConnect && integrations.data)
@@ -66,5 +72,16 @@ export function FirstSteps({ currentYear, onSetInvestment }: FirstStepsProps) {
     }
   }, [shown, askedFor]);
 
-  return shown ? <FirstStepsGuide id={FIRST_STEPS_ID} steps={steps} headingRef={heading} linkComponent={RouterLink} /> : null;
+  if (!settled)
+    return (
+      <div aria-busy="true">
+        <Skeleton shape="block" />
+      </div>
+    );
+  return (
+    <>
+      {shown ? <FirstStepsGuide id={FIRST_STEPS_ID} steps={steps} headingRef={heading} linkComponent={RouterLink} /> : null}
+      {children}
+    </>
+  );
 }

@@ -19,8 +19,11 @@ const TABLE_PAGE_SIZE = 10;
 const CAMPAIGNS_PATH = '/campaigns';
 
 export interface DashboardRouteProps {
-  /** The first-steps guide, given the store's current year and a way to open its investment modal. */
-  firstSteps?: (dashboard: { currentYear: number; openInvestment: () => void }) => ReactNode;
+  /**
+   * The first-steps guide above the dashboard's sections (see DashboardScreen's `firstSteps`), given
+   * the store's current year and a way to open its investment modal.
+   */
+  firstSteps?: (dashboard: { currentYear: number; openInvestment: () => void }, sections: ReactNode) => ReactNode;
 }
 
 export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
@@ -72,7 +75,7 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
       inRange={inRangeShown}
       onInRangeRetry={() => void inRange.refetch()}
       onSetInvestment={openInvestment}
-      firstSteps={firstSteps?.({ currentYear, openInvestment: () => openInvestment(currentYear) })}
+      firstSteps={firstSteps && ((sections) => firstSteps({ currentYear, openInvestment: () => openInvestment(currentYear) }, sections))}
       acquisition={{
         year,
         currentYear,

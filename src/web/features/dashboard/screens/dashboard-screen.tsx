@@ -67,8 +67,11 @@ export interface DashboardScreenProps {
   activeCampaigns: ActiveCampaignsSectionProps;
   /** When the store's data last came in ("Última sincronización hace N min"); undefined while unknown. */
   lastSyncedAt?: string | null;
-  /** Under the header: the guide to the first things to do, while some are left. */
-  firstSteps?: ReactNode;
+  /**
+   * Wraps the sections under the sync line: puts the guide to the first things to do above them and
+   * holds them back until it knows whether it shows, so that nothing on screen moves when it appears.
+   */
+  firstSteps?: (sections: ReactNode) => ReactNode;
 }
 
 /** The dashboard of SPEC §2: the range's key indicators, acquisition cost, active campaigns and the store's overview. */
@@ -80,6 +83,30 @@ export function DashboardScreen(props: DashboardScreenProps) {
   const stats = props.overview.stats;
   const totalOrders = stats.status === 'success' ? stats.data.totalOrders : null;
   const offerLast12Months = totalOrders !== null && totalOrders > 0 && !covers(range.range, presetRange('last12Months', today));
+  const sections = hasStore ? (
+    <>
+      <RangeFigures
+        inRange={props.inRange}
+        onRetry={props.onInRangeRetry}
+        canEditInvestment={props.acquisition.canEditInvestment}
+        onSetInvestment={props.onSetInvestment}
+        neverSold={totalOrders === 0}
+        onShowLast12Months={offerLast12Months ? props.onShowLast12Months : undefined}
+      />
+      <Suspense fallback={sectionLoading}>
+        <AcquisitionCostSection {...props.acquisition} />
+      </Suspense>
+      <ActiveCampaignsSection {...props.activeCampaigns} />
+      <Suspense fallback={sectionLoading}>
+        <StoreOverview {...props.overview} />
+      </Suspense>
+      {props.investment.open ? (
+        <Suspense fallback={null}>
+          <InvestmentDialog {...props.investment} />
+        </Suspense>
+      ) : null}
+    </>
+  ) : null;
   return (
     <div className={layout.page}>
       {subscriptionSuccess ? <Banner tone="success" message={t('subscriptionSuccess')} onDismiss={onSubscriptionMessageDismiss} /> : null}
@@ -103,27 +130,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
       {hasStore ? (
         <>
           <SyncLine lastSyncedAt={props.lastSyncedAt} />
-          {props.firstSteps}
-          <RangeFigures
-            inRange={props.inRange}
-            onRetry={props.onInRangeRetry}
-            canEditInvestment={props.acquisition.canEditInvestment}
-            onSetInvestment={props.onSetInvestment}
-            neverSold={totalOrders === 0}
-            onShowLast12Months={offerLast12Months ? props.onShowLast12Months : undefined}
-          />
-          <Suspense fallback={sectionLoading}>
-            <AcquisitionCostSection {...props.acquisition} />
-          </Suspense>
-          <ActiveCampaignsSection {...props.activeCampaigns} />
-          <Suspense fallback={sectionLoading}>
-            <StoreOverview {...props.overview} />
-          </Suspense>
-          {props.investment.open ? (
-            <Suspense fallback={null}>
-              <InvestmentDialog {...props.investment} />
-            </Suspense>
-          ) : null}
+          {props.firstSteps ? props.firstSteps(sections) : sections}
         </>
       ) : null}
     </div>
