@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
 import { type CSSOptions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import common from './src/web/i18n/es/common.json' with { type: 'json' };
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -54,11 +55,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Puts the session-check loading screen (the one `LoadingScreen` draws first) in the entry page
+ * itself, with the same classes and text: the browser paints it as soon as the page and its styles
+ * arrive, instead of a blank page until the scripts have run. React replaces it on its first render.
+ */
+async function bootScreen(): Promise<Plugin> {
+  // Panda's generated recipes are plain modules loaded as they are; their types come from beside them.
+  const recipesUrl = new URL('./src/web/styled-system/recipes/index.mjs', import.meta.url).href;
+  const { loadingScreen, spinner }: typeof import('./src/web/styled-system/recipes') = await import(recipesUrl);
+  const classes = loadingScreen({ layout: 'page' });
+  const markup =
+    `<div class="${classes.root}" role="status" aria-live="polite" aria-busy="true">` +
+    `<span class="${spinner({ size: 'lg' })}" aria-hidden="true"></span>` +
+    `<p class="${classes.label}">${common.sessionLoading}</p></div>`;
+  return {
+    name: 'recompra-boot-screen',
+    transformIndexHtml: (html) => html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`),
+  };
+}
+
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   envDir: repoRoot,
-  plugins: [react(), precompress()],
+  plugins: [react(), await bootScreen(), precompress()],
   resolve: { tsconfigPaths: true },
   css: {
     postcss: { plugins: [pandaPostcss] },

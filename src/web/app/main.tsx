@@ -10,11 +10,12 @@ import { createAppRouter } from './router';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-preloadPageAt(window.location.pathname);
+const queryClient = createQueryClient();
+preloadPageAt(window.location, queryClient);
 void initI18n().then(() => {
   createRoot(container).render(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={createAppRouter()} />
       </AppProviders>
     </StrictMode>,

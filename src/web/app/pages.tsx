@@ -1,9 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router-dom';
+import { can } from '../../shared/permissions';
+import { type Role, sessionQueryOptions } from '../api/session';
+import { storeSyncQueryOptions } from '../api/store-sync';
+import { subscriptionQueryOptions } from '../features/account/api/subscription';
+import { integrationsQueryOptions } from '../features/integrations/api/integrations';
 import { loadNamespaces } from '../i18n';
 import { ROUTES, type RouteDef, type ScreenId } from './routes';
 
-type PageModule = { default: ComponentType };
+/** Where the app starts: the signed-in user's store and role, and the address's query. */
+interface StartingPoint {
+  role: Role;
+  storeId: number;
+  search: URLSearchParams;
+}
+
+/** A page's code, and what it may ask for while the app starts (see `preloadPageAt`). */
+type PageModule = { default: ComponentType; prefetch?: (queryClient: QueryClient, start: StartingPoint) => void };
 
 const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
   // The first-steps guide reads several features' data, so the dashboard gets it from here.
@@ -19,6 +33,10 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
             )}
           />
         ),
+        prefetch: (queryClient, { role, storeId, search }) => {
+          dashboard.prefetchDashboard(queryClient, storeId, search);
+          guide.prefetchFirstSteps(queryClient, role, storeId);
+        },
       }),
     ),
   integrations: () => import('../features/integrations/routes/integrations-route').then((m) => ({ default: m.IntegrationsRoute })),
@@ -60,13 +78,27 @@ function lazyPage(route: RouteDef): LazyExoticComponent<ComponentType> {
 }
 
 /**
- * Starts fetching the page at an address while the app is still starting (the session is checked
- * meanwhile), so a phone does not wait for one before asking for the other. A failure is left to
- * the page's own render, which explains it.
+ * Starts fetching the page at an address while the app is still starting, with the session and,
+ * once it names the store, what the shell, the store-ready gate and the page ask for first: a phone
+ * then waits once for all of them instead of for each in turn as the parts render. A failure is
+ * left to the parts' own render, which explains it.
  */
-export function preloadPageAt(pathname: string): void {
+export function preloadPageAt({ pathname, search }: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient): void {
   const route = ROUTES.find((candidate) => matchPath(candidate.path, pathname));
-  if (route && !route.public) loadPage(route).catch(() => undefined);
+  if (!route || route.public) return;
+  const page = loadPage(route);
+  const store = queryClient.fetchQuery(sessionQueryOptions).then((user) => {
+    if (!user || user.store === null) return null;
+    void queryClient.prefetchQuery(storeSyncQueryOptions(user.store));
+    void queryClient.prefetchQuery(subscriptionQueryOptions(user.store));
+    if (can(user.role, 'getIntegrations')) void queryClient.prefetchQuery(integrationsQueryOptions(user.store));
+    return { role: user.role, storeId: user.store };
+  });
+  Promise.all([page, store])
+    .then(([module, start]) => {
+      if (start) module.prefetch?.(queryClient, { ...start, search: new URLSearchParams(search) });
+    })
+    .catch(() => undefined);
 }
 
 /** One lazy page per route of the table, created once (nothing loads until a page renders). */

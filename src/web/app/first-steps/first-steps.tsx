@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { can } from '../../../shared/permissions';
 import { useCurrentStore } from '../../api/current-store';
+import type { Role } from '../../api/session';
 import { subscriptionQueryOptions } from '../../features/account/api/subscription';
 import { acquisitionCostQueryOptions } from '../../features/dashboard/api/acquisition-cost';
 import { integrationsQueryOptions } from '../../features/integrations/api/integrations';
@@ -13,6 +14,25 @@ import { canAccess } from '../access';
 import { FIRST_STEPS_ID } from '../shell/help';
 import { RouterLink } from '../shell/router-link';
 import { type FirstStep, FirstStepsGuide } from './first-steps-guide';
+
+/** The data each step reads, asked for only by roles that can take the step. */
+function stepQueries(role: Role | undefined, storeId: number | undefined, currentYear: number) {
+  return {
+    integrations: { ...integrationsQueryOptions(storeId), enabled: role !== undefined && canAccess(role, '/integrations') },
+    subscription: { ...subscriptionQueryOptions(storeId), enabled: can(role, 'subscribe') },
+    acquisition: { ...acquisitionCostQueryOptions(storeId, currentYear), enabled: can(role, 'setMarketingInvestment') },
+    team: { ...storeTeamQueryOptions(storeId), enabled: can(role, 'inviteCollaborator') && can(role, 'listStoreMembers') },
+  };
+}
+
+/** Asks for the guide's data while the app starts (see `preloadPageAt`), for the year the browser is in. */
+export function prefetchFirstSteps(queryClient: QueryClient, role: Role, storeId: number): void {
+  const queries = stepQueries(role, storeId, new Date().getFullYear());
+  if (queries.integrations.enabled) void queryClient.prefetchQuery(queries.integrations);
+  if (queries.subscription.enabled) void queryClient.prefetchQuery(queries.subscription);
+  if (queries.acquisition.enabled) void queryClient.prefetchQuery(queries.acquisition);
+  if (queries.team.enabled) void queryClient.prefetchQuery(queries.team);
+}
 
 export interface FirstStepsProps {
   /** The store's current year: its investment is the step. */
@@ -35,14 +55,17 @@ export function FirstSteps({ currentYear, onSetInvestment, children }: FirstStep
   const { role, storeId } = useCurrentStore();
   const { hash } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
-  const canConnect = role !== undefined && canAccess(role, '/integrations');
-  const canChoosePlan = can(role, 'subscribe');
-  const canInvest = can(role, 'setMarketingInvestment');
-  const canInvite = can(role, 'inviteCollaborator') && can(role, 'listStoreMembers');
-  const integrations = useQuery({ ...integrationsQueryOptions(storeId), enabled: canConnect });
-  const subscription = useQuery({ ...subscriptionQueryOptions(storeId), enabled: canChoosePlan });
-  const acquisition = useQuery({ ...acquisitionCostQueryOptions(storeId, currentYear), enabled: canInvest });
-  const team = useQuery({ ...storeTeamQueryOptions(storeId), enabled: canInvite });
+  const queries = stepQueries(role, storeId, currentYear);
+  const integrations = useQuery(queries.integrations);
+  const subscription = useQuery(queries.subscription);
+  const acquisition = useQuery(queries.acquisition);
+  const team = useQuery(queries.team);
+  const [canConnect, canChoosePlan, canInvest, canInvite] = [
+    queries.integrations.enabled,
+    queries.subscription.enabled,
+    queries.acquisition.enabled,
+    queries.team.enabled,
+  ];
   const askedFor = hash === `#${FIRST_STEPS_ID}`;
   // A step whose data failed to load is left out rather than holding the page back.
   const settled = [integrations, subscription, acquisition, team].every((query) => !query.isLoading);

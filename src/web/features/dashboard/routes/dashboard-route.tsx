@@ -1,22 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultGranularity, presetRange } from '../../../../shared/date-ranges';
 import { can } from '../../../../shared/permissions';
-import { useAdAccountProps } from '../../../api/ad-account';
+import { adAccountPropsQueryOptions, useAdAccountProps } from '../../../api/ad-account';
 import { useCurrentStore } from '../../../api/current-store';
 import { loadableOf, useDeferredLoadable } from '../../../api/loadable';
 import { useStoreSync } from '../../../api/store-sync';
 import { RouterLink } from '../../../lib/router-link';
 import { toaster } from '../../../ui/toaster';
-import { useAcquisitionCost, useSetMarketingInvestment } from '../api/acquisition-cost';
-import { useActiveCampaigns } from '../api/active-campaigns';
-import { useStatsInRange, useStatsTable, useStatsTableXlsx, useStoreStats } from '../api/store-stats';
+import { acquisitionCostQueryOptions, useAcquisitionCost, useSetMarketingInvestment } from '../api/acquisition-cost';
+import { activeCampaignsQueryOptions, useActiveCampaigns } from '../api/active-campaigns';
+import {
+  statsInRangeQueryOptions,
+  statsTableQueryOptions,
+  storeStatsQueryOptions,
+  useStatsInRange,
+  useStatsTable,
+  useStatsTableXlsx,
+  useStoreStats,
+} from '../api/store-stats';
 import { DashboardScreen } from '../screens/dashboard-screen';
-import { useDashboardAddress } from './use-dashboard-address';
+import { dashboardViewOf, TABLE_PAGE_SIZE, tablePageQueryOf, tableQueryOf, useDashboardAddress } from './use-dashboard-address';
 
-const TABLE_PAGE_SIZE = 10;
 const CAMPAIGNS_PATH = '/campaigns';
+
+/** The store's today until its figures say otherwise: the browser's. */
+const browserToday = () => dayjs().format('YYYY-MM-DD');
+
+/**
+ * Asks for what the dashboard opens with at this address while the app is still starting, so a
+ * phone does not wait for the page's code, then its render, before asking for its figures.
+ */
+export function prefetchDashboard(queryClient: QueryClient, storeId: number, search: URLSearchParams): void {
+  const view = dashboardViewOf(search, browserToday());
+  void queryClient.prefetchQuery(storeStatsQueryOptions(storeId));
+  void queryClient.prefetchQuery(statsInRangeQueryOptions(storeId, view.query));
+  void queryClient.prefetchQuery(statsTableQueryOptions(storeId, tablePageQueryOf(view)));
+  void queryClient.prefetchQuery(acquisitionCostQueryOptions(storeId, view.year));
+  void queryClient.prefetchQuery(activeCampaignsQueryOptions(storeId));
+  void queryClient.prefetchQuery(adAccountPropsQueryOptions(storeId));
+}
 
 export interface DashboardRouteProps {
   /**
@@ -33,15 +58,14 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
   // Already loaded by the store-ready gate: the header's sync line costs no request.
   const sync = useStoreSync(storeId);
   // The store's own calendar once known; the browser's until then.
-  const today = stats.data?.asOf ?? dayjs().format('YYYY-MM-DD');
+  const today = stats.data?.asOf ?? browserToday();
   const address = useDashboardAddress(today);
   const { range, year, currentYear, dimension, page } = address;
   const inRange = useStatsInRange(storeId, address.query);
   const acquisition = useAcquisitionCost(storeId, year);
   const adAccount = useAdAccountProps(storeId);
-  const { sort, order } = address.tableOrder;
-  const tableQuery = { dimension, sort, order, ...(address.search ? { q: address.search } : {}) };
-  const table = useStatsTable(storeId, { ...tableQuery, page, pageSize: TABLE_PAGE_SIZE });
+  const tableQuery = tableQueryOf(address);
+  const table = useStatsTable(storeId, tablePageQueryOf(address));
   const tableXlsx = useStatsTableXlsx(storeId);
   const setInvestment = useSetMarketingInvestment(storeId);
   const activeCampaigns = useActiveCampaigns(storeId);

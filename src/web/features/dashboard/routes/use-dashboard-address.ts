@@ -10,7 +10,7 @@ import {
   presetRange,
 } from '../../../../shared/date-ranges';
 import type { DateRangeValue } from '../../../ui/date-range-picker';
-import type { StatsDimension, StatsInRangeQuery, StatsTableSort } from '../api/store-stats';
+import type { StatsDimension, StatsInRangeQuery, StatsTableQuery, StatsTableSort, StatsTableXlsxQuery } from '../api/store-stats';
 import { STATS_DIMENSIONS } from '../stats-dimensions';
 
 /** The columns the overview table sorts by, and the longest search the contract takes (`getStoreStatsTable`). */
@@ -88,7 +88,8 @@ export function yearFromSearch(search: URLSearchParams, currentYear: number): nu
   return Number.isInteger(year) && year >= FIRST_YEAR && year <= LAST_YEAR ? year : currentYear;
 }
 
-export interface DashboardAddress {
+/** What the address says the dashboard shows; defaults fill in what it leaves out. */
+export interface DashboardView {
   range: DateRangeValue;
   /** What the range is compared with: the period before unless `?compare=samePeriodLastYear`. */
   comparison: Comparison;
@@ -104,6 +105,44 @@ export interface DashboardAddress {
   search: string;
   /** Back from checkout with a subscription that just started. */
   subscriptionSuccess: boolean;
+}
+
+/** The overview table's rows per page. */
+export const TABLE_PAGE_SIZE = 10;
+
+/** The view at an address; `today` is the store's, so presets count from its calendar. */
+export function dashboardViewOf(search: URLSearchParams, today: IsoDate): DashboardView {
+  const range = rangeFromSearch(search, today);
+  const comparison = oneOf(COMPARISONS, search.get('compare')) ?? 'previousPeriod';
+  const currentYear = Number(today.slice(0, 4));
+  return {
+    range,
+    comparison,
+    query: statsQueryOf(range, comparison),
+    year: yearFromSearch(search, currentYear),
+    currentYear,
+    dimension: oneOf(STATS_DIMENSIONS, search.get('tab')) ?? 'products',
+    page: Math.max(1, Number(search.get('page')) || 1),
+    tableOrder: tableOrderFromSearch(search),
+    search: cleanSearch(search.get('q') ?? ''),
+    subscriptionSuccess: search.get('subscription') === 'success',
+  };
+}
+
+/** The overview table's question for a view, without its page (the export takes every row). */
+export function tableQueryOf(view: DashboardView): StatsTableXlsxQuery {
+  const { sort, order } = view.tableOrder;
+  return { dimension: view.dimension, sort, order, ...(view.search ? { q: view.search } : {}) };
+}
+
+/** The overview table's page for a view. */
+export const tablePageQueryOf = (view: DashboardView): StatsTableQuery => ({
+  ...tableQueryOf(view),
+  page: view.page,
+  pageSize: TABLE_PAGE_SIZE,
+});
+
+export interface DashboardAddress extends DashboardView {
   setRange: (value: DateRangeValue) => void;
   setComparison: (comparison: Comparison) => void;
   setYear: (year: number) => void;
@@ -123,9 +162,8 @@ export interface DashboardAddress {
  */
 export function useDashboardAddress(today: IsoDate): DashboardAddress {
   const [search, setSearchParams] = useSearchParams();
-  const range = rangeFromSearch(search, today);
-  const comparison = oneOf(COMPARISONS, search.get('compare')) ?? 'previousPeriod';
-  const currentYear = Number(today.slice(0, 4));
+  const view = dashboardViewOf(search, today);
+  const { currentYear } = view;
 
   /** Changes some of the address's parameters, keeping the rest. */
   const update = (changes: Record<string, string | null>) =>
@@ -142,16 +180,7 @@ export function useDashboardAddress(today: IsoDate): DashboardAddress {
     );
 
   return {
-    range,
-    comparison,
-    query: statsQueryOf(range, comparison),
-    year: yearFromSearch(search, currentYear),
-    currentYear,
-    dimension: oneOf(STATS_DIMENSIONS, search.get('tab')) ?? 'products',
-    page: Math.max(1, Number(search.get('page')) || 1),
-    tableOrder: tableOrderFromSearch(search),
-    search: cleanSearch(search.get('q') ?? ''),
-    subscriptionSuccess: search.get('subscription') === 'success',
+    ...view,
     setRange: (value) =>
       update(
         value.preset === 'custom'
