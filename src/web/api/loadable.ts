@@ -1,5 +1,4 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue, useMemo } from 'react';
 import { type FailureCause, failureCauseOf } from './errors';
 
 /** What a screen is told about data it shows: still coming, failed (and why), or here. */
@@ -13,15 +12,4 @@ export function loadableOf<T>(query: Pick<UseQueryResult<T>, 'data' | 'error' | 
   if (query.data !== undefined && !query.isError) return { status: 'success', data: query.data };
   if (query.isError && !query.isFetching) return { status: 'error', cause: failureCauseOf(query.error) };
   return { status: 'loading' };
-}
-
-/**
- * `loadableOf` for data heavy to draw (a dashboard of figures, charts and tables): the render that
- * follows an answer keeps what was shown, and the new state renders in the background, in slices
- * that let the browser paint and respond in between, instead of blocking a phone for a second.
- */
-export function useDeferredLoadable<T>(query: UseQueryResult<T>): Loadable<T> {
-  const { data, error, isError, isFetching } = query;
-  const loadable = useMemo(() => loadableOf({ data, error, isError, isFetching }), [data, error, isError, isFetching]);
-  return useDeferredValue(loadable);
 }

@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { can } from '../../../shared/permissions';
 import { useCurrentStore } from '../../api/current-store';
@@ -85,7 +85,9 @@ export function FirstSteps({ currentYear, onSetInvestment, children }: FirstStep
     });
   const expected = [canConnect, canChoosePlan, canInvest, canInvite].filter(Boolean).length;
   const ready = expected > 0 && steps.length === expected;
-  const shown = ready && (askedFor || steps.some((step) => !step.done));
+  // What it holds back is the heavy part of the page: drawn in the background once the answer is in.
+  const released = useDeferredValue(settled, false);
+  const shown = released && ready && (askedFor || steps.some((step) => !step.done));
 
   // Reached from the help menu: the guide comes into view and takes the focus, as a jump to an anchor does.
   useEffect(() => {
@@ -95,7 +97,7 @@ export function FirstSteps({ currentYear, onSetInvestment, children }: FirstStep
     }
   }, [shown, askedFor]);
 
-  if (!settled)
+  if (!released)
     return (
       <div aria-busy="true">
         <Skeleton shape="block" />

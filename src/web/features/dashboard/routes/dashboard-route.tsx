@@ -1,14 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultGranularity, presetRange } from '../../../../shared/date-ranges';
 import { can } from '../../../../shared/permissions';
 import { adAccountPropsQueryOptions, useAdAccountProps } from '../../../api/ad-account';
 import { useCurrentStore } from '../../../api/current-store';
-import { loadableOf, useDeferredLoadable } from '../../../api/loadable';
+import { loadableOf } from '../../../api/loadable';
 import { useStoreSync } from '../../../api/store-sync';
 import { RouterLink } from '../../../lib/router-link';
+import { LoadingScreen } from '../../../ui/loading-screen';
 import { toaster } from '../../../ui/toaster';
 import { acquisitionCostQueryOptions, useAcquisitionCost, useSetMarketingInvestment } from '../api/acquisition-cost';
 import { activeCampaignsQueryOptions, useActiveCampaigns } from '../api/active-campaigns';
@@ -53,6 +54,7 @@ export interface DashboardRouteProps {
 
 export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
   const { t } = useTranslation('toasts');
+  const { t: tCommon } = useTranslation('common');
   const { role, storeId } = useCurrentStore();
   const stats = useStoreStats(storeId);
   // Already loaded by the store-ready gate: the header's sync line costs no request.
@@ -70,17 +72,17 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
   const setInvestment = useSetMarketingInvestment(storeId);
   const activeCampaigns = useActiveCampaigns(storeId);
   const [investmentOpen, setInvestmentOpen] = useState(false);
-  const inRangeShown = useDeferredLoadable(inRange);
-  const acquisitionShown = useDeferredLoadable(acquisition);
-  const statsShown = useDeferredLoadable(stats);
-  const tableShown = useDeferredLoadable(table);
   // A cost that cannot be known without a year's investment opens the modal on that year.
   const openInvestment = (investmentYear: number) => {
     address.setYear(investmentYear);
     setInvestmentOpen(true);
   };
 
-  return (
+  // The figures, charts and tables are heavy to draw on a phone. Each answer or change first renders
+  // the screen as it was (the same element: nothing to do), then the new one in the background, in
+  // slices that let the browser paint and respond in between, instead of blocking it for a second.
+  // The first one too: the page-loading screen stays until it is ready.
+  return useDeferredValue(
     <DashboardScreen
       hasStore={storeId !== undefined}
       lastSyncedAt={sync.data?.lastSyncedAt}
@@ -96,7 +98,7 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
       }}
       comparison={address.comparison}
       onComparisonChange={address.setComparison}
-      inRange={inRangeShown}
+      inRange={loadableOf(inRange)}
       onInRangeRetry={() => void inRange.refetch()}
       onSetInvestment={openInvestment}
       firstSteps={firstSteps && ((sections) => firstSteps({ currentYear, openInvestment: () => openInvestment(currentYear) }, sections))}
@@ -104,7 +106,7 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
         year,
         currentYear,
         onYearChange: address.setYear,
-        chart: acquisitionShown,
+        chart: loadableOf(acquisition),
         adAccountCurrency: adAccount.data?.currency ?? 'CLP',
         onRetry: () => void acquisition.refetch(),
         canEditInvestment: can(role, 'setMarketingInvestment'),
@@ -140,14 +142,14 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
         linkComponent: RouterLink,
       }}
       overview={{
-        stats: statsShown,
+        stats: loadableOf(stats),
         onStatsRetry: () => void stats.refetch(),
         dimension,
         onDimensionChange: address.setDimension,
         page,
         pageSize: TABLE_PAGE_SIZE,
         onPageChange: address.setPage,
-        table: tableShown,
+        table: loadableOf(table),
         onTableRetry: () => void table.refetch(),
         tableOrder: address.tableOrder,
         onTableOrderChange: address.setTableOrder,
@@ -161,6 +163,7 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
         canEditInvestment: can(role, 'setMarketingInvestment'),
         onSetInvestment: openInvestment,
       }}
-    />
+    />,
+    <LoadingScreen layout="inline" label={tCommon('pageLoading')} />,
   );
 }
