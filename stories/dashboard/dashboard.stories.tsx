@@ -195,8 +195,8 @@ export const WithoutInvestmentAsColaborator: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await expect((await canvas.findAllByText('Pídele a quien administra la tienda que la defina.')).length).toBeGreaterThan(0);
     await expect(canvas.queryByRole('button', { name: /Definir inversión/ })).toBeNull();
-    await expect(canvas.getAllByText('Pídele a quien administra la tienda que la defina.').length).toBeGreaterThan(0);
     await expect(canvas.queryByRole('button', { name: 'Actualizar inversión' })).toBeNull();
   },
 };
@@ -296,7 +296,7 @@ export const SamePeriodLastYear: Story = {
   args: inRange('monthToDate', undefined, undefined, { comparison: 'samePeriodLastYear' }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/Comparado con el mismo período del año anterior/)).toBeVisible();
+    await expect(await canvas.findByText(/Comparado con el mismo período del año anterior/)).toBeVisible();
     await expect(canvas.getAllByText('vs. mismo período del año anterior').length).toBeGreaterThan(0);
   },
 };
@@ -306,7 +306,7 @@ export const ComparedWithPreviousPeriod: Story = {
   args: inRange('previousMonth'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/Comparado con el período anterior: .*sept/)).toBeVisible();
+    await expect(await canvas.findByText(/Comparado con el período anterior: .*sept/)).toBeVisible();
     await expect(canvas.getAllByText(/pp$/).length).toBe(2);
   },
 };
@@ -319,7 +319,7 @@ export const InvestmentMissingForAYear: Story = {
   args: { ...inRange('last12Months', 'month', undefined, { investments: { 2026: 120_000_000 } }), onSetInvestment: fn() },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getAllByText('No se puede calcular: falta tu inversión en marketing de 2025.')).toHaveLength(2);
+    await expect(await canvas.findAllByText('No se puede calcular: falta tu inversión en marketing de 2025.')).toHaveLength(2);
     await userEvent.click(canvas.getAllByRole('button', { name: 'Definir inversión de 2025' })[0]!);
     await expect(args.onSetInvestment).toHaveBeenCalledWith(2025);
   },

@@ -82,6 +82,17 @@ it('opens the web app at the address the server prints, signed in or out', async
   }
 });
 
+it('has a signed-in browser ask for the session together with the page, and nobody else', async () => {
+  const { cookie } = await signInOverHttp();
+  const signedIn = await fetch(`${base}/dashboard`, { headers: { accept: 'text/html', cookie } });
+  expect(signedIn.headers.get('link')).toBe('</api/auth/me>; rel=preload; as=fetch; crossorigin');
+  const signedOut = await fetch(`${base}/dashboard`, { headers: { accept: 'text/html' } });
+  expect(signedOut.headers.get('link')).toBeNull();
+  // The address it names answers the session as the app reads it.
+  const me = await fetch(`${base}/api/auth/me`, { headers: { cookie } });
+  expect(me.status).toBe(200);
+});
+
 it('serves the web app for any page the browser navigates to, and JSON 404 under the APIs', async () => {
   const page = await fetch(`${base}/segments/12?tab=custom`, { headers: { accept: 'text/html' } });
   expect(page.status).toBe(200);

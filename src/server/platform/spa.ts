@@ -3,6 +3,15 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from './errors.ts';
+import { SESSION_COOKIE } from './sessions.ts';
+
+/**
+ * The app's first question on every signed-in page load (`GET /api/auth/me`, the app API's
+ * contract): a browser holding a session asks it together with the page's code instead of after
+ * running it, which on a slow phone network is one wait less. The app's own request then takes this
+ * answer.
+ */
+const SESSION_PRELOAD = '</api/auth/me>; rel=preload; as=fetch; crossorigin';
 
 /** The built single-page app's entry page; read once, since a rebuild means a restart. */
 export function spaIndex(webDir: string): () => Promise<string> {
@@ -36,14 +45,16 @@ export async function registerSpa(
       reply.header('cache-control', path.startsWith(join(webDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const page = async (reply: FastifyReply) =>
-    reply
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.cookies[SESSION_COOKIE]) reply.header('link', SESSION_PRELOAD);
+    return reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(await index());
+  };
   // The address the server prints: the static files' directory would refuse it as a listing.
-  app.get('/', (_request, reply) => page(reply));
+  app.get('/', page);
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isApi = apiPrefixes.some(
       (prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`) || request.url.startsWith(`${prefix}?`),
@@ -52,6 +63,6 @@ export async function registerSpa(
       const error = errors.notFound();
       return reply.code(404).send(error.toBody());
     }
-    return page(reply);
+    return page(request, reply);
   });
 }

@@ -4,6 +4,7 @@ import { matchPath } from 'react-router-dom';
 import { can } from '../../shared/permissions';
 import { type Role, sessionQueryOptions } from '../api/session';
 import { storeSyncQueryOptions } from '../api/store-sync';
+import { storesQueryOptions } from '../api/stores';
 import { subscriptionQueryOptions } from '../features/account/api/subscription';
 import { integrationsQueryOptions } from '../features/integrations/api/integrations';
 import { loadNamespaces } from '../i18n';
@@ -61,20 +62,28 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
   underConstruction: () => import('./under-construction-page').then((m) => ({ default: m.UnderConstructionPage })),
 };
 
-const loading = new Map<RouteDef, Promise<PageModule>>();
+interface PageLoad {
+  /** The page's code. */
+  code: Promise<PageModule>;
+  /** Its code and its text groups: what it needs to render. */
+  ready: Promise<PageModule>;
+}
+
+const loading = new Map<RouteDef, PageLoad>();
 
 /** A route's page: its code chunk and its text groups, fetched together once. */
-function loadPage(route: RouteDef): Promise<PageModule> {
+function loadPage(route: RouteDef): PageLoad {
   let page = loading.get(route);
   if (!page) {
-    page = Promise.all([screenLoaders[route.screen](), loadNamespaces(route.namespaces)]).then(([module]) => module);
+    const code = screenLoaders[route.screen]();
+    page = { code, ready: Promise.all([code, loadNamespaces(route.namespaces)]).then(([module]) => module) };
     loading.set(route, page);
   }
   return page;
 }
 
 function lazyPage(route: RouteDef): LazyExoticComponent<ComponentType> {
-  return lazy(() => loadPage(route));
+  return lazy(() => loadPage(route).ready);
 }
 
 /**
@@ -86,15 +95,19 @@ function lazyPage(route: RouteDef): LazyExoticComponent<ComponentType> {
 export function preloadPageAt({ pathname, search }: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient): void {
   const route = ROUTES.find((candidate) => matchPath(candidate.path, pathname));
   if (!route || route.public) return;
-  const page = loadPage(route);
+  // The page's own requests need its code, not its texts.
+  const { code } = loadPage(route);
   const store = queryClient.fetchQuery(sessionQueryOptions).then((user) => {
-    if (!user || user.store === null) return null;
+    if (!user) return null;
+    // The shell names the store, or offers to switch, from the list.
+    void queryClient.prefetchQuery(storesQueryOptions);
+    if (user.store === null) return null;
     void queryClient.prefetchQuery(storeSyncQueryOptions(user.store));
     void queryClient.prefetchQuery(subscriptionQueryOptions(user.store));
     if (can(user.role, 'getIntegrations')) void queryClient.prefetchQuery(integrationsQueryOptions(user.store));
     return { role: user.role, storeId: user.store };
   });
-  Promise.all([page, store])
+  Promise.all([code, store])
     .then(([module, start]) => {
       if (start) module.prefetch?.(queryClient, { ...start, search: new URLSearchParams(search) });
     })

@@ -50,6 +50,9 @@ export function initI18n(): Promise<I18n> {
 
 /** Loads the text groups a page needs before it renders. */
 export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  // Their files download alongside the groups every page needs, not after them; i18next's own read
+  // below then finds them loaded (and reports a failure, which this early start leaves to it).
+  for (const namespace of namespaces) namespaceLoaders[namespace]().catch(() => undefined);
   await initI18n();
   await i18next.loadNamespaces([...namespaces]);
 }

@@ -1,15 +1,22 @@
-import { lazy, type ReactNode, Suspense, useId } from 'react';
+import { type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent, formatPercentagePoints } from '../../shared/format';
 import type { FailureCause } from '../api/errors';
 import { Button } from './button';
 import { Icon } from './icons';
 import * as KpiParts from './parts/kpi';
+import { preloadable } from './preloadable';
 import { Skeleton } from './skeleton';
 
 // The tooltip's positioning engine is a twentieth of the dashboard's first load: the help button shows
 // at once and its tooltip's code arrives right after, long before a pointer can rest on it.
-const Tooltip = lazy(() => import('./tooltip').then((module) => ({ default: module.Tooltip })));
+const Tooltip = preloadable(
+  () => import('./tooltip'),
+  (module) => module.Tooltip,
+);
+
+/** Fetches the help tooltips' code ahead of the first key figures. */
+export const preloadKpiHelp = Tooltip.preload;
 
 /** A failure's `cause` words its message (the server's by default). */
 export type KpiState = { status: 'loading' } | { status: 'error'; cause?: FailureCause } | { status: 'success'; value: string };

@@ -1,9 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ChartProps } from './chart';
 import { ChartFrame, ChartPlaceholder } from './chart/frame';
+import { preloadable } from './preloadable';
 
-// The drawing loads on the first chart a page shows, never with the page.
-const Chart = lazy(() => import('./chart').then((module) => ({ default: module.Chart })));
+// The drawing loads on the first chart a page shows, or as a page that shows one starts; never with
+// the app.
+const Chart = preloadable(
+  () => import('./chart'),
+  (module) => module.Chart,
+);
+
+/** Fetches the chart's code ahead of its first render. */
+export const preloadChart = Chart.preload;
 
 /** The chart, its code fetched on first render; its frame and a placeholder show meanwhile. */
 export function LazyChart(props: ChartProps) {

@@ -139,12 +139,26 @@ function plotLeft(svg: SVGElement): number {
 }
 
 describe('Chart drawing', () => {
-  // happy-dom lays nothing out: the chart's box gets a phone-like size.
+  // happy-dom lays nothing out: the chart's box gets a phone-like size, which its observer reports
+  // as soon as it starts observing, as a browser's does once it has laid the page out.
   beforeEach(() => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360);
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(288);
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: () => void) {}
+        observe() {
+          this.report();
+        }
+        disconnect() {}
+      },
+    );
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   const chartSvg = () => screen.getByRole('img', { name: /Pedidos por semana/ }) as unknown as SVGElement;
 

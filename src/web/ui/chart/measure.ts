@@ -9,6 +9,10 @@ export interface Size {
 /**
  * The element's inner size, kept up to date with a ResizeObserver: the chart picks its x labels and
  * margins from it, so it has to know its width before it draws.
+ *
+ * The first size comes from the observer's first report too, which the browser gives once it has laid
+ * the page out anyway, before painting it: read at mount, it would make the browser lay out the
+ * whole page a second time in the middle of React's commit, once per chart.
  */
 export function useElementSize<T extends HTMLElement>(): [RefCallback<T>, Size] {
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
@@ -20,8 +24,10 @@ export function useElementSize<T extends HTMLElement>(): [RefCallback<T>, Size] 
           ? current
           : { width: element.clientWidth, height: element.clientHeight },
       );
-    update();
-    if (typeof ResizeObserver === 'undefined') return undefined;
+    if (typeof ResizeObserver === 'undefined') {
+      update();
+      return undefined;
+    }
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();

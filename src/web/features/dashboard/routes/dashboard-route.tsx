@@ -22,7 +22,7 @@ import {
   useStatsTableXlsx,
   useStoreStats,
 } from '../api/store-stats';
-import { DashboardScreen } from '../screens/dashboard-screen';
+import { DashboardScreen, preloadDashboardSections } from '../screens/dashboard-screen';
 import { dashboardViewOf, TABLE_PAGE_SIZE, tablePageQueryOf, tableQueryOf, useDashboardAddress } from './use-dashboard-address';
 
 const CAMPAIGNS_PATH = '/campaigns';
@@ -36,6 +36,7 @@ const browserToday = () => dayjs().format('YYYY-MM-DD');
  */
 export function prefetchDashboard(queryClient: QueryClient, storeId: number, search: URLSearchParams): void {
   const view = dashboardViewOf(search, browserToday());
+  preloadDashboardSections();
   void queryClient.prefetchQuery(storeStatsQueryOptions(storeId));
   void queryClient.prefetchQuery(statsInRangeQueryOptions(storeId, view.query));
   void queryClient.prefetchQuery(statsTableQueryOptions(storeId, tablePageQueryOf(view)));

@@ -6,10 +6,14 @@ import { COMPARISONS, type Comparison, type DateRange, type IsoDate, presetRange
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
 import type { DateRangeValue } from '../../../ui/date-range-picker';
+import { preloadKpiHelp } from '../../../ui/kpi';
+import { preloadChart } from '../../../ui/lazy-chart';
 import { LazyDateRangePicker } from '../../../ui/lazy-date-range-picker';
 import { PageHeader } from '../../../ui/page-header';
+import { preloadable } from '../../../ui/preloadable';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Skeleton } from '../../../ui/skeleton';
+import { Staged } from '../../../ui/staged';
 import type { AcquisitionCostSectionProps } from './acquisition-cost-section';
 import { ActiveCampaignsSection, type ActiveCampaignsSectionProps } from './active-campaigns-section';
 import type { InvestmentDialogProps } from './investment-dialog';
@@ -22,11 +26,27 @@ type StatsInRange = components['schemas']['StatsInRange'];
 
 // The key indicators come first; the sections below them (tables, tabs) load right after, and the
 // modal with its form validation only when the merchant opens it.
-const AcquisitionCostSection = lazy(() =>
-  import('./acquisition-cost-section').then((module) => ({ default: module.AcquisitionCostSection })),
+const AcquisitionCostSection = preloadable(
+  () => import('./acquisition-cost-section'),
+  (module) => module.AcquisitionCostSection,
 );
-const StoreOverview = lazy(() => import('./store-overview').then((module) => ({ default: module.StoreOverview })));
+const StoreOverview = preloadable(
+  () => import('./store-overview'),
+  (module) => module.StoreOverview,
+);
 const InvestmentDialog = lazy(() => import('./investment-dialog').then((module) => ({ default: module.InvestmentDialog })));
+
+/**
+ * Fetches the code of the sections and parts that load after the page's own (the figures' charts and
+ * help, acquisition cost, the store's overview) while its data is on the way, so that on a slow network
+ * the first draw does not then wait for each of them in turn.
+ */
+export function preloadDashboardSections(): void {
+  AcquisitionCostSection.preload();
+  StoreOverview.preload();
+  preloadChart();
+  preloadKpiHelp();
+}
 
 const controls = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' });
 
@@ -84,7 +104,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
   const totalOrders = stats.status === 'success' ? stats.data.totalOrders : null;
   const offerLast12Months = totalOrders !== null && totalOrders > 0 && !covers(range.range, presetRange('last12Months', today));
   const sections = hasStore ? (
-    <>
+    <Staged>
       <RangeFigures
         inRange={props.inRange}
         onRetry={props.onInRangeRetry}
@@ -105,7 +125,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
           <InvestmentDialog {...props.investment} />
         </Suspense>
       ) : null}
-    </>
+    </Staged>
   ) : null;
   return (
     <div className={layout.page}>

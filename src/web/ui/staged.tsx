@@ -1,0 +1,25 @@
+import { Children, type ReactNode, startTransition, useEffect, useState } from 'react';
+import { css } from 'styled-system/css';
+
+// The parts stay children of the page's own layout.
+const contents = css({ display: 'contents' });
+
+/**
+ * Draws its children one after another, top to bottom: each in a background render that starts once
+ * the one above it is on screen. A long page then reaches a phone's screen as a series of short steps
+ * the browser can paint and answer a tap between, its top first, instead of one long block; and since
+ * each part only ever appears below those already drawn, nothing on screen moves. Busy until the last
+ * one is drawn.
+ */
+export function Staged({ children }: { children: ReactNode }) {
+  const parts = Children.toArray(children);
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (shown < parts.length) startTransition(() => setShown(shown + 1));
+  }, [shown, parts.length]);
+  return (
+    <div className={contents} aria-busy={shown < parts.length}>
+      {parts.slice(0, shown)}
+    </div>
+  );
+}
