@@ -17,8 +17,10 @@ interface StartingPoint {
   search: URLSearchParams;
 }
 
-/** A page's code, and what it may ask for while the app starts (see `preloadPageAt`). */
-type PageModule = { default: ComponentType; prefetch?: (queryClient: QueryClient, start: StartingPoint) => void };
+type PageModule = { default: ComponentType };
+
+/** What a page asks for while the app starts (see `preloadPageAt`). */
+type Prefetch = (queryClient: QueryClient, start: StartingPoint) => void;
 
 const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
   // The first-steps guide reads several features' data, so the dashboard gets it from here.
@@ -34,10 +36,6 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
             )}
           />
         ),
-        prefetch: (queryClient, { role, storeId, search }) => {
-          dashboard.prefetchDashboard(queryClient, storeId, search);
-          guide.prefetchFirstSteps(queryClient, role, storeId);
-        },
       }),
     ),
   integrations: () => import('../features/integrations/routes/integrations-route').then((m) => ({ default: m.IntegrationsRoute })),
@@ -62,28 +60,35 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
   underConstruction: () => import('./under-construction-page').then((m) => ({ default: m.UnderConstructionPage })),
 };
 
-interface PageLoad {
-  /** The page's code. */
-  code: Promise<PageModule>;
-  /** Its code and its text groups: what it needs to render. */
-  ready: Promise<PageModule>;
-}
+/**
+ * The requests a page opens with, in chunks of their own: small, they arrive before the page's code,
+ * so the requests go out as soon as the session names the store rather than once that code has run.
+ */
+const prefetchLoaders: Partial<Record<ScreenId, () => Promise<Prefetch>>> = {
+  dashboard: () =>
+    Promise.all([import('../features/dashboard/routes/prefetch-dashboard'), import('./first-steps/step-queries')]).then(
+      ([dashboard, guide]) =>
+        (queryClient, { role, storeId, search }) => {
+          dashboard.prefetchDashboard(queryClient, storeId, search);
+          guide.prefetchFirstSteps(queryClient, role, storeId);
+        },
+    ),
+};
 
-const loading = new Map<RouteDef, PageLoad>();
+const loading = new Map<RouteDef, Promise<PageModule>>();
 
-/** A route's page: its code chunk and its text groups, fetched together once. */
-function loadPage(route: RouteDef): PageLoad {
+/** A route's page, ready to render: its code chunk and its text groups, fetched together once. */
+function loadPage(route: RouteDef): Promise<PageModule> {
   let page = loading.get(route);
   if (!page) {
-    const code = screenLoaders[route.screen]();
-    page = { code, ready: Promise.all([code, loadNamespaces(route.namespaces)]).then(([module]) => module) };
+    page = Promise.all([screenLoaders[route.screen](), loadNamespaces(route.namespaces)]).then(([module]) => module);
     loading.set(route, page);
   }
   return page;
 }
 
 function lazyPage(route: RouteDef): LazyExoticComponent<ComponentType> {
-  return lazy(() => loadPage(route).ready);
+  return lazy(() => loadPage(route));
 }
 
 /**
@@ -95,8 +100,9 @@ function lazyPage(route: RouteDef): LazyExoticComponent<ComponentType> {
 export function preloadPageAt({ pathname, search }: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient): void {
   const route = ROUTES.find((candidate) => matchPath(candidate.path, pathname));
   if (!route || route.public) return;
-  // The page's own requests need its code, not its texts.
-  const { code } = loadPage(route);
+  // Asked for first: a browser sends a handful of requests at a time, in the order asked.
+  const prefetch = prefetchLoaders[route.screen]?.();
+  loadPage(route);
   const store = queryClient.fetchQuery(sessionQueryOptions).then((user) => {
     if (!user) return null;
     // The shell names the store, or offers to switch, from the list.
@@ -107,9 +113,9 @@ export function preloadPageAt({ pathname, search }: Pick<Location, 'pathname' | 
     if (can(user.role, 'getIntegrations')) void queryClient.prefetchQuery(integrationsQueryOptions(user.store));
     return { role: user.role, storeId: user.store };
   });
-  Promise.all([code, store])
-    .then(([module, start]) => {
-      if (start) module.prefetch?.(queryClient, { ...start, search: new URLSearchParams(search) });
+  Promise.all([prefetch, store])
+    .then(([pagePrefetch, start]) => {
+      if (pagePrefetch && start) pagePrefetch(queryClient, { ...start, search: new URLSearchParams(search) });
     })
     .catch(() => undefined);
 }

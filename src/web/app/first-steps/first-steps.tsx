@@ -1,38 +1,13 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { can } from '../../../shared/permissions';
 import { useCurrentStore } from '../../api/current-store';
-import type { Role } from '../../api/session';
-import { subscriptionQueryOptions } from '../../features/account/api/subscription';
-import { acquisitionCostQueryOptions } from '../../features/dashboard/api/acquisition-cost';
-import { integrationsQueryOptions } from '../../features/integrations/api/integrations';
-import { storeTeamQueryOptions } from '../../features/team/api/store-team';
 import { ACCOUNT_PATH } from '../../lib/paths';
 import { Skeleton } from '../../ui/skeleton';
-import { canAccess } from '../access';
 import { FIRST_STEPS_ID } from '../shell/help';
 import { RouterLink } from '../shell/router-link';
 import { type FirstStep, FirstStepsGuide } from './first-steps-guide';
-
-/** The data each step reads, asked for only by roles that can take the step. */
-function stepQueries(role: Role | undefined, storeId: number | undefined, currentYear: number) {
-  return {
-    integrations: { ...integrationsQueryOptions(storeId), enabled: role !== undefined && canAccess(role, '/integrations') },
-    subscription: { ...subscriptionQueryOptions(storeId), enabled: can(role, 'subscribe') },
-    acquisition: { ...acquisitionCostQueryOptions(storeId, currentYear), enabled: can(role, 'setMarketingInvestment') },
-    team: { ...storeTeamQueryOptions(storeId), enabled: can(role, 'inviteCollaborator') && can(role, 'listStoreMembers') },
-  };
-}
-
-/** Asks for the guide's data while the app starts (see `preloadPageAt`), for the year the browser is in. */
-export function prefetchFirstSteps(queryClient: QueryClient, role: Role, storeId: number): void {
-  const queries = stepQueries(role, storeId, new Date().getFullYear());
-  if (queries.integrations.enabled) void queryClient.prefetchQuery(queries.integrations);
-  if (queries.subscription.enabled) void queryClient.prefetchQuery(queries.subscription);
-  if (queries.acquisition.enabled) void queryClient.prefetchQuery(queries.acquisition);
-  if (queries.team.enabled) void queryClient.prefetchQuery(queries.team);
-}
+import { stepQueries } from './step-queries';
 
 export interface FirstStepsProps {
   /** The store's current year: its investment is the step. */

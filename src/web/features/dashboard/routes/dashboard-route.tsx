@@ -1,49 +1,22 @@
-import type { QueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultGranularity, presetRange } from '../../../../shared/date-ranges';
 import { can } from '../../../../shared/permissions';
-import { adAccountPropsQueryOptions, useAdAccountProps } from '../../../api/ad-account';
+import { useAdAccountProps } from '../../../api/ad-account';
 import { useCurrentStore } from '../../../api/current-store';
 import { loadableOf } from '../../../api/loadable';
 import { useStoreSync } from '../../../api/store-sync';
 import { RouterLink } from '../../../lib/router-link';
 import { LoadingScreen } from '../../../ui/loading-screen';
 import { toaster } from '../../../ui/toaster';
-import { acquisitionCostQueryOptions, useAcquisitionCost, useSetMarketingInvestment } from '../api/acquisition-cost';
-import { activeCampaignsQueryOptions, useActiveCampaigns } from '../api/active-campaigns';
-import {
-  statsInRangeQueryOptions,
-  statsTableQueryOptions,
-  storeStatsQueryOptions,
-  useStatsInRange,
-  useStatsTable,
-  useStatsTableXlsx,
-  useStoreStats,
-} from '../api/store-stats';
-import { DashboardScreen, preloadDashboardSections } from '../screens/dashboard-screen';
-import { dashboardViewOf, TABLE_PAGE_SIZE, tablePageQueryOf, tableQueryOf, useDashboardAddress } from './use-dashboard-address';
+import { useAcquisitionCost, useSetMarketingInvestment } from '../api/acquisition-cost';
+import { useActiveCampaigns } from '../api/active-campaigns';
+import { useStatsInRange, useStatsTable, useStatsTableXlsx, useStoreStats } from '../api/store-stats';
+import { DashboardScreen } from '../screens/dashboard-screen';
+import { browserToday } from './prefetch-dashboard';
+import { TABLE_PAGE_SIZE, tablePageQueryOf, tableQueryOf, useDashboardAddress } from './use-dashboard-address';
 
 const CAMPAIGNS_PATH = '/campaigns';
-
-/** The store's today until its figures say otherwise: the browser's. */
-const browserToday = () => dayjs().format('YYYY-MM-DD');
-
-/**
- * Asks for what the dashboard opens with at this address while the app is still starting, so a
- * phone does not wait for the page's code, then its render, before asking for its figures.
- */
-export function prefetchDashboard(queryClient: QueryClient, storeId: number, search: URLSearchParams): void {
-  const view = dashboardViewOf(search, browserToday());
-  preloadDashboardSections();
-  void queryClient.prefetchQuery(storeStatsQueryOptions(storeId));
-  void queryClient.prefetchQuery(statsInRangeQueryOptions(storeId, view.query));
-  void queryClient.prefetchQuery(statsTableQueryOptions(storeId, tablePageQueryOf(view)));
-  void queryClient.prefetchQuery(acquisitionCostQueryOptions(storeId, view.year));
-  void queryClient.prefetchQuery(activeCampaignsQueryOptions(storeId));
-  void queryClient.prefetchQuery(adAccountPropsQueryOptions(storeId));
-}
 
 export interface DashboardRouteProps {
   /**

@@ -38,10 +38,11 @@ const InvestmentDialog = lazy(() => import('./investment-dialog').then((module) 
 
 /**
  * Fetches the code of the sections and parts that load after the page's own (the figures' charts and
- * help, acquisition cost, the store's overview) while its data is on the way, so that on a slow network
- * the first draw does not then wait for each of them in turn.
+ * help, acquisition cost, the store's overview) all at once, so that they do not wait for each other
+ * in turn; and only once the top of the page is on screen, so that on a slow network they do not
+ * hold it back.
  */
-export function preloadDashboardSections(): void {
+function preloadDashboardSections(): void {
   AcquisitionCostSection.preload();
   StoreOverview.preload();
   preloadChart();
@@ -104,7 +105,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
   const totalOrders = stats.status === 'success' ? stats.data.totalOrders : null;
   const offerLast12Months = totalOrders !== null && totalOrders > 0 && !covers(range.range, presetRange('last12Months', today));
   const sections = hasStore ? (
-    <Staged>
+    <Staged onStart={preloadDashboardSections}>
       <RangeFigures
         inRange={props.inRange}
         onRetry={props.onInRangeRetry}
@@ -120,12 +121,13 @@ export function DashboardScreen(props: DashboardScreenProps) {
       <Suspense fallback={sectionLoading}>
         <StoreOverview {...props.overview} />
       </Suspense>
-      {props.investment.open ? (
-        <Suspense fallback={null}>
-          <InvestmentDialog {...props.investment} />
-        </Suspense>
-      ) : null}
     </Staged>
+  ) : null;
+  // The modal is not a section drawn in turn below the others: it opens as soon as it is asked for.
+  const investmentDialog = props.investment.open ? (
+    <Suspense fallback={null}>
+      <InvestmentDialog {...props.investment} />
+    </Suspense>
   ) : null;
   return (
     <div className={layout.page}>
@@ -151,6 +153,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
         <>
           <SyncLine lastSyncedAt={props.lastSyncedAt} />
           {props.firstSteps ? props.firstSteps(sections) : sections}
+          {investmentDialog}
         </>
       ) : null}
     </div>

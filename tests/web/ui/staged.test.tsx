@@ -1,0 +1,43 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Staged } from '../../../src/web/ui/staged';
+
+afterEach(cleanup);
+
+describe('Staged', () => {
+  it('draws every part, in order, and is no longer busy once the last is drawn', async () => {
+    const { container } = render(
+      <Staged>
+        <p>primera</p>
+        <p>segunda</p>
+        <p>tercera</p>
+      </Staged>,
+    );
+    const wrapper = container.firstElementChild!;
+    await waitFor(() => expect(wrapper.getAttribute('aria-busy')).toBe('false'));
+    expect(screen.getAllByRole('paragraph').map((part) => part.textContent)).toEqual(['primera', 'segunda', 'tercera']);
+  });
+
+  it('calls onStart once, before the first part is drawn, however often it renders again', async () => {
+    const onStart = vi.fn();
+    const seenAtStart: string[] = [];
+    onStart.mockImplementation(() => seenAtStart.push(document.body.textContent ?? ''));
+    const { rerender, container } = render(
+      <Staged onStart={onStart}>
+        <p>primera</p>
+        <p>segunda</p>
+      </Staged>,
+    );
+    await waitFor(() => expect(container.firstElementChild!.getAttribute('aria-busy')).toBe('false'));
+    rerender(
+      <Staged onStart={onStart}>
+        <p>primera</p>
+        <p>segunda</p>
+        <p>tercera</p>
+      </Staged>,
+    );
+    await screen.findByText('tercera');
+    expect(onStart).toHaveBeenCalledOnce();
+    expect(seenAtStart).toEqual(['']);
+  });
+});
