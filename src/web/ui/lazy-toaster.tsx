@@ -4,10 +4,16 @@ import { toaster as appToaster } from './toaster';
 
 const Toaster = lazy(() => import('./toast').then((module) => ({ default: module.Toaster })));
 
-/** Runs `callback` once the page has loaded and the browser has a moment free; returns a cancel. */
+/**
+ * How long after the page's load the region waits before loading: the page's first requests and
+ * draws come first (a phone on a slow network is usually still busy with them at `load`).
+ */
+const AFTER_LOAD_MS = 2000;
+
+/** Runs `callback` a while after the page has loaded, when the browser has a moment free; returns a cancel. */
 function whenIdleAfterLoad(callback: () => void): () => void {
   let cancelIdle = () => {};
-  const schedule = () => {
+  const whenIdle = () => {
     // Safari has no idle callback: the next turn of the event loop instead.
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(callback, { timeout: 2000 });
@@ -17,22 +23,24 @@ function whenIdleAfterLoad(callback: () => void): () => void {
       cancelIdle = () => clearTimeout(handle);
     }
   };
-  if (document.readyState === 'complete') {
-    schedule();
-    return () => cancelIdle();
-  }
-  window.addEventListener('load', schedule, { once: true });
+  let delay: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    delay = setTimeout(whenIdle, AFTER_LOAD_MS);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
   return () => {
     window.removeEventListener('load', schedule);
+    clearTimeout(delay);
     cancelIdle();
   };
 }
 
 /**
  * The toast region. No toast shows on a page's first paint, so its code (Ark's toast machine) loads
- * only when the first toast is asked for, or once the page has loaded and the browser is idle (so F8
- * finds the region): it never competes with what the page shows first. Toasts asked for before it
- * arrives wait in the store.
+ * only when the first toast is asked for, or a while after the page has loaded, when the browser is
+ * idle (so F8 finds the region, and a toast shown offline later has its code at hand): it does not
+ * compete with what the page shows first. Toasts asked for before it arrives wait in the store.
  */
 export function LazyToaster(props: ToasterProps) {
   const store = (props.toaster ?? appToaster).store;

@@ -1,14 +1,27 @@
-import { Children, type ReactNode, startTransition, useEffect, useState } from 'react';
+import { Children, type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 
 // The parts stay children of the page's own layout.
 const contents = css({ display: 'contents' });
 
+/** Runs `callback` once the browser has painted the next frame; returns a cancel. */
+function afterNextPaint(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A frame's callbacks run before its paint; a task queued from one runs after it.
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 export interface StagedProps {
   children: ReactNode;
   /**
-   * Called once, when the first part's render starts, after what was above it is on screen: the time
-   * to fetch what the parts below need, so it does not compete with what the page shows first.
+   * Called once, after the browser has painted what was on screen when the parts started (the top of
+   * the page): the time to fetch what the parts below need, so it does not compete with that.
    */
   onStart?: () => void;
 }
@@ -23,10 +36,11 @@ export interface StagedProps {
 export function Staged({ children, onStart }: StagedProps) {
   const parts = Children.toArray(children);
   const [shown, setShown] = useState(0);
+  const started = useRef(onStart);
+  useEffect(() => afterNextPaint(() => started.current?.()), []);
   useEffect(() => {
-    if (shown === 0) onStart?.();
     if (shown < parts.length) startTransition(() => setShown(shown + 1));
-  }, [shown, parts.length, onStart]);
+  }, [shown, parts.length]);
   return (
     <div className={contents} aria-busy={shown < parts.length}>
       {parts.slice(0, shown)}
