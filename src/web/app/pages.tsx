@@ -6,8 +6,10 @@ import { type Role, sessionQueryOptions } from '../api/session';
 import { storeSyncQueryOptions } from '../api/store-sync';
 import { storesQueryOptions } from '../api/stores';
 import { subscriptionQueryOptions } from '../features/account/api/subscription';
+import { prefetchDashboard } from '../features/dashboard/routes/prefetch-dashboard';
 import { integrationsQueryOptions } from '../features/integrations/api/integrations';
 import { loadNamespaces } from '../i18n';
+import { prefetchFirstSteps } from './first-steps/step-queries';
 import { ROUTES, type RouteDef, type ScreenId } from './routes';
 
 /** Where the app starts: the signed-in user's store and role, and the address's query. */
@@ -61,18 +63,14 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
 };
 
 /**
- * The requests a page opens with, in chunks of their own: small, they arrive before the page's code,
- * so the requests go out as soon as the session names the store rather than once that code has run.
+ * What each page asks for while the app starts. Its code comes with the app's, small as it is: the
+ * requests go out as soon as the session names the store, not once the page's code has arrived and run.
  */
-const prefetchLoaders: Partial<Record<ScreenId, () => Promise<Prefetch>>> = {
-  dashboard: () =>
-    Promise.all([import('../features/dashboard/routes/prefetch-dashboard'), import('./first-steps/step-queries')]).then(
-      ([dashboard, guide]) =>
-        (queryClient, { role, storeId, search }) => {
-          dashboard.prefetchDashboard(queryClient, storeId, search);
-          guide.prefetchFirstSteps(queryClient, role, storeId);
-        },
-    ),
+const prefetchers: Partial<Record<ScreenId, Prefetch>> = {
+  dashboard: (queryClient, { role, storeId, search }) => {
+    prefetchDashboard(queryClient, storeId, search);
+    prefetchFirstSteps(queryClient, role, storeId);
+  },
 };
 
 const loading = new Map<RouteDef, Promise<PageModule>>();
@@ -100,8 +98,6 @@ function lazyPage(route: RouteDef): LazyExoticComponent<ComponentType> {
 export function preloadPageAt({ pathname, search }: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient): void {
   const route = ROUTES.find((candidate) => matchPath(candidate.path, pathname));
   if (!route || route.public) return;
-  // Asked for first: a browser sends a handful of requests at a time, in the order asked.
-  const prefetch = prefetchLoaders[route.screen]?.();
   loadPage(route);
   const store = queryClient.fetchQuery(sessionQueryOptions).then((user) => {
     if (!user) return null;
@@ -113,9 +109,9 @@ export function preloadPageAt({ pathname, search }: Pick<Location, 'pathname' | 
     if (can(user.role, 'getIntegrations')) void queryClient.prefetchQuery(integrationsQueryOptions(user.store));
     return { role: user.role, storeId: user.store };
   });
-  Promise.all([prefetch, store])
-    .then(([pagePrefetch, start]) => {
-      if (pagePrefetch && start) pagePrefetch(queryClient, { ...start, search: new URLSearchParams(search) });
+  store
+    .then((start) => {
+      if (start) prefetchers[route.screen]?.(queryClient, { ...start, search: new URLSearchParams(search) });
     })
     .catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/browser-timing';
 import type { ToasterProps } from './toast';
 import { toaster as appToaster } from './toaster';
 
@@ -10,22 +11,14 @@ const Toaster = lazy(() => import('./toast').then((module) => ({ default: module
  */
 const AFTER_LOAD_MS = 2000;
 
-/** Runs `callback` a while after the page has loaded, when the browser has a moment free; returns a cancel. */
+/** Runs `callback` a while after the page has loaded, when the browser is idle; returns a cancel. */
 function whenIdleAfterLoad(callback: () => void): () => void {
   let cancelIdle = () => {};
-  const whenIdle = () => {
-    // Safari has no idle callback: the next turn of the event loop instead.
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(callback, { timeout: 2000 });
-      cancelIdle = () => window.cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(callback, 0);
-      cancelIdle = () => clearTimeout(handle);
-    }
-  };
   let delay: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
-    delay = setTimeout(whenIdle, AFTER_LOAD_MS);
+    delay = setTimeout(() => {
+      cancelIdle = whenIdle(callback, 2000);
+    }, AFTER_LOAD_MS);
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });

@@ -1,27 +1,15 @@
 import { Children, type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import { afterPaint, whenIdle } from '../lib/browser-timing';
 
 // The parts stay children of the page's own layout.
 const contents = css({ display: 'contents' });
 
-/** Runs `callback` once the browser has painted the next frame; returns a cancel. */
-function afterNextPaint(callback: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // A frame's callbacks run before its paint; a task queued from one runs after it.
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(callback, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
-
 export interface StagedProps {
   children: ReactNode;
   /**
-   * Called once, after the browser has painted what was on screen when the parts started (the top of
-   * the page): the time to fetch what the parts below need, so it does not compete with that.
+   * Called once, when the browser is idle after drawing what was on screen as the parts started (the
+   * top of the page): the time to fetch what the parts need, so that it does not compete with that.
    */
   onStart?: () => void;
 }
@@ -37,9 +25,9 @@ export function Staged({ children, onStart }: StagedProps) {
   const parts = Children.toArray(children);
   const [shown, setShown] = useState(0);
   const started = useRef(onStart);
-  useEffect(() => afterNextPaint(() => started.current?.()), []);
+  useEffect(() => whenIdle(() => started.current?.()), []);
   useEffect(() => {
-    if (shown < parts.length) startTransition(() => setShown(shown + 1));
+    if (shown < parts.length) return afterPaint(() => startTransition(() => setShown(shown + 1)));
   }, [shown, parts.length]);
   return (
     <div className={contents} aria-busy={shown < parts.length}>

@@ -18,7 +18,7 @@ describe('Staged', () => {
     expect(screen.getAllByRole('paragraph').map((part) => part.textContent)).toEqual(['primera', 'segunda', 'tercera']);
   });
 
-  it('calls onStart once, after a paint, however often it renders again', async () => {
+  it('calls onStart once, when the browser is idle, however often it renders again', async () => {
     const onStart = vi.fn();
     const { rerender, container } = render(
       <Staged onStart={onStart}>

@@ -19,7 +19,8 @@ export function stepQueries(role: Role | undefined, storeId: number | undefined,
 
 /**
  * Asks for the guide's data while the app starts (see `preloadPageAt`), for the year the browser is in.
- * Apart from the guide's code, so the requests go out as soon as the session names the store.
+ * Apart from the guide's code, so that it comes with the app's and the requests go out as soon as the
+ * session names the store.
  */
 export function prefetchFirstSteps(queryClient: QueryClient, role: Role, storeId: number): void {
   const queries = stepQueries(role, storeId, new Date().getFullYear());

@@ -10,9 +10,9 @@ import { dashboardViewOf, tablePageQueryOf } from './use-dashboard-address';
 export const browserToday = () => dayjs().format('YYYY-MM-DD');
 
 /**
- * Asks for what the dashboard opens with at this address while the app is still starting. It is a
- * chunk of its own, apart from the page's code, so a phone asks for the figures as soon as the session
- * names the store instead of once the page's code has arrived and run.
+ * Asks for what the dashboard opens with at this address while the app is still starting. Apart from
+ * the page's code, and small, so that it comes with the app's: a phone asks for the figures as soon
+ * as the session names the store instead of once the page's code has arrived and run.
  */
 export function prefetchDashboard(queryClient: QueryClient, storeId: number, search: URLSearchParams): void {
   const view = dashboardViewOf(search, browserToday());
