@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { initI18n } from '../i18n';
+import { nextTask } from '../lib/browser-timing';
 import { preloadPageAt } from './pages';
 import { AppProviders, createQueryClient } from './providers';
 import { createAppRouter } from './router';
@@ -10,10 +11,16 @@ import { createAppRouter } from './router';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+// Start-up is a series of short tasks rather than one long one: running the app's code, asking for
+// the page, creating the root and the router each take a turn, and a phone paints and answers taps
+// in between.
 const queryClient = createQueryClient();
-preloadPageAt(window.location, queryClient);
-void initI18n().then(() => {
+setTimeout(() => preloadPageAt(window.location, queryClient), 0);
+void initI18n().then(async () => {
   const root = createRoot(container);
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding a phone's main thread until the whole shell is drawn; the entry page's loading screen
   // stays meanwhile.
@@ -21,7 +28,7 @@ void initI18n().then(() => {
     root.render(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
-          <RouterProvider router={createAppRouter()} />
+          <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
     );

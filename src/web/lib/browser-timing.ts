@@ -24,3 +24,8 @@ export function afterPaint(callback: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/** Resolves in a later task: what follows runs after the browser has had a turn (input, paint). */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
