@@ -331,7 +331,12 @@ export const WrongCurrentPassword: Story = {
     await expect(dialog.queryByRole('alert')).toBeNull();
   },
 };
-export const WrongCurrentPasswordOnPhone = onPhone(WrongCurrentPassword);
+// The same few pixels of this dialog at 390 px as above (9 in one CI run, at the focused field's edge).
+const wrongCurrentOnPhone = onPhone(WrongCurrentPassword);
+export const WrongCurrentPasswordOnPhone: Story = {
+  ...wrongCurrentOnPhone,
+  parameters: { ...wrongCurrentOnPhone.parameters, visual: { viewport: 'phone', allowedPixels: 40 } },
+};
 
 /** The sign-in throttle holds the account back after too many wrong current passwords. */
 export const PasswordLockedOut: Story = {

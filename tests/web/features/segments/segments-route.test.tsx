@@ -45,7 +45,13 @@ const FIRST_PAINT = { timeout: 5000 };
 async function choose(label: string) {
   const items = await screen.findAllByRole('menuitem');
   const index = items.findIndex((item) => item.textContent === label);
-  await userEvent.keyboard(`${'{ArrowDown}'.repeat(index + 1)}{Enter}`);
+  // One step at a time, each seen through: on a busy machine the menu may still be taking the focus
+  // as its items show, and a burst of keys would land before it does.
+  for (let step = 0; step <= index; step++) {
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(items[step]!.hasAttribute('data-highlighted')).toBe(true));
+  }
+  await userEvent.keyboard('{Enter}');
 }
 
 /** A toast with `message` (its text shows, and a copy is read out for screen readers). */
