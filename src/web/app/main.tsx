@@ -15,7 +15,7 @@ if (!container) throw new Error('#root is missing from index.html');
 // the page, creating the root and the router each take a turn, and a phone paints and answers taps
 // in between.
 const queryClient = createQueryClient();
-setTimeout(() => preloadPageAt(window.location, queryClient), 0);
+void nextTask().then(() => preloadPageAt(window.location, queryClient));
 void initI18n().then(async () => {
   const root = createRoot(container);
   await nextTask();
