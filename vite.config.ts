@@ -6,8 +6,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
-import { type CSSOptions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { type CSSOptions, defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite';
 import { ROUTES } from './src/web/app/routes';
+import { SCREEN_MODULES } from './src/web/app/screen-modules';
 import common from './src/web/i18n/es/common.json' with { type: 'json' };
 import { BASE_NAMESPACES } from './src/web/i18n/namespaces';
 
@@ -104,11 +105,63 @@ function stylesFirst(): Plugin {
   };
 }
 
+/** Where the build lists the files the entry page loads and those each route adds (see `pageCode`); the server reads it. */
+export const PAGE_CODE_FILE = '.vite/page-code.json';
+
+/**
+ * Lists the entry page's stylesheets and scripts, and for each route of the table the files of its
+ * screens' code and of its own text groups that the entry does not already load (`PAGE_CODE_FILE`:
+ * `{ entry: { styles, scripts }, routes: [{ path, files }] }`). The server names them in a page's
+ * answer (platform/page-hints.ts), so a browser fetches them before it has even read the page, and
+ * a route's code with the app's instead of once that has run.
+ */
+function pageCode(): Plugin {
+  const webRoot = fromRoot('./src/web/');
+  return {
+    name: 'recompra-page-code',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+      // Storybook builds with this config's plugins too; its bundle is not the app's.
+      if (!chunks.some((chunk) => chunk.isEntry && chunk.moduleIds.includes(join(webRoot, 'app/main.tsx')))) return;
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (roots: Rollup.OutputChunk[]) => {
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          for (const next of byFile.get(fileName)?.imports ?? []) visit(next);
+        };
+        for (const root of roots) visit(root.fileName);
+        return seen;
+      };
+      const entryChunks = chunks.filter((chunk) => chunk.isEntry);
+      const entryCode = closure(entryChunks);
+      const chunkOf = (module: string) => {
+        const chunk = chunks.find((candidate) => candidate.moduleIds.includes(join(webRoot, module)));
+        if (!chunk) throw new Error(`pageCode: no chunk holds ${module} (src/web/app/screen-modules.ts)`);
+        return chunk;
+      };
+      const routes = ROUTES.map((route) => {
+        const ownTexts = route.namespaces.filter((namespace) => !(BASE_NAMESPACES as readonly string[]).includes(namespace));
+        const roots = [...SCREEN_MODULES[route.screen], ...ownTexts.map((namespace) => `i18n/es/${namespace}.json`)].map(chunkOf);
+        const files = [...closure(roots)].filter((file) => !entryCode.has(file)).map((file) => `/${file}`);
+        return { path: route.path, files };
+      });
+      const entry = {
+        styles: entryChunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]).map((file) => `/${file}`),
+        scripts: [...entryCode].map((file) => `/${file}`),
+      };
+      this.emitFile({ type: 'asset', fileName: PAGE_CODE_FILE, source: JSON.stringify({ entry, routes }) });
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   envDir: repoRoot,
-  plugins: [react(), await bootScreen(), stylesFirst(), precompress()],
+  plugins: [react(), await bootScreen(), stylesFirst(), pageCode(), precompress()],
   resolve: { tsconfigPaths: true },
   css: {
     postcss: { plugins: [pandaPostcss] },
@@ -130,19 +183,28 @@ export default defineConfig({
       // its chunks (the bundler cannot tell by itself, as each runs a factory at load).
       treeshake: { moduleSideEffects: (id) => !/[\\/]styled-system[\\/]/.test(id) },
       output: {
+        // A chunk loads when its code is about to run, so V8 may compile all of it at once on a
+        // background thread while it downloads, instead of each function on the main thread the
+        // first time it runs (V8's explicit compile hints; to other engines it is a comment).
+        postBanner: '//# allFunctionsCalledOnLoad',
         codeSplitting: {
           // Form validation is only for pages with forms: kept out of the chunks every page loads.
           // The group takes those packages alone, not React that they import.
           includeDependenciesRecursively: false,
           groups: [
             // What every page runs on (React, the router, translations, queries): one chunk, so it
-            // compresses as a whole instead of as the slices the lazy pages happen to share.
+            // compresses as a whole instead of as the slices the lazy pages happen to share. With
+            // what those packages import, so that it never imports back from the app's chunk.
             {
               name: 'framework',
+              includeDependenciesRecursively: true,
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]*query[^\\/]*)[\\/]/,
             },
             { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
-            // The API layer (clients, keys, the session and current store) serves every page: one chunk, not one per module.
+            // Everything else the entry page loads comes in the entry's own chunk (named after it):
+            // three scripts to start a page, not fourteen, each a round trip on a phone's six connections.
+            { name: 'index', tags: ['$initial'], test: /./ },
+            // The groups below take what the entry does not load. The API layer's other modules: one chunk, not one per module.
             { name: 'api', test: /src[\\/]web[\\/]api[\\/]/ },
             // Ark's and zag's shared runtime (the machines' core, DOM helpers, React glue) serves every
             // component: one chunk, not a dozen slices of a few hundred bytes, each a request of its own.
@@ -157,7 +219,7 @@ export default defineConfig({
             // that a phone's six connections take in turn. Other pages share most of these parts.
             {
               name: 'dashboard-top',
-              test: /src[\\/]web[\\/]((ui|ui[\\/]parts|styled-system[\\/]recipes)[\\/](skeleton|page-header|card|segmented-control|kpi|progress-bar)\.|ui[\\/](lazy-chart|preloadable|staged)\.|app[\\/]first-steps[\\/]first-steps\.|features[\\/]dashboard[\\/]screens[\\/](dashboard-screen|range-figures|active-campaigns-section|sync-line|layout)\.)|node_modules[\\/](@zag-js[\\/]progress|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]progress)[\\/]/,
+              test: /src[\\/]web[\\/]((ui|ui[\\/]parts|styled-system[\\/]recipes)[\\/](skeleton|page-header|card|segmented-control|kpi|progress-bar)\.|ui[\\/](lazy-chart|preloadable|staged|chart[\\/]frame|parts[\\/]chart)\.|styled-system[\\/]recipes[\\/]chart\.|app[\\/]first-steps[\\/]first-steps(-guide)?\.|features[\\/]dashboard[\\/]screens[\\/](dashboard-screen|range-figures|active-campaigns-section|sync-line|layout)\.)|node_modules[\\/](@zag-js[\\/]progress|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]progress)[\\/]/,
             },
             // Its text groups, likewise: one file. The pages that share some of them load the rest too.
             { name: 'dashboard-texts', test: new RegExp(`i18n[\\\\/]es[\\\\/](${DASHBOARD_TEXTS.join('|')})\\.json$`) },

@@ -58,9 +58,10 @@ import { JobWorker } from './platform/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMailbox } from './platform/mailbox.ts';
 import { metaAccess } from './platform/meta-connection.ts';
+import { pageHints } from './platform/page-hints.ts';
 import { loadSecretBox, type SecretBox } from './platform/secrets.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { loadSessionSecret } from './platform/sessions.ts';
+import { loadSessionSecret, readSession } from './platform/sessions.ts';
 import { registerSpa, spaIndex } from './platform/spa.ts';
 import { StoreEvents } from './platform/store-events.ts';
 
@@ -235,7 +236,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   await registerDocs(app);
   if (!config.production) registerMailbox(app, db);
-  await registerSpa(app, config.webDir, ['/api', config.backendPrefix], index);
+  await registerSpa(app, config.webDir, ['/api', config.backendPrefix], index, {
+    hints: pageHints(config.webDir, config.backendBase),
+    readSession: (token) => readSession(db, token, services.sessionSecret),
+  });
   return app;
 }
 

@@ -121,7 +121,7 @@ it('the first dashboard load transfers under the budget, compressed', async () =
       })),
     );
   });
-  await page.goto(`${running.server.url}/dashboard`);
+  const document = await page.goto(`${running.server.url}/dashboard`);
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), PAGE_SHOWN).toBe(0);
   // The charts are drawn, so their code is counted too.
   await expect.poll(() => page.locator('svg[role="img"]').count(), PAGE_SHOWN).toBeGreaterThan(0);
@@ -135,6 +135,16 @@ it('the first dashboard load transfers under the budget, compressed', async () =
   const urls = transfers.map(({ url }) => url);
   expect(urls.filter((url, index) => urls.indexOf(url) !== index)).toEqual([]);
   expect(urls.filter((url) => url.endsWith('/api/auth/me'))).toHaveLength(1);
+  // The page named every data request of the app's start, and only those: the server's list
+  // (platform/page-hints.ts) and the app's (`preloadPageAt`) are the same. The code it named is
+  // code the page runs.
+  const links = (document?.headers().link ?? '').split(', ');
+  const hinted = links.filter((link) => link.includes('as=fetch')).map((link) => /^<([^>]+)>/.exec(link)?.[1]);
+  const dataRequests = urls.map((url) => new URL(url)).filter(({ pathname }) => /^\/(api|backend)\//.test(pathname));
+  expect(dataRequests.map(({ pathname, search }) => `${pathname}${search}`).sort()).toEqual(hinted.sort());
+  const code = links.filter((link) => link.includes('rel=modulepreload')).map((link) => /^<([^>]+)>/.exec(link)?.[1]);
+  expect(code.length).toBeGreaterThan(0);
+  expect(code.filter((file) => !urls.some((url) => new URL(url).pathname === file))).toEqual([]);
   // Code and styles arrive compressed.
   const uncompressed = transfers.filter(({ url, bytes, encoding }) => /\.(js|css)$/.test(url) && bytes > 2048 && !encoding);
   expect(uncompressed).toEqual([]);

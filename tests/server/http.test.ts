@@ -82,15 +82,29 @@ it('opens the web app at the address the server prints, signed in or out', async
   }
 });
 
-it('has a signed-in browser ask for the session together with the page, and nobody else', async () => {
+it('has a signed-in browser ask for its first data together with the page, and nobody else', async () => {
   const { cookie } = await signInOverHttp();
-  const signedIn = await fetch(`${base}/dashboard`, { headers: { accept: 'text/html', cookie } });
-  expect(signedIn.headers.get('link')).toBe('</api/auth/me>; rel=preload; as=fetch; crossorigin');
-  const signedOut = await fetch(`${base}/dashboard`, { headers: { accept: 'text/html' } });
-  expect(signedOut.headers.get('link')).toBeNull();
-  // The address it names answers the session as the app reads it.
-  const me = await fetch(`${base}/api/auth/me`, { headers: { cookie } });
-  expect(me.status).toBe(200);
+  const me = (await (await fetch(`${base}/api/auth/me`, { headers: { cookie } })).json()) as { store: number };
+  const linksOf = async (path: string, headers: Record<string, string>) =>
+    (await fetch(`${base}${path}`, { headers: { accept: 'text/html', ...headers } })).headers.get('link')?.split(', ') ?? [];
+  const dashboard = await linksOf('/dashboard', { cookie });
+  expect(dashboard).toContain('</api/auth/me>; rel=preload; as=fetch; crossorigin');
+  expect(dashboard).toContain(`</api/private/stores/${me.store}/sync>; rel=preload; as=fetch; crossorigin`);
+  expect(dashboard).toContain(
+    `</backend/stores/${me.store}/statsInRange?preset=last30Days&granularity=day>; rel=preload; as=fetch; crossorigin=use-credentials`,
+  );
+  // Every address it names answers the signed-in browser.
+  for (const link of dashboard) {
+    const address = /^<([^>]+)>/.exec(link)![1]!;
+    expect((await fetch(`${base}${address}`, { headers: { cookie } })).status, address).toBe(200);
+  }
+  // Elsewhere, or at a view the address chooses, only what the shell shows is named.
+  const segments = await linksOf('/segments', { cookie });
+  expect(segments).toContain('</api/auth/me>; rel=preload; as=fetch; crossorigin');
+  expect(segments.some((link) => link.includes('/stats'))).toBe(false);
+  expect((await linksOf('/dashboard?preset=last7Days', { cookie })).some((link) => link.includes('/stats'))).toBe(false);
+  expect(await linksOf('/dashboard', {})).toEqual([]);
+  expect(await linksOf('/dashboard', { cookie: 'recompra_session=caducada' })).toEqual([]);
 });
 
 it('serves the web app for any page the browser navigates to, and JSON 404 under the APIs', async () => {

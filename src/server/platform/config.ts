@@ -25,6 +25,8 @@ export interface Config {
   backendPrefix: string;
   /** The backend API's origin when the browser calls it on another host (VITE_BACKEND_URL), for the content security policy. */
   backendOrigin: string | null;
+  /** Where the browser calls the backend API: VITE_BACKEND_URL, as the web app is built with it, or `backendPrefix` here. */
+  backendBase: string;
   /** Sends mail through this SMTP server; unset (never in production), mail stays in the local outbox (/dev/mailbox). */
   smtpUrl: string | undefined;
   /** The address people reach the app at, for links in emails and webhook addresses. */
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: resolve(env.WEB_DIR ?? './dist/web'),
     backendPrefix: env.BACKEND_PREFIX ?? '/backend',
     backendOrigin: originOf(env.VITE_BACKEND_URL),
+    backendBase: (env.VITE_BACKEND_URL || env.BACKEND_PREFIX || '/backend').replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,
     encryptionKey: env.ENCRYPTION_KEY || undefined,

@@ -3,15 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from './errors.ts';
-import { SESSION_COOKIE } from './sessions.ts';
-
-/**
- * The app's first question on every signed-in page load (`GET /api/auth/me`, the app API's
- * contract): a browser holding a session asks it together with the page's code instead of after
- * running it, which on a slow phone network is one wait less. The app's own request then takes this
- * answer.
- */
-const SESSION_PRELOAD = '</api/auth/me>; rel=preload; as=fetch; crossorigin';
+import { type Auth, SESSION_COOKIE } from './sessions.ts';
 
 /** The built single-page app's entry page; read once, since a rebuild means a restart. */
 export function spaIndex(webDir: string): () => Promise<string> {
@@ -25,15 +17,23 @@ export function spaIndex(webDir: string): () => Promise<string> {
   };
 }
 
+/** What the entry page needs to name a page's first requests (page-hints.ts). */
+export interface PageHinting {
+  hints: (url: string, auth: Auth | null) => Promise<string[]>;
+  readSession: (token: string) => Promise<Auth | null>;
+}
+
 /**
  * Serves the built files and, for any other browser navigation outside the APIs, the entry page
- * (history fallback). Unknown API paths answer the JSON error shape.
+ * (history fallback) with the page's first requests named (page-hints.ts). Unknown API paths answer
+ * the JSON error shape.
  */
 export async function registerSpa(
   app: FastifyInstance,
   webDir: string,
   apiPrefixes: string[],
   index: () => Promise<string>,
+  hinting: PageHinting,
 ): Promise<void> {
   await app.register(fastifyStatic, {
     root: webDir,
@@ -46,7 +46,10 @@ export async function registerSpa(
     },
   });
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.cookies[SESSION_COOKIE]) reply.header('link', SESSION_PRELOAD);
+    const token = request.cookies[SESSION_COOKIE];
+    const auth = token ? await hinting.readSession(token) : null;
+    const links = await hinting.hints(request.url, auth);
+    if (links.length > 0) reply.header('link', links.join(', '));
     return reply
       .code(200)
       .type('text/html; charset=utf-8')

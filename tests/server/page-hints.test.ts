@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pageHints } from '../../src/server/platform/page-hints.ts';
+import type { Auth } from '../../src/server/platform/sessions.ts';
+
+let webDir: string;
+beforeAll(async () => {
+  webDir = await mkdtemp(join(tmpdir(), 'recompra-page-hints-'));
+  await mkdir(join(webDir, '.vite'));
+  await writeFile(
+    join(webDir, '.vite/page-code.json'),
+    JSON.stringify({
+      entry: { styles: ['/assets/index.css'], scripts: ['/assets/index.js', '/assets/framework.js'] },
+      routes: [
+        { path: '/dashboard', files: ['/assets/dashboard.js'] },
+        { path: '/segments/create', files: ['/assets/segment-form.js'] },
+        { path: '/segments/:id', files: ['/assets/segment-detail.js'] },
+      ],
+    }),
+  );
+});
+afterAll(() => rm(webDir, { recursive: true, force: true }));
+
+const auth = (role: Auth['role'], storeId: number | null): Auth => ({
+  userId: 1,
+  email: 'ana@tienda.cl',
+  name: 'Ana',
+  isProviderAdmin: false,
+  storeId,
+  role,
+  tokenHash: Buffer.alloc(32),
+  csrfToken: 'token',
+});
+const addresses = (links: string[]) => links.map((link) => /^<([^>]+)>/.exec(link)![1]);
+const ENTRY = [
+  '</assets/index.css>; rel=preload; as=style; crossorigin',
+  '</assets/index.js>; rel=modulepreload; crossorigin',
+  '</assets/framework.js>; rel=modulepreload; crossorigin',
+];
+const data = (links: string[]) => addresses(links.filter((link) => link.includes('as=fetch')));
+
+it("names the entry's styles and scripts, then the route's code, signed in or out", async () => {
+  const hints = pageHints(webDir, '/backend');
+  expect(await hints('/segments/12?tab=custom', null)).toEqual([...ENTRY, '</assets/segment-detail.js>; rel=modulepreload; crossorigin']);
+  expect(addresses(await hints('/segments/create', null))).toContain('/assets/segment-form.js');
+  expect(addresses(await hints('/dashboard/', null))).toContain('/assets/dashboard.js');
+  expect(await hints('/no-existe', null)).toEqual(ENTRY);
+  // The data comes after the code, which is larger and needed first.
+  const signedIn = await hints('/dashboard', auth('admin', 7));
+  expect(signedIn.slice(0, 4)).toEqual([...ENTRY, '</assets/dashboard.js>; rel=modulepreload; crossorigin']);
+  expect(signedIn[4]).toBe('</api/auth/me>; rel=preload; as=fetch; crossorigin');
+});
+
+it('names no code without the build’s list', async () => {
+  const hints = pageHints(join(webDir, 'sin-compilar'), '/backend');
+  expect(await hints('/dashboard', null)).toEqual([]);
+});
+
+it("names the dashboard's default figures in the store's year, and only what the role may read", async () => {
+  const hints = pageHints(webDir, '/backend');
+  // New Year's Eve at 22:00 in Santiago is already the next year in UTC.
+  const newYearsEve = new Date('2027-01-01T01:00:00Z');
+  const owner = data(await hints('/dashboard', auth('admin', 7), newYearsEve));
+  expect(owner).toEqual([
+    '/api/auth/me',
+    '/api/private/stores',
+    '/api/private/stores/7/sync',
+    '/api/private/subscription',
+    '/api/private/stores/7/integrations',
+    '/backend/stores/7/stats',
+    '/backend/stores/7/statsInRange?preset=last30Days&granularity=day',
+    '/backend/stores/7/stats/table?dimension=products&sort=income&order=desc&page=1&pageSize=10',
+    '/api/private/stores/7/stats/charts/acquisitionCost?year=2026',
+    '/api/private/stores/7/adCampaigns/performance',
+    '/backend/stores/7/metaAdAccountProps',
+    '/api/private/stores/7/members',
+  ]);
+  const collaborator = data(await hints('/dashboard', auth('colaborator', 7)));
+  expect(collaborator).not.toContain('/api/private/stores/7/members');
+  expect(collaborator).not.toContain('/api/private/stores/7/integrations');
+  expect(data(await hints('/dashboard', auth('admin', null)))).toEqual(['/api/auth/me', '/api/private/stores']);
+});
+
+it('names the backend API where the browser calls it, on this server or another host', async () => {
+  const hints = pageHints(webDir, 'https://api.recompra.cl/v1');
+  expect(await hints('/dashboard', auth('admin', 7))).toContain(
+    '<https://api.recompra.cl/v1/stores/7/stats>; rel=preload; as=fetch; crossorigin=use-credentials',
+  );
+});
