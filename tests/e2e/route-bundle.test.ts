@@ -51,7 +51,6 @@ describe('dashboard route bundle', () => {
 describe('the production build', () => {
   it('ships the icons a browser asks for and none of the development mocks', async () => {
     await expect(access(join(DIST, 'favicon.ico'))).resolves.toBeUndefined();
-    await expect(access(join(DIST, 'favicon.svg'))).resolves.toBeUndefined();
     await expect(access(join(DIST, 'mockServiceWorker.js'))).rejects.toThrow();
   });
 });
