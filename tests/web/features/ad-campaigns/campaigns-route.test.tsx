@@ -10,6 +10,7 @@ import { CampaignDetailRoute } from '../../../../src/web/features/ad-campaigns/r
 import { CampaignsRoute } from '../../../../src/web/features/ad-campaigns/routes/campaigns-route';
 import { Toaster } from '../../../../src/web/ui/toast';
 import { toaster } from '../../../../src/web/ui/toaster';
+import { chooseMenuItem } from '../../menu';
 import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
 
@@ -53,12 +54,9 @@ function callsMade() {
   return calls;
 }
 
-/** Ark's menu selects from the keyboard reliably under happy-dom: highlight the item, then Enter. */
 async function chooseAction(campaign: string, label: string) {
   await userEvent.click(await screen.findByRole('button', { name: `Acciones de ${campaign}` }, FIRST_PAINT));
-  const items = await screen.findAllByRole('menuitem');
-  const index = items.findIndex((item) => item.textContent === label);
-  await userEvent.keyboard(`${'{ArrowDown}'.repeat(index + 1)}{Enter}`);
+  await chooseMenuItem(label);
 }
 
 const row = async (name: string) => within(await screen.findByRole('article', { name }, FIRST_PAINT));
@@ -171,8 +169,7 @@ describe('CampaignDetailRoute', () => {
     server.use(meAs(sessionUsers.admin), ...adCampaignsStore());
     await renderApp(`/campaigns/${summerCampaign.id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Más acciones de Recompra de verano' }, FIRST_PAINT));
-    const items = await screen.findAllByRole('menuitem');
-    await userEvent.keyboard(`${'{ArrowDown}'.repeat(items.findIndex((item) => item.textContent === 'Eliminar') + 1)}{Enter}`);
+    await chooseMenuItem('Eliminar');
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar campaña' }));
     await toast('Campaña «Recompra de verano» eliminada.');
     expect(await row('Carritos abandonados')).toBeTruthy();

@@ -11,6 +11,7 @@ import { SEGMENT_POLL_MS } from '../../../../src/web/features/segments/api/segme
 import { SegmentsRoute } from '../../../../src/web/features/segments/routes/segments-route';
 import { Toaster } from '../../../../src/web/ui/toast';
 import { toaster } from '../../../../src/web/ui/toaster';
+import { chooseMenuItem } from '../../menu';
 import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
 
@@ -42,18 +43,6 @@ const renderList = (route = '/segments') =>
 
 const FIRST_PAINT = { timeout: 5000 };
 /** Ark's menu selects from the keyboard reliably under happy-dom: highlight the item, then Enter. */
-async function choose(label: string) {
-  const items = await screen.findAllByRole('menuitem');
-  const index = items.findIndex((item) => item.textContent === label);
-  // One step at a time, each seen through: on a busy machine the menu may still be taking the focus
-  // as its items show, and a burst of keys would land before it does.
-  for (let step = 0; step <= index; step++) {
-    await userEvent.keyboard('{ArrowDown}');
-    await waitFor(() => expect(items[step]!.hasAttribute('data-highlighted')).toBe(true));
-  }
-  await userEvent.keyboard('{Enter}');
-}
-
 /** A toast with `message` (its text shows, and a copy is read out for screen readers). */
 const toast = async (message: string) => expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
 
@@ -77,7 +66,7 @@ describe('SegmentsRoute', () => {
     await renderList('/segments?tab=custom');
     const vip = await card('Clientes VIP');
     await userEvent.click(vip.getByRole('button', { name: 'Acciones de Clientes VIP' }));
-    await choose('Editar');
+    await chooseMenuItem('Editar');
     expect((await screen.findByTestId('location')).textContent).toBe('/segments/22/edit');
   });
 
@@ -101,7 +90,7 @@ describe('SegmentsRoute', () => {
     await renderList('/segments?tab=custom');
     const vip = await card('Clientes VIP');
     await userEvent.click(vip.getByRole('button', { name: 'Acciones de Clientes VIP' }));
-    await choose('Eliminar');
+    await chooseMenuItem('Eliminar');
     const dialog = await screen.findByRole('alertdialog', { name: '¿Eliminar «Clientes VIP»?' });
     expect(within(dialog).getByText(/no se puede deshacer/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar segmento' }));
@@ -114,7 +103,7 @@ describe('SegmentsRoute', () => {
     await renderList('/segments?tab=custom');
     const vip = await card('Clientes VIP');
     await userEvent.click(vip.getByRole('button', { name: 'Acciones de Clientes VIP' }));
-    await choose('Eliminar');
+    await chooseMenuItem('Eliminar');
     await userEvent.click(await screen.findByRole('button', { name: 'Eliminar segmento' }));
     await toast('No se pudo eliminar el segmento.');
     // The confirmation stays, for another try.
@@ -139,7 +128,7 @@ describe('SegmentsRoute', () => {
     const fresh = await card('Clientes nuevos');
     await userEvent.click(fresh.getByRole('button', { name: 'Acciones de Clientes nuevos' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Descargar XLSX']);
-    await choose('Descargar XLSX');
+    await chooseMenuItem('Descargar XLSX');
     await toast('No se pudo descargar el segmento. Inténtalo de nuevo en unos minutos.');
   });
 
