@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { can } from '../../shared/permissions.ts';
 import type { Auth } from './sessions.ts';
-import { DEFAULT_TIME_ZONE } from './store-calendar.ts';
+import { calendarOf } from './store-calendar.ts';
 
 /**
  * What a browser opening a page of the app will ask for first, named in the `Link` header of the
@@ -35,7 +35,7 @@ const appFetch = (path: string) => `</api${path}>; rel=preload; as=fetch; crosso
 const backendFetch = (base: string) => (path: string) => `<${base}${path}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 
 /** The year in the store's country: the dashboard's and the first-steps guide's acquisition cost chart. */
-const currentYear = (now: Date) => Number(new Intl.DateTimeFormat('en', { timeZone: DEFAULT_TIME_ZONE, year: 'numeric' }).format(now));
+const currentYear = (now: Date) => Number(calendarOf(null, null, now).today.slice(0, 4));
 
 /** The requests of the app's start for a signed-in user (see `preloadPageAt`), as `Link` values. */
 function firstData(pathname: string, search: string, auth: Auth, backendBase: string, now: Date): string[] {
