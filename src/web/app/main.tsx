@@ -1,25 +1,23 @@
 import '../styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { initI18n } from '../i18n';
 import { nextTask } from '../lib/browser-timing';
 import { preloadPageAt } from './pages';
 import { AppProviders, createQueryClient } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 // Start-up is a series of short tasks rather than one long one: running the app's code, asking for
-// the page, creating the root and the router each take a turn, and a phone paints and answers taps
+// the page, creating the root and rendering each take a turn, and a phone paints and answers taps
 // in between.
 const queryClient = createQueryClient();
 void nextTask().then(() => preloadPageAt(window.location, queryClient));
 void initI18n().then(async () => {
   const root = createRoot(container);
-  await nextTask();
-  const router = createAppRouter();
   await nextTask();
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding a phone's main thread until the whole shell is drawn; the entry page's loading screen
@@ -28,7 +26,9 @@ void initI18n().then(async () => {
     root.render(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AppProviders>
       </StrictMode>,
     );

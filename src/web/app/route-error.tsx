@@ -1,6 +1,6 @@
-import { useContext, useEffect } from 'react';
+import { Component, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
+import { type Location, useLocation } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { HOME_PATH } from '../lib/paths';
 import { Button } from '../ui/button';
@@ -61,11 +61,10 @@ const RELOADED_AT = 'recompra.reloadedForNewVersion';
 const RELOAD_GRACE_MS = 60_000;
 
 /**
- * The router's error element for every route: a stale page after a redeploy reloads itself once to
- * get the new build; without a connection it waits for it to come back; anything else is explained.
+ * What a page that failed shows: a stale page after a redeploy reloads itself once to get the new
+ * build; without a connection it waits for it to come back; anything else is explained.
  */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
+function RouteErrorPage({ error }: { error: unknown }) {
   const kind = routeErrorKind(error, navigator.onLine);
   const reload = () => window.location.reload();
   useEffect(() => {
@@ -81,4 +80,38 @@ export function RouteErrorBoundary() {
     return undefined;
   }, [kind, error]);
   return <RouteErrorScreen kind={kind} onReload={reload} />;
+}
+
+interface CatcherProps {
+  location: Location;
+  children: ReactNode;
+}
+interface CatcherState {
+  failure: { error: unknown } | null;
+  location: Location;
+}
+
+/** React's error boundary, which only a class can be; a new address gives the page a new try. */
+class PageErrorCatcher extends Component<CatcherProps, CatcherState> {
+  override state: CatcherState = { failure: null, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<CatcherState> {
+    return { failure: { error } };
+  }
+
+  static getDerivedStateFromProps(props: CatcherProps, state: CatcherState): Partial<CatcherState> | null {
+    return props.location === state.location ? null : { failure: null, location: props.location };
+  }
+
+  override render() {
+    return this.state.failure ? <RouteErrorPage error={this.state.failure.error} /> : this.props.children;
+  }
+}
+
+/**
+ * Around the pages, a failing page (its code did not load, or it threw while drawing) shows a Spanish
+ * screen in its place instead of taking the whole app down; moving to another address tries again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <PageErrorCatcher location={useLocation()}>{children}</PageErrorCatcher>;
 }

@@ -1,10 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionUsers } from '../../../mocks/fixtures/session';
 import { meAs } from '../../../mocks/handlers/session';
-import { buildRoutes } from '../../../src/web/app/router';
+import { AppRoutes } from '../../../src/web/app/router';
 import { setupMockServer } from '../msw';
 import { renderWithProviders } from '../render';
 
@@ -13,7 +13,11 @@ afterEach(cleanup);
 
 async function openShellAt(path: string) {
   server.use(meAs(sessionUsers.user));
-  await renderWithProviders(<RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: [path] })} />);
+  await renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
   await screen.findByText('En construcción');
   const menu = screen.getByRole('button', { name: 'Abrir menú' });
   const drawer = document.getElementById(menu.getAttribute('aria-controls')!)!;

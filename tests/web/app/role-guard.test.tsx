@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { integrationsSocialAdsExpired } from '../../../mocks/fixtures/integrations';
 import { sessionUsers } from '../../../mocks/fixtures/session';
 import { integrationsAnswer } from '../../../mocks/handlers/integrations';
 import { meAs, meWithoutSession } from '../../../mocks/handlers/session';
-import { buildRoutes } from '../../../src/web/app/router';
+import { AppRoutes } from '../../../src/web/app/router';
 import { pageNavigation } from '../../../src/web/lib/navigation';
 import { setupMockServer } from '../msw';
 import { renderWithProviders } from '../render';
@@ -18,7 +18,11 @@ afterEach(() => {
 });
 
 const renderAt = (path: string) =>
-  renderWithProviders(<RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: [path] })} />);
+  renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
 
 describe('RoleGuard', () => {
   it('shows the loading animation, then the shell with the page', async () => {

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncFailedLastYear, syncFinished, syncMidway } from '../../../mocks/fixtures/integrations';
 import { sessionUsers, userWithoutStore } from '../../../mocks/fixtures/session';
@@ -7,7 +7,7 @@ import { subscriptionStates } from '../../../mocks/fixtures/subscription';
 import { storeSyncAnswer, storeSyncSequence } from '../../../mocks/handlers/integrations';
 import { meAs } from '../../../mocks/handlers/session';
 import { billingStore, planRequired } from '../../../mocks/handlers/subscription';
-import { buildRoutes } from '../../../src/web/app/router';
+import { AppRoutes } from '../../../src/web/app/router';
 import { setupMockServer } from '../msw';
 import { renderWithProviders } from '../render';
 
@@ -16,7 +16,11 @@ const server = setupMockServer();
 afterEach(cleanup);
 
 const renderAt = (path: string) =>
-  renderWithProviders(<RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: [path] })} />);
+  renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
 
 describe('StoreReadyGate', () => {
   it('shows the welcome guide with the store form when the user has no store', async () => {
