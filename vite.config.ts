@@ -109,9 +109,9 @@ function stylesFirst(): Plugin {
 export const PAGE_CODE_FILE = '.vite/page-code.json';
 
 /**
- * Lists the entry page's stylesheets and scripts, and for each route of the table the files of its
- * screens' code and of its own text groups that the entry does not already load (`PAGE_CODE_FILE`:
- * `{ entry: { styles, scripts }, routes: [{ path, files }] }`). The server names them in a page's
+ * Lists the entry page's own classic scripts, stylesheets and module scripts, and for each route of
+ * the table the files of its screens' code and of its own text groups that the entry does not already
+ * load (`PAGE_CODE_FILE`: `{ entry: { early, styles, scripts }, routes: [{ path, files }] }`). The server names them in a page's
  * answer (platform/page-hints.ts), so a browser fetches them before it has even read the page, and
  * a route's code with the app's instead of once that has run.
  */
@@ -120,10 +120,11 @@ function pageCode(): Plugin {
   return {
     name: 'recompra-page-code',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
       // Storybook builds with this config's plugins too; its bundle is not the app's.
       if (!chunks.some((chunk) => chunk.isEntry && chunk.moduleIds.includes(join(webRoot, 'app/main.tsx')))) return;
+      const entryPage = await readFile(join(webRoot, 'index.html'), 'utf8');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const closure = (roots: Rollup.OutputChunk[]) => {
         const seen = new Set<string>();
@@ -148,7 +149,11 @@ function pageCode(): Plugin {
         const files = [...closure(roots)].filter((file) => !entryCode.has(file)).map((file) => `/${file}`);
         return { path: route.path, files };
       });
+      // The entry page's classic scripts (public/prime-intl.js), which the build leaves as they are:
+      // each runs on its own as soon as it arrives.
+      const early = [...entryPage.matchAll(/<script async src="([^"]+)"><\/script>/g)].map((match) => match[1]);
       const entry = {
+        early,
         styles: entryChunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]).map((file) => `/${file}`),
         scripts: [...entryCode].map((file) => `/${file}`),
       };

@@ -12,7 +12,7 @@ beforeAll(async () => {
   await writeFile(
     join(webDir, '.vite/page-code.json'),
     JSON.stringify({
-      entry: { styles: ['/assets/index.css'], scripts: ['/assets/index.js', '/assets/framework.js'] },
+      entry: { early: ['/prime-intl.js'], styles: ['/assets/index.css'], scripts: ['/assets/index.js', '/assets/framework.js'] },
       routes: [
         { path: '/dashboard', files: ['/assets/dashboard.js'] },
         { path: '/segments/create', files: ['/assets/segment-form.js'] },
@@ -35,13 +35,14 @@ const auth = (role: Auth['role'], storeId: number | null): Auth => ({
 });
 const addresses = (links: string[]) => links.map((link) => /^<([^>]+)>/.exec(link)![1]);
 const ENTRY = [
+  '</prime-intl.js>; rel=preload; as=script',
   '</assets/index.css>; rel=preload; as=style; crossorigin',
   '</assets/index.js>; rel=modulepreload; crossorigin',
   '</assets/framework.js>; rel=modulepreload; crossorigin',
 ];
 const data = (links: string[]) => addresses(links.filter((link) => link.includes('as=fetch')));
 
-it("names the entry's styles and scripts, then the route's code, signed in or out", async () => {
+it("names the entry's own script, styles and module scripts, then the route's code, signed in or out", async () => {
   const hints = pageHints(webDir, '/backend');
   expect(await hints('/segments/12?tab=custom', null)).toEqual([...ENTRY, '</assets/segment-detail.js>; rel=modulepreload; crossorigin']);
   expect(addresses(await hints('/segments/create', null))).toContain('/assets/segment-form.js');
@@ -49,8 +50,8 @@ it("names the entry's styles and scripts, then the route's code, signed in or ou
   expect(await hints('/no-existe', null)).toEqual(ENTRY);
   // The data comes after the code, which is larger and needed first.
   const signedIn = await hints('/dashboard', auth('admin', 7));
-  expect(signedIn.slice(0, 4)).toEqual([...ENTRY, '</assets/dashboard.js>; rel=modulepreload; crossorigin']);
-  expect(signedIn[4]).toBe('</api/auth/me>; rel=preload; as=fetch; crossorigin');
+  expect(signedIn.slice(0, 5)).toEqual([...ENTRY, '</assets/dashboard.js>; rel=modulepreload; crossorigin']);
+  expect(signedIn[5]).toBe('</api/auth/me>; rel=preload; as=fetch; crossorigin');
 });
 
 it('names no code without the build’s list', async () => {

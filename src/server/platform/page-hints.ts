@@ -10,6 +10,8 @@ import { calendarOf } from './store-calendar.ts';
  * turns as the page and then the app's code run: on a phone's network each turn is a round trip.
  * In this order, as a phone's six connections take them:
  *
+ * - The entry page's own small script that runs before the app's code (public/prime-intl.js): first,
+ *   so that it arrives and runs while the browser waits for the rest, not in the middle of drawing.
  * - The entry page's stylesheet and scripts, then the route's own code: the files the build lists
  *   (vite.config.ts, `pageCode`).
  * - For a signed-in browser, the first data the app asks for (src/web/app/pages.tsx, `preloadPageAt`):
@@ -18,7 +20,7 @@ import { calendarOf } from './store-calendar.ts';
  *   first-load e2e test checks that the two lists are the same and nothing is asked for twice.
  */
 interface PageCode {
-  entry: { styles: string[]; scripts: string[] };
+  entry: { early: string[]; styles: string[]; scripts: string[] };
   routes: { path: string; files: string[] }[];
 }
 
@@ -28,6 +30,7 @@ function patternOf(path: string): RegExp {
   return new RegExp(`^${segments.join('/')}/?$`);
 }
 
+const classicScript = (file: string) => `<${file}>; rel=preload; as=script`;
 const style = (file: string) => `<${file}>; rel=preload; as=style; crossorigin`;
 const moduleScript = (file: string) => `<${file}>; rel=modulepreload; crossorigin`;
 const appFetch = (path: string) => `</api${path}>; rel=preload; as=fetch; crossorigin`;
@@ -75,7 +78,7 @@ export function pageHints(webDir: string, backendBase: string): (url: string, au
       (text) => {
         const { entry, routes } = JSON.parse(text) as PageCode;
         return {
-          entry: [...entry.styles.map(style), ...entry.scripts.map(moduleScript)],
+          entry: [...entry.early.map(classicScript), ...entry.styles.map(style), ...entry.scripts.map(moduleScript)],
           routes: routes.map(({ path, files }) => ({ pattern: patternOf(path), files: files.map(moduleScript) })),
         };
       },
