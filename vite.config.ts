@@ -110,10 +110,10 @@ export const PAGE_CODE_FILE = '.vite/page-code.json';
 
 /**
  * Lists the entry page's own classic scripts, stylesheets and module scripts, and for each route of
- * the table the files of its screens' code and of its own text groups that the entry does not already
- * load (`PAGE_CODE_FILE`: `{ entry: { early, styles, scripts }, routes: [{ path, files }] }`). The server names them in a page's
- * answer (platform/page-hints.ts), so a browser fetches them before it has even read the page, and
- * a route's code with the app's instead of once that has run.
+ * the table the files of its screens' code and of its own text groups that the entry does not
+ * already load (`PAGE_CODE_FILE`: `{ entry: { early, styles, scripts }, routes: [{ path, files }] }`).
+ * The server names them in a page's answer (platform/page-hints.ts), so a browser fetches them
+ * before it has even read the page, and a route's code with the app's instead of once that has run.
  */
 function pageCode(): Plugin {
   const webRoot = fromRoot('./src/web/');
