@@ -196,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerShopifySandbox(app, {
       webhookSecret: config.shopifyWebhookSecret,
       webhookOrigins: [new URL(config.publicUrl).origin],
-      liveWebhooks: options.liveSandbox ?? false,
+      liveWebhooks: (options.liveSandbox ?? false) && config.demoStoreSales,
       // What happens in the demo store reaches the app within seconds, as Shopify's webhooks do.
       webhookIntervalMs: 2000,
       throttle: { restoreRate: 1000 },

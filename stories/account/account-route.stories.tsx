@@ -112,18 +112,22 @@ export const ChangesPassword: Story = {
   },
 };
 
-/** Confirms "Cerrar sesión en los demás dispositivos". */
-async function signOutOthers(canvasElement: HTMLElement) {
-  await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Cerrar sesión en los demás dispositivos' }));
+/** Confirms "Cerrar sesión en los demás dispositivos", then waits for the toast, the dialog gone and the focus back. */
+async function signOutOthers(canvasElement: HTMLElement, toast: string) {
+  const trigger = await within(canvasElement).findByRole('button', { name: 'Cerrar sesión en los demás dispositivos' });
+  await userEvent.click(trigger);
   const dialog = within(await page(canvasElement).findByRole('alertdialog'));
   await userEvent.click(dialog.getByRole('button', { name: 'Cerrar sesiones' }));
+  await toastShown(page(canvasElement), toast);
+  // The dialog closes whatever the answer and gives the focus back a frame later: the capture shows
+  // the button with its focus ring, never the moment between.
+  await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
+  await waitFor(() => expect(trigger).toHaveFocus());
 }
 
 export const SignsOutOtherDevices: Story = {
   play: async ({ canvasElement }) => {
-    await signOutOthers(canvasElement);
-    await toastShown(page(canvasElement), 'Cerramos tu sesión en otros 2 dispositivos.');
-    await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
+    await signOutOthers(canvasElement, 'Cerramos tu sesión en otros 2 dispositivos.');
   },
 };
 
@@ -132,16 +136,14 @@ export const SignsOutOtherDevicesOnPhone: Story = { ...SignsOutOtherDevices, par
 export const NoOtherDevices: Story = {
   parameters: { msw: { handlers: { account: [closeOtherSessionsAnswer(0), ...accountHandlers] } } },
   play: async ({ canvasElement }) => {
-    await signOutOthers(canvasElement);
-    await toastShown(page(canvasElement), 'No tenías la sesión abierta en otros dispositivos.');
+    await signOutOthers(canvasElement, 'No tenías la sesión abierta en otros dispositivos.');
   },
 };
 
 export const SignOutOthersFails: Story = {
   parameters: { msw: { handlers: { account: [closeOtherSessionsFails(), ...accountHandlers] } } },
   play: async ({ canvasElement }) => {
-    await signOutOthers(canvasElement);
-    await toastShown(page(canvasElement), 'No pudimos cerrar tus otras sesiones.');
+    await signOutOthers(canvasElement, 'No pudimos cerrar tus otras sesiones.');
   },
 };
 

@@ -98,10 +98,12 @@ describe('production configuration', () => {
     });
   });
 
-  it('outside production keeps the demo: seeded accounts, sandboxes, the sandbox endpoint', () => {
+  it('outside production keeps the demo: seeded accounts, sandboxes, a store that keeps selling, the sandbox endpoint', () => {
     const config = loadConfig({ PORT: '4100' });
     expect(config.demoPassword).toBe('recompra-demo');
     expect(config.sandboxes).toBe(true);
+    expect(config.demoStoreSales).toBe(true);
+    expect(loadConfig({ DEMO_STORE_SALES: 'off' }).demoStoreSales).toBe(false);
     expect(config.shopifyEndpoint).toBe('http://127.0.0.1:4100/sandbox/shopify/{shop}/admin/api/{version}/graphql.json');
     // The server calls Meta's sandbox locally; browsers open its login dialog at the address they use.
     expect(loadConfig({ PORT: '4100', PUBLIC_URL: 'http://localhost:4100' }).meta).toMatchObject({

@@ -75,6 +75,11 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Serve the platforms' local sandboxes (on by default, never in production). */
   sandboxes: boolean;
+  /**
+   * The demo store keeps selling on the real clock and its webhooks reach the running server (on by
+   * default). Off, the store stays as the import found it, so exact figures hold still (the end-to-end tests).
+   */
+  demoStoreSales: boolean;
   production: boolean;
   /** Check every response against the contract (on outside production; a mismatch is a bug). */
   validateResponses: boolean;
@@ -170,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy,
     sandboxes: !production && env.SANDBOXES !== 'off',
+    demoStoreSales: env.DEMO_STORE_SALES !== 'off',
     production,
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === 'true' : !production,
   };
