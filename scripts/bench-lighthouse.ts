@@ -74,7 +74,8 @@ try {
       mkdirSync(values.reports, { recursive: true });
       writeFileSync(join(values.reports, `${preset}.json`), median.report);
     }
-    console.log(`${preset}: ${runs.map((figures) => figures.performance).join(', ')} (median shown below)`);
+    const each = runs.map(({ performance, lcpMs, tbtMs }) => `${performance} (LCP ${(lcpMs / 1000).toFixed(2)} s, TBT ${tbtMs} ms)`);
+    console.log(`${preset}: ${each.join(', ')}; the median is shown below`);
   }
   console.table(Object.fromEntries(Object.entries(results).map(([preset, { report: _report, ...figures }]) => [preset, figures])));
   const missed = presets.flatMap((preset) => {

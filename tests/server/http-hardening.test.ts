@@ -59,7 +59,7 @@ describe('errors the framework raises answer in Spanish, without echoing the add
 
 describe('security headers', () => {
   it('every page forbids framing and foreign scripts, and does not sniff types', async () => {
-    for (const url of ['/dashboard', '/api/auth/me', '/api/docs']) {
+    for (const url of ['/dashboard', '/api/docs']) {
       const response = await server.app.inject({ url, headers: { accept: 'text/html' } });
       const policy = response.headers['content-security-policy'];
       expect(policy, url).toContain("frame-ancestors 'none'");
@@ -67,6 +67,19 @@ describe('security headers', () => {
       expect(policy, url).not.toContain('unsafe-eval');
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['referrer-policy'], url).toBe('same-origin');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('every other answer allows nothing if opened as a page, and carries only the headers that mean something to it', async () => {
+    for (const url of ['/api/auth/me', '/api/private/stores', '/api/no-such-thing']) {
+      const response = await server.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.headers['content-type'] ?? '', url).not.toMatch(/^text\/html/);
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('same-origin');
+      expect(response.headers['x-frame-options'], url).toBeUndefined();
+      expect(response.headers['x-dns-prefetch-control'], url).toBeUndefined();
     }
   });
 
