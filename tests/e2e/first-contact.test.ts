@@ -102,7 +102,18 @@ it('on a 390 × 844 phone: signs in, reads the dashboard, opens the investment m
   await context.close();
 });
 
-it('the first dashboard load transfers under the budget, compressed', async () => {
+/** The element in which the entry page carries the answers to the app's first requests (platform/first-answers.ts). */
+const FIRST_ANSWERS = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s;
+
+/** The API addresses (path and query) among `urls`. */
+function dataAddresses(urls: string[]): string[] {
+  return urls
+    .map((url) => new URL(url))
+    .filter(({ pathname }) => /^\/(api|backend)\//.test(pathname))
+    .map(({ pathname, search }) => `${pathname}${search}`);
+}
+
+it('the first dashboard load transfers under the budget, compressed, with its first data in the page', async () => {
   // Signing in loads the app, so its context has every file cached: the load measured is a browser's
   // first, with only the session cookie.
   const signedIn = await signedInContext();
@@ -130,18 +141,29 @@ it('the first dashboard load transfers under the budget, compressed', async () =
   const total = transfers.reduce((sum, { bytes }) => sum + bytes, 0);
   console.log(`first dashboard load: ${(total / 1024).toFixed(1)} KB in ${transfers.length} requests`);
   expect(total).toBeLessThan(FIRST_LOAD_BUDGET_BYTES);
-  // Nothing is asked for twice: the session the page has the browser preload is the one the app
-  // reads, and what the app asks for while it starts is what the page then shows.
+  // Nothing is asked for twice, and the app's first data comes in the page itself: the session and
+  // every figure the dashboard opens with, without a request of their own.
   const urls = transfers.map(({ url }) => url);
   expect(urls.filter((url, index) => urls.indexOf(url) !== index)).toEqual([]);
-  expect(urls.filter((url) => url.endsWith('/api/auth/me'))).toHaveLength(1);
-  // The page named every data request of the app's start, and only those: the server's list
-  // (platform/page-hints.ts) and the app's (`preloadPageAt`) are the same. The code it named is
-  // code the page runs.
+  expect(dataAddresses(urls)).toEqual([]);
+  // The page carried the answer to every data request of the app's start, and only those: the
+  // server's list (platform/page-hints.ts) and the app's (`preloadPageAt`) are the same. The same
+  // page without them asks for exactly these, once each.
+  const carried = Object.keys(JSON.parse(FIRST_ANSWERS.exec(await document!.text())?.[1] ?? '{}')).sort();
+  expect(carried).toContain('/api/auth/me');
+  const bare = await context.newPage();
+  await bare.route(`${running.server.url}/dashboard`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace(FIRST_ANSWERS, '') });
+  });
+  const asked: string[] = [];
+  bare.on('request', (request) => asked.push(request.url()));
+  await bare.goto(`${running.server.url}/dashboard`);
+  await expect.poll(() => bare.locator('svg[role="img"]').count(), PAGE_SHOWN).toBeGreaterThan(0);
+  await bare.waitForLoadState('networkidle');
+  expect(dataAddresses(asked).sort()).toEqual(carried);
+  // The code the page named is code the page runs.
   const links = (document?.headers().link ?? '').split(', ');
-  const hinted = links.filter((link) => link.includes('as=fetch')).map((link) => /^<([^>]+)>/.exec(link)?.[1]);
-  const dataRequests = urls.map((url) => new URL(url)).filter(({ pathname }) => /^\/(api|backend)\//.test(pathname));
-  expect(dataRequests.map(({ pathname, search }) => `${pathname}${search}`).sort()).toEqual(hinted.sort());
   const code = links.filter((link) => link.includes('rel=modulepreload')).map((link) => /^<([^>]+)>/.exec(link)?.[1]);
   expect(code.length).toBeGreaterThan(0);
   expect(code.filter((file) => !urls.some((url) => new URL(url).pathname === file))).toEqual([]);

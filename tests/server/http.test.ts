@@ -73,38 +73,68 @@ it('keeps the session when another site sends the browser to the sign-out addres
   expect(await sessionStatus(cookie)).toBe(200);
 });
 
+/** The answers an entry page carries (platform/first-answers.ts), and the element's raw text. */
+const FIRST_ANSWERS = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s;
+
+async function pageAt(path: string, headers: Record<string, string>) {
+  const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html', ...headers } });
+  const html = await response.text();
+  const raw = FIRST_ANSWERS.exec(html)?.[1];
+  return { response, html, raw, answers: raw === undefined ? {} : (JSON.parse(raw) as Record<string, unknown>) };
+}
+
 it('opens the web app at the address the server prints, signed in or out', async () => {
   const signedIn = await signInOverHttp();
-  for (const headers of [{ accept: 'text/html' }, { accept: 'text/html', cookie: signedIn.cookie }] as Record<string, string>[]) {
-    const root = await fetch(`${base}/`, { headers });
-    expect(root.status).toBe(200);
-    expect(await root.text()).toBe(TEST_INDEX_HTML);
+  for (const headers of [{}, { cookie: signedIn.cookie }] as Record<string, string>[]) {
+    const root = await pageAt('/', headers);
+    expect(root.response.status).toBe(200);
+    expect(root.html.replace(FIRST_ANSWERS, '')).toBe(TEST_INDEX_HTML);
   }
 });
 
-it('has a signed-in browser ask for its first data together with the page, and nobody else', async () => {
-  const { cookie } = await signInOverHttp();
+it("carries a signed-in browser's first data in its page, the API's own answers, and nobody else's", async () => {
+  const { cookie, csrf } = await signInOverHttp();
   const me = (await (await fetch(`${base}/api/auth/me`, { headers: { cookie } })).json()) as { store: number };
-  const linksOf = async (path: string, headers: Record<string, string>) =>
-    (await fetch(`${base}${path}`, { headers: { accept: 'text/html', ...headers } })).headers.get('link')?.split(', ') ?? [];
-  const dashboard = await linksOf('/dashboard', { cookie });
-  expect(dashboard).toContain('</api/auth/me>; rel=preload; as=fetch; crossorigin');
-  expect(dashboard).toContain(`</api/private/stores/${me.store}/sync>; rel=preload; as=fetch; crossorigin`);
-  expect(dashboard).toContain(
-    `</backend/stores/${me.store}/statsInRange?preset=last30Days&granularity=day>; rel=preload; as=fetch; crossorigin=use-credentials`,
+  const dashboard = await pageAt('/dashboard', { cookie });
+  expect(Object.keys(dashboard.answers)).toEqual(
+    expect.arrayContaining([
+      '/api/auth/me',
+      `/api/private/stores/${me.store}/sync`,
+      `/backend/stores/${me.store}/statsInRange?preset=last30Days&granularity=day`,
+    ]),
   );
-  // Every address it names answers the signed-in browser.
-  for (const link of dashboard) {
-    const address = /^<([^>]+)>/.exec(link)![1]!;
-    expect((await fetch(`${base}${address}`, { headers: { cookie } })).status, address).toBe(200);
+  // Each is what the API answers the browser itself; the header names only code.
+  for (const [address, answer] of Object.entries(dashboard.answers)) {
+    const own = await fetch(`${base}${address}`, { headers: { cookie } });
+    expect(own.status, address).toBe(200);
+    expect(await own.json(), address).toEqual(answer);
   }
-  // Elsewhere, or at a view the address chooses, only what the shell shows is named.
-  const segments = await linksOf('/segments', { cookie });
-  expect(segments).toContain('</api/auth/me>; rel=preload; as=fetch; crossorigin');
-  expect(segments.some((link) => link.includes('/stats'))).toBe(false);
-  expect((await linksOf('/dashboard?preset=last7Days', { cookie })).some((link) => link.includes('/stats'))).toBe(false);
-  expect(await linksOf('/dashboard', {})).toEqual([]);
-  expect(await linksOf('/dashboard', { cookie: 'recompra_session=caducada' })).toEqual([]);
+  expect(dashboard.response.headers.get('link') ?? '').not.toContain('as=fetch');
+  // A page with someone's data is kept by no cache.
+  expect(dashboard.response.headers.get('cache-control')).toBe('no-store');
+  // Nothing in an answer can close the element: a name written to do so stays a name.
+  const hostile = 'Ana </script><script>alert(1)</script><!--';
+  const renamed = await fetch(`${base}/api/private/me/account_details`, {
+    method: 'PATCH',
+    headers: { cookie, origin: base, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: hostile }),
+  });
+  expect(renamed.status).toBe(200);
+  const withName = await pageAt('/dashboard', { cookie });
+  expect(withName.raw).not.toContain('<');
+  expect((withName.answers['/api/auth/me'] as { name: string }).name).toBe(hostile);
+  // Elsewhere, or at a view the address chooses, only what the shell shows comes with the page.
+  const segments = await pageAt('/segments', { cookie });
+  expect(Object.keys(segments.answers)).toContain('/api/auth/me');
+  expect(Object.keys(segments.answers).some((address) => address.includes('/stats'))).toBe(false);
+  expect(Object.keys((await pageAt('/dashboard?preset=last7Days', { cookie })).answers).some((address) => address.includes('/stats'))).toBe(
+    false,
+  );
+  for (const headers of [{}, { cookie: 'recompra_session=caducada' }] as Record<string, string>[]) {
+    const page = await pageAt('/dashboard', headers);
+    expect(page.raw).toBeUndefined();
+    expect(page.response.headers.get('cache-control')).toBe('no-cache');
+  }
 });
 
 it('serves the web app for any page the browser navigates to, and JSON 404 under the APIs', async () => {

@@ -40,30 +40,32 @@ const ENTRY = [
   '</assets/index.js>; rel=modulepreload; crossorigin',
   '</assets/framework.js>; rel=modulepreload; crossorigin',
 ];
-const data = (links: string[]) => addresses(links.filter((link) => link.includes('as=fetch')));
 
 it("names the entry's own script, styles and module scripts, then the route's code, signed in or out", async () => {
   const hints = pageHints(webDir, '/backend');
-  expect(await hints('/segments/12?tab=custom', null)).toEqual([...ENTRY, '</assets/segment-detail.js>; rel=modulepreload; crossorigin']);
-  expect(addresses(await hints('/segments/create', null))).toContain('/assets/segment-form.js');
-  expect(addresses(await hints('/dashboard/', null))).toContain('/assets/dashboard.js');
-  expect(await hints('/no-existe', null)).toEqual(ENTRY);
-  // The data comes after the code, which is larger and needed first.
+  expect((await hints('/segments/12?tab=custom', null)).links).toEqual([
+    ...ENTRY,
+    '</assets/segment-detail.js>; rel=modulepreload; crossorigin',
+  ]);
+  expect(addresses((await hints('/segments/create', null)).links)).toContain('/assets/segment-form.js');
+  expect(addresses((await hints('/dashboard/', null)).links)).toContain('/assets/dashboard.js');
+  expect(await hints('/no-existe', null)).toEqual({ links: ENTRY, answers: [] });
+  // Signed in, the page carries its first data: the header names only code.
   const signedIn = await hints('/dashboard', auth('admin', 7));
-  expect(signedIn.slice(0, 5)).toEqual([...ENTRY, '</assets/dashboard.js>; rel=modulepreload; crossorigin']);
-  expect(signedIn[5]).toBe('</api/auth/me>; rel=preload; as=fetch; crossorigin');
+  expect(signedIn.links).toEqual([...ENTRY, '</assets/dashboard.js>; rel=modulepreload; crossorigin']);
+  expect(signedIn.answers[0]).toBe('/api/auth/me');
 });
 
 it('names no code without the build’s list', async () => {
   const hints = pageHints(join(webDir, 'sin-compilar'), '/backend');
-  expect(await hints('/dashboard', null)).toEqual([]);
+  expect(await hints('/dashboard', null)).toEqual({ links: [], answers: [] });
 });
 
-it("names the dashboard's default figures in the store's year, and only what the role may read", async () => {
+it("carries the dashboard's default figures in the store's year, and only what the role may read", async () => {
   const hints = pageHints(webDir, '/backend');
   // New Year's Eve at 22:00 in Santiago is already the next year in UTC.
   const newYearsEve = new Date('2027-01-01T01:00:00Z');
-  const owner = data(await hints('/dashboard', auth('admin', 7), newYearsEve));
+  const owner = (await hints('/dashboard', auth('admin', 7), newYearsEve)).answers;
   expect(owner).toEqual([
     '/api/auth/me',
     '/api/private/stores',
@@ -78,15 +80,18 @@ it("names the dashboard's default figures in the store's year, and only what the
     '/backend/stores/7/metaAdAccountProps',
     '/api/private/stores/7/members',
   ]);
-  const collaborator = data(await hints('/dashboard', auth('colaborator', 7)));
+  const collaborator = (await hints('/dashboard', auth('colaborator', 7))).answers;
   expect(collaborator).not.toContain('/api/private/stores/7/members');
   expect(collaborator).not.toContain('/api/private/stores/7/integrations');
-  expect(data(await hints('/dashboard', auth('admin', null)))).toEqual(['/api/auth/me', '/api/private/stores']);
+  expect((await hints('/dashboard', auth('admin', null))).answers).toEqual(['/api/auth/me', '/api/private/stores']);
+  // Another view's figures depend on its address, which the app reads.
+  expect((await hints('/dashboard?range=last7Days', auth('admin', 7))).answers).not.toContain('/backend/stores/7/stats');
 });
 
-it('names the backend API where the browser calls it, on this server or another host', async () => {
+it('names the backend API on another host in the header, where the browser calls it; this server’s answers travel in the page', async () => {
   const hints = pageHints(webDir, 'https://api.recompra.cl/v1');
-  expect(await hints('/dashboard', auth('admin', 7))).toContain(
-    '<https://api.recompra.cl/v1/stores/7/stats>; rel=preload; as=fetch; crossorigin=use-credentials',
-  );
+  const { links, answers } = await hints('/dashboard', auth('admin', 7));
+  expect(links).toContain('<https://api.recompra.cl/v1/stores/7/stats>; rel=preload; as=fetch; crossorigin=use-credentials');
+  expect(answers).toContain('/api/auth/me');
+  expect(answers.filter((address) => address.includes('api.recompra.cl'))).toEqual([]);
 });

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from './errors.ts';
+import { firstAnswersElement } from './first-answers.ts';
+import type { PageHints } from './page-hints.ts';
 import { type Auth, SESSION_COOKIE } from './sessions.ts';
 
 /** The built single-page app's entry page; read once, since a rebuild means a restart. */
@@ -17,16 +19,16 @@ export function spaIndex(webDir: string): () => Promise<string> {
   };
 }
 
-/** What the entry page needs to name a page's first requests (page-hints.ts). */
+/** What the entry page needs to name a page's first requests and carry their answers (page-hints.ts). */
 export interface PageHinting {
-  hints: (url: string, auth: Auth | null) => Promise<string[]>;
+  hints: (url: string, auth: Auth | null) => Promise<PageHints>;
   readSession: (token: string) => Promise<Auth | null>;
 }
 
 /**
  * Serves the built files and, for any other browser navigation outside the APIs, the entry page
- * (history fallback) with the page's first requests named (page-hints.ts). Unknown API paths answer
- * the JSON error shape.
+ * (history fallback) with the page's code named and, signed in, the answers to its first data
+ * requests inside (page-hints.ts). Unknown API paths answer the JSON error shape.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -48,13 +50,18 @@ export async function registerSpa(
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
     const auth = token ? await hinting.readSession(token) : null;
-    const links = await hinting.hints(request.url, auth);
+    const { links, answers } = await hinting.hints(request.url, auth);
     if (links.length > 0) reply.header('link', links.join(', '));
-    return reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(await index());
+    const carried = answers.length > 0 ? await firstAnswersElement(app, request, answers) : '';
+    const html = await index();
+    return (
+      reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        // A page carrying someone's data is never kept by a cache, not even the browser's.
+        .header('cache-control', carried ? 'no-store' : 'no-cache')
+        .send(carried ? withBeforeBodyEnd(html, carried) : html)
+    );
   };
   // The address the server prints: the static files' directory would refuse it as a listing.
   app.get('/', page);
@@ -68,4 +75,10 @@ export async function registerSpa(
     }
     return page(request, reply);
   });
+}
+
+/** `html` with `element` last in its body (after it, for a page without one). */
+function withBeforeBodyEnd(html: string, element: string): string {
+  const end = html.lastIndexOf('</body>');
+  return end === -1 ? html + element : `${html.slice(0, end)}${element}${html.slice(end)}`;
 }

@@ -3,6 +3,7 @@ import type { paths as AppPaths } from '../../shared/api/app.gen';
 import type { paths as BackendPaths } from '../../shared/api/backend.gen';
 import { csrfMiddleware } from './csrf';
 import { networkError } from './errors';
+import { takeFirstAnswer } from './first-answers';
 
 export const APP_API_BASE = '/api';
 export const BACKEND_API_BASE: string = import.meta.env.VITE_BACKEND_URL ?? '/backend';
@@ -21,8 +22,14 @@ const transportErrorMiddleware: Middleware = {
   },
 };
 
-/** Late-bound so interceptors installed after import (MSW in tests and Storybook) see every call. */
-const lateFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+/**
+ * Late-bound so interceptors installed after import (MSW in tests and Storybook) see every call.
+ * The first request of an address whose answer the entry page brought is served from it.
+ */
+const lateFetch: typeof fetch = (input, init) => {
+  const carried = input instanceof Request ? takeFirstAnswer(input) : undefined;
+  return carried ? Promise.resolve(carried) : globalThis.fetch(input, init);
+};
 
 export const appClient = createClient<AppPaths>({
   baseUrl: absolute(APP_API_BASE),

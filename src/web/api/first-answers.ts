@@ -1,0 +1,36 @@
+/**
+ * The answers to the app's first data requests that the server wrote into the entry page
+ * (src/server/platform/first-answers.ts), by address (`/api/auth/me`). Each serves the first GET of
+ * its address once, as a fresh answer would, so a phone does not ask the server again for what the
+ * page already brought; any later request goes to the network.
+ */
+const ELEMENT_ID = 'first-answers';
+
+let answers: Map<string, unknown> | undefined;
+
+function pageAnswers(): Map<string, unknown> {
+  if (answers) return answers;
+  answers = new Map();
+  const element = globalThis.document?.getElementById(ELEMENT_ID);
+  if (!element?.textContent) return answers;
+  try {
+    answers = new Map(Object.entries(JSON.parse(element.textContent) as Record<string, unknown>));
+  } catch {
+    // A page that cannot be read brings nothing: the app asks for everything itself.
+  }
+  element.remove();
+  return answers;
+}
+
+/** The page's answer to `request`, taken (it serves once); undefined when it brought none. */
+export function takeFirstAnswer(request: Request): Response | undefined {
+  if (request.method !== 'GET') return undefined;
+  const url = new URL(request.url);
+  if (url.origin !== globalThis.location?.origin) return undefined;
+  const address = `${url.pathname}${url.search}`;
+  const carried = pageAnswers();
+  if (!carried.has(address)) return undefined;
+  const body = carried.get(address);
+  carried.delete(address);
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}

@@ -1,0 +1,32 @@
+import { beforeAll, expect, it } from 'vitest';
+import { sessionUsers } from '../../../mocks/fixtures/session';
+import { meFails } from '../../../mocks/handlers/session';
+import { storesAnswer } from '../../../mocks/handlers/team';
+import { appClient } from '../../../src/web/api/clients';
+import { fetchSessionUser } from '../../../src/web/api/session';
+import { setupMockServer } from '../msw';
+
+const server = setupMockServer();
+
+// The entry page as the server writes it for a signed-in browser: the session's answer inside.
+beforeAll(() => {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = 'first-answers';
+  element.textContent = JSON.stringify({ '/api/auth/me': sessionUsers.colaborator });
+  document.body.append(element);
+});
+
+it("serves the first request of an address from the page's answer, once, and every later one from the network", async () => {
+  // The network would fail: the answer comes from the page.
+  server.use(meFails());
+  await expect(fetchSessionUser()).resolves.toEqual(sessionUsers.colaborator);
+  expect(document.getElementById('first-answers')).toBeNull();
+  await expect(fetchSessionUser()).rejects.toMatchObject({ status: 500 });
+});
+
+it('leaves the addresses the page did not bring to the network', async () => {
+  server.use(storesAnswer());
+  const { response } = await appClient.GET('/private/stores');
+  expect(response.status).toBe(200);
+});
