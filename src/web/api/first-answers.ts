@@ -5,6 +5,11 @@
  * page already brought; any later request goes to the network.
  */
 const ELEMENT_ID = 'first-answers';
+/**
+ * The app asks for all of them as it starts. One still untaken after this long since the page
+ * opened is dropped: it may be out of date (or another user's, after signing out and in again).
+ */
+const FRESH_FOR_MS = 30_000;
 
 let answers: Map<string, unknown> | undefined;
 
@@ -29,6 +34,7 @@ export function takeFirstAnswer(request: Request): Response | undefined {
   if (url.origin !== globalThis.location?.origin) return undefined;
   const address = `${url.pathname}${url.search}`;
   const carried = pageAnswers();
+  if (performance.now() > FRESH_FOR_MS) carried.clear();
   if (!carried.has(address)) return undefined;
   const body = carried.get(address);
   carried.delete(address);

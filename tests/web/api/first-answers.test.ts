@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { sessionUsers } from '../../../mocks/fixtures/session';
 import { meFails } from '../../../mocks/handlers/session';
 import { storesAnswer } from '../../../mocks/handlers/team';
@@ -13,16 +13,32 @@ beforeAll(() => {
   const element = document.createElement('script');
   element.type = 'application/json';
   element.id = 'first-answers';
-  element.textContent = JSON.stringify({ '/api/auth/me': sessionUsers.colaborator });
+  element.textContent = JSON.stringify({ '/api/auth/me': sessionUsers.colaborator, '/api/private/stores': [] });
   document.body.append(element);
 });
 
 it("serves the first request of an address from the page's answer, once, and every later one from the network", async () => {
-  // The network would fail: the answer comes from the page.
+  // The network would fail: the answer comes from the page, a second after it opened.
   server.use(meFails());
-  await expect(fetchSessionUser()).resolves.toEqual(sessionUsers.colaborator);
-  expect(document.getElementById('first-answers')).toBeNull();
-  await expect(fetchSessionUser()).rejects.toMatchObject({ status: 500 });
+  const now = vi.spyOn(performance, 'now').mockReturnValue(1000);
+  try {
+    await expect(fetchSessionUser()).resolves.toEqual(sessionUsers.colaborator);
+    expect(document.getElementById('first-answers')).toBeNull();
+    await expect(fetchSessionUser()).rejects.toMatchObject({ status: 500 });
+  } finally {
+    now.mockRestore();
+  }
+});
+
+it('drops an answer the app did not take in the first half minute: it may be out of date', async () => {
+  server.use(storesAnswer());
+  const now = vi.spyOn(performance, 'now').mockReturnValue(30_001);
+  try {
+    const { data } = await appClient.GET('/private/stores');
+    expect(data).not.toEqual([]);
+  } finally {
+    now.mockRestore();
+  }
 });
 
 it('leaves the addresses the page did not bring to the network', async () => {
