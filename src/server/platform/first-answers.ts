@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-/** The element the app reads them from (src/web/api/first-answers.ts). */
-export const FIRST_ANSWERS_ID = 'first-answers';
+import { FIRST_ANSWERS_ID } from '../../shared/first-answers.ts';
 
 /**
  * The answers to a page's first data requests (page-hints.ts), asked of this server as the browser

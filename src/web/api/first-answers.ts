@@ -1,22 +1,24 @@
+import { FIRST_ANSWERS_ID } from '../../shared/first-answers';
+
+/**
+ * The app asks for every answer the page carries as it starts. One still untaken after this long
+ * since the page opened is dropped: it may be out of date (or another user's, after signing out and
+ * in again).
+ */
+const FRESH_FOR_MS = 30_000;
+
 /**
  * The answers to the app's first data requests that the server wrote into the entry page
  * (src/server/platform/first-answers.ts), by address (`/api/auth/me`). Each serves the first GET of
  * its address once, as a fresh answer would, so a phone does not ask the server again for what the
  * page already brought; any later request goes to the network.
  */
-const ELEMENT_ID = 'first-answers';
-/**
- * The app asks for all of them as it starts. One still untaken after this long since the page
- * opened is dropped: it may be out of date (or another user's, after signing out and in again).
- */
-const FRESH_FOR_MS = 30_000;
-
 let answers: Map<string, unknown> | undefined;
 
 function pageAnswers(): Map<string, unknown> {
   if (answers) return answers;
   answers = new Map();
-  const element = globalThis.document?.getElementById(ELEMENT_ID);
+  const element = globalThis.document?.getElementById(FIRST_ANSWERS_ID);
   if (!element?.textContent) return answers;
   try {
     answers = new Map(Object.entries(JSON.parse(element.textContent) as Record<string, unknown>));
