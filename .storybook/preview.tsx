@@ -9,6 +9,7 @@ import { type ReactNode, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { configure } from 'storybook/test';
 import { initI18n, LANGUAGE, loadAllNamespaces } from '../src/web/i18n/index.ts';
+import { toaster } from '../src/web/ui/toaster.ts';
 import type { VisualParameters } from './visual-parameters';
 
 /** App-wide providers a story may ask for; theme and i18n are always there. */
@@ -114,8 +115,10 @@ const preview: Preview = {
   ],
   beforeEach() {
     resetClock();
-    // The page outlives the story: the previous story's client must not be waited on.
+    // The page outlives the story: the previous story's client must not be waited on, and its toasts
+    // (held open for their capture) must not show up, or push the next story's, in the next one.
     delete window.__STORY_QUERY_CLIENT__;
+    toaster.store.remove();
   },
   parameters: {
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
