@@ -28,7 +28,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
 }
 
 /** What every answer that is not a page carries. */
-export const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
+const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'same-origin',

@@ -31,12 +31,13 @@ function pageAnswers(): Map<string, unknown> {
 
 /** The page's answer to `request`, taken (it serves once); undefined when it brought none. */
 export function takeFirstAnswer(request: Request): Response | undefined {
-  if (request.method !== 'GET') return undefined;
+  const carried = pageAnswers();
+  if (performance.now() > FRESH_FOR_MS) carried.clear();
+  // Once the start's answers are taken, every request goes straight to the network.
+  if (carried.size === 0 || request.method !== 'GET') return undefined;
   const url = new URL(request.url);
   if (url.origin !== globalThis.location?.origin) return undefined;
   const address = `${url.pathname}${url.search}`;
-  const carried = pageAnswers();
-  if (performance.now() > FRESH_FOR_MS) carried.clear();
   if (!carried.has(address)) return undefined;
   const body = carried.get(address);
   carried.delete(address);
