@@ -8,15 +8,13 @@ import {
   scheduleHousekeeping,
 } from '../../src/server/platform/housekeeping.ts';
 import { JobWorker } from '../../src/server/platform/jobs.ts';
-import { migrate } from '../../src/server/platform/migrations.ts';
-import { addStore, freshDatabase } from './harness.ts';
+import { addStore, migratedDatabase } from './harness.ts';
 
 let db: Database;
 let store: number;
 let user: number;
 beforeAll(async () => {
-  db = await freshDatabase();
-  await migrate(db);
+  db = await migratedDatabase();
   store = await addStore(db, 'Tienda');
   [{ id: user }] = (await db.query<{ id: number }>(`insert into users (email, name) values ('ana@tienda.cl', 'Ana') returning id`)) as [
     { id: number },

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/platform/db.ts';
 import { backoffSeconds, enqueue, JobWorker } from '../../src/server/platform/jobs.ts';
-import { migrate } from '../../src/server/platform/migrations.ts';
-import { freshDatabase } from './harness.ts';
+import { migratedDatabase } from './harness.ts';
 
 let db: Database;
 beforeAll(async () => {
-  db = await freshDatabase();
-  await migrate(db);
+  db = await migratedDatabase();
 });
 afterAll(() => db.close());
 beforeEach(async () => {

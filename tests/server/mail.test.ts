@@ -10,9 +10,8 @@ import { seedDemoStore } from '../../src/server/demo-store.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
 import type { Database } from '../../src/server/platform/db.ts';
 import { createMailer, type MailTransport } from '../../src/server/platform/mail.ts';
-import { migrate } from '../../src/server/platform/migrations.ts';
 import { secretBox } from '../../src/server/platform/secrets.ts';
-import { DEMO_PASSWORD, freshDatabase, signIn, TEST_INDEX_HTML } from './harness.ts';
+import { DEMO_PASSWORD, migratedDatabase, signIn, TEST_INDEX_HTML } from './harness.ts';
 
 /** Mail as the SMTP transport received it: nodemailer's JSON transport builds the message and sends nothing. */
 interface Sent {
@@ -25,8 +24,7 @@ let db: Database;
 let app: FastifyInstance;
 const sent: Sent[] = [];
 beforeAll(async () => {
-  db = await freshDatabase();
-  await migrate(db);
+  db = await migratedDatabase();
   const secrets = secretBox(randomBytes(32));
   await seedDemoStore(db, DEMO_PASSWORD, secrets);
   const webDir = await mkdtemp(join(tmpdir(), 'recompra-web-'));

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/platform/db.ts';
-import { migrate } from '../../src/server/platform/migrations.ts';
 import { admitAttempt, type Check, forgetEvents, waitInWords, withdrawAttempt } from '../../src/server/platform/rate-limit.ts';
-import { freshDatabase } from './harness.ts';
+import { migratedDatabase } from './harness.ts';
 
 let db: Database;
 beforeAll(async () => {
-  db = await freshDatabase();
-  await migrate(db);
+  db = await migratedDatabase();
 });
 afterAll(() => db.close());
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { refreshRollups } from '../../src/server/features/dashboard/rollups.ts';
 import type { Database } from '../../src/server/platform/db.ts';
-import { migrate } from '../../src/server/platform/migrations.ts';
-import { addStore, freshDatabase } from './harness.ts';
+import { addStore, migratedDatabase } from './harness.ts';
 
 // The store-wide totals follow a refresh of a few customers by difference (rollups.ts); each step
 // below must leave exactly what a rebuild from scratch gives, above all the "high value" count, whose
@@ -11,8 +10,7 @@ let db: Database;
 let store: number;
 let nextOrder = 1;
 beforeAll(async () => {
-  db = await freshDatabase();
-  await migrate(db);
+  db = await migratedDatabase();
   store = await addStore(db, 'Totales');
   // Five customers with one order each: 100 … 500, so the mean of their averages is 300.
   for (const [customer, total] of [

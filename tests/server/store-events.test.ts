@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../src/server/platform/db.ts';
 import { JobWorker } from '../../src/server/platform/jobs.ts';
-import { migrate } from '../../src/server/platform/migrations.ts';
 import { type StoreEventSubscriber, StoreEvents, type SubscriberBatch } from '../../src/server/platform/store-events.ts';
-import { freshDatabase } from './harness.ts';
+import { migratedDatabase } from './harness.ts';
 
 let db: Database;
 let storeId: number;
 beforeAll(async () => {
-  db = await freshDatabase();
-  await migrate(db);
+  db = await migratedDatabase();
   const [store] = await db.query<{ id: number }>(`insert into stores (name) values ('Tienda de eventos') returning id`);
   storeId = store!.id;
   // What a subscriber writes: a primary key per event, so handling one twice fails the test.
