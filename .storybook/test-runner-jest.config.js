@@ -6,6 +6,9 @@ const testRunnerConfig = getJestConfig();
 // Visual baselines are only comparable when every run uses the same browser with the same settings:
 // Debian's Chromium (never a downloaded one), one device pixel, sRGB, no font hinting, no scrollbars,
 // reduced motion, and a fixed viewport, locale and time zone (Chile: CLP, es, UTC-3 in March).
+// Partial raster is off: with it, Chromium redraws only the changed part of a tile (a focus ring that
+// appears after the first paint), and the edges of that part come out a shade different from a whole
+// redraw, so the same page gave two pictures depending on what was painted when.
 const launchOptions = {
   executablePath: '/usr/bin/chromium',
   headless: true,
@@ -20,6 +23,7 @@ const launchOptions = {
     '--font-render-hinting=none',
     '--force-color-profile=srgb',
     '--hide-scrollbars',
+    '--disable-partial-raster',
   ],
 };
 

@@ -1,7 +1,8 @@
 // Every story, in Debian's Chromium: no unhandled request, no serious or critical accessibility
 // violation, and a screenshot identical to its committed baseline (tests/visual/__baselines__).
 // Browser settings live in test-runner-jest.config.js; `npm run test:stories` runs this.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getStoryContext, type TestRunnerConfig, waitForPageReady } from '@storybook/test-runner';
 import type { Result, RunOptions } from 'axe-core';
@@ -14,6 +15,8 @@ const baselinesDir = path.resolve('tests/visual/__baselines__');
 const diffDir = path.resolve('tests/visual/__diff_output__');
 // Generous: a slow machine runs two browsers at once, and only a story that never settles should fail.
 const idleTimeoutMs = 20_000;
+// A settled page gives two equal captures at once; one that still differs after this many never settles.
+const maxCaptures = 10;
 
 // Transitions and animations would make the frame depend on timing; the caret blinks.
 const stillCss = `
@@ -129,16 +132,38 @@ async function checkAccessibility(page: Page, storyId: string, a11y: A11yParamet
   throw new Error(formatViolations(storyId, blocking));
 }
 
-async function compareScreenshot(page: Page, storyId: string, allowedPixels = 0): Promise<void> {
+/**
+ * Captures the page until two captures in a row are the same picture, so that a change still under
+ * way (a focus ring a frame late, a toast arriving, a dialog taking its initial focus) is waited for
+ * rather than captured half-way: every run compares the same settled frame.
+ */
+async function settledScreenshot(page: Page, storyId: string): Promise<Buffer> {
+  const capture = () => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+  let previous = await capture();
+  for (let attempt = 1; attempt < maxCaptures; attempt++) {
+    const next = await capture();
+    if (next.equals(previous)) return next;
+    previous = next;
+  }
+  throw new Error(
+    `Story "${storyId}" still changed after ${maxCaptures} captures in a row: something on it moves or keeps ` +
+      'changing (a timer, an animation the test style does not stop). Make the state it shows still.',
+  );
+}
+
+async function compareWithBaseline(image: Buffer, storyId: string): Promise<void> {
   const baseline = path.join(baselinesDir, `${storyId}.png`);
+  const hasBaseline = existsSync(baseline);
   const { snapshotState } = expect.getState() as { snapshotState: { _updateSnapshot: 'all' | 'new' | 'none' } };
-  if (snapshotState._updateSnapshot === 'none' && !existsSync(baseline)) {
+  if (snapshotState._updateSnapshot === 'none' && !hasBaseline) {
     throw new Error(
       `Story "${storyId}" has no baseline (${path.relative(process.cwd(), baseline)}). ` +
         'Run `npm run test:update-baselines`, review the new image and commit it.',
     );
   }
-  const image = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+  // Chromium encodes the same pixels into the same bytes, and baselines are its captures as they came:
+  // an identical file is a match without decoding two images and comparing them pixel by pixel.
+  if (hasBaseline && image.equals(await readFile(baseline))) return;
   expect(image).toMatchImageSnapshot({
     customSnapshotsDir: baselinesDir,
     customDiffDir: diffDir,
@@ -149,11 +174,57 @@ async function compareScreenshot(page: Page, storyId: string, allowedPixels = 0)
     // a 1px padding change; anti-aliased pixels count too.
     comparisonMethod: 'pixelmatch',
     customDiffConfig: { threshold: 0.01, includeAA: true },
-    failureThreshold: allowedPixels,
+    failureThreshold: 0,
     failureThresholdType: 'pixel',
     // Compare in the worker instead of spawning a process per story.
     runInProcess: true,
   });
+}
+
+/**
+ * `npm run test:stories -- --twice`: the story is rendered a second time in the same page, its play
+ * function included, and its two settled pictures must be the same. A story whose picture depends on
+ * timing fails here, on this machine, before it fails someone else's run.
+ */
+async function checkSecondRender(page: Page, storyId: string, visual: VisualParameters | undefined, first: Buffer): Promise<void> {
+  const status = await page.evaluate(
+    (id) =>
+      new Promise<string>((resolve) => {
+        type Finished = { storyId: string; status: string };
+        type Listener = (payload: Finished) => void;
+        const preview = globalThis as unknown as {
+          __STORYBOOK_ADDONS_CHANNEL__: {
+            on(event: string, listener: Listener): void;
+            off(event: string, listener: Listener): void;
+            emit(event: string, payload: { storyId: string }): void;
+          };
+          __STORYBOOK_MODULE_CORE_EVENTS__: Record<'STORY_FINISHED' | 'FORCE_REMOUNT', string>;
+        };
+        const channel = preview.__STORYBOOK_ADDONS_CHANNEL__;
+        const events = preview.__STORYBOOK_MODULE_CORE_EVENTS__;
+        const finished: Listener = (payload) => {
+          if (payload.storyId !== id) return;
+          channel.off(events.STORY_FINISHED, finished);
+          resolve(payload.status);
+        };
+        channel.on(events.STORY_FINISHED, finished);
+        // As on its first render (preVisit), the story starts from the top of the page.
+        window.scrollTo(0, 0);
+        channel.emit(events.FORCE_REMOUNT, { storyId: id });
+      }),
+    storyId,
+  );
+  if (status !== 'success') throw new Error(`Story "${storyId}" failed when rendered a second time (${status}).`);
+  await waitUntilStill(page, storyId, visual);
+  const second = await settledScreenshot(page, storyId);
+  if (second.equals(first)) return;
+  mkdirSync(diffDir, { recursive: true });
+  writeFileSync(path.join(diffDir, `${storyId}-first.png`), first);
+  writeFileSync(path.join(diffDir, `${storyId}-second.png`), second);
+  throw new Error(
+    `Story "${storyId}" gave two different pictures in two renders (both in ${path.relative(process.cwd(), diffDir)}): ` +
+      'what it shows depends on timing. Find what it waits for too little, in the story or in this runner.',
+  );
 }
 
 const config: TestRunnerConfig = {
@@ -169,8 +240,11 @@ const config: TestRunnerConfig = {
     const visual = (await getStoryContext(page, context)).parameters.visual as VisualParameters | undefined;
     const viewport = visual && visual.viewport === 'phone' ? PHONE_VIEWPORT : configuredViewports.get(page);
     if (viewport) await page.setViewportSize(viewport);
-    // The page stays open from story to story: inject once, before the story renders.
+    // The page stays open from story to story: inject once, before the story renders. Each story
+    // starts at the top of the page, wherever the one before it left the scroll: a full-page picture
+    // draws fixed elements (toasts, dialogs) where the window is scrolled to.
     const hasAxe = await page.evaluate((css) => {
+      window.scrollTo(0, 0);
       if (!document.getElementById('visual-test-still')) {
         const style = document.createElement('style');
         style.id = 'visual-test-still';
@@ -205,7 +279,9 @@ const config: TestRunnerConfig = {
     }
 
     if (visual === false) return;
-    await compareScreenshot(page, context.id, visual?.allowedPixels);
+    const image = await settledScreenshot(page, context.id);
+    await compareWithBaseline(image, context.id);
+    if (process.env.STORIES_TWICE === '1') await checkSecondRender(page, context.id, visual, image);
   },
 };
 

@@ -10,8 +10,6 @@
  *   cannot be made deterministic; say why beside it. No story needs it today.
  * - `{ viewport: 'phone' }`: the story renders in a 390 × 844 window (media queries included) instead
  *   of the 1024 × 768 one, as a merchant sees it on a phone.
- * - `{ allowedPixels: n }`: up to n pixels may differ from the baseline. Only for a picture Chromium
- *   draws two ways from one run to the next; say where beside it.
  */
 export type VisualParameters =
   | false
@@ -19,7 +17,6 @@ export type VisualParameters =
       /** CSS selector that must be visible before the screenshot; replaces the idle wait. */
       waitFor?: string;
       viewport?: 'phone';
-      allowedPixels?: number;
     };
 
 /** A phone's window, for `viewport: 'phone'`; every other story keeps the runner's (test-runner-jest.config.js). */

@@ -6,6 +6,8 @@
 //                                   the ones whose story is gone, and record the Chromium version
 //
 // A story without a baseline fails unless --update is given (in CI too: CI=true is passed through).
+// `--twice` renders every story a second time in the same page and fails those whose two pictures differ:
+// run it when adding stories, to find a picture that depends on timing before CI does.
 // `--only NAME[,NAME…]` runs the story files whose names contain one of them (e.g. `screens-dashboard`); an update
 // limited this way deletes no baseline.
 import { execFileSync, spawn } from 'node:child_process';
@@ -28,6 +30,7 @@ const update = process.argv.includes('--update');
 // `--json FILE` also writes Jest's JSON results there (npm test counts the stories from it).
 const jsonIndex = process.argv.indexOf('--json');
 const jsonOutput = jsonIndex > 0 ? process.argv[jsonIndex + 1] : undefined;
+const twice = process.argv.includes('--twice');
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
 const started = performance.now();
@@ -170,14 +173,16 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 // 4. Test every story of the build (index.json), two workers, no retries.
-console.log(`\nTesting ${storyIds.length} stories in ${machineVersion} against ${url}${update ? ' (updating baselines)' : ''}\n`);
+console.log(
+  `\nTesting ${storyIds.length} stories in ${machineVersion} against ${url}${update ? ' (updating baselines)' : ''}${twice ? ', each rendered twice' : ''}\n`,
+);
 const testStarted = performance.now();
 const testArgs = ['--url', url, '--index-json', '--maxWorkers=2'];
 // Baselines are written on purpose only: without --update a missing one fails, in CI and locally.
 testArgs.push(update ? '-u' : '--ci');
 if (jsonOutput) testArgs.push('--json', '--outputFile', path.resolve(jsonOutput));
 if (only) testArgs.push(...only.split(','));
-const testCode = await run(bin('test-storybook'), testArgs, offline);
+const testCode = await run(bin('test-storybook'), testArgs, { ...offline, ...(twice ? { STORIES_TWICE: '1' } : {}) });
 const testTime = seconds(testStarted);
 server.close();
 

@@ -293,12 +293,7 @@ export const NewPasswordTooWeak: Story = {
     await expect(args.security.password.onSave).not.toHaveBeenCalled();
   },
 };
-// At 390 px Chromium now and then anti-aliases a few pixels of this dialog another way (9 in one CI run).
-const tooWeakOnPhone = onPhone(NewPasswordTooWeak);
-export const NewPasswordTooWeakOnPhone: Story = {
-  ...tooWeakOnPhone,
-  parameters: { ...tooWeakOnPhone.parameters, visual: { viewport: 'phone', allowedPixels: 40 } },
-};
+export const NewPasswordTooWeakOnPhone = onPhone(NewPasswordTooWeak);
 
 export const NewPasswordSameAsCurrent: Story = {
   args: { security: security({ open: true }) },
@@ -331,12 +326,7 @@ export const WrongCurrentPassword: Story = {
     await expect(dialog.queryByRole('alert')).toBeNull();
   },
 };
-// The same few pixels of this dialog at 390 px as above (9 in one CI run, at the focused field's edge).
-const wrongCurrentOnPhone = onPhone(WrongCurrentPassword);
-export const WrongCurrentPasswordOnPhone: Story = {
-  ...wrongCurrentOnPhone,
-  parameters: { ...wrongCurrentOnPhone.parameters, visual: { viewport: 'phone', allowedPixels: 40 } },
-};
+export const WrongCurrentPasswordOnPhone = onPhone(WrongCurrentPassword);
 
 /** The sign-in throttle holds the account back after too many wrong current passwords. */
 export const PasswordLockedOut: Story = {
