@@ -1,7 +1,13 @@
-// `npm test`: every check of the project, in order, each timed; fails when any fails.
+// `npm test`: every check of the project, each timed; fails when any fails.
+//
+// The checks run in two lanes side by side, since neither keeps both cores busy on its own: the
+// static checks and the server's tests in one, Storybook's pictures, the web build and the end-to-end
+// journeys in the other. Each step's output is kept and printed whole when it ends, so two steps never
+// interleave their lines. The summary at the end gives each step's time, the slowest files, the cost
+// of a story and of a test, and what the run would take with half as many again of both.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { basename } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 
@@ -11,6 +17,22 @@ interface Step {
   env?: Record<string, string>;
   /** Vitest or Jest JSON results to count tests from; otherwise the step counts as one check. */
   results?: string;
+  /** What the step's results count, for the cost lines of the summary. */
+  counts?: 'stories' | 'tests';
+  /** Beside its files' names in the summary, where two steps run the same files. */
+  label?: string;
+}
+
+interface Outcome {
+  name: string;
+  lane: number;
+  ok: boolean;
+  seconds: number;
+  passed: number;
+  failed: number;
+  failures: string[];
+  counts?: Step['counts'];
+  files: { name: string; seconds: number }[];
 }
 
 const RESULTS = '.test-results';
@@ -25,27 +47,40 @@ const vitest = (name: string, extra: string[] = []) => [
   '--reporter=json',
   `--outputFile.json=${RESULTS}/${name}.json`,
 ];
+const NO_COLOR = { FORCE_COLOR: '0' };
+
+// Panda writes the styled-system both lanes read; it runs once before them.
+const first: Step = { name: 'Panda: código generado', command: ['npx', 'panda', 'codegen', '--silent'] };
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
-const steps: Step[] = [
+const serverLane: Step[] = [
   {
     name: 'Contratos: lint',
     command: ['npx', 'redocly', 'lint', 'openapi/app.yaml', 'openapi/backend.yaml'],
     env: { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
   },
   { name: 'Contratos: tipos generados al día', command: ['npx', 'tsx', 'scripts/gen.ts', '--check'] },
-  { name: 'Panda: código generado', command: ['npx', 'panda', 'codegen', '--silent'] },
   { name: 'TypeScript', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
   { name: 'ESLint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { name: 'Formato e importaciones (Biome)', command: ['npx', 'biome', 'ci', '.'] },
-  { name: 'Vitest: web y servidor (PGlite)', command: vitest('unit'), results: `${RESULTS}/unit.json` },
+  // Two workers: on two cores Vitest's default is one.
+  {
+    name: 'Vitest: web y servidor (PGlite)',
+    command: vitest('unit', ['--maxWorkers=2']),
+    results: `${RESULTS}/unit.json`,
+    counts: 'tests',
+    label: 'PGlite',
+  },
 ];
 if (databaseUrl && (await reachable(databaseUrl))) {
-  steps.push({
+  // The server does much of this step's work, so a third worker keeps the cores busy while two wait on it.
+  serverLane.push({
     name: 'Vitest: servidor (PostgreSQL)',
-    command: vitest('postgres', ['--project', 'server']),
+    command: vitest('postgres', ['--project', 'server', '--maxWorkers=3']),
     env: { TEST_DATABASE_URL: databaseUrl },
     results: `${RESULTS}/postgres.json`,
+    counts: 'tests',
+    label: 'PostgreSQL',
   });
 } else {
   console.log(
@@ -54,72 +89,165 @@ if (databaseUrl && (await reachable(databaseUrl))) {
       : 'TEST_DATABASE_URL no está definida: se omiten las pruebas del servidor sobre PostgreSQL.',
   );
 }
-steps.push(
+const browserLane: Step[] = [
   {
     name: 'Storybook: capturas y accesibilidad',
     command: ['npx', 'tsx', 'scripts/test-stories.ts', '--json', `${RESULTS}/stories.json`],
     results: `${RESULTS}/stories.json`,
+    counts: 'stories',
   },
   { name: 'Compilación web', command: ['npm', 'run', '--silent', 'build'] },
-  { name: 'Extremo a extremo (Chromium)', command: vitest('e2e', ['--config', 'vitest.e2e.config.ts']), results: `${RESULTS}/e2e.json` },
-);
+  {
+    name: 'Extremo a extremo (Chromium)',
+    command: vitest('e2e', ['--config', 'vitest.e2e.config.ts']),
+    results: `${RESULTS}/e2e.json`,
+    counts: 'tests',
+  },
+];
 
-const summary: { name: string; ok: boolean; seconds: number; passed: number; failed: number; failures: string[] }[] = [];
 const started = Date.now();
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}`);
-  const begin = Date.now();
-  const code = await run(step.command, step.env);
-  const counts = step.results ? countResults(step.results) : null;
-  const ok = code === 0;
-  summary.push({
-    name: step.name,
-    ok,
-    seconds: (Date.now() - begin) / 1000,
-    passed: counts?.passed ?? (ok ? 1 : 0),
-    failed: counts ? counts.failed + (ok || counts.failed ? 0 : 1) : ok ? 0 : 1,
-    failures: counts?.failures ?? [],
-  });
-}
-
-console.log('\nResumen');
-for (const step of summary)
-  console.log(
-    `  ${step.ok ? '✔' : '✘'} ${step.name.padEnd(40)} ${step.seconds.toFixed(1).padStart(6)} s  ${step.passed} ok${step.failed ? `, ${step.failed} con error` : ''}`,
+const outcomes: Outcome[] = [await runStep(first, 0)];
+if (outcomes[0]!.ok) {
+  const lanes = [serverLane, browserLane];
+  const laneOutcomes = await Promise.all(
+    lanes.map(async (steps, index) => {
+      const done: Outcome[] = [];
+      for (const step of steps) done.push(await runStep(step, index + 1));
+      return done;
+    }),
   );
-console.log(`  Total ${((Date.now() - started) / 1000).toFixed(1)} s`);
-const passed = summary.reduce((sum, step) => sum + step.passed, 0);
-const failed = summary.reduce((sum, step) => sum + step.failed, 0);
-// Named last, so that the tail of a long log says which tests failed and why.
-for (const step of summary) for (const failure of step.failures) console.log(`  ✘ ${step.name} › ${failure}`);
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(summary.every((step) => step.ok) ? 0 : 1);
+  outcomes.push(...laneOutcomes.flat());
+}
+const wallSeconds = (Date.now() - started) / 1000;
+printSummary(outcomes, wallSeconds);
+process.exit(outcomes.every((outcome) => outcome.ok) ? 0 : 1);
 
-function run(command: string[], env: Record<string, string> = {}): Promise<number> {
+async function runStep(step: Step, lane: number): Promise<Outcome> {
+  console.log(`▶ ${step.name}`);
+  const log = `${RESULTS}/${slug(step.name)}.log`;
+  const begin = Date.now();
+  const code = await run(step.command, { ...NO_COLOR, ...step.env }, log);
+  const seconds = (Date.now() - begin) / 1000;
+  const report = step.results ? readReport(step.results) : null;
+  const ok = code === 0;
+  console.log(`\n━━ ${step.name}: ${ok ? 'bien' : 'CON ERRORES'} en ${seconds.toFixed(1)} s (${log}) ━━`);
+  console.log(readFileSync(log, 'utf8').trimEnd());
+  return {
+    name: step.name,
+    lane,
+    ok,
+    seconds,
+    passed: report?.passed ?? (ok ? 1 : 0),
+    failed: report ? report.failed + (ok || report.failed ? 0 : 1) : ok ? 0 : 1,
+    failures: report?.failures ?? [],
+    ...(step.counts ? { counts: step.counts } : {}),
+    files: (report?.files ?? []).map((file) => (step.label ? { ...file, name: `${file.name} (${step.label})` } : file)),
+  };
+}
+
+function printSummary(outcomes: Outcome[], wall: number): void {
+  console.log('\nResumen (carril 1: estático y servidor; carril 2: navegador)');
+  for (const step of outcomes)
+    console.log(
+      `  ${step.ok ? '✔' : '✘'} ${step.lane || '-'} ${step.name.padEnd(40)} ${step.seconds.toFixed(1).padStart(6)} s  ${step.passed} ok${step.failed ? `, ${step.failed} con error` : ''}`,
+    );
+  console.log(`  Total ${wall.toFixed(1)} s (${(wall / 60).toFixed(1)} min)`);
+
+  const slowest = (kind: Outcome['counts']) =>
+    outcomes
+      .filter((step) => step.counts === kind)
+      .flatMap((step) => step.files)
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 10);
+  console.log('\nLos diez archivos de historias más lentos');
+  for (const file of slowest('stories')) console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
+  console.log('Los diez archivos de pruebas más lentos');
+  for (const file of slowest('tests')) console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
+
+  const cost = (kind: Outcome['counts']) => {
+    const steps = outcomes.filter((step) => step.counts === kind);
+    const seconds = steps.reduce((sum, step) => sum + step.seconds, 0);
+    const count = steps.reduce((sum, step) => sum + step.passed + step.failed, 0);
+    return { seconds, count, each: count ? seconds / count : 0 };
+  };
+  const stories = cost('stories');
+  const tests = cost('tests');
+  console.log(
+    `\nCosto: ${stories.each.toFixed(2)} s por historia (${stories.count} en ${stories.seconds.toFixed(0)} s), ` +
+      `${tests.each.toFixed(2)} s por prueba (${tests.count} en ${tests.seconds.toFixed(0)} s, PostgreSQL y extremo a extremo incluidos).`,
+  );
+  // With half as many stories and tests again, each step that runs them takes half as long again, its
+  // fixed start included (a pessimistic reading); the other steps stay. The lanes still run side by side.
+  const laneSeconds = (scale: number) =>
+    Math.max(
+      ...[1, 2].map((lane) =>
+        outcomes.filter((step) => step.lane === lane).reduce((sum, step) => sum + step.seconds * (step.counts ? scale : 1), 0),
+      ),
+    );
+  const before = outcomes.filter((step) => step.lane === 0).reduce((sum, step) => sum + step.seconds, 0);
+  const projected = before + laneSeconds(1.5) + (wall - before - laneSeconds(1));
+  console.log(
+    `Proyección con 1,5× historias y pruebas: ${(projected / 60).toFixed(1)} min ` +
+      `(cada paso con historias o pruebas × 1,5; el carril más largo decide).`,
+  );
+
+  const passed = outcomes.reduce((sum, step) => sum + step.passed, 0);
+  const failed = outcomes.reduce((sum, step) => sum + step.failed, 0);
+  // Named last, so that the tail of a long log says which tests failed and why.
+  for (const step of outcomes) for (const failure of step.failures) console.log(`  ✘ ${step.name} › ${failure}`);
+  console.log(`\n${passed} passed, ${failed} failed`);
+}
+
+function run(command: string[], env: Record<string, string>, logFile: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const log = createWriteStream(logFile);
+    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', (code, signal) => log.end(() => resolve(code ?? (signal ? 1 : 0))));
   });
 }
 
-/** Jest and Vitest write the same JSON report: counts, and each test's status and messages. */
+/** Jest and Vitest write the same JSON report: counts, and each file's times and each test's status and messages. */
 interface JsonReport {
   numPassedTests: number;
   numFailedTests: number;
-  testResults?: { name: string; message?: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+  testResults?: {
+    name: string;
+    message?: string;
+    startTime?: number;
+    endTime?: number;
+    assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+  }[];
 }
 
-function countResults(file: string): { passed: number; failed: number; failures: string[] } | null {
+function readReport(file: string) {
   if (!existsSync(file)) return null;
   const results = JSON.parse(readFileSync(file, 'utf8')) as JsonReport;
   const failures: string[] = [];
+  const files: Outcome['files'] = [];
   for (const suite of results.testResults ?? []) {
     const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) failures.push(`${basename(suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     // A file that fails before its tests run (an import error) has only its own message.
     if (!failedTests.length && suite.message) failures.push(`${basename(suite.name)}: ${firstLine(suite.message)}`);
+    if (suite.startTime && suite.endTime) files.push({ name: displayName(suite.name), seconds: (suite.endTime - suite.startTime) / 1000 });
   }
-  return { passed: results.numPassedTests, failed: results.numFailedTests, failures };
+  return { passed: results.numPassedTests, failed: results.numFailedTests, failures, files };
+}
+
+/** A project file by its path; the runner's generated story test files by their story file's title. */
+function displayName(path: string): string {
+  return path.startsWith(process.cwd()) ? relative(process.cwd(), path) : basename(path, '.test.js');
+}
+
+function slug(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\w]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 }
 
 function firstLine(message = ''): string {
