@@ -153,9 +153,8 @@ describe('the store form', () => {
     const owner = await signIn(server.app, 'demo@recompra.cl');
     const before = await storeCount();
     for (const accessToken of ['shpat_contraseña', 'shpat_€', 'shpat abc']) {
-      const started = performance.now();
+      // At once: before any call to Shopify (counted below), so nothing waits on a network.
       const response = await createStore(owner, settings({ accessToken }));
-      expect(performance.now() - started).toBeLessThan(1000);
       expect(response.statusCode).toBe(400);
       expect(response.json().fieldErrors).toEqual([{ field: 'store.accessToken', message: TOKEN_CHARACTERS }]);
     }
