@@ -13,6 +13,7 @@ import { accountDetailsAnswer } from '../../mocks/handlers/team';
 import { AccountRoute } from '../../src/web/features/account/routes/account-route';
 import { Toaster } from '../../src/web/ui/toast';
 import { toaster } from '../../src/web/ui/toaster';
+import { pageLoaded } from '../support/page-loaded';
 
 /** The container against mocked APIs: the name saved, the password changed, the other sessions closed. */
 const meta = {
@@ -57,6 +58,7 @@ export const Loaded: Story = {};
 export const SavesName: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await pageLoaded(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Editar nombre' }));
     const field = canvas.getByLabelText('Nombre');
     await userEvent.clear(field);
@@ -73,6 +75,7 @@ export const NameSaveFails: Story = {
   parameters: { msw: { handlers: { account: [updateAccountDetailsFails(), ...accountHandlers] } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await pageLoaded(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Editar nombre' }));
     await userEvent.type(canvas.getByLabelText('Nombre'), ' Pérez');
     await userEvent.click(canvas.getByRole('button', { name: 'Guardar' }));
@@ -82,6 +85,7 @@ export const NameSaveFails: Story = {
 
 /** Opens the password dialog, types both passwords and saves. */
 async function changePassword(canvasElement: HTMLElement, current: string, next: string) {
+  await pageLoaded(canvasElement);
   await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Cambiar contraseña' }));
   const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Cambiar contraseña' }));
   await userEvent.type(dialog.getByLabelText('Contraseña actual'), current);
@@ -115,6 +119,7 @@ export const ChangesPassword: Story = {
 /** Confirms "Cerrar sesión en los demás dispositivos", then waits for the toast, the dialog gone and the focus back. */
 async function signOutOthers(canvasElement: HTMLElement, toast: string) {
   const trigger = await within(canvasElement).findByRole('button', { name: 'Cerrar sesión en los demás dispositivos' });
+  await pageLoaded(canvasElement);
   await userEvent.click(trigger);
   const dialog = within(await page(canvasElement).findByRole('alertdialog'));
   await userEvent.click(dialog.getByRole('button', { name: 'Cerrar sesiones' }));
@@ -155,6 +160,7 @@ export const CancelsSubscription: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await pageLoaded(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Cancelar suscripción' }));
     const form = within(await page(canvasElement).findByRole('dialog', { name: 'Cancelar suscripción' }));
     await userEvent.click(form.getByText('Encontré una alternativa mejor'));
