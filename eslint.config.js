@@ -153,6 +153,25 @@ export default tseslint.config(
     },
   },
   {
+    // Stories act as a person does, once the page has stopped moving: through stories/support/user-event.ts.
+    files: ['stories/**/*.{ts,tsx}'],
+    ignores: ['stories/support/user-event.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'storybook/test',
+              importNames: ['userEvent'],
+              message: 'Import userEvent from stories/support/user-event: it waits until the page is still before each action.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/features/*/screens/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: screenImportPatterns }],

@@ -8,8 +8,10 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { type ReactNode, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { configure } from 'storybook/test';
+import { restartMockStates } from '../mocks/handlers/mock-state.ts';
 import { initI18n, LANGUAGE, loadAllNamespaces } from '../src/web/i18n/index.ts';
 import { toaster } from '../src/web/ui/toaster.ts';
+import { pageSettled } from '../stories/support/page-still.ts';
 import type { VisualParameters } from './visual-parameters';
 
 /** App-wide providers a story may ask for; theme and i18n are always there. */
@@ -30,17 +32,8 @@ declare module 'storybook/internal/csf' {
   }
 }
 
-declare global {
-  interface Window {
-    /**
-     * The current story's QueryClient, so the test runner can wait until no query is in flight;
-     * absent for stories without `providers: ['query']`.
-     */
-    __STORY_QUERY_CLIENT__?: QueryClient;
-  }
-}
-
 document.documentElement.lang = LANGUAGE;
+window.__STORY_PAGE_SETTLED__ = (timeoutMs) => pageSettled(document, timeoutMs);
 void initI18n();
 
 // Play functions wait for what a screen shows (findBy…, waitFor) up to 5 s rather than Testing
@@ -119,6 +112,8 @@ const preview: Preview = {
     // (held open for their capture) must not show up, or push the next story's, in the next one.
     delete window.__STORY_QUERY_CLIENT__;
     toaster.store.remove();
+    // Mocked servers start again from what they first knew (mocks/handlers/mock-state.ts).
+    restartMockStates();
   },
   parameters: {
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },

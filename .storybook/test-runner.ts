@@ -61,31 +61,14 @@ async function waitUntilStill(page: Page, storyId: string, visual: VisualParamet
     await page.locator(visual.waitFor).first().waitFor({ state: 'visible', timeout: idleTimeoutMs });
   } else {
     await waitForPageReady(page);
-    await page.evaluate(() => {
-      (window as { __idleFrames?: number }).__idleFrames = 0;
-    });
     try {
-      // Idle means: no query or mutation in flight and nothing marked busy, for three frames in a
-      // row (a query that starts in an effect right after a render would otherwise slip through).
-      // Only stories with `providers: ['query']` have a client; for the others only aria-busy counts.
-      await page.waitForFunction(
-        () => {
-          const w = window as Window & { __idleFrames?: number };
-          const client = w.__STORY_QUERY_CLIENT__;
-          const idle =
-            document.body.querySelector('[aria-busy="true"]') === null &&
-            (!client || (client.isFetching() === 0 && client.isMutating() === 0));
-          w.__idleFrames = idle ? (w.__idleFrames ?? 0) + 1 : 0;
-          return w.__idleFrames >= 3;
-        },
-        undefined,
-        { polling: 'raf', timeout: idleTimeoutMs },
-      );
+      // The same stillness the stories' userEvent waits for before each action (stories/support/page-still.ts).
+      await page.evaluate((timeoutMs) => window.__STORY_PAGE_SETTLED__?.(timeoutMs), idleTimeoutMs);
     } catch {
       throw new Error(
-        `Story "${storyId}" was still busy after ${idleTimeoutMs / 1000} s: a query or mutation is in flight or an ` +
-          `element has aria-busy="true". If the story shows a loading state on purpose, set ` +
-          `parameters.visual = { waitFor: '<selector of what it shows>' }.`,
+        `Story "${storyId}" was still busy after ${idleTimeoutMs / 1000} s: a query or mutation is in flight, an ` +
+          `element has aria-busy="true", or an open modal dialog or menu does not hold the focus. If the story shows a ` +
+          `loading state on purpose, set parameters.visual = { waitFor: '<selector of what it shows>' }.`,
       );
     }
   }

@@ -1,8 +1,9 @@
 /**
  * `parameters.visual` of a story or of its meta, read by .storybook/test-runner.ts.
  *
- * - absent: wait until the story is idle (no query or mutation in flight, nothing
- *   `[aria-busy="true"]` inside the story root, fonts and images loaded), then compare the screenshot.
+ * - absent: wait until the page is still (stories/support/page-still.ts: no query or mutation in
+ *   flight, nothing `[aria-busy="true"]`, an open modal dialog or menu holding the focus; fonts and
+ *   images loaded), then compare the screenshot.
  * - `{ waitFor: 'selector' }`: for states that never become idle, such as `Loading` (a handler that
  *   never answers keeps a query in flight and a spinner busy): wait until that selector is visible
  *   instead, then compare the screenshot.

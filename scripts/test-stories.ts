@@ -198,7 +198,7 @@ if (update && testCode === 0 && !only) {
     }
   }
   console.log(`Recorded ${machineVersion} in ${path.relative(root, versionFile)}.`);
-} else if (update) {
+} else if (update && testCode !== 0) {
   console.error(`The update run failed, so ${path.relative(root, versionFile)} was left as it was.`);
 }
 if (testCode !== 0 && existsSync(diffDir)) {

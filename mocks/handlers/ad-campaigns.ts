@@ -17,6 +17,7 @@ import {
 } from '../fixtures/ad-campaigns';
 import { serverError } from '../fixtures/session';
 import { appHttp, backendHttp } from './clients';
+import { mockState } from './mock-state';
 
 type AdCampaignSummary = App['schemas']['AdCampaignSummary'];
 type AdCampaignInsights = App['schemas']['AdCampaignInsights'];
@@ -56,10 +57,10 @@ export function adCampaignsStore({
   failing = [],
   pending = [],
 }: AdCampaignsStoreOptions = {}) {
-  let campaigns = [...initial];
-  const find = (campaignId: number) => campaigns.find((campaign) => campaign.id === campaignId);
+  const campaigns = mockState(() => [...initial]);
+  const find = (campaignId: number) => campaigns.current.find((campaign) => campaign.id === campaignId);
   const replace = (next: AdCampaignSummary) => {
-    campaigns = campaigns.map((campaign) => (campaign.id === next.id ? next : campaign));
+    campaigns.current = campaigns.current.map((campaign) => (campaign.id === next.id ? next : campaign));
     return next;
   };
   const wait = async (call: Call) => {
@@ -72,7 +73,9 @@ export function adCampaignsStore({
         return response(409).json(metaProblem === 'notConnected' ? socialAdsNotConnectedError : socialAdsRenewalRequiredError);
       if (failing.includes('list')) return response.untyped(fails());
       const status = query.get('status');
-      return response(200).json({ campaigns: status ? campaigns.filter((campaign) => campaign.status === status) : campaigns });
+      return response(200).json({
+        campaigns: status ? campaigns.current.filter((campaign) => campaign.status === status) : campaigns.current,
+      });
     }),
     appHttp.get('/private/stores/{id}/adCampaigns/{campaignId}', async ({ params, response }) => {
       await wait('campaign');
@@ -113,7 +116,7 @@ export function adCampaignsStore({
       if (failing.includes('delete')) return response(502).json(campaignDeleteFailedError);
       const campaign = find(Number(params.campaignId));
       if (!campaign) return response.untyped(notFound());
-      campaigns = campaigns.filter((other) => other !== campaign);
+      campaigns.current = campaigns.current.filter((other) => other !== campaign);
       return response(204).empty();
     }),
     backendHttp.get('/stores/{id}/metaAdAccountProps', async ({ response }) => {

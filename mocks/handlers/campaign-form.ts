@@ -16,6 +16,7 @@ import {
 } from '../fixtures/campaign-form';
 import { serverError } from '../fixtures/session';
 import { appHttp, backendHttp } from './clients';
+import { mockState } from './mock-state';
 
 type ErrorBody = components['schemas']['Error'];
 type AdCampaign = components['schemas']['AdCampaign'];
@@ -76,7 +77,7 @@ export interface UploadOptions {
 
 /** Uploads answer one id after the other, from NEXT_MEDIA_ID, with what the body says about the file. */
 export function uploadAdMediaAnswer({ pending = false, refusedNames = {} }: UploadOptions = {}) {
-  let nextId = NEXT_MEDIA_ID;
+  const nextId = mockState(() => NEXT_MEDIA_ID);
   return appHttp.post('/private/stores/{id}/adMedia', async ({ query, request, response }) => {
     if (pending) await delay('infinite');
     const name = query.get('name') ?? 'archivo';
@@ -86,7 +87,7 @@ export function uploadAdMediaAnswer({ pending = false, refusedNames = {} }: Uplo
     const bytes = (await request.arrayBuffer()).byteLength;
     const video = type.startsWith('video/');
     return response(201).json({
-      id: nextId++,
+      id: nextId.current++,
       kind: video ? 'video' : 'image',
       name,
       bytes,

@@ -14,6 +14,7 @@ import {
 import { serverError } from '../fixtures/session';
 import { appHttp, backendHttp } from './clients';
 import { storeSyncAnswer } from './integrations';
+import { type MockState, mockState } from './mock-state';
 
 type StoreStats = components['schemas']['StoreStats'];
 type AdCampaignsPerformance = App['schemas']['AdCampaignsPerformance'];
@@ -34,8 +35,14 @@ export interface DashboardStoreOptions {
   activeCampaigns?: AdCampaignsPerformance;
 }
 
+/** The investments a store's answers read at each call: those saved through `investableStore`, or those it started with. */
+interface InvestmentSource extends DashboardStoreOptions {
+  saved?: MockState<Record<number, number>>;
+}
+const investmentsOf = ({ saved, investments = INVESTMENTS }: InvestmentSource) => saved?.current ?? investments;
+
 /** Any range and granularity, answered from the fixtures' store day by day. */
-export const statsInRangeAnswer = ({ empty = false, investments = INVESTMENTS }: DashboardStoreOptions = {}) =>
+export const statsInRangeAnswer = ({ empty = false, ...source }: InvestmentSource = {}) =>
   backendHttp.get('/stores/{id}/statsInRange', ({ query, response }) => {
     const from = query.get('from');
     const to = query.get('to');
@@ -48,7 +55,7 @@ export const statsInRangeAnswer = ({ empty = false, investments = INVESTMENTS }:
         ...(granularity ? { granularity } : {}),
         ...(comparison ? { comparison } : {}),
         empty,
-        investments,
+        investments: investmentsOf(source),
       }),
     );
   });
@@ -91,9 +98,11 @@ export const statsTableXlsxFails = () => backendHttp.get('/stores/{id}/stats/tab
 
 export const statsTableFails = () => backendHttp.get('/stores/{id}/stats/table', ({ response }) => response.untyped(fails()));
 
-export const acquisitionCostAnswer = ({ empty = false, investments = INVESTMENTS }: DashboardStoreOptions = {}) =>
+export const acquisitionCostAnswer = ({ empty = false, ...source }: InvestmentSource = {}) =>
   appHttp.get('/private/stores/{id}/stats/charts/acquisitionCost', ({ query, response }) =>
-    response(200).json(acquisitionCostFixture(Number(query.get('year') ?? STORE_TODAY.slice(0, 4)), { empty, investments })),
+    response(200).json(
+      acquisitionCostFixture(Number(query.get('year') ?? STORE_TODAY.slice(0, 4)), { empty, investments: investmentsOf(source) }),
+    ),
   );
 
 export const acquisitionCostFails = () =>
@@ -104,18 +113,18 @@ export const acquisitionCostFails = () =>
  * as the server does.
  */
 export function investableStore(options: DashboardStoreOptions = {}) {
-  const investments = { ...(options.investments ?? INVESTMENTS) };
+  const saved = mockState(() => ({ ...(options.investments ?? INVESTMENTS) }));
   return [
     appHttp.post('/private/stores/{id}/monthlyInversion', async ({ request, response }) => {
       const body = await request.json();
-      investments[body.year] = body.amount;
+      saved.current[body.year] = body.amount;
       return response(200).json({
         ...body,
         updatedAt: `${STORE_TODAY}T12:00:00.000Z`,
       });
     }),
-    statsInRangeAnswer({ ...options, investments }),
-    acquisitionCostAnswer({ ...options, investments }),
+    statsInRangeAnswer({ ...options, saved }),
+    acquisitionCostAnswer({ ...options, saved }),
   ];
 }
 

@@ -32,6 +32,7 @@ import {
 } from '../fixtures/integrations';
 import { serverError } from '../fixtures/session';
 import { appHttp, backendHttp } from './clients';
+import { inTurn } from './mock-state';
 
 type Integrations = typeof integrationsStoreOnly;
 type StoreSync = typeof syncFinished;
@@ -58,8 +59,8 @@ export const storeSyncAnswer = (sync: StoreSync = syncFinished) =>
 
 /** Answers each poll with the next state, staying on the last one. */
 export const storeSyncSequence = (states: readonly StoreSync[]) => {
-  let index = 0;
-  return appHttp.get('/private/stores/{id}/sync', ({ response }) => response(200).json(states[Math.min(index++, states.length - 1)]!));
+  const next = inTurn(states);
+  return appHttp.get('/private/stores/{id}/sync', ({ response }) => response(200).json(next()));
 };
 
 export const storeSyncRetryAnswer = (sync: StoreSync) =>
@@ -198,10 +199,8 @@ export const metaOptionsAnswer = (options: (businessId: string | null) => MetaSe
 
 /** Answers each read with the next options, staying on the last ones (the terms accepted in between). */
 export const metaOptionsSequence = (answers: readonly MetaSettingsOptions[]) => {
-  let index = 0;
-  return appHttp.get('/private/stores/{id}/metaSettings/settingsOptions', ({ response }) =>
-    response(200).json(answers[Math.min(index++, answers.length - 1)]!),
-  );
+  const next = inTurn(answers);
+  return appHttp.get('/private/stores/{id}/metaSettings/settingsOptions', ({ response }) => response(200).json(next()));
 };
 
 /** Meta failed (502), or stopped taking the token (409). */

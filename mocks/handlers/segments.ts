@@ -11,6 +11,7 @@ import {
 } from '../fixtures/segments';
 import { serverError } from '../fixtures/session';
 import { appHttp, backendHttp } from './clients';
+import { mockState } from './mock-state';
 
 type Segment = components['schemas']['Segment'];
 type SegmentSync = components['schemas']['SegmentSync'];
@@ -51,9 +52,8 @@ export function segmentsStore({
   failing = [],
   pending = [],
 }: SegmentsStoreOptions = {}) {
-  let segments = [...initial];
-  let syncs = [...initialSyncs];
-  const find = (segmentId: number) => segments.find((segment) => segment.id === segmentId);
+  const store = mockState(() => ({ segments: [...initial], syncs: [...initialSyncs] }));
+  const find = (segmentId: number) => store.current.segments.find((segment) => segment.id === segmentId);
   const wait = async (call: PendingCall) => {
     if (pending.includes(call)) await delay('infinite');
   };
@@ -61,7 +61,7 @@ export function segmentsStore({
     appHttp.get('/private/stores/{id}/segments', async ({ response }) => {
       await wait('list');
       if (failing.includes('list')) return response.untyped(fails());
-      return response(200).json({ segments });
+      return response(200).json({ segments: store.current.segments });
     }),
     appHttp.get('/private/stores/{id}/segments/{segmentId}', async ({ params, response }) => {
       await wait('segment');
@@ -76,13 +76,16 @@ export function segmentsStore({
       if (!segment) return response.untyped(notFound());
       if (segment.key !== null)
         return response(409).json({ message: 'Los segmentos predeterminados no se pueden eliminar.', code: 'default_segment' });
-      segments = segments.filter((other) => other !== segment);
-      syncs = syncs.filter((sync) => sync.segmentId !== segment.id);
+      const { segments, syncs } = store.current;
+      store.current = {
+        segments: segments.filter((other) => other !== segment),
+        syncs: syncs.filter((sync) => sync.segmentId !== segment.id),
+      };
       return response(204).empty();
     }),
     appHttp.get('/private/stores/{id}/emailMarketing/segmentSyncs', ({ response }) => {
       if (failing.includes('syncs')) return response.untyped(fails());
-      return response(200).json({ connected, syncs: connected ? syncs : [] });
+      return response(200).json({ connected, syncs: connected ? store.current.syncs : [] });
     }),
     appHttp.put('/private/stores/{id}/emailMarketing/segmentSyncs/{segmentId}', async ({ params, request, response }) => {
       if (failing.includes('sync')) return response.untyped(fails());
@@ -90,7 +93,7 @@ export function segmentsStore({
       const segmentId = Number(params.segmentId);
       if (!find(segmentId)) return response.untyped(notFound());
       const { enabled } = await request.json();
-      const previous = syncs.find((sync) => sync.segmentId === segmentId);
+      const previous = store.current.syncs.find((sync) => sync.segmentId === segmentId);
       // Turning it on answers at once with `syncing`; the job that sends the members is not part of the mock.
       const sync: SegmentSync = {
         segmentId,
@@ -101,12 +104,12 @@ export function segmentsStore({
         syncedAt: previous?.syncedAt ?? null,
         failure: null,
       };
-      syncs = [...syncs.filter((other) => other.segmentId !== segmentId), sync];
+      store.current.syncs = [...store.current.syncs.filter((other) => other.segmentId !== segmentId), sync];
       return response(200).json(sync);
     }),
     backendHttp.get('/stores/{id}/segments/stats', ({ response }) => {
       if (failing.includes('stats')) return response.untyped(fails());
-      return response(200).json(segmentsStatsFixture(segments));
+      return response(200).json(segmentsStatsFixture(store.current.segments));
     }),
     backendHttp.get('/stores/{id}/segments/{segmentId}/stats', async ({ params, response }) => {
       await wait('segmentStats');

@@ -12,6 +12,7 @@ import {
   trialSubscription,
 } from '../fixtures/subscription';
 import { appHttp, backendHttp } from './clients';
+import { mockState } from './mock-state';
 
 type SubscriptionState = components['schemas']['SubscriptionState'];
 type Subscription = components['schemas']['Subscription'];
@@ -117,7 +118,7 @@ export function billingStore({
   pending = [],
   unavailable = [],
 }: BillingStoreOptions = {}) {
-  let state: SubscriptionState = initial;
+  const standing = mockState<SubscriptionState>(() => initial);
   /** Waits forever, fails or is unavailable as the options say; otherwise null and the call answers. */
   const hold = async (call: BillingCall): Promise<Response | null> => {
     if (pending.includes(call)) await delay('infinite');
@@ -127,7 +128,7 @@ export function billingStore({
   };
   return [
     appHttp.get('/private/plans', async ({ response }) => (await hold('plans')) ?? response(200).json(planCatalog)),
-    appHttp.get('/private/subscription', async ({ response }) => (await hold('subscription')) ?? response(200).json(state)),
+    appHttp.get('/private/subscription', async ({ response }) => (await hold('subscription')) ?? response(200).json(standing.current)),
     appHttp.get('/private/stores/{id}/ordersCount', async ({ response }) => (await hold('ordersCount')) ?? response(200).json(ordersCount)),
     appHttp.post('/private/subscription', async ({ request, response }) => {
       const held = await hold('subscribe');
@@ -135,28 +136,29 @@ export function billingStore({
       const body = await request.json();
       const refusal = refusalOf(body.paymentMethodId);
       if (refusal) return response(422).json(refusal);
-      const started = state.trialAvailable
+      const started = standing.current.trialAvailable
         ? trialSubscription
         : { ...trialSubscription, trialEndsAt: null, memberSince: '2026-03-15T15:00:00.000Z', renewalDate: '2026-04-15T15:00:00.000Z' };
-      state = { subscription: withPlan(started, body.planId, body.billing), trialAvailable: false };
-      return response(201).json(state);
+      standing.current = { subscription: withPlan(started, body.planId, body.billing), trialAvailable: false };
+      return response(201).json(standing.current);
     }),
     appHttp.patch('/private/subscription', async ({ request, response }) => {
       const held = await hold('changePlan');
       if (held) return response.untyped(held);
       const body = await request.json();
-      if (!state.subscription) return response(404).json({ message: 'Tu tienda no tiene un plan activo.', code: 'no_subscription' });
-      state = { ...state, subscription: withPlan(state.subscription, body.planId, body.billing) };
-      return response(200).json(state);
+      if (!standing.current.subscription)
+        return response(404).json({ message: 'Tu tienda no tiene un plan activo.', code: 'no_subscription' });
+      standing.current = { ...standing.current, subscription: withPlan(standing.current.subscription, body.planId, body.billing) };
+      return response(200).json(standing.current);
     }),
     appHttp.delete('/private/subscription', async ({ request, response }) => {
       const held = await hold('cancel');
       if (held) return response.untyped(held);
       const body = await request.json();
-      const current = state.subscription;
+      const current = standing.current.subscription;
       if (!current) return response(404).json({ message: 'Tu tienda no tiene un plan activo.', code: 'no_subscription' });
-      state = {
-        ...state,
+      standing.current = {
+        ...standing.current,
         subscription: {
           ...current,
           status: 'canceled',
@@ -168,7 +170,7 @@ export function billingStore({
           cancelReason: body.reason,
         },
       };
-      return response(200).json(state);
+      return response(200).json(standing.current);
     }),
     appHttp.patch('/private/me/payment_details', async ({ request, response }) => {
       const held = await hold('paymentDetails');
@@ -176,19 +178,20 @@ export function billingStore({
       const { paymentMethodId } = await request.json();
       const refusal = refusalOf(paymentMethodId);
       if (refusal) return response(422).json(refusal);
-      if (!state.subscription) return response(404).json({ message: 'Tu tienda no tiene un plan activo.', code: 'no_subscription' });
+      if (!standing.current.subscription)
+        return response(404).json({ message: 'Tu tienda no tiene un plan activo.', code: 'no_subscription' });
       const last4 = paymentMethodId.slice(-4);
-      state = {
-        ...state,
+      standing.current = {
+        ...standing.current,
         subscription: {
-          ...state.subscription,
-          status: state.subscription.status === 'past_due' ? 'active' : state.subscription.status,
+          ...standing.current.subscription,
+          status: standing.current.subscription.status === 'past_due' ? 'active' : standing.current.subscription.status,
           nextInvoiceAttempt: null,
           invoiceAttemptsLeft: null,
           paymentMethod: { brand: 'visa', last4, expMonth: 12, expYear: 2030, country: 'CL' },
         },
       };
-      return response(200).json(state);
+      return response(200).json(standing.current);
     }),
     http.post('/v1/payment_methods', async (info) => ((await hold('tokenize')) ? HttpResponse.error() : tokenize(info))),
   ];

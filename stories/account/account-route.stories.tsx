@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import {
   accountHandlers,
@@ -13,7 +13,7 @@ import { accountDetailsAnswer } from '../../mocks/handlers/team';
 import { AccountRoute } from '../../src/web/features/account/routes/account-route';
 import { Toaster } from '../../src/web/ui/toast';
 import { toaster } from '../../src/web/ui/toaster';
-import { pageLoaded } from '../support/page-loaded';
+import { userEvent } from '../support/user-event';
 
 /** The container against mocked APIs: the name saved, the password changed, the other sessions closed. */
 const meta = {
@@ -34,10 +34,6 @@ const meta = {
       <Toaster />
     </>
   ),
-  // The toaster is one per page and the stories of a file share the page: an earlier story's toast must not show here.
-  beforeEach: () => {
-    toaster.store.remove();
-  },
 } satisfies Meta<typeof AccountRoute>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -58,7 +54,6 @@ export const Loaded: Story = {};
 export const SavesName: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await pageLoaded(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Editar nombre' }));
     const field = canvas.getByLabelText('Nombre');
     await userEvent.clear(field);
@@ -75,7 +70,6 @@ export const NameSaveFails: Story = {
   parameters: { msw: { handlers: { account: [updateAccountDetailsFails(), ...accountHandlers] } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await pageLoaded(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Editar nombre' }));
     await userEvent.type(canvas.getByLabelText('Nombre'), ' Pérez');
     await userEvent.click(canvas.getByRole('button', { name: 'Guardar' }));
@@ -85,7 +79,6 @@ export const NameSaveFails: Story = {
 
 /** Opens the password dialog, types both passwords and saves. */
 async function changePassword(canvasElement: HTMLElement, current: string, next: string) {
-  await pageLoaded(canvasElement);
   await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Cambiar contraseña' }));
   const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Cambiar contraseña' }));
   await userEvent.type(dialog.getByLabelText('Contraseña actual'), current);
@@ -119,7 +112,6 @@ export const ChangesPassword: Story = {
 /** Confirms "Cerrar sesión en los demás dispositivos", then waits for the toast, the dialog gone and the focus back. */
 async function signOutOthers(canvasElement: HTMLElement, toast: string) {
   const trigger = await within(canvasElement).findByRole('button', { name: 'Cerrar sesión en los demás dispositivos' });
-  await pageLoaded(canvasElement);
   await userEvent.click(trigger);
   const dialog = within(await page(canvasElement).findByRole('alertdialog'));
   await userEvent.click(dialog.getByRole('button', { name: 'Cerrar sesiones' }));
@@ -160,7 +152,6 @@ export const CancelsSubscription: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await pageLoaded(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Cancelar suscripción' }));
     const form = within(await page(canvasElement).findByRole('dialog', { name: 'Cancelar suscripción' }));
     await userEvent.click(form.getByText('Encontré una alternativa mejor'));

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { FROZEN_NOW } from '../../.storybook/frozen-time';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { passwordChangeLockedOutError, wrongCurrentPasswordError } from '../../mocks/fixtures/account';
@@ -11,6 +11,7 @@ import type { NameEditProps } from '../../src/web/features/account/screens/accou
 import { AccountScreen, type AccountScreenProps } from '../../src/web/features/account/screens/account-screen';
 import type { PasswordChangeProps, SignOutOthersProps } from '../../src/web/features/account/screens/account-security-card';
 import type { SubscriptionSectionProps } from '../../src/web/features/account/screens/subscription-section';
+import { userEvent } from '../support/user-event';
 import { WithToasts } from '../support/with-toasts';
 import { cancelDialogArgs } from './cancel-args';
 

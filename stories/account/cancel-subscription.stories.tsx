@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { CancelSubscriptionDialog } from '../../src/web/features/account/screens/cancel-subscription-dialog';
-import { dialogReady } from '../support/dialog-ready';
+import { userEvent } from '../support/user-event';
 import { cancelDialogArgs } from './cancel-args';
 
 // An open Ark dialog hides the page behind it from assistive technology, focusable parts included.
@@ -23,7 +23,7 @@ const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.
 /** The reasons, in Spanish; the value sent is the contract's, "TOO EXPENSINVE" spelling included. */
 export const Form: Story = {
   play: async ({ canvasElement, args }) => {
-    const dialog = await dialogReady(canvasElement, 'Cancelar suscripción');
+    const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Cancelar suscripción' }));
     await userEvent.click(dialog.getByText('Es demasiado caro'));
     await userEvent.type(dialog.getByLabelText('Cuéntanos más (opcional)'), 'Por ahora no nos alcanza.');
     await userEvent.click(dialog.getByRole('button', { name: 'Continuar' }));
@@ -39,7 +39,7 @@ export const FormOnPhone = onPhone(Form);
 
 export const ReasonRequired: Story = {
   play: async ({ canvasElement, args }) => {
-    const dialog = await dialogReady(canvasElement, 'Cancelar suscripción');
+    const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Cancelar suscripción' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Continuar' }));
     await expect(await dialog.findByText('Elige un motivo.')).toBeVisible();
     await expect(args.onContinue).not.toHaveBeenCalled();
@@ -50,7 +50,7 @@ export const ReasonRequiredOnPhone = onPhone(ReasonRequired);
 export const DetailsTooLong: Story = {
   args: { defaultValues: { reason: 'OTHER REASONS', details: 'Nos cambiamos de plataforma. '.repeat(20) } },
   play: async ({ canvasElement, args }) => {
-    const dialog = await dialogReady(canvasElement, 'Cancelar suscripción');
+    const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Cancelar suscripción' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Continuar' }));
     await expect(await dialog.findByText('No puede superar los 500 caracteres.')).toBeVisible();
     await expect(args.onContinue).not.toHaveBeenCalled();

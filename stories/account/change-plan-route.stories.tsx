@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import { ordersCounts, subscriptionStates, TEST_CARDS } from '../../mocks/fixtures/subscription';
 import { meAs } from '../../mocks/handlers/session';
 import { billingStore } from '../../mocks/handlers/subscription';
 import { ChangePlanRoute } from '../../src/web/features/account/routes/change-plan-route';
 import { Toaster } from '../../src/web/ui/toast';
-import { toaster } from '../../src/web/ui/toaster';
+import { userEvent } from '../support/user-event';
 
 /** Where the page led once it was done: the address, for the play functions to read. */
 function Landed() {
@@ -35,9 +35,6 @@ const meta = {
     providers: ['query', 'router'],
     route: '/account/change-plan',
     msw: { handlers: [meAs(sessionUsers.admin), ...billingStore({ state: subscriptionStates.none })] },
-  },
-  beforeEach: () => {
-    toaster.store.remove();
   },
 } satisfies Meta<typeof ChangePlanPage>;
 export default meta;

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import { FROZEN_NOW } from '../../.storybook/frozen-time';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { cardRefusals, ordersCounts, planCatalog, subscriptionStates, TEST_CARDS } from '../../mocks/fixtures/subscription';
@@ -9,6 +9,7 @@ import {
   ChangePlanScreen,
   type ChangePlanScreenProps,
 } from '../../src/web/features/account/screens/change-plan-screen';
+import { userEvent } from '../support/user-event';
 
 const recommendationFor = (orders: number): ChangePlanScreenProps['recommendation'] => ({
   planId: recommendedPlanId(planCatalog.plans, orders)!,

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import { subscriptionStates, TEST_CARDS } from '../../mocks/fixtures/subscription';
 import { meAs } from '../../mocks/handlers/session';
@@ -8,6 +8,7 @@ import { billingStore } from '../../mocks/handlers/subscription';
 import { PaymentMethodRoute } from '../../src/web/features/account/routes/payment-method-route';
 import { Toaster } from '../../src/web/ui/toast';
 import { toaster } from '../../src/web/ui/toaster';
+import { userEvent } from '../support/user-event';
 
 function PaymentMethodPage() {
   return (
@@ -29,9 +30,6 @@ const meta = {
     providers: ['query', 'router'],
     route: '/account/payment-method',
     msw: { handlers: [meAs(sessionUsers.admin), ...billingStore({ state: subscriptionStates.pastDue })] },
-  },
-  beforeEach: () => {
-    toaster.store.remove();
   },
 } satisfies Meta<typeof PaymentMethodPage>;
 export default meta;

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { cardRefusals, TEST_CARDS, visaCard } from '../../mocks/fixtures/subscription';
 import { PaymentMethodScreen } from '../../src/web/features/account/screens/payment-method-screen';
+import { userEvent } from '../support/user-event';
 import { WithToasts } from '../support/with-toasts';
 
 /** SPEC §2 Payment method and §5 Payment: each check in the browser, each refusal from the processor or our server. */

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { insightsNoData, summerCampaign, summerInsightsRefreshing } from '../../mocks/fixtures/ad-campaigns';
 import { sessionUsers } from '../../mocks/fixtures/session';
@@ -8,7 +8,7 @@ import { adCampaignsStore } from '../../mocks/handlers/ad-campaigns';
 import { meAs } from '../../mocks/handlers/session';
 import { CampaignDetailRoute } from '../../src/web/features/ad-campaigns/routes/campaign-detail-route';
 import { Toaster } from '../../src/web/ui/toast';
-import { toaster } from '../../src/web/ui/toaster';
+import { userEvent } from '../support/user-event';
 import { campaignsStore, chooseFromMenu, toastShown } from './campaign-story-steps';
 
 /** The container against the mocked contract, at /campaigns/:id; the list stands in as text after a deletion. */
@@ -29,9 +29,6 @@ const meta = {
       <Toaster />
     </>
   ),
-  beforeEach: () => {
-    toaster.store.remove();
-  },
 } satisfies Meta<typeof CampaignDetailRoute>;
 export default meta;
 type Story = StoryObj<typeof meta>;

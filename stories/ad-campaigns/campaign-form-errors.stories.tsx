@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { campaignRefusals, metaInterests, SMALL_SEGMENT_ID } from '../../mocks/fixtures/campaign-form';
 import { AD_CAMPAIGN_LIMITS } from '../../src/shared/constants';
 import { EMPTY_CAMPAIGN_FORM } from '../../src/web/features/ad-campaigns/forms/campaign-form';
 import { CampaignFormScreen } from '../../src/web/features/ad-campaigns/screens/campaign-form-screen';
+import { userEvent } from '../support/user-event';
 import { at, baseArgs, catalogArgs, imageItem, MB, videoItem } from './campaign-form-args';
 
 /** Each rule of SPEC §5 the wizard checks, shown as "Siguiente" or "Crear campaña" finds it broken. */

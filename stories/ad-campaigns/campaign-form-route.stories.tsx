@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { campaignRefusals, productCatalogs } from '../../mocks/fixtures/campaign-form';
 import { sessionUsers } from '../../mocks/fixtures/session';
@@ -15,7 +15,7 @@ import {
 import { meAs } from '../../mocks/handlers/session';
 import { CampaignFormRoute } from '../../src/web/features/ad-campaigns/routes/campaign-form-route';
 import { Toaster } from '../../src/web/ui/toast';
-import { toaster } from '../../src/web/ui/toaster';
+import { userEvent } from '../support/user-event';
 
 /** Every call the wizard makes, answered from the fixtures; `first` are put before the defaults. */
 const wizardStore = (...first: unknown[]) => [...first, meAs(sessionUsers.admin), ...campaignFormStore()];
@@ -35,9 +35,6 @@ const meta = {
       <Toaster />
     </>
   ),
-  beforeEach: () => {
-    toaster.store.remove();
-  },
 } satisfies Meta<typeof CampaignFormRoute>;
 export default meta;
 type Story = StoryObj<typeof meta>;

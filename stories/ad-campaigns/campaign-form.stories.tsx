@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { campaignRefusals, campaignToEdit, finishedToEdit } from '../../mocks/fixtures/campaign-form';
 import { CampaignFormScreen } from '../../src/web/features/ad-campaigns/screens/campaign-form-screen';
+import { userEvent } from '../support/user-event';
 import { at, baseArgs } from './campaign-form-args';
 
 /** The wizard page as /campaigns/create and /campaigns/:id/edit show it: each step of each type, saving and its failures. */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { adAccountProps, adCampaignSummaries, blackFridayCampaign, summerCampaign, vipCampaign } from '../../mocks/fixtures/ad-campaigns';
 import type { CampaignBudgetDialogProps } from '../../src/web/features/ad-campaigns/screens/campaign-budget-dialog';
@@ -9,6 +9,7 @@ import {
   CampaignsListScreen,
   type CampaignsListScreenProps,
 } from '../../src/web/features/ad-campaigns/screens/campaigns-list-screen';
+import { userEvent } from '../support/user-event';
 import { chooseFromMenu, openDialog, typeAmount } from './campaign-story-steps';
 
 const of = (filter: CampaignFilter): readonly CampaignListItem[] =>

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import { adCampaignsStore } from '../../mocks/handlers/ad-campaigns';
 import { meAs } from '../../mocks/handlers/session';
 import { CampaignsRoute } from '../../src/web/features/ad-campaigns/routes/campaigns-route';
 import { Toaster } from '../../src/web/ui/toast';
-import { toaster } from '../../src/web/ui/toaster';
+import { userEvent } from '../support/user-event';
 import { campaignsStore, chooseFromMenu, openDialog, toastShown, typeAmount } from './campaign-story-steps';
 
 /** The container against the mocked contract: the same screen, fed by real queries and mutations. */
@@ -24,10 +24,6 @@ const meta = {
       <Toaster />
     </>
   ),
-  // The toaster is one per page: a toast an earlier story held open must not show in the next one.
-  beforeEach: () => {
-    toaster.store.remove();
-  },
 } satisfies Meta<typeof CampaignsRoute>;
 export default meta;
 type Story = StoryObj<typeof meta>;

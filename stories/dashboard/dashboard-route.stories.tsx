@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { noActiveCampaigns } from '../../mocks/fixtures/ad-campaigns';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import {
@@ -18,6 +18,7 @@ import { meAs } from '../../mocks/handlers/session';
 import { DashboardRoute } from '../../src/web/features/dashboard/routes/dashboard-route';
 import { Toaster } from '../../src/web/ui/toast';
 import { toaster } from '../../src/web/ui/toaster';
+import { userEvent } from '../support/user-event';
 
 /** The container against mocked APIs: the same screen, fed by real queries. */
 const meta = {
@@ -34,11 +35,6 @@ const meta = {
       <Toaster />
     </>
   ),
-  // The toaster is one per page and the stories of a file share the page: a toast an earlier story
-  // held open (SetsInvestment pauses it for its screenshot) must not show in the next one.
-  beforeEach: () => {
-    toaster.store.remove();
-  },
 } satisfies Meta<typeof DashboardRoute>;
 export default meta;
 type Story = StoryObj<typeof meta>;

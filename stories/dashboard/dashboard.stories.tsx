@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { noActiveCampaigns } from '../../mocks/fixtures/ad-campaigns';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../mocks/fixtures/dashboard';
 import { type DateRange, type DateRangePreset, type Granularity } from '../../src/shared/date-ranges';
 import { DashboardScreen, type DashboardScreenProps } from '../../src/web/features/dashboard/screens/dashboard-screen';
+import { userEvent } from '../support/user-event';
 import { WithToasts } from '../support/with-toasts';
 import { dashboardArgs, overviewArgs, rangeValue } from './dashboard-args';
 

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { statsTablePage, storeStats, storeStatsEmpty } from '../../mocks/fixtures/dashboard';
 import { StoreOverview } from '../../src/web/features/dashboard/screens/store-overview';
+import { userEvent } from '../support/user-event';
 import { overviewArgs } from './dashboard-args';
 
 const meta = {

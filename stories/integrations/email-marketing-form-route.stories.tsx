@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { readOnlyKlaviyoKey } from '../../mocks/fixtures/integrations';
 import {
   connectEmailMarketingAnswer,
@@ -7,6 +7,7 @@ import {
   connectEmailMarketingNeverAnswers,
 } from '../../mocks/handlers/integrations';
 import { EmailMarketingFormRoute } from '../../src/web/features/integrations/routes/email-marketing-form-route';
+import { userEvent } from '../support/user-event';
 
 /** The container against the mocked contract: each answer of `connectEmailMarketing` as the form shows it. */
 const meta = {

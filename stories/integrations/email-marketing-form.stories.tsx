@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { invalidKlaviyoKeyError, klaviyoUnavailableError, missingKlaviyoPermissionsError } from '../../mocks/fixtures/integrations';
 import { EmailMarketingFormScreen } from '../../src/web/features/integrations/screens/email-marketing-form-screen';
+import { userEvent } from '../support/user-event';
 
 /** STATES.md § Integrations, email marketing: empty, invalid key, missing permissions, server error, generic error; and saving. */
 const meta = {

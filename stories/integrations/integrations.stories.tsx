@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import {
   integrationsKlaviyoConnected,
@@ -14,6 +14,7 @@ import {
   integrationsStoreSyncFailures,
 } from '../../mocks/fixtures/integrations';
 import { IntegrationsScreen } from '../../src/web/features/integrations/screens/integrations-screen';
+import { userEvent } from '../support/user-event';
 
 const meta = {
   title: 'Screens/Integrations/Integrations',

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import {
   declinedPermissionsFacebookToken,
@@ -34,6 +34,7 @@ import {
 import type { FacebookLoginOutcome } from '../../src/web/features/integrations/api/facebook-login';
 import { SocialAdsFormRoute } from '../../src/web/features/integrations/routes/social-ads-form-route';
 import { pageNavigation } from '../../src/web/lib/navigation';
+import { userEvent } from '../support/user-event';
 
 /** The way back from Facebook Login, as the Integrations page reads it, for the dialog it opens. */
 const returned = (facebookReturn: FacebookLoginOutcome | null) => ({ facebookReturn });

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import {
   metaAdAccountNotAdmin,
@@ -22,6 +22,7 @@ import {
 } from '../../mocks/fixtures/integrations';
 import type { components } from '../../src/shared/api/app.gen';
 import { SocialAdsFormScreen } from '../../src/web/features/integrations/screens/social-ads-form-screen';
+import { userEvent } from '../support/user-event';
 
 type ErrorBody = components['schemas']['Error'];
 

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import {
   installDeniedError,
@@ -20,6 +20,7 @@ import {
 } from '../../mocks/handlers/integrations';
 import type { components } from '../../src/shared/api/backend.gen';
 import { StoreFormRoute } from '../../src/web/features/integrations/routes/store-form-route';
+import { userEvent } from '../support/user-event';
 
 type ErrorBody = components['schemas']['Error'];
 

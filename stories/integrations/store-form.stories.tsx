@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import {
   installDeniedError,
@@ -9,6 +9,7 @@ import {
   storeAlreadyConnectedError,
 } from '../../mocks/fixtures/integrations';
 import { StoreFormScreen } from '../../src/web/features/integrations/screens/store-form-screen';
+import { userEvent } from '../support/user-event';
 
 const meta = {
   title: 'Screens/Integrations/StoreForm',

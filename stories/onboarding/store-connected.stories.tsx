@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { StoreConnectedNotice } from '../../src/web/features/onboarding/screens/store-connected-notice';
+import { userEvent } from '../support/user-event';
 
 const meta = {
   title: 'Screens/Onboarding/StoreConnected',

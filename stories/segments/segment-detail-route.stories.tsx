@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import { segmentsStore } from '../../mocks/handlers/segments';
@@ -8,6 +8,7 @@ import { meAs } from '../../mocks/handlers/session';
 import { SegmentDetailRoute } from '../../src/web/features/segments/routes/segment-detail-route';
 import { Toaster } from '../../src/web/ui/toast';
 import { toaster } from '../../src/web/ui/toaster';
+import { userEvent } from '../support/user-event';
 
 /** The container against mocked APIs, at /segments/:id. */
 const meta = {
@@ -26,9 +27,6 @@ const meta = {
       <Toaster />
     </>
   ),
-  beforeEach: () => {
-    toaster.store.remove();
-  },
 } satisfies Meta<typeof SegmentDetailRoute>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { customSegments, emptySegment, segmentBuilding, segmentCustomersPage, segmentStatsFixture } from '../../mocks/fixtures/segments';
 import { SegmentDetailScreen, type SegmentDetailScreenProps } from '../../src/web/features/segments/screens/segment-detail-screen';
+import { userEvent } from '../support/user-event';
 import { WithToasts } from '../support/with-toasts';
 
 const vip = customSegments[1]!;

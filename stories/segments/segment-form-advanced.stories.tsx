@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { STORE_TODAY } from '../../mocks/fixtures/dashboard';
 import { advancedSegmentToEdit, productTypes, segmentCount } from '../../mocks/fixtures/segment-form';
@@ -7,6 +7,7 @@ import type { SegmentBlock, SegmentCondition, SegmentPeriod, SegmentRules } from
 import { advancedSegmentValuesOf } from '../../src/web/features/segments/forms/advanced-segment-form';
 import { AdvancedSegmentForm } from '../../src/web/features/segments/screens/advanced-segment-form';
 import { SegmentFormScreen } from '../../src/web/features/segments/screens/segment-form-screen';
+import { userEvent } from '../support/user-event';
 
 /** The live count of `rules` among the fixtures' customers, settled. */
 const countOf = (rules: SegmentRules) => ({ incomplete: false, customers: segmentCount(rules).customers, updating: false, failed: false });

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { amountRangeRefused, segmentCount, segmentLimitReached, segmentsToEdit } from '../../mocks/fixtures/segment-form';
 import { allSegments } from '../../mocks/fixtures/segments';
@@ -18,6 +18,7 @@ import { simpleRules } from '../../src/shared/segments';
 import { SegmentFormRoute } from '../../src/web/features/segments/routes/segment-form-route';
 import { Toaster } from '../../src/web/ui/toast';
 import { toaster } from '../../src/web/ui/toaster';
+import { userEvent } from '../support/user-event';
 
 const segments = [...allSegments, ...segmentsToEdit];
 
@@ -46,10 +47,6 @@ const meta = {
       <Toaster />
     </>
   ),
-  // One toaster per page, shared by the stories of the file: an earlier story's toast must not show here.
-  beforeEach: () => {
-    toaster.store.remove();
-  },
 } satisfies Meta<typeof SegmentFormRoute>;
 export default meta;
 type Story = StoryObj<typeof meta>;

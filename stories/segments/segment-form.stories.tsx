@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { STORE_TODAY } from '../../mocks/fixtures/dashboard';
 import { amountRangeRefused, productTypes, savedSegment, segmentCount, simpleSegmentToEdit } from '../../mocks/fixtures/segment-form';
 import { SEGMENT_DESCRIPTION_MAX, SEGMENT_NAME_MAX, simpleRules } from '../../src/shared/segments';
 import { SegmentFormScreen } from '../../src/web/features/segments/screens/segment-form-screen';
+import { userEvent } from '../support/user-event';
 import { WithToasts } from '../support/with-toasts';
 
 /** What the live count says for the empty simple form: everyone who ever bought. */

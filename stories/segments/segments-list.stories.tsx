@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import {
   allSegments,
@@ -15,6 +15,7 @@ import {
   SegmentsListScreen,
   type SegmentsListScreenProps,
 } from '../../src/web/features/segments/screens/segments-list-screen';
+import { userEvent } from '../support/user-event';
 import { WithToasts } from '../support/with-toasts';
 
 // An open Ark dialog or menu hides the page behind it from assistive technology, focusable parts included.

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { lockedOutError } from '../../mocks/fixtures/session';
 import { LoginScreen } from '../../src/web/features/session/screens/login-screen';
 import auth from '../../src/web/i18n/es/auth.json';
+import { userEvent } from '../support/user-event';
 
 const meta = {
   title: 'Screens/Session/Login',

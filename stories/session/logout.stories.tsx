@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { csrfFailedError } from '../../mocks/fixtures/session';
 import { LogoutScreen } from '../../src/web/features/session/screens/logout-screen';
+import { userEvent } from '../support/user-event';
 
 const meta = {
   title: 'Screens/Session/Logout',

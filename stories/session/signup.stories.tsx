@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { SignupScreen } from '../../src/web/features/session/screens/signup-screen';
+import { userEvent } from '../support/user-event';
 
 const meta = {
   title: 'Screens/Session/SignUp',

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { FROZEN_NOW } from '../../.storybook/frozen-time';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { integrationsSocialAdsExpired, integrationsStoreOnly } from '../../mocks/fixtures/integrations';
@@ -13,6 +13,7 @@ import { StoreName } from '../../src/web/app/shell/shell-store';
 import { DashboardScreen } from '../../src/web/features/dashboard/screens/dashboard-screen';
 import { UnderConstruction } from '../../src/web/ui/under-construction';
 import { dashboardArgs } from '../dashboard/dashboard-args';
+import { userEvent } from '../support/user-event';
 
 /** The banners the shell would show for this input, as the app decides them. */
 const bannersAt = (input: ShellBannerInput) => shellBanners(input).map((banner) => <AppBanner key={banner.id} banner={banner} />);

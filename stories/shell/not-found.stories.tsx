@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { NotFoundScreen } from '../../src/web/app/not-found-page';
+import { userEvent } from '../support/user-event';
 
 /** An address that is no page, shown inside the shell instead of a silent redirect. */
 const meta = {

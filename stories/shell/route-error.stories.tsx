@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { RouteErrorScreen } from '../../src/web/app/route-error';
+import { userEvent } from '../support/user-event';
 
 /** What shows instead of a page that could not be shown, in place of the router's English developer screen. */
 const meta = {

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { ownerAloneTeam, pendingInvitation, storeTeam, teamAtLimit, teamSeenByCollaborator } from '../../mocks/fixtures/team';
 import { TeamScreen } from '../../src/web/features/team/screens/team-screen';
+import { userEvent } from '../support/user-event';
 import { WithToasts } from '../support/with-toasts';
 
 const collaborator = storeTeam.members[1]!;

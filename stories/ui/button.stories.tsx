@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { Button, IconButton } from '../../src/web/ui/button';
 import { Icon as Glyph } from '../../src/web/ui/icons';
+import { userEvent } from '../support/user-event';
 
 const meta = {
   title: 'UI/Actions/Button',

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, fn, waitFor, within } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { formatDate, formatPeriod } from '../../src/shared/format';
 import { Chart, type ChartSeries } from '../../src/web/ui/chart';
+import { userEvent } from '../support/user-event';
 
 const months = ['abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic', 'ene', 'feb', 'mar'];
 const investment = [820, 910, 880, 1040, 990, 1120, 1210, 1480, 1690, 1100, 1050, 1180].map((value) => value * 1000);

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { formatClp, formatCount } from '../../src/shared/format';
 import { DataTable, type DataTableColumn, type DataTableProps, type DataTableSort } from '../../src/web/ui/data-table';
+import { userEvent } from '../support/user-event';
 
 interface ProductRow {
   id: string;

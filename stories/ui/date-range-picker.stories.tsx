@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { presetRange } from '../../src/shared/date-ranges';
 import { DateRangePicker, type DateRangePickerProps } from '../../src/web/ui/date-range-picker';
+import { userEvent } from '../support/user-event';
 
 // The day Storybook's clock is frozen on.
 const today = '2026-03-15';

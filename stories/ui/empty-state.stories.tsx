@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { Button } from '../../src/web/ui/button';
 import { EmptyState, LoadErrorState } from '../../src/web/ui/empty-state';
+import { userEvent } from '../support/user-event';
 
 const meta = {
   title: 'UI/Feedback/EmptyState',

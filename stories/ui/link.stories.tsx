@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { Link } from '../../src/web/ui/link';
+import { userEvent } from '../support/user-event';
 
 const meta = {
   title: 'UI/Actions/Link',

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { Pagination, type PaginationProps } from '../../src/web/ui/pagination';
+import { userEvent } from '../support/user-event';
 
 function PaginationDemo(props: Omit<PaginationProps, 'onPageChange'>) {
   const [page, setPage] = useState(props.page);

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { SearchSelect, type SearchSelectOption, type SearchSelectProps } from '../../src/web/ui/search-select';
+import { userEvent } from '../support/user-event';
 
 const places: SearchSelectOption[] = [
   { value: '1940', label: 'Región Metropolitana de Santiago', description: 'Región' },

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { SegmentedControl } from '../../src/web/ui/segmented-control';
+import { userEvent } from '../support/user-event';
 
 const OPTIONS = [
   { value: 'previousPeriod', label: 'Período anterior' },

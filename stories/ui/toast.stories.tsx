@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { Button } from '../../src/web/ui/button';
 import { TOAST_SWIPE_THRESHOLD_PX, Toaster } from '../../src/web/ui/toast';
 import { createAppToaster, TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_REMOVE_DELAY_MS, type ToastInput } from '../../src/web/ui/toaster';
+import { userEvent } from '../support/user-event';
 
 interface ToastDemoProps {
   /** Shown when the story starts. */

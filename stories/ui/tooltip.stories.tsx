@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { css } from 'styled-system/css';
 import { Button } from '../../src/web/ui/button';
 import { TOOLTIP_OPEN_DELAY_MS, Tooltip } from '../../src/web/ui/tooltip';
+import { userEvent } from '../support/user-event';
 
 const meta = {
   title: 'UI/Overlays/Tooltip',
