@@ -300,30 +300,42 @@ describe('the subscription’s life on the processor’s clock', () => {
 });
 
 describe('the processor’s webhook', () => {
-  /** Posts an event as the processor would, signed with `secret`. */
-  const deliver = (event: object, secret: string) => {
+  /** Posts an event as the processor would, signed with `secret` at `timestamp` (seconds; now by default). */
+  const deliver = (event: object, secret: string, timestamp?: number) => {
     const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
     return server.app.inject({
       method: 'POST',
       url: STRIPE_WEBHOOK_PATH,
-      headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       payload,
     });
   };
+  const foreignEvent = (id: string) => ({
+    id,
+    object: 'event',
+    type: 'customer.subscription.updated',
+    data: { object: { id: 'sub_unknown', object: 'subscription' } },
+  });
 
   it('refuses a delivery whose signature does not verify', async () => {
     const response = await deliver({ id: 'evt_1', object: 'event', type: 'invoice.paid', data: { object: {} } }, 'whsec_other');
     expect(response.statusCode).toBe(400);
   });
 
+  it('refuses a signature dated outside the tolerance, in the past or in the future', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const secret = SANDBOX_KEYS.webhookSecret;
+    for (const timestamp of [now - 3600, now + 3600, now + 10 * 365 * 86_400]) {
+      expect((await deliver(foreignEvent(`evt_at_${timestamp}`), secret, timestamp)).statusCode, `signed at ${timestamp}`).toBe(400);
+    }
+    // Within the tolerance either way, as clocks drift.
+    expect((await deliver(foreignEvent('evt_behind'), secret, now - 60)).statusCode).toBe(200);
+    expect((await deliver(foreignEvent('evt_ahead'), secret, now + 60)).statusCode).toBe(200);
+  });
+
   it('acknowledges events of subscriptions that are not ours', async () => {
-    const event = {
-      id: 'evt_2',
-      object: 'event',
-      type: 'customer.subscription.updated',
-      data: { object: { id: 'sub_unknown', object: 'subscription' } },
-    };
-    const response = await deliver(event, SANDBOX_KEYS.webhookSecret);
+    const response = await deliver(foreignEvent('evt_2'), SANDBOX_KEYS.webhookSecret);
     expect(response.statusCode).toBe(200);
   });
 });

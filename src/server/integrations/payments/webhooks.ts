@@ -7,7 +7,10 @@ import Stripe from 'stripe';
  * `event.id` and reads the object's current state (or compares `created`) rather than trusting order.
  */
 
-/** How old a signature may be, in seconds (Stripe's default): older deliveries are refused as replays. */
+/**
+ * How far a signature's time may be from ours, in seconds (Stripe's default), either way: older
+ * deliveries are refused as replays, and so are ones dated ahead, which the SDK alone lets through.
+ */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** The event types our handler acts on; the webhook endpoint subscribes to exactly these. */
@@ -50,15 +53,14 @@ export function verifyStripeEvent(
   options: { toleranceSeconds?: number; receivedAt?: number } = {},
 ): Stripe.Event {
   if (typeof signatureHeader !== 'string' || signatureHeader === '') throw new WebhookSignatureError('Missing Stripe-Signature header.');
+  const tolerance = options.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS;
+  const receivedAt = options.receivedAt ?? Date.now();
   try {
-    return Stripe.webhooks.constructEvent(
-      rawBody,
-      signatureHeader,
-      secret,
-      options.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS,
-      undefined,
-      options.receivedAt,
-    );
+    const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, tolerance, undefined, receivedAt);
+    // The SDK checks only the age; a signature dated ahead of us would stay valid until that date.
+    const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signatureHeader)?.[1]);
+    if (signedAt - Math.floor(receivedAt / 1000) > tolerance) throw new WebhookSignatureError('Stripe-Signature is dated in the future.');
+    return event;
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError)
       throw new WebhookSignatureError(`Stripe-Signature does not verify: ${error.message.split('\n')[0]}`);
