@@ -64,6 +64,18 @@ async function storeCount(): Promise<number> {
 }
 
 describe('sign-up', () => {
+  it('lists at most 50 field errors, however many the body has', async () => {
+    const unknownKeys = Object.fromEntries(Array.from({ length: 60_000 }, (_, index) => [`k${index}`, 1]));
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Ana', email: 'muchas-claves@tienda.cl', password: 'secreta123', ...unknownKeys },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toHaveLength(50);
+    expect(response.body.length).toBeLessThan(10_000);
+  });
+
   it('refuses a NUL character in the name with a field error, and creates no account', async () => {
     const response = await signup('Camila\u0000Soto', 'camila.nul@tienda.cl');
     expect(response.statusCode).toBe(400);

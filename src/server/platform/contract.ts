@@ -3,7 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import type { components } from '../../shared/api/app.gen.ts';
-import type { FieldError } from './errors.ts';
+import { type FieldError, MAX_FIELD_ERRORS } from './errors.ts';
 
 export type Role = components['schemas']['Role'];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -118,6 +118,7 @@ function fieldValidator(validate: ValidateFunction): (value: unknown) => FieldEr
     for (const error of validate.errors ?? []) {
       const fieldError = toFieldError(error);
       unique.set(`${fieldError.field}\u0000${fieldError.message}`, fieldError);
+      if (unique.size === MAX_FIELD_ERRORS) break;
     }
     return [...unique.values()];
   };

@@ -6,6 +6,9 @@ import type { components } from '../../shared/api/app.gen.ts';
 export type ErrorBody = components['schemas']['Error'];
 export type FieldError = components['schemas']['FieldError'];
 
+/** The most field errors an answer lists (the contract's `maxItems`): a body with 60,000 unknown keys is not answered with 60,000 lines. */
+export const MAX_FIELD_ERRORS = 50;
+
 /** An error the caller caused or may see; anything else becomes a 500 with a generic message. */
 export class HttpError extends Error {
   constructor(
@@ -26,7 +29,8 @@ export class HttpError extends Error {
 }
 
 export const errors = {
-  invalidRequest: (fieldErrors: FieldError[]) => new HttpError(400, 'invalid_request', 'Revisa los datos enviados.', fieldErrors),
+  invalidRequest: (fieldErrors: FieldError[]) =>
+    new HttpError(400, 'invalid_request', 'Revisa los datos enviados.', fieldErrors.slice(0, MAX_FIELD_ERRORS)),
   unauthenticated: () => new HttpError(401, 'unauthenticated', 'Inicia sesión para continuar.'),
   invalidCredentials: () => new HttpError(401, 'invalid_credentials', 'Correo o contraseña incorrectos.'),
   csrf: () => new HttpError(403, 'csrf_failed', 'No pudimos verificar el origen de la solicitud. Recarga la página e inténtalo de nuevo.'),

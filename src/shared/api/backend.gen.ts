@@ -336,6 +336,7 @@ export interface components {
             message: string;
             /** @description Machine-readable code. */
             code: string;
+            /** @description What is wrong, field by field; the first 50 when there are more. */
             fieldErrors?: components["schemas"]["FieldError"][];
         };
         FieldError: {
