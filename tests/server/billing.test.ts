@@ -58,7 +58,7 @@ beforeAll(async () => {
   // The demo store's import has no Shopify to reach here; these tests run only the billing jobs.
   await server.db.query(`delete from jobs where queue = 'store-sync'`);
   stripe = server.app.billing.payments.stripe;
-}, 30_000);
+});
 afterAll(async () => {
   await server.close();
   await sandbox.close();
@@ -285,6 +285,19 @@ describe('the subscription’s life on the processor’s clock', () => {
     expect(await rowsLeftOf(server.db, storeId, STORE_DELETION_QUEUE)).toEqual({});
     const customers = await stripe.customers.list({ email: 'adios@tienda.cl' });
     expect(customers.data).toEqual([]);
+  });
+
+  it('warns of the deletion once, however many times the cancellation is sent, together or one after the other', async () => {
+    await newClock();
+    const { caller } = await newMerchant('dos-veces@tienda.cl');
+    expect((await subscribe(caller, await tokenise('4242424242424242'))).statusCode).toBe(201);
+    const cancel = () => api(caller, 'DELETE', '/api/private/subscription', { reason: 'OTHER REASONS' });
+    const together = await Promise.all([cancel(), cancel(), cancel()]);
+    const after = await cancel();
+    expect([...together, after].map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(after.json().subscription).toMatchObject({ status: 'canceled', cancelReason: 'OTHER REASONS' });
+    const mails = await server.db.query('select id from mail_outbox where recipient = $1', ['dos-veces@tienda.cl']);
+    expect(mails).toHaveLength(1);
   });
 
   it('past due until the retries run out, then the store is deleted', async () => {

@@ -377,9 +377,21 @@ export async function cancelSubscription(
   await refreshSubscription(billing, storeId);
   const [after] = await billing.db.query<SubscriptionRow>('select * from store_subscriptions where store_id = $1', [storeId]);
   const deletionDate = after?.cancel_at ?? after?.current_period_end;
-  if (deletionDate) {
-    await warn(await ownerOf(billing.db, storeId, { email: '', name: '' }), new Date(deletionDate));
-    await billing.db.query('update store_subscriptions set deletion_warned_at = now() where store_id = $1', [storeId]);
+  // One warning per cancellation, however many times it is sent (a double click, a retried request):
+  // the first to mark it sends it. Choosing a plan again clears the mark.
+  const [first] = deletionDate
+    ? await billing.db.query(
+        'update store_subscriptions set deletion_warned_at = now() where store_id = $1 and deletion_warned_at is null returning store_id',
+        [storeId],
+      )
+    : [];
+  if (first) {
+    try {
+      await warn(await ownerOf(billing.db, storeId, { email: '', name: '' }), new Date(deletionDate!));
+    } catch (error) {
+      await billing.db.query('update store_subscriptions set deletion_warned_at = null where store_id = $1', [storeId]);
+      throw error;
+    }
   }
   return subscriptionState(billing.db, storeId);
 }
