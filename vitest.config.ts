@@ -14,7 +14,10 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/web/**/*.test.{ts,tsx}', 'tests/shared/**/*.test.ts'],
           setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 20_000,
+          // Timeouts only catch a hang; a machine running other work beside the check may be many times
+          // slower than an idle one, and a correct test must not fail for it.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -27,8 +30,9 @@ export default defineConfig({
           // Each worker imports the app once for all its files rather than once per file (a fifth of the
           // step's time). Nothing a file changes outlives it: each builds its own app on its own database.
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // As for the web's: only a hang may time out, whatever else the machine runs.
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
     ],

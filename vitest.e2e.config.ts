@@ -7,7 +7,7 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.test.ts'],
     testTimeout: 150_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
   },
 });

@@ -89,7 +89,7 @@ beforeAll(async () => {
   });
   counts = new LiveCounts(server.db);
   await counts.loaded(store);
-}, 60_000);
+});
 afterAll(async () => {
   await counts?.close();
   await server?.close();

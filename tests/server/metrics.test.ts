@@ -54,7 +54,7 @@ beforeAll(async () => {
   for await (const record of client.bulkExport('orders')) (record.kind === 'order' ? raw.orders : raw.items).push(record as never);
   for await (const product of client.bulkExport('products')) raw.products.push(product);
   for await (const checkout of client.bulkExport('abandonedCheckouts')) raw.checkouts.push(checkout);
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
   await sandbox?.close();

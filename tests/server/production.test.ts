@@ -161,7 +161,7 @@ describe('a production start', () => {
     expect(server.output).toContain('SHOPIFY_API_SECRET es obligatoria en producción');
     expect(server.output).toContain('SESSION_SECRET es obligatoria en producción');
     expect(server.output).not.toContain('ENCRYPTION_KEY es obligatoria');
-  }, 60_000);
+  });
 
   it('with every secret, starts with no demo account and no sandbox', async () => {
     const server = await startProcess(SECRETS);
@@ -188,5 +188,5 @@ describe('a production start', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  });
 });

@@ -308,4 +308,4 @@ it('keeps every segment equal to a fresh rebuild across kills during builds and 
   } finally {
     await db.close();
   }
-}, 120_000);
+});

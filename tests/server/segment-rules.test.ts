@@ -62,7 +62,7 @@ beforeAll(async () => {
     [storeId],
   );
   mean = totals?.mean == null ? null : Number(totals.mean);
-}, 120_000);
+});
 afterAll(async () => {
   await counts?.close();
   await server?.close();

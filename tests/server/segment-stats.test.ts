@@ -66,7 +66,7 @@ beforeAll(async () => {
   ))
     segments[row.key] = Number(row.id);
   await readRawRows();
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
   await sandbox?.close();
