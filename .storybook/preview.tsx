@@ -36,9 +36,10 @@ document.documentElement.lang = LANGUAGE;
 window.__STORY_PAGE_SETTLED__ = (timeoutMs) => pageSettled(document, timeoutMs);
 void initI18n();
 
-// Play functions wait for what a screen shows (findBy…, waitFor) up to 5 s rather than Testing
-// Library's 1 s, so a slower machine running two browsers at once does not fail a correct story.
-configure({ asyncUtilTimeout: 5000 });
+// Play functions wait for what a screen shows (findBy…, waitFor) up to 15 s rather than Testing
+// Library's 1 s: a machine running other work beside two browsers may be many times slower than an
+// idle one, and only something that never comes should fail a story.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Storybook's own files and the page's assets (the browser's icon among them) are not API calls.
 function isStorybookRequest(request: Request): boolean {

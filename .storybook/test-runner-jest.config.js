@@ -50,5 +50,5 @@ export default {
     },
   },
   // A story that needs longer than this is waiting for something that never comes.
-  testTimeout: 60_000,
+  testTimeout: 180_000,
 };

@@ -8,13 +8,13 @@ import { getStoryContext, type TestRunnerConfig, waitForPageReady } from '@story
 import type { Result, RunOptions } from 'axe-core';
 import { getViolations, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
-import type { Page } from 'playwright';
+import type { Page, Request } from 'playwright';
 import { PHONE_VIEWPORT, type VisualParameters } from './visual-parameters.ts';
 
 const baselinesDir = path.resolve('tests/visual/__baselines__');
 const diffDir = path.resolve('tests/visual/__diff_output__');
 // Generous: a slow machine runs two browsers at once, and only a story that never settles should fail.
-const idleTimeoutMs = 20_000;
+const idleTimeoutMs = 60_000;
 // A settled page gives two equal captures at once; one that still differs after this many never settles.
 const maxCaptures = 10;
 
@@ -35,6 +35,8 @@ type A11yParameters = {
 
 /** Messages of the unhandled requests MSW logged during the current story, per page. */
 const unhandledRequests = new WeakMap<Page, string[]>();
+/** The requests each page has made that have not ended yet (a code chunk a lazy part loads, an image, an API call). */
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
 /** Each page's window as the Jest config opened it. */
 const configuredViewports = new WeakMap<Page, { width: number; height: number } | null>();
 
@@ -51,6 +53,25 @@ function listenForUnhandledRequests(page: Page): void {
   });
 }
 
+function trackRequests(page: Page): void {
+  if (requestsInFlight.has(page)) return;
+  const inFlight = new Set<Request>();
+  requestsInFlight.set(page, inFlight);
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+}
+
+/** Resolves once `page` has no request in flight; polls, since requests end in any order. */
+async function networkQuiet(page: Page, deadline: number): Promise<boolean> {
+  const inFlight = requestsInFlight.get(page);
+  while (inFlight && inFlight.size > 0) {
+    if (performance.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
+}
+
 /** Waits for the conditions a screenshot depends on; never for a fixed time. */
 async function waitUntilStill(page: Page, storyId: string, visual: VisualParameters | undefined): Promise<void> {
   if (visual && visual.waitFor) {
@@ -61,13 +82,20 @@ async function waitUntilStill(page: Page, storyId: string, visual: VisualParamet
     await page.locator(visual.waitFor).first().waitFor({ state: 'visible', timeout: idleTimeoutMs });
   } else {
     await waitForPageReady(page);
+    const deadline = performance.now() + idleTimeoutMs;
     try {
-      // The same stillness the stories' userEvent waits for before each action (stories/support/page-still.ts).
-      await page.evaluate((timeoutMs) => window.__STORY_PAGE_SETTLED__?.(timeoutMs), idleTimeoutMs);
+      // The same stillness the stories' userEvent waits for before each action (stories/support/page-still.ts),
+      // and no request in flight: a lazy part whose code still loads shows its fallback until it arrives, and
+      // what it then draws (an open tooltip) would come after the picture. Both at once, as one can start the other.
+      for (;;) {
+        await page.evaluate((timeoutMs) => window.__STORY_PAGE_SETTLED__?.(timeoutMs), Math.max(0, deadline - performance.now()));
+        if ((requestsInFlight.get(page)?.size ?? 0) === 0) break;
+        if (!(await networkQuiet(page, deadline))) throw new Error('Requests still in flight.');
+      }
     } catch {
       throw new Error(
         `Story "${storyId}" was still busy after ${idleTimeoutMs / 1000} s: a query or mutation is in flight, an ` +
-          `element has aria-busy="true", or an open modal dialog or menu does not hold the focus. If the story shows a ` +
+          `element has aria-busy="true", a request has not ended, or an open modal dialog or menu does not hold the focus. If the story shows a ` +
           `loading state on purpose, set parameters.visual = { waitFor: '<selector of what it shows>' }.`,
       );
     }
@@ -217,6 +245,7 @@ const config: TestRunnerConfig = {
 
   async preVisit(page, context) {
     listenForUnhandledRequests(page);
+    trackRequests(page);
     // The window is sized before the story renders, so its media queries see the phone's width; the
     // configured one is read once, before any story changed it.
     if (!configuredViewports.has(page)) configuredViewports.set(page, page.viewportSize());

@@ -12,7 +12,7 @@ import { billingStore } from '../../mocks/handlers/subscription';
 import { accountDetailsAnswer } from '../../mocks/handlers/team';
 import { AccountRoute } from '../../src/web/features/account/routes/account-route';
 import { Toaster } from '../../src/web/ui/toast';
-import { toaster } from '../../src/web/ui/toaster';
+import { toastShown } from '../support/toast-shown';
 import { userEvent } from '../support/user-event';
 
 /** The container against mocked APIs: the name saved, the password changed, the other sessions closed. */
@@ -38,15 +38,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Waits until a toast with `message` has slid in (a copy of it is also read out for screen readers), then holds it open. */
-async function toastShown(body: ReturnType<typeof within>, message: string) {
-  await waitFor(
-    () => expect(body.getAllByText(message).some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true }))).toBe(true),
-    { timeout: 5000 },
-  );
-  toaster.store.pause();
-}
-
 const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
 export const Loaded: Story = {};
@@ -59,7 +50,7 @@ export const SavesName: Story = {
     await userEvent.clear(field);
     await userEvent.type(field, '  Camila Soto Pérez ');
     await userEvent.click(canvas.getByRole('button', { name: 'Guardar' }));
-    await toastShown(page(canvasElement), 'Guardamos tu nombre.');
+    await toastShown(canvasElement, 'Guardamos tu nombre.');
     // The page shows the name as saved, and the focus is back on the button that opened the form.
     await expect(canvas.getByText('Camila Soto Pérez')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Editar nombre' })).toHaveFocus();
@@ -103,7 +94,7 @@ export const WrongCurrentPasswordOnPhone: Story = {
 export const ChangesPassword: Story = {
   play: async ({ canvasElement }) => {
     await changePassword(canvasElement, 'recompra-demo', 'nueva-clave-2026');
-    await toastShown(page(canvasElement), 'Cambiamos tu contraseña.');
+    await toastShown(canvasElement, 'Cambiamos tu contraseña.');
     await expect(page(canvasElement).getAllByText('También cerramos tu sesión en otros 2 dispositivos.').length).toBeGreaterThan(0);
     await waitFor(() => expect(page(canvasElement).queryByRole('dialog')).toBeNull());
   },
@@ -115,7 +106,7 @@ async function signOutOthers(canvasElement: HTMLElement, toast: string) {
   await userEvent.click(trigger);
   const dialog = within(await page(canvasElement).findByRole('alertdialog'));
   await userEvent.click(dialog.getByRole('button', { name: 'Cerrar sesiones' }));
-  await toastShown(page(canvasElement), toast);
+  await toastShown(canvasElement, toast);
   // The dialog closes whatever the answer and gives the focus back a frame later: the capture shows
   // the button with its focus ring, never the moment between.
   await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
@@ -158,7 +149,7 @@ export const CancelsSubscription: Story = {
     await userEvent.click(form.getByRole('button', { name: 'Continuar' }));
     const confirmation = within(await page(canvasElement).findByRole('alertdialog', { name: '¿Cancelar tu suscripción?' }));
     await userEvent.click(confirmation.getByRole('button', { name: 'Sí, cancelar suscripción' }));
-    await toastShown(page(canvasElement), 'Cancelamos tu suscripción.');
+    await toastShown(canvasElement, 'Cancelamos tu suscripción.');
     await expect(
       await canvas.findByText(/^Cancelaste tu suscripción\. Tu cuenta y los datos de tu tienda se eliminarán el 2 abr 2026/),
     ).toBeVisible();

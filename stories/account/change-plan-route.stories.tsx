@@ -60,7 +60,7 @@ export const SubscribesWithCard: Story = {
   parameters: { msw: { handlers: [meAs(sessionUsers.admin), ...billingStore({ state: subscriptionStates.none })] } },
   play: async ({ canvasElement }) => {
     const canvas = await subscribeWith(canvasElement, TEST_CARDS.valid);
-    await waitFor(() => expect(canvas.getByTestId('landed')).toHaveTextContent('/dashboard?subscription=success'), { timeout: 5000 });
+    await waitFor(() => expect(canvas.getByTestId('landed')).toHaveTextContent('/dashboard?subscription=success'));
   },
 };
 

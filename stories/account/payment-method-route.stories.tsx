@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import { subscriptionStates, TEST_CARDS } from '../../mocks/fixtures/subscription';
 import { meAs } from '../../mocks/handlers/session';
 import { billingStore } from '../../mocks/handlers/subscription';
 import { PaymentMethodRoute } from '../../src/web/features/account/routes/payment-method-route';
 import { Toaster } from '../../src/web/ui/toast';
-import { toaster } from '../../src/web/ui/toaster';
+import { toastShown } from '../support/toast-shown';
 import { userEvent } from '../support/user-event';
 
 function PaymentMethodPage() {
@@ -34,22 +34,6 @@ const meta = {
 } satisfies Meta<typeof PaymentMethodPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
-
-/** Waits until a toast with `message` has slid in, then holds it open. */
-async function toastShown(canvasElement: HTMLElement, message: string) {
-  await waitFor(
-    () =>
-      expect(
-        page(canvasElement)
-          .getAllByText(message)
-          .some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true })),
-      ).toBe(true),
-    { timeout: 5000 },
-  );
-  toaster.store.pause();
-}
 
 async function saveCard(canvasElement: HTMLElement, number: string) {
   const canvas = within(canvasElement);

@@ -8,8 +8,9 @@ import { adCampaignsStore } from '../../mocks/handlers/ad-campaigns';
 import { meAs } from '../../mocks/handlers/session';
 import { CampaignDetailRoute } from '../../src/web/features/ad-campaigns/routes/campaign-detail-route';
 import { Toaster } from '../../src/web/ui/toast';
+import { toastShown } from '../support/toast-shown';
 import { userEvent } from '../support/user-event';
-import { campaignsStore, chooseFromMenu, toastShown } from './campaign-story-steps';
+import { campaignsStore, chooseFromMenu } from './campaign-story-steps';
 
 /** The container against the mocked contract, at /campaigns/:id; the list stands in as text after a deletion. */
 const meta = {

@@ -3,7 +3,6 @@ import { expect, waitFor, within } from 'storybook/test';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import { adCampaignsStore } from '../../mocks/handlers/ad-campaigns';
 import { meAs } from '../../mocks/handlers/session';
-import { toaster } from '../../src/web/ui/toaster';
 import { userEvent } from '../support/user-event';
 
 // An open Ark dialog or menu hides the page behind it from assistive technology, focusable parts included.
@@ -19,16 +18,6 @@ export async function typeAmount(input: HTMLElement, amount: string) {
   await userEvent.tripleClick(input);
   await userEvent.keyboard(amount, { delay: 30 });
   await waitFor(() => expect(input).toHaveValue(amount));
-}
-
-/** Waits until a toast with `message` has slid in, then holds it open for the picture. */
-export async function toastShown(canvasElement: HTMLElement, message: string | RegExp) {
-  const body = within(canvasElement.ownerDocument.body);
-  await waitFor(
-    () => expect(body.getAllByText(message).some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true }))).toBe(true),
-    { timeout: 5000 },
-  );
-  toaster.store.pause();
 }
 
 /** Chooses an item of the open menu from the keyboard: the highlight moves down to it. */

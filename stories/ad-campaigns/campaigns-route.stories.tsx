@@ -6,8 +6,9 @@ import { adCampaignsStore } from '../../mocks/handlers/ad-campaigns';
 import { meAs } from '../../mocks/handlers/session';
 import { CampaignsRoute } from '../../src/web/features/ad-campaigns/routes/campaigns-route';
 import { Toaster } from '../../src/web/ui/toast';
+import { toastShown } from '../support/toast-shown';
 import { userEvent } from '../support/user-event';
-import { campaignsStore, chooseFromMenu, openDialog, toastShown, typeAmount } from './campaign-story-steps';
+import { campaignsStore, chooseFromMenu, openDialog, typeAmount } from './campaign-story-steps';
 
 /** The container against the mocked contract: the same screen, fed by real queries and mutations. */
 const meta = {

@@ -17,7 +17,7 @@ import { storeSyncAnswer } from '../../mocks/handlers/integrations';
 import { meAs } from '../../mocks/handlers/session';
 import { DashboardRoute } from '../../src/web/features/dashboard/routes/dashboard-route';
 import { Toaster } from '../../src/web/ui/toast';
-import { toaster } from '../../src/web/ui/toaster';
+import { toastShown } from '../support/toast-shown';
 import { userEvent } from '../support/user-event';
 
 /** The container against mocked APIs: the same screen, fed by real queries. */
@@ -38,15 +38,6 @@ const meta = {
 } satisfies Meta<typeof DashboardRoute>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** Waits until a toast with `message` has slid in (a copy of it is also read out for screen readers). */
-const toastShown = (body: ReturnType<typeof within>, message: string) =>
-  waitFor(
-    () => expect(body.getAllByText(message).some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true }))).toBe(true),
-    {
-      timeout: 5000,
-    },
-  );
 
 export const Loaded: Story = {};
 
@@ -86,10 +77,10 @@ export const FromAddress: Story = {
 export const ComparesWithLastYear: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText(/Comparado con el período anterior/, undefined, { timeout: 5000 });
+    await canvas.findByText(/Comparado con el período anterior/);
     const choices = within(canvas.getByRole('group', { name: 'Comparar con' }));
     await userEvent.click(choices.getByRole('button', { name: 'Mismo período del año anterior' }));
-    await expect(await canvas.findByText(/Comparado con el mismo período del año anterior/, undefined, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText(/Comparado con el mismo período del año anterior/)).toBeVisible();
     await expect(choices.getByRole('button', { name: 'Mismo período del año anterior' })).toHaveAttribute('aria-pressed', 'true');
   },
 };
@@ -109,11 +100,9 @@ export const SetsInvestment: Story = {
     await userEvent.click(await body.findByLabelText(/Inversión anual/));
     await userEvent.paste('120000000');
     await userEvent.click(body.getByRole('button', { name: 'Guardar' }));
-    await toastShown(body, 'Guardamos tu inversión en marketing de 2026.');
-    // Held open, so the screenshot still shows it however long the redraw below takes.
-    toaster.store.pause();
+    await toastShown(canvasElement, 'Guardamos tu inversión en marketing de 2026.');
     // The chart and the indicators refetch and redraw: give them the time a busy machine needs.
-    await expect(await canvas.findByText('Inversión en marketing de 2026: $120.000.000', undefined, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText('Inversión en marketing de 2026: $120.000.000')).toBeVisible();
     // The modal hands the focus back while the page redraws, which scrolls it by an amount that varies
     // with the timing: the picture (and the toast fixed to the screen) is taken from the top.
     canvasElement.ownerDocument.defaultView?.scrollTo(0, 0);
@@ -129,10 +118,10 @@ export const InvestmentError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
-    await canvas.findByText('Inversión en marketing de 2026: $120.000.000', undefined, { timeout: 5000 });
+    await canvas.findByText('Inversión en marketing de 2026: $120.000.000');
     await userEvent.click(canvas.getByRole('button', { name: 'Actualizar inversión' }));
     await userEvent.click(await body.findByRole('button', { name: 'Guardar' }));
-    await toastShown(body, 'No se pudo actualizar la inversión. Inténtalo de nuevo en unos minutos.');
+    await toastShown(canvasElement, 'No se pudo actualizar la inversión. Inténtalo de nuevo en unos minutos.');
   },
 };
 
@@ -142,7 +131,7 @@ export const TableSortedAndSearchedFromAddress: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The overview table's headers are the sortable ones; other tables of the page have a "Pedidos" column too.
-    await waitFor(() => expect(canvasElement.querySelector('th[aria-sort="ascending"]')).toHaveTextContent('Pedidos'), { timeout: 5000 });
+    await waitFor(() => expect(canvasElement.querySelector('th[aria-sort="ascending"]')).toHaveTextContent('Pedidos'));
     await expect(canvas.getByRole('searchbox', { name: 'Buscar producto' })).toHaveValue('polera');
   },
 };
@@ -151,8 +140,8 @@ export const TableSortedAndSearchedFromAddress: Story = {
 export const TableSearchWithoutResults: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByRole('searchbox', { name: 'Buscar producto' }, { timeout: 5000 }), 'sandalias');
-    await expect(await canvas.findByText('No hay resultados para «sandalias»', undefined, { timeout: 5000 })).toBeVisible();
+    await userEvent.type(await canvas.findByRole('searchbox', { name: 'Buscar producto' }), 'sandalias');
+    await expect(await canvas.findByText('No hay resultados para «sandalias»')).toBeVisible();
   },
 };
 
@@ -164,7 +153,7 @@ export const TableExporting: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Página 1 de 3', undefined, { timeout: 5000 });
+    await canvas.findByText('Página 1 de 3');
     await userEvent.click(canvas.getByRole('button', { name: 'Descargar XLSX' }));
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Descargar XLSX' })).toHaveAttribute('aria-busy', 'true'));
   },

@@ -7,7 +7,7 @@ import { segmentsStore } from '../../mocks/handlers/segments';
 import { meAs } from '../../mocks/handlers/session';
 import { SegmentDetailRoute } from '../../src/web/features/segments/routes/segment-detail-route';
 import { Toaster } from '../../src/web/ui/toast';
-import { toaster } from '../../src/web/ui/toaster';
+import { toastShown } from '../support/toast-shown';
 import { userEvent } from '../support/user-event';
 
 /** The container against mocked APIs, at /segments/:id. */
@@ -39,7 +39,7 @@ export const LoadedOnPhone: Story = onPhone<Story>({});
 export const SortedAndSearchedFromAddress: Story = {
   parameters: { route: '/segments/22?sort=name&q=gonzalez' },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelector('th[aria-sort="ascending"]')).toHaveTextContent('Nombre'), { timeout: 5000 });
+    await waitFor(() => expect(canvasElement.querySelector('th[aria-sort="ascending"]')).toHaveTextContent('Nombre'));
     await expect(within(canvasElement).getByRole('searchbox')).toHaveValue('gonzalez');
   },
 };
@@ -48,14 +48,9 @@ export const DownloadFails: Story = {
   parameters: { msw: { handlers: [meAs(sessionUsers.admin), ...segmentsStore({ failing: ['download'] })] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const body = within(canvasElement.ownerDocument.body);
-    await canvas.findByText('Página 1 de 3', undefined, { timeout: 5000 });
+    await canvas.findByText('Página 1 de 3');
     await userEvent.click(canvas.getByRole('button', { name: 'Descargar XLSX' }));
-    const message = 'No se pudo descargar el segmento. Inténtalo de nuevo en unos minutos.';
-    await waitFor(() =>
-      expect(body.getAllByText(message).some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true }))).toBe(true),
-    );
-    toaster.store.pause();
+    await toastShown(canvasElement, 'No se pudo descargar el segmento. Inténtalo de nuevo en unos minutos.');
   },
 };
 

@@ -17,7 +17,7 @@ import { meAs } from '../../mocks/handlers/session';
 import { simpleRules } from '../../src/shared/segments';
 import { SegmentFormRoute } from '../../src/web/features/segments/routes/segment-form-route';
 import { Toaster } from '../../src/web/ui/toast';
-import { toaster } from '../../src/web/ui/toaster';
+import { toastShown } from '../support/toast-shown';
 import { userEvent } from '../support/user-event';
 
 const segments = [...allSegments, ...segmentsToEdit];
@@ -59,15 +59,6 @@ const vipBuyers = segmentCount(
   ]),
 ).customers;
 
-const toastShown = (canvasElement: HTMLElement, message: string) =>
-  waitFor(() =>
-    expect(
-      within(canvasElement.ownerDocument.body)
-        .getAllByText(message)
-        .some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true })),
-    ).toBe(true),
-  );
-
 async function fillName(canvasElement: HTMLElement, name: string) {
   const canvas = within(canvasElement);
   await userEvent.click(await canvas.findByLabelText(/^Nombre/));
@@ -104,7 +95,6 @@ export const Created: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Guardar segmento' }));
     await toastShown(canvasElement, 'Creamos el segmento «Clientes de café».');
     await expect(await canvas.findByRole('heading', { name: 'Detalle del segmento' })).toBeVisible();
-    toaster.store.pause();
   },
 };
 
@@ -123,7 +113,6 @@ export const CreateError: Story = {
     await fillName(canvasElement, 'Clientes de café');
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Guardar segmento' }));
     await toastShown(canvasElement, 'No se pudo crear el segmento.');
-    toaster.store.pause();
   },
 };
 
@@ -134,7 +123,6 @@ export const CreateLimitReached: Story = {
     await fillName(canvasElement, 'Clientes de café');
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Guardar segmento' }));
     await toastShown(canvasElement, segmentLimitReached.message);
-    toaster.store.pause();
   },
 };
 
@@ -181,7 +169,6 @@ export const UpdateError: Story = {
     await canvas.findByText('Tipos de tu tienda');
     await userEvent.click(canvas.getByRole('button', { name: 'Guardar segmento' }));
     await toastShown(canvasElement, 'No se pudieron guardar los cambios del segmento.');
-    toaster.store.pause();
   },
 };
 

@@ -6,7 +6,7 @@ import { segmentsStore } from '../../mocks/handlers/segments';
 import { meAs } from '../../mocks/handlers/session';
 import { SegmentsRoute } from '../../src/web/features/segments/routes/segments-route';
 import { Toaster } from '../../src/web/ui/toast';
-import { toaster } from '../../src/web/ui/toaster';
+import { toastShown } from '../support/toast-shown';
 import { userEvent } from '../support/user-event';
 
 /** The container against mocked APIs: the same screen, fed by real queries. */
@@ -27,18 +27,6 @@ const meta = {
 } satisfies Meta<typeof SegmentsRoute>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** Waits until a toast with `message` has slid in, then holds it open for the picture. */
-async function toastShown(canvasElement: HTMLElement, message: string) {
-  const body = within(canvasElement.ownerDocument.body);
-  await waitFor(
-    () => expect(body.getAllByText(message).some((element: HTMLElement) => element.checkVisibility({ opacityProperty: true }))).toBe(true),
-    {
-      timeout: 5000,
-    },
-  );
-  toaster.store.pause();
-}
 
 /** Chooses an action from a segment's menu, from the keyboard: the highlight moves down to it. */
 async function chooseAction(canvasElement: HTMLElement, segment: string, action: string) {

@@ -2,7 +2,7 @@ import { userEvent as testingLibraryUserEvent } from 'storybook/test';
 import { pageSettled } from './page-still';
 
 // Generous: a slow machine runs two browsers at once, and only a page that never settles should fail.
-const settleTimeoutMs = 10_000;
+const settleTimeoutMs = 30_000;
 
 /**
  * Storybook's `userEvent`, acting as a person does: each action waits until the page has stopped
