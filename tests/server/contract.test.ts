@@ -25,8 +25,8 @@ describe('contract checks', () => {
     const campaign = appContract().operations.find((operation) => operation.operationId === 'createAdCampaign')!;
     const fields = (body: object) =>
       campaign.validateBody(body).filter((error) => error.field === 'endAt' || error.field === 'productCatalogId');
-    expect(fields({ endAt: 'mañana', productCatalogId: 'abc' })).toEqual([
-      { field: 'endAt', message: 'El formato no es válido.' },
+    expect(fields({ endAt: '2101-01-01T00:00:00Z', productCatalogId: 'abc' })).toEqual([
+      { field: 'endAt', message: 'Usa una fecha y hora válidas entre los años 2000 y 2100.' },
       { field: 'productCatalogId', message: 'Elige una opción de la lista.' },
     ]);
     expect(fields({ endAt: null, productCatalogId: null })).toEqual([]);

@@ -1140,6 +1140,17 @@ export interface components {
         Role: "recompraAdmin" | "admin" | "user" | "colaborator";
         StoreId: number;
         /**
+         * Format: date
+         * @description A day, `YYYY-MM-DD`, in the years 2000 to 2100.
+         */
+        CalendarDate: string;
+        /**
+         * Format: date-time
+         * @description An instant (ISO 8601 with its offset) whose year, as written, is 2000 to 2100.
+         */
+        CalendarDateTime: string;
+        CalendarYear: number;
+        /**
          * @description A text holding a control character (U+0000 to U+001F, or U+007F). Every string a client sends refuses it
          *     (`not: { $ref: "#/components/schemas/ControlCharacters" }`), so the rule and its message are written once.
          *     A field meant for several lines of text refuses `ControlCharactersButLines` instead.
@@ -1430,7 +1441,7 @@ export interface components {
             state: components["schemas"]["IntegrationState"];
         };
         MarketingInvestmentRequest: {
-            year: number;
+            year: components["schemas"]["CalendarYear"];
             /** @description The year's marketing investment in the shop's currency (CLP), at least 0 and at most 100.000.000.000. */
             amount: number;
         };
@@ -1499,13 +1510,9 @@ export interface components {
         } | {
             /** @constant */
             kind: "between";
-            /** Format: date */
-            from: string;
-            /**
-             * Format: date
-             * @description Not before `from` (a 400 on `to` otherwise).
-             */
-            to: string;
+            from: components["schemas"]["CalendarDate"];
+            /** @description Not before `from` (a 400 on `to` otherwise). */
+            to: components["schemas"]["CalendarDate"];
         } | {
             /** @constant */
             kind: "last";
@@ -1760,13 +1767,10 @@ export interface components {
         AdCampaignInput: {
             type: components["schemas"]["AdCampaignType"];
             name: components["schemas"]["AdCampaignName"];
-            /**
-             * Format: date-time
-             * @description Not before now (five minutes' grace, AD_CAMPAIGN_LIMITS.startGraceMinutes).
-             */
-            startAt: string;
+            /** @description Not before now (five minutes' grace, AD_CAMPAIGN_LIMITS.startGraceMinutes). */
+            startAt: components["schemas"]["CalendarDateTime"];
             /** @description After the start; null when the campaign has no end. */
-            endAt: string | null;
+            endAt: components["schemas"]["CalendarDateTime"] | null;
             /** @description In the ad account's currency; at least its minimum. */
             dailyBudget: number;
             segmentId: number;
@@ -3053,7 +3057,7 @@ export interface operations {
     getAcquisitionCostChart: {
         parameters: {
             query?: {
-                year?: number;
+                year?: components["schemas"]["CalendarYear"];
             };
             header?: never;
             path: {

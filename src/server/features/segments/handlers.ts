@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { components, operations } from '../../../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../../../shared/api/backend.gen.ts';
+import { CALENDAR_YEARS } from '../../../shared/date-rules.ts';
 import {
   CUSTOM_SEGMENTS_MAX,
   SEGMENT_DESCRIPTION_MAX,
@@ -46,6 +47,8 @@ const MESSAGES: Record<SegmentErrorKey, string> = {
   [SEGMENT_ERRORS.maxNotAboveMin]: 'El máximo debe ser mayor que el mínimo.',
   [SEGMENT_ERRORS.rangeEmpty]: 'Indica un mínimo, un máximo o ambos.',
   [SEGMENT_ERRORS.dateRequired]: 'Este campo es obligatorio.',
+  // As the contract's `CalendarDate` words it, which refuses such a date first.
+  [SEGMENT_ERRORS.dateOutOfRange]: `Usa una fecha válida (AAAA-MM-DD) entre los años ${CALENDAR_YEARS.first} y ${CALENDAR_YEARS.last}.`,
   [SEGMENT_ERRORS.endBeforeStart]: 'La fecha final no puede ser anterior a la inicial.',
   [SEGMENT_ERRORS.amountRequired]: `Indica un número entre 1 y ${SEGMENT_RELATIVE_AMOUNT_MAX}.`,
   [SEGMENT_ERRORS.valuesRequired]: 'Agrega al menos un valor.',
