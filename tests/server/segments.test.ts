@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSegment } from '../../src/server/features/segments/membership.ts';
+import { migrate } from '../../src/server/platform/migrations.ts';
 import { addStore, type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
 
 /*
@@ -447,5 +448,49 @@ describe('refusals', () => {
     const refused = await send(owner, 'POST', '', vip);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Puedes tener hasta 100 segmentos propios. Elimina uno para crear otro.');
+  });
+});
+
+describe('segments saved before dates were kept to 2000–2100', () => {
+  it('have each day beyond moved to the nearest end, and are built again', async () => {
+    const between = (from: string, to: string) => ({ kind: 'between', from, to });
+    const rules = (first: object, second: object) => ({
+      join: 'or',
+      blocks: [
+        {
+          join: 'and',
+          conditions: [
+            { field: 'customerTags', operator: 'has', values: ['vip'] },
+            { field: 'purchase', operator: 'is', period: first },
+          ],
+        },
+        { join: 'and', conditions: [{ field: 'ordersCount', operator: 'fromTo', from: 2, period: second }] },
+      ],
+    });
+    const [legacy] = await server.db.query<{ id: number }>(
+      `insert into segments (store_id, name, form, rules, status) values ($1, 'De siempre', 'advanced', $2, 'ready') returning id::float8 as id`,
+      [store, JSON.stringify(rules(between('0000-01-01', '9999-12-31'), between('1500-06-01', TODAY)))],
+    );
+    const others = await server.db.query(
+      'select id, rules, rules_version, status from segments where store_id = $1 and id <> $2 order by id',
+      [store, legacy!.id],
+    );
+    // The migration runs again, as on a database that held this segment when it was first applied.
+    await server.db.query(`delete from schema_migrations where name = '0026_segment_dates_in_calendar.sql'`);
+    expect(await migrate(server.db)).toEqual(['0026_segment_dates_in_calendar.sql']);
+    const clamped = rules(between('2000-01-01', '2100-12-31'), between('2000-01-01', TODAY));
+    expect(await server.db.query('select rules, rules_version, status from segments where id = $1', [legacy!.id])).toEqual([
+      { rules: clamped, rules_version: 2, status: 'queued' },
+    ]);
+    expect(
+      await server.db.query('select id, rules, rules_version, status from segments where store_id = $1 and id <> $2 order by id', [
+        store,
+        legacy!.id,
+      ]),
+    ).toEqual(others);
+    await settle();
+    const { customers } = (await send(owner, 'POST', '/count', { rules: clamped })).json();
+    expect(customers).toBeGreaterThan(0);
+    expect((await get(owner, `/${legacy!.id}`)).json()).toMatchObject({ status: 'ready', customers, rules: clamped });
   });
 });
