@@ -1494,9 +1494,11 @@ export interface components {
         /**
          * @description Where the segment's membership stands (SPEC §4): queued (waiting for the job), inProgress (the rules are being
          *     evaluated), processingData (members found, their figures being written), ready. Edited rules start over at queued.
+         *     failed: its members could not be computed, after the build's retries (`buildFailure` says why); the store's other
+         *     segments go on updating, and an edit of the rules or the nightly refresh tries it again.
          * @enum {string}
          */
-        SegmentStatus: "queued" | "inProgress" | "processingData" | "ready";
+        SegmentStatus: "queued" | "inProgress" | "processingData" | "ready" | "failed";
         /** @description A custom segment's name (saved without surrounding spaces). */
         SegmentName: string & unknown;
         SegmentDescription: string;
@@ -1617,6 +1619,8 @@ export interface components {
             form: components["schemas"]["SegmentForm"] | null;
             rules: components["schemas"]["SegmentRules"];
             status: components["schemas"]["SegmentStatus"];
+            /** @description Why its members could not be computed, in Spanish for the merchant, when `status` is failed; null otherwise. */
+            buildFailure: string | null;
             /** @description Members at the last build; null before the first one ends. */
             customers: number | null;
             builtAt: string | null;

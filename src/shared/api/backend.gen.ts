@@ -593,10 +593,10 @@ export interface components {
         /** @enum {string} */
         ScrapingStatus: "NEEDS_SCRAPE" | "IN_PROGRESS" | "FINISHED" | "FINISHED_ONE_YEAR" | "HISTORIC_IN_PROGRESS" | "FAILED";
         /**
-         * @description As the application API's SegmentStatus (queued, inProgress, processingData, ready).
+         * @description As the application API's SegmentStatus (queued, inProgress, processingData, ready, failed).
          * @enum {string}
          */
-        SegmentStatus: "queued" | "inProgress" | "processingData" | "ready";
+        SegmentStatus: "queued" | "inProgress" | "processingData" | "ready" | "failed";
         SegmentSummaryStats: {
             segmentId: number;
             /** @description Members at the last build. */

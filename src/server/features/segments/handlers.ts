@@ -82,13 +82,14 @@ interface SegmentRecord {
   form: Segment['form'];
   rules: SegmentRules;
   status: Segment['status'];
+  build_failure: string | null;
   customers: number | null;
   built_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const SEGMENT_COLUMNS = 'id::text, key, name, description, form, rules, status, customers, built_at, created_at, updated_at';
+const SEGMENT_COLUMNS = 'id::text, key, name, description, form, rules, status, build_failure, customers, built_at, created_at, updated_at';
 
 const toSegment = (row: SegmentRecord): Segment => ({
   id: Number(row.id),
@@ -98,6 +99,7 @@ const toSegment = (row: SegmentRecord): Segment => ({
   form: row.form,
   rules: row.rules,
   status: row.status,
+  buildFailure: row.build_failure,
   customers: row.customers,
   builtAt: row.built_at?.toISOString() ?? null,
   createdAt: row.created_at.toISOString(),
@@ -172,7 +174,8 @@ export const segmentHandlers = (liveCounts: LiveCounts): Handlers<SegmentOperati
       const rulesChanged = JSON.stringify(current.rules) !== JSON.stringify(input.rules);
       const [updated] = await tx.query<SegmentRecord>(
         `update segments set name = $3, description = $4, form = $5, rules = $6, updated_at = now(),
-                rules_version = rules_version + $7::integer, status = case when $7::integer = 1 then 'queued' else status end
+                rules_version = rules_version + $7::integer, status = case when $7::integer = 1 then 'queued' else status end,
+                build_failure = case when $7::integer = 1 then null else build_failure end
           where store_id = $1 and id = $2
          returning ${SEGMENT_COLUMNS}`,
         [
