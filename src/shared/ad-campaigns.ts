@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { components } from './api/app.gen';
 import { AD_CAMPAIGN_LIMITS, MEDIA_LIMITS } from './constants';
+import { isCalendarDateTime } from './date-rules';
 import { META_OBJECT_ID } from './social-ads';
 import { CONTROL_CHARACTER } from './text-rules';
 
@@ -34,6 +35,7 @@ export const AD_CAMPAIGN_ERRORS = {
   nameTooLong: 'errors.nameTooLong',
   controlCharacters: 'errors.controlCharacters',
   dateRequired: 'errors.dateRequired',
+  dateOutOfRange: 'errors.dateOutOfRange',
   hourRequired: 'errors.hourRequired',
   startInPast: 'errors.startInPast',
   endBeforeStart: 'errors.endBeforeStart',
@@ -113,6 +115,9 @@ export const adCampaignInterestSchema = z.strictObject({
   name: z.string().min(1, E.notAnOption).max(200, E.notAnOption),
 });
 
+/** An instant with its offset, in the years every date keeps to (date-rules.ts). */
+const instant = z.iso.datetime({ offset: true, error: E.dateRequired, abort: true }).refine(isCalendarDateTime, E.dateOutOfRange);
+
 const mediaChoiceSchema = z.strictObject({ mediaId: id, thumbnailMediaId: id.nullable() });
 
 /** Mirrors `AdCampaignInput`, with the rules between its fields the contract cannot say. */
@@ -120,8 +125,8 @@ export const adCampaignInputSchema = z
   .strictObject({
     type: z.enum(AD_CAMPAIGN_TYPES, { error: E.required }),
     name: adCampaignNameSchema,
-    startAt: z.iso.datetime({ offset: true, error: E.dateRequired }),
-    endAt: z.iso.datetime({ offset: true, error: E.dateRequired }).nullable(),
+    startAt: instant,
+    endAt: instant.nullable(),
     dailyBudget: z
       .number({ error: E.budgetRequired })
       .int(E.wholeNumber)

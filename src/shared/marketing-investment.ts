@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { components } from './api/app.gen';
+import { CALENDAR_YEARS } from './date-rules';
 
 type MarketingInvestmentRequest = components['schemas']['MarketingInvestmentRequest'];
 
@@ -11,7 +12,8 @@ export const MARKETING_INVESTMENT_MAX = 100_000_000_000;
  * field arrives as the number input's text, so an empty field is "required", not zero.
  */
 export const marketingInvestmentSchema = z.strictObject({
-  year: z.number().int().min(2000).max(2100),
+  // Not a field of the form (the dashboard's year is), so it needs no words of its own.
+  year: z.number().int().min(CALENDAR_YEARS.first).max(CALENDAR_YEARS.last),
   amount: z
     .number({ error: 'investment.errors.required' })
     .min(0, 'investment.errors.belowMinimum')

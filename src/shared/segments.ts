@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { components } from './api/app.gen';
+import { isCalendarDate, isIsoDate } from './date-rules';
 import { withoutControlCharacters } from './text-rules';
 
 /*
@@ -40,6 +41,7 @@ export const SEGMENT_ERRORS = {
   maxNotAboveMin: 'errors.maxNotAboveMin',
   rangeEmpty: 'errors.rangeEmpty',
   dateRequired: 'errors.dateRequired',
+  dateOutOfRange: 'errors.dateOutOfRange',
   endBeforeStart: 'errors.endBeforeStart',
   amountRequired: 'errors.amountRequired',
   valuesRequired: 'errors.valuesRequired',
@@ -53,12 +55,12 @@ export const SEGMENT_ERRORS = {
 export type SegmentErrorKey = (typeof SEGMENT_ERRORS)[keyof typeof SEGMENT_ERRORS];
 
 const E = SEGMENT_ERRORS;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A real day, within the years every date keeps to (date-rules.ts): a period's bounds reach the database as dates. */
 const isoDate = z
   .string({ error: E.dateRequired })
-  .regex(ISO_DATE, E.dateRequired)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), E.dateRequired);
+  .refine(isIsoDate, { error: E.dateRequired, abort: true })
+  .refine(isCalendarDate, E.dateOutOfRange);
 
 const periodSchema = z
   .discriminatedUnion('kind', [

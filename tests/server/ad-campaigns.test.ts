@@ -285,6 +285,24 @@ describe('creating a campaign', () => {
     expect((await call('GET', `${campaigns()}/987654`)).statusCode).toBe(404);
   });
 
+  it('refuses a start or an end outside the years 2000 to 2100 on its field, in Spanish', async () => {
+    const message = 'Usa una fecha y hora válidas entre los años 2000 y 2100.';
+    for (const [overrides, field] of [
+      [{ startAt: '2101-01-01T09:00:00-03:00' }, 'startAt'],
+      [{ endAt: '2101-01-01T00:00:00Z' }, 'endAt'],
+      [{ endAt: '0000-01-01T00:00:00Z' }, 'endAt'],
+    ] as const) {
+      const response = await call('POST', campaigns(), campaignInput(overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual([{ field, message }]);
+    }
+    // The range's last minute passes the contract and the rules: only the budget is refused here, so nothing is saved.
+    const last = await call('POST', campaigns(), campaignInput({ endAt: '2100-12-31T23:59:00-03:00', dailyBudget: 1500 }));
+    expect(last.statusCode).toBe(422);
+    expect(last.json().fieldErrors.map((error: { field: string }) => error.field)).toEqual(['dailyBudget']);
+    expect((await server.db.query('select 1 from ad_campaigns')).length).toBe(0);
+  });
+
   it('builds a MULTIPLE_ADS campaign in Meta: audience, campaign, ad set with its targeting and budget, one ad per file', async () => {
     const response = await call('POST', campaigns(), campaignInput());
     expect(response.statusCode).toBe(201);

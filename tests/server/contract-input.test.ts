@@ -203,6 +203,39 @@ describe('statsInRange', () => {
   });
 });
 
+describe('the marketing investment and the acquisition cost', () => {
+  const YEAR_RANGE = 'Usa un año entre 2000 y 2100.';
+  const invest = async (year: unknown) => {
+    const owner = await signIn(server.app, 'demo@recompra.cl');
+    return server.app.inject({
+      method: 'POST',
+      url: `/api/private/stores/${demoStore}/monthlyInversion`,
+      cookies: owner.cookies,
+      headers: owner.headers,
+      payload: { year, amount: 1000 },
+    });
+  };
+  const chart = async (year: string) => {
+    const owner = await signIn(server.app, 'demo@recompra.cl');
+    return server.app.inject({ url: `/api/private/stores/${demoStore}/stats/charts/acquisitionCost?year=${year}`, cookies: owner.cookies });
+  };
+
+  it('refuses a year outside 2000 to 2100 on the field, and takes the bounds', async () => {
+    for (const year of [0, 1999, 2101]) {
+      const response = await invest(year);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual([{ field: 'year', message: YEAR_RANGE }]);
+    }
+    for (const year of [2000, 2100]) expect((await invest(year)).statusCode).toBe(200);
+    for (const year of ['0000', '1999', '2101']) {
+      const response = await chart(year);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual([{ field: 'year', message: YEAR_RANGE }]);
+    }
+    expect((await chart('2000')).statusCode).toBe(200);
+  });
+});
+
 describe('both contracts', () => {
   type Schema = Record<string, unknown>;
   const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -224,14 +257,18 @@ describe('both contracts', () => {
         ? Object.fromEntries(Object.entries(resolve(document, node as Schema)).map(([key, value]) => [key, inline(document, value)]))
         : node;
 
-  /** Every string schema a client fills in: parameters and request bodies, with the path that leads to it. */
-  function clientStrings(contract: Contract): [string, Schema][] {
+  /**
+   * Every schema a client fills in that `keep` picks: in parameters and request bodies, through objects, lists and
+   * each branch of a choice (a segment's periods, a campaign's end), with the path that leads to it.
+   */
+  function clientFields(contract: Contract, keep: (schema: Schema, where: string) => boolean): [string, Schema][] {
     const document = inline(contract.document, contract.document) as Schema;
     const found: [string, Schema][] = [];
     const walk = (where: string, schema: Schema) => {
-      if (schema.type === 'string' && !schema.enum) found.push([where, schema]);
+      if (keep(schema, where)) found.push([where, schema]);
       for (const [name, child] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) walk(`${where}.${name}`, child);
       if (schema.items) walk(`${where}[]`, schema.items as Schema);
+      for (const [index, branch] of ((schema.oneOf ?? schema.anyOf ?? []) as Schema[]).entries()) walk(`${where}|${index}`, branch);
     };
     for (const [path, item] of Object.entries(document.paths as Record<string, Schema>)) {
       for (const [method, operation] of Object.entries(item) as [string, Schema][]) {
@@ -249,7 +286,7 @@ describe('both contracts', () => {
 
   it('refuse control characters in every string a client sends', () => {
     for (const contract of [appContract(), backendContract()]) {
-      const strings = clientStrings(contract);
+      const strings = clientFields(contract, (schema) => schema.type === 'string' && !schema.enum);
       expect(strings.length).toBeGreaterThan(0);
       for (const [where, schema] of strings) {
         const validate = ajv.compile(schema);
@@ -273,5 +310,34 @@ describe('both contracts', () => {
         }
       }
     }
+  });
+
+  it('keep every date and year a client sends to the years 2000 to 2100', () => {
+    const verdicts = (schema: Schema, samples: unknown[]) => {
+      const validate = ajv.compile(schema);
+      return samples.map((sample) => validate(sample));
+    };
+    const contracts = [appContract(), backendContract()];
+    const dates = contracts.flatMap((contract) =>
+      clientFields(contract, (schema) => schema.format === 'date' || schema.format === 'date-time'),
+    );
+    const years = contracts.flatMap((contract) =>
+      clientFields(contract, (schema, where) => schema.type === 'integer' && /[ .]year$/.test(where)),
+    );
+    // A segment's period, a campaign's start and end, the dashboard's range; the investment's year and the chart's.
+    expect(dates.length).toBeGreaterThanOrEqual(5);
+    expect(years.length).toBe(2);
+    for (const [where, schema] of dates) {
+      const samples =
+        schema.format === 'date'
+          ? ['2000-01-01', '2100-12-31', '1999-12-31', '2101-01-01', '0000-01-01']
+          : ['2000-01-01T00:00:00Z', '2100-12-31T23:59:59-03:00', '1999-12-31T23:59:59Z', '2101-01-01T00:00:00Z', '0000-01-01T00:00:00Z'];
+      expect({ where, accepted: verdicts(schema, samples) }).toEqual({ where, accepted: [true, true, false, false, false] });
+    }
+    for (const [where, schema] of years)
+      expect({ where, accepted: verdicts(schema, [2000, 2100, 1999, 2101, 0]) }).toEqual({
+        where,
+        accepted: [true, true, false, false, false],
+      });
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '../../src/shared/auth.ts';
 import { AD_CAMPAIGN_LIMITS } from '../../src/shared/constants.ts';
 import { MARKETING_INVESTMENT_MAX, marketingInvestmentSchema } from '../../src/shared/marketing-investment.ts';
+import { segmentInputSchema } from '../../src/shared/segments.ts';
 import { SHOPIFY_SETTINGS_LIMITS, shopifyInstallSchema, shopifySettingsSchema } from '../../src/shared/shopify-settings.ts';
 import { socialAdsSchema } from '../../src/shared/social-ads.ts';
 
@@ -42,6 +43,21 @@ interface Parity {
 }
 
 const CONTROL = ['a\u0000b', 'a\u001fb', 'a\u007fb', 'línea\nnueva'];
+/** Days at and past each end of the years every date keeps to (src/shared/date-rules.ts), and days that are not real. */
+const DAYS = ['2000-01-01', '2100-12-31', '1999-12-31', '2101-01-01', '0000-01-01', '2026-02-29', '2026-2-1'];
+/** The same for instants. */
+const INSTANTS = [
+  '2000-01-01T00:00:00Z',
+  '2100-12-31T23:59:59-03:00',
+  '1999-12-31T23:59:59Z',
+  '2101-01-01T00:00:00Z',
+  '0000-01-01T00:00:00Z',
+];
+/** A segment's rules with one purchase period between `from` and `to`. */
+const purchasedBetween = (from: string, to: string) => ({
+  join: 'and',
+  blocks: [{ join: 'and', conditions: [{ field: 'purchase', operator: 'is', period: { kind: 'between', from, to } }] }],
+});
 const long = (length: number, unit = 'a') => unit.repeat(length);
 const email = (length: number) => `${long(length - '@tienda.cl'.length)}@tienda.cl`;
 
@@ -92,7 +108,7 @@ const parities: Parity[] = [
     operationId: 'setMarketingInvestment',
     schema: marketingInvestmentSchema,
     valid: { year: 2026, amount: 1_000_000 },
-    edges: { year: [1999, 2000, 2100, 2101], amount: [-1, 0, MARKETING_INVESTMENT_MAX, MARKETING_INVESTMENT_MAX + 1] },
+    edges: { year: [0, 1999, 2000, 2100, 2101], amount: [-1, 0, MARKETING_INVESTMENT_MAX, MARKETING_INVESTMENT_MAX + 1] },
   },
   {
     contract: backend,
@@ -203,8 +219,20 @@ const parities: Parity[] = [
         Array.from({ length: AD_CAMPAIGN_LIMITS.mediaMax }, (_, index) => ({ mediaId: index + 1, thumbnailMediaId: null })),
         Array.from({ length: AD_CAMPAIGN_LIMITS.mediaMax + 1 }, (_, index) => ({ mediaId: index + 1, thumbnailMediaId: null })),
       ],
-      startAt: ['2026-03-20T12:00:00.000Z', '2026-03-20T09:00:00-03:00', '2026-03-20', 'mañana'],
+      startAt: ['2026-03-20T12:00:00.000Z', '2026-03-20T09:00:00-03:00', '2026-03-20', 'mañana', ...INSTANTS],
+      // Not the first instant: an end before the valid body's start is a rule of its own.
+      endAt: [null, ...INSTANTS.slice(1)],
       productCatalogId: [null, '3100000000000001', 'abc'],
+    },
+  },
+  {
+    contract: app,
+    operationId: 'createSegment',
+    schema: segmentInputSchema,
+    valid: { name: 'Compraron en 2025', form: 'simple', rules: purchasedBetween('2025-01-01', '2025-12-31') },
+    edges: {
+      // Each day as the period's start (the end the last day of 2100) and as its end (the start the first of 2000).
+      rules: DAYS.flatMap((day) => [purchasedBetween(day, '2100-12-31'), purchasedBetween('2000-01-01', day)]),
     },
   },
   {

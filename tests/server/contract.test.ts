@@ -20,6 +20,17 @@ describe('contract checks', () => {
     expect(params).toEqual({ id: 7 });
     expect(stats.validateParams({ id: '0' })).toEqual([{ field: 'id', message: 'Debe ser mayor o igual a 1.' }]);
   });
+
+  it('names a nullable field once, with the error of the value it was given', () => {
+    const campaign = appContract().operations.find((operation) => operation.operationId === 'createAdCampaign')!;
+    const fields = (body: object) =>
+      campaign.validateBody(body).filter((error) => error.field === 'endAt' || error.field === 'productCatalogId');
+    expect(fields({ endAt: '2101-01-01T00:00:00Z', productCatalogId: 'abc' })).toEqual([
+      { field: 'endAt', message: 'Usa una fecha y hora válidas entre los años 2000 y 2100.' },
+      { field: 'productCatalogId', message: 'Elige una opción de la lista.' },
+    ]);
+    expect(fields({ endAt: null, productCatalogId: null })).toEqual([]);
+  });
 });
 
 describe('migrations', () => {

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSegment } from '../../src/server/features/segments/membership.ts';
+import { migrate } from '../../src/server/platform/migrations.ts';
 import { addStore, type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
 
 /*
@@ -386,6 +387,41 @@ describe('refusals', () => {
     expect((await fieldErrors({ rules: { join: 'and', blocks: [] } }, '/count'))[0]!.field).toBe('rules.blocks');
   });
 
+  it('refuses a purchase period outside the years 2000 to 2100 on its field, in Spanish, from any member of the store', async () => {
+    const DATE_RANGE = 'Usa una fecha válida (AAAA-MM-DD) entre los años 2000 y 2100.';
+    const between = (from: string, to: string) =>
+      withCondition({ field: 'purchase', operator: 'is', period: { kind: 'between', from, to } });
+    const segmentsBefore = await server.db.query('select id from segments where store_id = $1', [store]);
+    // The probe's segment: a collaborator, from year 0000. PostgreSQL has no year 0, so it could never be built.
+    const zero = await send(collaborator, 'POST', '', between('0000-01-01', TODAY));
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().fieldErrors).toEqual([{ field: 'rules.blocks.0.conditions.0.period.from', message: DATE_RANGE }]);
+    expect(await fieldErrors(between('1999-12-31', TODAY))).toEqual([
+      { field: 'rules.blocks.0.conditions.0.period.from', message: DATE_RANGE },
+    ]);
+    expect(await fieldErrors(between('2026-01-01', '2101-01-01'))).toEqual([
+      { field: 'rules.blocks.0.conditions.0.period.to', message: DATE_RANGE },
+    ]);
+    // The live count and an edit take the same rules.
+    expect((await fieldErrors({ rules: between('0000-01-01', TODAY).rules }, '/count'))[0]!.field).toBe(
+      'rules.blocks.0.conditions.0.period.from',
+    );
+    expect(await server.db.query('select id from segments where store_id = $1', [store])).toEqual(segmentsBefore);
+    const custom = (await send(owner, 'POST', '', { ...vip, name: 'Para editar' })).json();
+    const edit = await send(owner, 'PUT', `/${custom.id}`, between('2026-01-01', '9999-12-31'));
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().fieldErrors).toEqual([{ field: 'rules.blocks.0.conditions.0.period.to', message: DATE_RANGE }]);
+    expect((await get(owner, `/${custom.id}`)).json().rules).toEqual(vip.rules);
+    // The first and the last day of the range are taken, and built.
+    const bounds = await send(collaborator, 'POST', '', { ...between('2000-01-01', '2100-12-31'), name: 'Desde 2000' });
+    expect(bounds.statusCode).toBe(201);
+    await settle();
+    const { customers } = (await send(owner, 'POST', '/count', { rules: bounds.json().rules })).json();
+    expect(customers).toBeGreaterThan(0);
+    expect((await get(owner, `/${bounds.json().id}`)).json()).toMatchObject({ status: 'ready', customers });
+    for (const id of [custom.id, bounds.json().id]) await send(owner, 'DELETE', `/${id}`);
+  });
+
   it('keeps segments inside their store: another store, or a stranger, sees nothing', async () => {
     const other = await addStore(server.db, 'Otra tienda');
     const [segment] = (await get(owner)).json().segments;
@@ -412,5 +448,49 @@ describe('refusals', () => {
     const refused = await send(owner, 'POST', '', vip);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Puedes tener hasta 100 segmentos propios. Elimina uno para crear otro.');
+  });
+});
+
+describe('segments saved before dates were kept to 2000–2100', () => {
+  it('have each day beyond moved to the nearest end, and are built again', async () => {
+    const between = (from: string, to: string) => ({ kind: 'between', from, to });
+    const rules = (first: object, second: object) => ({
+      join: 'or',
+      blocks: [
+        {
+          join: 'and',
+          conditions: [
+            { field: 'customerTags', operator: 'has', values: ['vip'] },
+            { field: 'purchase', operator: 'is', period: first },
+          ],
+        },
+        { join: 'and', conditions: [{ field: 'ordersCount', operator: 'fromTo', from: 2, period: second }] },
+      ],
+    });
+    const [legacy] = await server.db.query<{ id: number }>(
+      `insert into segments (store_id, name, form, rules, status) values ($1, 'De siempre', 'advanced', $2, 'ready') returning id::float8 as id`,
+      [store, JSON.stringify(rules(between('0000-01-01', '9999-12-31'), between('1500-06-01', TODAY)))],
+    );
+    const others = await server.db.query(
+      'select id, rules, rules_version, status from segments where store_id = $1 and id <> $2 order by id',
+      [store, legacy!.id],
+    );
+    // The migration runs again, as on a database that held this segment when it was first applied.
+    await server.db.query(`delete from schema_migrations where name = '0026_segment_dates_in_calendar.sql'`);
+    expect(await migrate(server.db)).toEqual(['0026_segment_dates_in_calendar.sql']);
+    const clamped = rules(between('2000-01-01', '2100-12-31'), between('2000-01-01', TODAY));
+    expect(await server.db.query('select rules, rules_version, status from segments where id = $1', [legacy!.id])).toEqual([
+      { rules: clamped, rules_version: 2, status: 'queued' },
+    ]);
+    expect(
+      await server.db.query('select id, rules, rules_version, status from segments where store_id = $1 and id <> $2 order by id', [
+        store,
+        legacy!.id,
+      ]),
+    ).toEqual(others);
+    await settle();
+    const { customers } = (await send(owner, 'POST', '/count', { rules: clamped })).json();
+    expect(customers).toBeGreaterThan(0);
+    expect((await get(owner, `/${legacy!.id}`)).json()).toMatchObject({ status: 'ready', customers, rules: clamped });
   });
 });

@@ -57,6 +57,14 @@ describe('adCampaignInputSchema (SPEC §5)', () => {
     expect(problems({ endAt: null })).toEqual({});
   });
 
+  it('keeps the start and the end within the years 2000 to 2100', () => {
+    expect(problems({ startAt: '1999-12-31T23:59:59Z', endAt: null })).toEqual({ startAt: 'errors.dateOutOfRange' });
+    expect(problems({ endAt: '2101-01-01T00:00:00Z' })).toEqual({ endAt: 'errors.dateOutOfRange' });
+    expect(problems({ endAt: '2100-12-31T23:59:00-03:00' })).toEqual({});
+    // Not a date-time at all: required, not out of range.
+    expect(problems({ endAt: '' })).toEqual({ endAt: 'errors.dateRequired' });
+  });
+
   it('keeps ages within 18–65 and the maximum not below the minimum', () => {
     expect(problems({ ageMin: 17 })).toEqual({ ageMin: 'errors.ageBelowMinimum' });
     expect(problems({ ageMax: 66 })).toEqual({ ageMax: 'errors.ageAboveMaximum' });

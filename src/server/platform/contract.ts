@@ -111,11 +111,22 @@ function parametersSchema(parameters: Json[]): Json {
   };
 }
 
+/**
+ * What a choice says besides its branches' own errors: that the value matched none (`oneOf`, `anyOf`), and,
+ * for a nullable field (`oneOf: [{ … }, { type: "null" }]`), that it is not null.
+ */
+const saysLessThanItsBranches = (error: ErrorObject) =>
+  error.keyword === 'oneOf' || error.keyword === 'anyOf' || (error.keyword === 'type' && error.params.type === 'null');
+
 function fieldValidator(validate: ValidateFunction): (value: unknown) => FieldError[] {
   return (value) => {
     if (validate(value)) return [];
+    const errors = validate.errors ?? [];
+    // A field with an error of its own or of its parts ("a date between 2000 and 2100") answers with those only.
+    const specific = errors.filter((error) => !saysLessThanItsBranches(error)).map((error) => `${error.instancePath}/`);
     const unique = new Map<string, FieldError>();
-    for (const error of validate.errors ?? []) {
+    for (const error of errors) {
+      if (saysLessThanItsBranches(error) && specific.some((path) => path.startsWith(`${error.instancePath}/`))) continue;
       const fieldError = toFieldError(error);
       unique.set(`${fieldError.field}\u0000${fieldError.message}`, fieldError);
       if (unique.size === MAX_FIELD_ERRORS) break;

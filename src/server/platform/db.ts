@@ -16,6 +16,25 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * Runs `fn` in a savepoint of the transaction `tx`: when it throws, what it wrote is undone and the
+ * transaction can go on (PostgreSQL refuses every later statement of a transaction one has failed in);
+ * the error is thrown on. For work on one item of many, whose failure must not take the others with it.
+ */
+export async function inSavepoint<T>(tx: Queryable, fn: () => Promise<T>): Promise<T> {
+  // One name will do: nested savepoints of the same name are undone innermost first.
+  await tx.query('savepoint one_item');
+  try {
+    const result = await fn();
+    await tx.query('release savepoint one_item');
+    return result;
+  } catch (error) {
+    await tx.query('rollback to savepoint one_item');
+    await tx.query('release savepoint one_item');
+    throw error;
+  }
+}
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;

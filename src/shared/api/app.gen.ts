@@ -1141,6 +1141,17 @@ export interface components {
         Role: "recompraAdmin" | "admin" | "user" | "colaborator";
         StoreId: number;
         /**
+         * Format: date
+         * @description A day, `YYYY-MM-DD`, in the years 2000 to 2100.
+         */
+        CalendarDate: string;
+        /**
+         * Format: date-time
+         * @description An instant (ISO 8601 with its offset) whose year, as written, is 2000 to 2100.
+         */
+        CalendarDateTime: string;
+        CalendarYear: number;
+        /**
          * @description A text holding a control character (U+0000 to U+001F, or U+007F). Every string a client sends refuses it
          *     (`not: { $ref: "#/components/schemas/ControlCharacters" }`), so the rule and its message are written once.
          *     A field meant for several lines of text refuses `ControlCharactersButLines` instead.
@@ -1431,7 +1442,7 @@ export interface components {
             state: components["schemas"]["IntegrationState"];
         };
         MarketingInvestmentRequest: {
-            year: number;
+            year: components["schemas"]["CalendarYear"];
             /** @description The year's marketing investment in the shop's currency (CLP), at least 0 and at most 100.000.000.000. */
             amount: number;
         };
@@ -1484,9 +1495,11 @@ export interface components {
         /**
          * @description Where the segment's membership stands (SPEC §4): queued (waiting for the job), inProgress (the rules are being
          *     evaluated), processingData (members found, their figures being written), ready. Edited rules start over at queued.
+         *     failed: its members could not be computed, after the build's retries (`buildFailure` says why); the store's other
+         *     segments go on updating, and an edit of the rules or the nightly refresh tries it again.
          * @enum {string}
          */
-        SegmentStatus: "queued" | "inProgress" | "processingData" | "ready";
+        SegmentStatus: "queued" | "inProgress" | "processingData" | "ready" | "failed";
         /** @description A custom segment's name (saved without surrounding spaces). */
         SegmentName: string & unknown;
         SegmentDescription: string;
@@ -1500,13 +1513,9 @@ export interface components {
         } | {
             /** @constant */
             kind: "between";
-            /** Format: date */
-            from: string;
-            /**
-             * Format: date
-             * @description Not before `from` (a 400 on `to` otherwise).
-             */
-            to: string;
+            from: components["schemas"]["CalendarDate"];
+            /** @description Not before `from` (a 400 on `to` otherwise). */
+            to: components["schemas"]["CalendarDate"];
         } | {
             /** @constant */
             kind: "last";
@@ -1611,6 +1620,8 @@ export interface components {
             form: components["schemas"]["SegmentForm"] | null;
             rules: components["schemas"]["SegmentRules"];
             status: components["schemas"]["SegmentStatus"];
+            /** @description Why its members could not be computed, in Spanish for the merchant, when `status` is failed; null otherwise. */
+            buildFailure: string | null;
             /** @description Members at the last build; null before the first one ends. */
             customers: number | null;
             builtAt: string | null;
@@ -1761,13 +1772,10 @@ export interface components {
         AdCampaignInput: {
             type: components["schemas"]["AdCampaignType"];
             name: components["schemas"]["AdCampaignName"];
-            /**
-             * Format: date-time
-             * @description Not before now (five minutes' grace, AD_CAMPAIGN_LIMITS.startGraceMinutes).
-             */
-            startAt: string;
+            /** @description Not before now (five minutes' grace, AD_CAMPAIGN_LIMITS.startGraceMinutes). */
+            startAt: components["schemas"]["CalendarDateTime"];
             /** @description After the start; null when the campaign has no end. */
-            endAt: string | null;
+            endAt: components["schemas"]["CalendarDateTime"] | null;
             /** @description In the ad account's currency; at least its minimum. */
             dailyBudget: number;
             segmentId: number;
@@ -3054,7 +3062,7 @@ export interface operations {
     getAcquisitionCostChart: {
         parameters: {
             query?: {
-                year?: number;
+                year?: components["schemas"]["CalendarYear"];
             };
             header?: never;
             path: {

@@ -326,6 +326,11 @@ export interface components {
             minDailyBudget: number;
         };
         /**
+         * Format: date
+         * @description A day, `YYYY-MM-DD`, in the years 2000 to 2100.
+         */
+        CalendarDate: string;
+        /**
          * @description A text holding a control character (U+0000 to U+001F, or U+007F). Every string a client sends refuses it
          *     (`not: { $ref: "#/components/schemas/ControlCharacters" }`), so the rule and its message are written once.
          */
@@ -589,10 +594,10 @@ export interface components {
         /** @enum {string} */
         ScrapingStatus: "NEEDS_SCRAPE" | "IN_PROGRESS" | "FINISHED" | "FINISHED_ONE_YEAR" | "HISTORIC_IN_PROGRESS" | "FAILED";
         /**
-         * @description As the application API's SegmentStatus (queued, inProgress, processingData, ready).
+         * @description As the application API's SegmentStatus (queued, inProgress, processingData, ready, failed).
          * @enum {string}
          */
-        SegmentStatus: "queued" | "inProgress" | "processingData" | "ready";
+        SegmentStatus: "queued" | "inProgress" | "processingData" | "ready" | "failed";
         SegmentSummaryStats: {
             segmentId: number;
             /** @description Members at the last build. */
@@ -788,9 +793,9 @@ export interface operations {
             query?: {
                 preset?: components["schemas"]["DateRangePreset"];
                 /** @description First day of a custom range (`YYYY-MM-DD`, years 2000 to 2100), with `to`. */
-                from?: string;
+                from?: components["schemas"]["CalendarDate"];
                 /** @description Last day of a custom range (`YYYY-MM-DD`, years 2000 to 2100), included. */
-                to?: string;
+                to?: components["schemas"]["CalendarDate"];
                 /** @description How the series groups days; by default the finest readable one for the range. */
                 granularity?: components["schemas"]["Granularity"];
                 /** @description What the range is compared with; the period before by default. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { components, operations } from '../../../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../../../shared/api/backend.gen.ts';
+import { CALENDAR_YEARS } from '../../../shared/date-rules.ts';
 import {
   CUSTOM_SEGMENTS_MAX,
   SEGMENT_DESCRIPTION_MAX,
@@ -46,6 +47,8 @@ const MESSAGES: Record<SegmentErrorKey, string> = {
   [SEGMENT_ERRORS.maxNotAboveMin]: 'El máximo debe ser mayor que el mínimo.',
   [SEGMENT_ERRORS.rangeEmpty]: 'Indica un mínimo, un máximo o ambos.',
   [SEGMENT_ERRORS.dateRequired]: 'Este campo es obligatorio.',
+  // As the contract's `CalendarDate` words it, which refuses such a date first.
+  [SEGMENT_ERRORS.dateOutOfRange]: `Usa una fecha válida (AAAA-MM-DD) entre los años ${CALENDAR_YEARS.first} y ${CALENDAR_YEARS.last}.`,
   [SEGMENT_ERRORS.endBeforeStart]: 'La fecha final no puede ser anterior a la inicial.',
   [SEGMENT_ERRORS.amountRequired]: `Indica un número entre 1 y ${SEGMENT_RELATIVE_AMOUNT_MAX}.`,
   [SEGMENT_ERRORS.valuesRequired]: 'Agrega al menos un valor.',
@@ -79,13 +82,14 @@ interface SegmentRecord {
   form: Segment['form'];
   rules: SegmentRules;
   status: Segment['status'];
+  build_failure: string | null;
   customers: number | null;
   built_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const SEGMENT_COLUMNS = 'id::text, key, name, description, form, rules, status, customers, built_at, created_at, updated_at';
+const SEGMENT_COLUMNS = 'id::text, key, name, description, form, rules, status, build_failure, customers, built_at, created_at, updated_at';
 
 const toSegment = (row: SegmentRecord): Segment => ({
   id: Number(row.id),
@@ -95,6 +99,7 @@ const toSegment = (row: SegmentRecord): Segment => ({
   form: row.form,
   rules: row.rules,
   status: row.status,
+  buildFailure: row.build_failure,
   customers: row.customers,
   builtAt: row.built_at?.toISOString() ?? null,
   createdAt: row.created_at.toISOString(),
@@ -169,7 +174,8 @@ export const segmentHandlers = (liveCounts: LiveCounts): Handlers<SegmentOperati
       const rulesChanged = JSON.stringify(current.rules) !== JSON.stringify(input.rules);
       const [updated] = await tx.query<SegmentRecord>(
         `update segments set name = $3, description = $4, form = $5, rules = $6, updated_at = now(),
-                rules_version = rules_version + $7::integer, status = case when $7::integer = 1 then 'queued' else status end
+                rules_version = rules_version + $7::integer, status = case when $7::integer = 1 then 'queued' else status end,
+                build_failure = case when $7::integer = 1 then null else build_failure end
           where store_id = $1 and id = $2
          returning ${SEGMENT_COLUMNS}`,
         [

@@ -1,5 +1,5 @@
 import { DEFAULT_SEGMENT_RULES, type SegmentCondition, type SegmentKey, type SegmentRules } from '../../../shared/segments.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
+import { type Database, inSavepoint, type Queryable } from '../../platform/db.ts';
 import { enqueue, type JobWorker } from '../../platform/jobs.ts';
 import { calendarOf, storeTimeZone } from '../../platform/store-calendar.ts';
 import type { StoreEvent, StoreEventKind, StoreEventSubscriber, StoreEvents } from '../../platform/store-events.ts';
@@ -12,6 +12,11 @@ import { compileSegment, STORE_AVERAGE } from './compiler.ts';
  * customers a change touched. Entering or leaving a segment is itself a store event
  * (`segment_entered`, `segment_left`), recorded in the transaction that changed the membership, so
  * what listens (Klaviyo lists, WhatsApp automations) misses nothing and sees nothing twice.
+ *
+ * One segment that cannot be evaluated (a rule the database refuses, saved before the rules refused
+ * it) holds up no other: the subscriber evaluates each segment in a savepoint and hands a failing one
+ * to its build, whose job retries with backoff and then marks it failed, with the reason the merchant
+ * reads (`buildFailure`). A failed segment waits for an edit of its rules or the nightly rebuild.
  */
 
 export const SEGMENT_BUILD_QUEUE = 'segment-build';
@@ -238,7 +243,7 @@ export async function buildSegment(
     }
     const status = (await importFinished(tx, storeId)) ? 'ready' : 'processingData';
     await tx.query(
-      `update segments set status = $2, built_version = $3, built_at = now(),
+      `update segments set status = $2, built_version = $3, built_at = now(), build_failure = null,
               customers = $4, orders = $5, income = $6::numeric, store_average = $7::numeric
         where id = $1`,
       [segmentId, status, segment.rules_version, after.customers, after.orders, after.income, average],
@@ -246,9 +251,41 @@ export async function buildSegment(
   });
 }
 
-export function registerSegmentBuildJob(jobs: JobWorker, db: Database, events: StoreEvents): void {
+/** What the merchant reads of a build that failed after its retries (the log keeps the database's words). */
+export const BUILD_FAILURES = {
+  /** A value the database cannot compute with (SQLSTATE class 22): a date out of range, a number too large. */
+  badValue:
+    'No pudimos calcular sus clientes: una de sus condiciones tiene un valor con el que no se puede calcular, como una fecha o una cifra fuera de rango. Edita el segmento para corregirla.',
+  other:
+    'No pudimos calcular sus clientes después de varios intentos. Lo intentaremos de nuevo con la próxima actualización de datos; si sigue así, edita el segmento o escríbenos.',
+} as const;
+
+function failureOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22') ? BUILD_FAILURES.badValue : BUILD_FAILURES.other;
+}
+
+/**
+ * The build used up its attempts: the segment is failed, with the reason. Unless its rules were edited
+ * meanwhile (queued again): then the job's rerun, lost with the failure, is asked for again.
+ */
+async function buildFailed(db: Database, storeId: number, segmentId: string, error: unknown): Promise<void> {
+  const [segment] = await db.query<{ status: string }>(
+    `update segments set status = case when status = 'queued' then status else 'failed' end,
+            build_failure = case when status = 'queued' then null else $2 end
+      where id = $1 returning status`,
+    [segmentId, failureOf(error)],
+  );
+  if (segment?.status === 'queued') await queueSegmentBuild(db, storeId, segmentId);
+}
+
+export function registerSegmentBuildJob(jobs: JobWorker, db: Database, events: StoreEvents, log = console.log): void {
   jobs.register<{ storeId: number; segmentId: string }>(SEGMENT_BUILD_QUEUE, {
     handler: (job) => buildSegment(db, events, job.payload.storeId, job.payload.segmentId),
+    onFinalFailure: async (job, error) => {
+      log(`El segmento ${job.payload.segmentId} de la tienda ${job.payload.storeId} no se pudo construir: ${String(error)}`);
+      await buildFailed(db, job.payload.storeId, job.payload.segmentId, error);
+    },
   });
 }
 
@@ -262,6 +299,50 @@ async function queueAllBuilds(tx: Queryable, storeId: number, only?: (rules: Seg
 const KINDS: StoreEventKind[] = ['customer_stats_refreshed', 'customers_touched', 'customer_erased', 'products_touched', 'store_erased'];
 
 /**
+ * Re-evaluates `customers` against one segment and moves its figures by the difference (see
+ * segmentsSubscriber), comparing with the store's `average` now; `crossed` keeps, per average a segment
+ * was built against, the customers its move takes across.
+ */
+async function followChanges(
+  tx: Queryable,
+  events: StoreEvents,
+  storeId: number,
+  segment: SegmentRow,
+  customers: string[],
+  average: string | null,
+  crossed: Map<string, string[]>,
+): Promise<void> {
+  let scope = customers;
+  const comparesAverage = readsStoreAverage(segment.rules);
+  if (comparesAverage && segment.store_average === null) {
+    // Built before the average was recorded beside the members, or never built: one build puts it
+    // there. A build running now waits for this segment's lock, so it records the average anyway.
+    await queueSegmentBuild(tx, storeId, segment.id, false);
+  } else if (comparesAverage) {
+    // Only the customers between the average the members were evaluated against and the average now
+    // can have changed sides, besides those whose own figures changed.
+    const from = segment.store_average!;
+    if (!crossed.has(from)) crossed.set(from, await crossing(tx, storeId, from, average));
+    scope = [...new Set([...customers, ...crossed.get(from)!])];
+  }
+  const { before, after } = await applyMembership(tx, events, storeId, segment, scope, comparesAverage ? average : undefined);
+  await tx.query(
+    `update segments set customers = customers + $2, orders = orders + $3, income = income + ($4::numeric - $5::numeric),
+            store_average = case when $6::boolean then $7::numeric else store_average end
+      where id = $1`,
+    [
+      segment.id,
+      after.customers - before.customers,
+      after.orders - before.orders,
+      after.income,
+      before.income,
+      comparesAverage && segment.store_average !== null,
+      average,
+    ],
+  );
+}
+
+/**
  * The segments' store-events subscriber. The dashboard's rollups say which customers' aggregates they
  * refreshed (`customer_stats_refreshed`), so segments read aggregates that are already current: those
  * customers, and those whose own record changed (tags, consent), are evaluated again against every
@@ -270,9 +351,10 @@ const KINDS: StoreEventKind[] = ['customer_stats_refreshed', 'customers_touched'
  * crossed it, found through the index on the average rather than by a rebuild of the whole store. The
  * segment's figures move by the difference between those customers' members before and after. A whole
  * refresh (import, nightly) and a product change rebuild the segments it concerns through their jobs
- * (one pending build per segment: see queueSegmentBuild); the nightly build reports any drift.
+ * (one pending build per segment: see queueSegmentBuild); the nightly build reports any drift. Each
+ * segment is evaluated in its own savepoint: one that fails is left to its build, and the others go on.
  */
-export function segmentsSubscriber(events: StoreEvents): StoreEventSubscriber {
+export function segmentsSubscriber(events: StoreEvents, log = console.log): StoreEventSubscriber {
   return {
     name: 'segments',
     kinds: KINDS,
@@ -288,39 +370,21 @@ export function segmentsSubscriber(events: StoreEvents): StoreEventSubscriber {
       if (batch.some((event) => event.kind === 'products_touched')) await queueAllBuilds(tx, storeId, readsProducts);
       const customers = [...new Set(batch.filter((event) => event.kind !== 'products_touched').flatMap((event) => event.customers))];
       if (customers.length === 0) return;
-      const segments = await tx.query<SegmentRow>(`${SEGMENT_ROW} where store_id = $1 order by id for update`, [storeId]);
+      // A failed segment failed its build's every attempt: evaluating it again would fail again.
+      const segments = await tx.query<SegmentRow>(`${SEGMENT_ROW} where store_id = $1 and status <> 'failed' order by id for update`, [
+        storeId,
+      ]);
       const average = segments.some((segment) => readsStoreAverage(segment.rules)) ? await storeAverage(tx, storeId) : null;
-      // Segments built against the same average share the customers its move takes across.
       const crossed = new Map<string, string[]>();
       for (const segment of segments) {
-        let scope = customers;
-        const comparesAverage = readsStoreAverage(segment.rules);
-        if (comparesAverage && segment.store_average === null) {
-          // Built before the average was recorded beside the members, or never built: one build puts it
-          // there. A build running now waits for this segment's lock, so it records the average anyway.
+        try {
+          await inSavepoint(tx, () => followChanges(tx, events, storeId, segment, customers, average, crossed));
+        } catch (error) {
+          // Its members are left as they were, and the others go on: a build evaluates it whole again,
+          // retried with backoff, and marks it failed if it cannot (registerSegmentBuildJob).
+          log(`El segmento ${segment.id} de la tienda ${storeId} no se pudo actualizar y se reconstruirá: ${String(error)}`);
           await queueSegmentBuild(tx, storeId, segment.id, false);
-        } else if (comparesAverage) {
-          // Only the customers between the average the members were evaluated against and the average now
-          // can have changed sides, besides those whose own figures changed.
-          const from = segment.store_average!;
-          if (!crossed.has(from)) crossed.set(from, await crossing(tx, storeId, from, average));
-          scope = [...new Set([...customers, ...crossed.get(from)!])];
         }
-        const { before, after } = await applyMembership(tx, events, storeId, segment, scope, comparesAverage ? average : undefined);
-        await tx.query(
-          `update segments set customers = customers + $2, orders = orders + $3, income = income + ($4::numeric - $5::numeric),
-                  store_average = case when $6::boolean then $7::numeric else store_average end
-            where id = $1`,
-          [
-            segment.id,
-            after.customers - before.customers,
-            after.orders - before.orders,
-            after.income,
-            before.income,
-            comparesAverage && segment.store_average !== null,
-            average,
-          ],
-        );
       }
     },
   };

@@ -10,7 +10,6 @@ import { formatClp } from '../../../../src/shared/format';
 import { DashboardRoute } from '../../../../src/web/features/dashboard/routes/dashboard-route';
 import {
   cleanSearch,
-  isAddressDate,
   rangeFromSearch,
   tableOrderFromSearch,
   useDashboardAddress,
@@ -50,14 +49,6 @@ describe('the dashboard address', () => {
       });
     }
     expect(rangeFromSearch(search('from=1999-12-01&to=2026-01-31'), TODAY).preset).toBe('last30Days');
-  });
-
-  it('takes the contract calendar’s ends as dates', () => {
-    expect(isAddressDate('2000-01-01')).toBe(true);
-    expect(isAddressDate('2100-12-31')).toBe(true);
-    expect(isAddressDate('2024-02-29')).toBe(true);
-    expect(isAddressDate('2026-02-29')).toBe(false);
-    expect(isAddressDate(null)).toBe(false);
   });
 
   it('reads the acquisition year when the contract takes it, else the current one', () => {

@@ -87,6 +87,8 @@ describe('the simple form', () => {
     [{ amountFrom: 50_000, amountTo: 50_000 }, 'amountTo', 'errors.maxNotAboveMin'],
     [{ purchase: 'between' as const, from: '2026-06-01' }, 'to', 'errors.dateRequired'],
     [{ purchase: 'between' as const, from: '2026-08-01', to: '2026-06-01' }, 'to', 'errors.endBeforeStart'],
+    [{ purchase: 'between' as const, from: '0000-01-01', to: '2026-06-01' }, 'from', 'errors.dateOutOfRange'],
+    [{ purchase: 'between' as const, from: '2026-06-01', to: '2101-01-01' }, 'to', 'errors.dateOutOfRange'],
   ])('puts each broken rule on its field: %j', (values, field, message) => {
     expect(simpleSegmentIssues(simple(values))).toContainEqual({ field, message });
   });

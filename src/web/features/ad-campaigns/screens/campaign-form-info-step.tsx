@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Controller, type UseFormRegister, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AD_CAMPAIGN_LIMITS } from '../../../../shared/constants';
+import { CALENDAR_YEARS } from '../../../../shared/date-rules';
 import { formatCount, formatMoney } from '../../../../shared/format';
 import { Checkbox } from '../../../ui/checkbox';
 import { TextInput } from '../../../ui/field';
@@ -56,6 +57,7 @@ export function CampaignInfoStep({
             required
             disabled={disabled}
             error={errorOf('startDate')}
+            errorValues={CALENDAR_YEARS}
             {...register('startDate')}
           />
           <TextInput
@@ -90,6 +92,7 @@ export function CampaignInfoStep({
               required
               disabled={disabled}
               error={errorOf('endDate')}
+              errorValues={CALENDAR_YEARS}
               {...register('endDate')}
             />
             <TextInput

@@ -9,6 +9,7 @@ import {
   type IsoDate,
   presetRange,
 } from '../../../../shared/date-ranges';
+import { isCalendarDate, isCalendarYear } from '../../../../shared/date-rules';
 import type { DateRangeValue } from '../../../ui/date-range-picker';
 import type { StatsDimension, StatsInRangeQuery, StatsTableQuery, StatsTableSort, StatsTableXlsxQuery } from '../api/store-stats';
 import { STATS_DIMENSIONS } from '../stats-dimensions';
@@ -38,23 +39,7 @@ export function cleanSearch(text: string): string {
   return printable.trim().slice(0, TABLE_SEARCH_MAX).trim();
 }
 
-/** The contract's calendar: dates and years from 2000 to 2100 (`getStoreStatsInRange`, `getAcquisitionCostChart`). */
-export const FIRST_YEAR = 2000;
-export const LAST_YEAR = 2100;
-
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 const oneOf = <T extends string>(options: readonly T[], value: string | null): T | undefined => options.find((option) => option === value);
-
-/** A calendar day the contract takes: `YYYY-MM-DD`, a real date, in the years 2000 to 2100. */
-export function isAddressDate(value: string | null): value is IsoDate {
-  const match = value === null ? null : ISO_DAY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < FIRST_YEAR || year > LAST_YEAR) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /**
  * The range in the address: `?from=…&to=…` when both are days the contract takes, in order; otherwise
@@ -64,7 +49,7 @@ export function isAddressDate(value: string | null): value is IsoDate {
 export function rangeFromSearch(search: URLSearchParams, today: IsoDate): DateRangeValue {
   const from = search.get('from');
   const to = search.get('to');
-  const custom = isAddressDate(from) && isAddressDate(to) && from <= to ? { from, to } : null;
+  const custom = isCalendarDate(from) && isCalendarDate(to) && from <= to ? { from, to } : null;
   const preset: DateRangePreset = oneOf(DATE_RANGE_PRESETS, search.get('preset')) ?? 'last30Days';
   const range = custom ?? presetRange(preset, today);
   return {
@@ -82,10 +67,10 @@ export function statsQueryOf(value: DateRangeValue, comparison: Comparison): Sta
     : { preset: value.preset, granularity: value.granularity, ...compare };
 }
 
-/** The acquisition cost's year in the address when the contract takes it (2000 to 2100); otherwise the current one. */
+/** The acquisition cost's year in the address when the contract takes it (date-rules.ts); otherwise the current one. */
 export function yearFromSearch(search: URLSearchParams, currentYear: number): number {
   const year = Number(search.get('year'));
-  return Number.isInteger(year) && year >= FIRST_YEAR && year <= LAST_YEAR ? year : currentYear;
+  return isCalendarYear(year) ? year : currentYear;
 }
 
 /** What the address says the dashboard shows; defaults fill in what it leaves out. */

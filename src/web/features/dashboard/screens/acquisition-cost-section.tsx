@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
+import { CALENDAR_YEARS } from '../../../../shared/date-rules';
 import { formatClp, formatCount, formatMoney, formatPeriod } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
 import { Button, IconButton } from '../../../ui/button';
@@ -31,9 +32,6 @@ export interface AcquisitionCostSectionProps {
 const controls = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' });
 const yearStepper = css({ display: 'flex', alignItems: 'center', gap: '1' });
 const yearText = css({ minW: '12', textAlign: 'center', fontWeight: 'semibold', color: 'fg.default', fontVariantNumeric: 'tabular-nums' });
-
-/** The contract's first year. */
-const FIRST_YEAR = 2000;
 
 /**
  * Acquisition cost month by month for a year: the chart, the same figures as a table, and the investment behind them,
@@ -182,7 +180,11 @@ export function AcquisitionCostSection({
         </div>
         <div className={controls}>
           <div className={yearStepper} role="group" aria-label={t('acquisition.yearLabel')}>
-            <IconButton aria-label={t('acquisition.previousYear')} disabled={year <= FIRST_YEAR} onClick={() => onYearChange(year - 1)}>
+            <IconButton
+              aria-label={t('acquisition.previousYear')}
+              disabled={year <= CALENDAR_YEARS.first}
+              onClick={() => onYearChange(year - 1)}
+            >
               <Icon name="chevronLeft" />
             </IconButton>
             <span className={yearText} aria-live="polite">

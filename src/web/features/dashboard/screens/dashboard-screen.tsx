@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/backend.gen';
 import { COMPARISONS, type Comparison, type DateRange, type IsoDate, presetRange } from '../../../../shared/date-ranges';
+import { FIRST_CALENDAR_DAY } from '../../../../shared/date-rules';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
 import type { DateRangeValue } from '../../../ui/date-range-picker';
@@ -50,9 +51,6 @@ function preloadDashboardSections(): void {
 }
 
 const controls = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' });
-
-/** The contract's first day: the range query takes dates from 2000 on. */
-const FIRST_DAY = '2000-01-01';
 
 /** Whether `range` already holds every day of `other`. */
 const covers = (range: DateRange, other: DateRange) => range.from <= other.from && range.to >= other.to;
@@ -138,7 +136,13 @@ export function DashboardScreen(props: DashboardScreenProps) {
         actions={
           hasStore ? (
             <div className={controls}>
-              <LazyDateRangePicker label={t('rangeLabel')} value={range} onValueChange={onRangeChange} today={today} min={FIRST_DAY} />
+              <LazyDateRangePicker
+                label={t('rangeLabel')}
+                value={range}
+                onValueChange={onRangeChange}
+                today={today}
+                min={FIRST_CALENDAR_DAY}
+              />
               <SegmentedControl
                 label={t('comparison.label')}
                 options={COMPARISONS.map((value) => ({ value, label: t(`comparison.${value}`) }))}

@@ -28,9 +28,9 @@ export type SegmentCustomersSort = NonNullable<SegmentCustomersQuery['sort']>;
 /** How often a segment still being built is asked about again, until it is ready. */
 export const SEGMENT_POLL_MS = 5000;
 
-/** Whether a segment's members are still being computed (queued, in progress, processing data). */
+/** Whether a segment's members are still being computed (queued, in progress, processing data); not once failed. */
 export function isBuilding(status: SegmentStatus): boolean {
-  return status !== 'ready';
+  return status !== 'ready' && status !== 'failed';
 }
 
 /* SPEC §7 data areas "segments" and "segment detail and table and creation status". Each query waits

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
+import { CALENDAR_YEARS } from '../../../../shared/date-rules';
 import {
   SEGMENT_DESCRIPTION_MAX,
   SEGMENT_NAME_MAX,
@@ -202,6 +203,7 @@ export function DateField({ label, value, onChange, onBlur, name, error, disable
       disabled={disabled}
       aria-required="true"
       error={error}
+      errorValues={CALENDAR_YEARS}
     />
   );
 }

@@ -26,9 +26,10 @@ const STATUS_TONES: Record<SegmentStatus, Tone> = {
   inProgress: 'info',
   processingData: 'info',
   ready: 'success',
+  failed: 'danger',
 };
 
-/** Where the segment's build stands, in words (SPEC §4): "En cola", "En progreso", "Procesando datos", "Listo". */
+/** Where the segment's build stands, in words (SPEC §4): "En cola", "En progreso", "Procesando datos", "Listo", "No se pudo calcular". */
 export function SegmentStatusBadge({ status }: { status: SegmentStatus }) {
   const { t } = useTranslation('segments');
   return <Badge tone={STATUS_TONES[status]}>{t(`status.${status}`)}</Badge>;

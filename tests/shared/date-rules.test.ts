@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CALENDAR_YEARS,
+  FIRST_CALENDAR_DAY,
+  isCalendarDate,
+  isCalendarDateTime,
+  isCalendarYear,
+  isIsoDate,
+  LAST_CALENDAR_DAY,
+} from '../../src/shared/date-rules';
+
+describe('the calendar every date a client sends keeps to', () => {
+  it('runs from the first day of 2000 to the last of 2100', () => {
+    expect(CALENDAR_YEARS).toEqual({ first: 2000, last: 2100 });
+    expect([FIRST_CALENDAR_DAY, LAST_CALENDAR_DAY]).toEqual(['2000-01-01', '2100-12-31']);
+  });
+
+  it('takes real days within it, its ends included', () => {
+    for (const day of ['2000-01-01', '2100-12-31', '2024-02-29', '2026-03-15']) expect(isCalendarDate(day)).toBe(true);
+    for (const day of ['1999-12-31', '2101-01-01', '0000-01-01', '9999-12-31', null, 20260315, '2026-3-15'])
+      expect(isCalendarDate(day)).toBe(false);
+  });
+
+  it('tells a day that is not real from one out of the calendar', () => {
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2026-04-31')).toBe(false);
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    // Real, however far: the calendar, not the format, refuses them.
+    expect(isIsoDate('0000-01-01')).toBe(true);
+    expect(isIsoDate('0099-02-28')).toBe(true);
+    expect(isCalendarDate('0099-02-28')).toBe(false);
+  });
+
+  it('reads a date-time’s year as written', () => {
+    expect(isCalendarDateTime('2000-01-01T00:00:00Z')).toBe(true);
+    expect(isCalendarDateTime('2100-12-31T23:59:00-03:00')).toBe(true);
+    expect(isCalendarDateTime('1999-12-31T23:59:59Z')).toBe(false);
+    expect(isCalendarDateTime('0000-01-01T00:00:00Z')).toBe(false);
+    expect(isCalendarDateTime('+010000-01-01T00:00:00Z')).toBe(false);
+  });
+
+  it('takes whole years within it', () => {
+    for (const year of [2000, 2026, 2100]) expect(isCalendarYear(year)).toBe(true);
+    for (const year of [1999, 2101, 0, 2025.5, Number.NaN]) expect(isCalendarYear(year)).toBe(false);
+  });
+});
