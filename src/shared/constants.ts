@@ -20,6 +20,8 @@ export const MEDIA_LIMITS = {
   videoMaxSeconds: 120,
   uploadMaxBytes: 314572800,
   carouselMaxFiles: 10,
+  /** Files one store sends at once; the wizard queues the rest. */
+  uploadsAtOnce: 2,
 } as const;
 
 /** A message with more buttons than this shows them as a list (SPEC §9). */
