@@ -66,12 +66,12 @@ export interface MediaUpload {
 export async function uploadMedia(upload: MediaUpload): Promise<AdMedia> {
   const { db, client, storeId, adAccountId, name, body } = upload;
   const probe = checkedMedia(body);
-  const bytes = Buffer.from(body.data.buffer, body.data.byteOffset, body.data.byteLength);
+  const file = new Blob([new Uint8Array(body.data)], { type: probe.contentType });
   let metaImageHash: string | null = null;
   let metaVideoId: string | null = null;
   try {
-    if (probe.kind === 'image') metaImageHash = (await client.uploadImage(adAccountId, { filename: name, bytes })).hash;
-    else metaVideoId = await client.uploadVideo(adAccountId, { name, bytes });
+    if (probe.kind === 'image') metaImageHash = (await client.uploadImage(adAccountId, { filename: name, file })).hash;
+    else metaVideoId = await client.uploadVideo(adAccountId, { name, file });
   } catch (error) {
     // Meta's own rules for files (an image smaller than it takes, mostly): the merchant's to fix, in Meta's words.
     if (error instanceof MetaRequestError)
