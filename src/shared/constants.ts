@@ -18,9 +18,8 @@ export const MEDIA_LIMITS = {
   videoMinWidth: 500,
   videoMinHeight: 262,
   videoMaxSeconds: 120,
-  uploadMaxBytes: 314572800,
   carouselMaxFiles: 10,
-  /** Files one store sends at once; the wizard queues the rest. */
+  /** Files one store sends at once: the server refuses more (429), the wizard queues them. */
   uploadsAtOnce: 2,
 } as const;
 
