@@ -4,7 +4,6 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { operations as AppOperations } from '../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../shared/api/backend.gen.ts';
-import { MEDIA_LIMITS } from '../shared/constants.ts';
 import {
   billingContext,
   billingHandlers,
@@ -18,6 +17,7 @@ import { accountHandlers } from './features/account/handlers.ts';
 import type { BillingContext } from './features/account/subscriptions.ts';
 import { adCampaignHandlers, registerAdCampaignDiscardJob } from './features/ad-campaigns/handlers.ts';
 import { adCampaignInsightsHandlers, registerAdInsightsJob } from './features/ad-campaigns/insights.ts';
+import { adMediaUploads } from './features/ad-campaigns/media.ts';
 import { dashboardHandlers, investmentHandlers } from './features/dashboard/handlers.ts';
 import { dashboardMetricsSubscriber } from './features/dashboard/rebuild.ts';
 import { shopifyAccess } from './features/integrations/connection.ts';
@@ -184,8 +184,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...adAccountHandlers,
   };
   registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services, {
-    // An ad's video may weigh up to 300 MB (SPEC §5); every other body stays within the app's 1 MB.
-    bodyLimits: { uploadAdMedia: MEDIA_LIMITS.uploadMaxBytes },
+    // An ad's video may weigh up to 300 MB (SPEC §5): received to disk, within its type's limit; every other body stays within the app's 1 MB.
+    uploads: { uploadAdMedia: adMediaUploads },
+    uploadDir: config.uploadDir,
   });
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);
   registerShopifyWebhooks(app, db, events, config.shopifyWebhookSecret, secrets);

@@ -18,8 +18,9 @@ export const MEDIA_LIMITS = {
   videoMinWidth: 500,
   videoMinHeight: 262,
   videoMaxSeconds: 120,
-  uploadMaxBytes: 314572800,
   carouselMaxFiles: 10,
+  /** Files one store sends at once: the server refuses more (429), the wizard queues them. */
+  uploadsAtOnce: 2,
 } as const;
 
 /** A message with more buttons than this shows them as a list (SPEC §9). */

@@ -5,7 +5,7 @@ import { SANDBOX_META_IDS, type StartedMetaSandbox } from '../../src/server/inte
 import type { MetaInsightsRow } from '../../src/server/integrations/meta/types.ts';
 import { enqueue } from '../../src/server/platform/jobs.ts';
 import { addStore, type Caller, signIn, type TestServer } from './harness.ts';
-import { AD_ACCOUNT, camilaClient, pngImage } from './integrations/meta-testing.ts';
+import { AD_ACCOUNT, asFile, camilaClient, pngImage } from './integrations/meta-testing.ts';
 import { connectMeta, startServerWithMeta } from './meta-harness.ts';
 
 /*
@@ -53,7 +53,7 @@ const pendingReads = async (campaignId: number) =>
   );
 
 async function addMedia(name: string): Promise<number> {
-  const image = await client.uploadImage(AD_ACCOUNT, { filename: name, bytes: pngImage(1200, 628) });
+  const image = await client.uploadImage(AD_ACCOUNT, { filename: name, file: asFile(pngImage(1200, 628)) });
   const [row] = await server.db.query<{ id: string }>(
     `insert into ad_media (store_id, kind, name, content_type, bytes, width, height, ad_account_id, meta_image_hash)
      values ($1, 'image', $2, 'image/png', 2048, 1200, 628, $3, $4) returning id::text`,

@@ -205,11 +205,12 @@ describe('files for the ads', () => {
       method: 'POST',
       url: `/api/private/stores/${store}/adMedia?name=enorme.mp4`,
       cookies: owner.cookies,
-      headers: { ...owner.headers, 'content-type': 'video/mp4', 'content-length': String(MEDIA_LIMITS.uploadMaxBytes + 1) },
+      headers: { ...owner.headers, 'content-type': 'video/mp4', 'content-length': String(MEDIA_LIMITS.videoMaxBytes + 1) },
       payload: Buffer.alloc(16),
     });
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ code: 'payload_too_large', message: 'La solicitud es demasiado grande.' });
+    // Refused by the length it declares, before a byte is read.
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json()).toEqual({ code: 'media_too_large', message: 'El video pesa más de 300 MB.' });
     // Every other route keeps JSON and its 1 MB.
     const big = await call('POST', campaigns(), { ...campaignInput(), mainText: 'x'.repeat(1_100_000) });
     expect(big.statusCode).toBe(413);

@@ -1,9 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedMedia } from '../../src/server/features/ad-campaigns/media.ts';
 import { probeMedia } from '../../src/server/features/ad-campaigns/media-probe.ts';
 import { jpegImage, mp4Video, pngImage } from './integrations/meta-testing.ts';
 
-// Real file headers built in memory: what an ad file is, read from its bytes, and SPEC §5's limits on it.
+// Real file headers, built in memory and saved as an upload is: what an ad file is, read from its bytes, and SPEC §5's limits on it.
+
+let folder: string;
+let saved = 0;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'recompra-probe-'));
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+/** The bytes as a file on disk, where an upload waits while it is checked. */
+async function file(data: Buffer): Promise<string> {
+  const path = join(folder, `file-${(saved += 1)}`);
+  await writeFile(path, data);
+  return path;
+}
+const probe = async (data: Buffer) => probeMedia(await file(data));
 
 function box(type: string, ...content: Buffer[]): Buffer {
   const body = Buffer.concat(content);
@@ -36,8 +54,8 @@ function quickTime(width: number, height: number, seconds: number): Buffer {
 }
 
 describe('probeMedia', () => {
-  it("reads a PNG's size from its IHDR", () => {
-    expect(probeMedia(pngImage(1200, 628))).toEqual({
+  it("reads a PNG's size from its IHDR", async () => {
+    expect(await probe(pngImage(1200, 628))).toEqual({
       kind: 'image',
       contentType: 'image/png',
       width: 1200,
@@ -46,8 +64,8 @@ describe('probeMedia', () => {
     });
   });
 
-  it("reads a JPEG's size from its start-of-frame marker, past the other segments", () => {
-    expect(probeMedia(jpegImage(1080, 1080))).toEqual({
+  it("reads a JPEG's size from its start-of-frame marker, past the other segments", async () => {
+    expect(await probe(jpegImage(1080, 1080))).toEqual({
       kind: 'image',
       contentType: 'image/jpeg',
       width: 1080,
@@ -56,8 +74,8 @@ describe('probeMedia', () => {
     });
   });
 
-  it("reads an MP4's length from mvhd and its size from the video track's tkhd", () => {
-    expect(probeMedia(mp4Video(1280, 720, 15))).toEqual({
+  it("reads an MP4's length from mvhd and its size from the video track's tkhd", async () => {
+    expect(await probe(mp4Video(1280, 720, 15))).toEqual({
       kind: 'video',
       contentType: 'video/mp4',
       width: 1280,
@@ -66,8 +84,8 @@ describe('probeMedia', () => {
     });
   });
 
-  it('reads a QuickTime movie with moov after mdat, a version-1 mvhd and the video track after the audio one', () => {
-    expect(probeMedia(quickTime(1920, 1080, 90))).toEqual({
+  it('reads a QuickTime movie with moov after mdat, a version-1 mvhd and the video track after the audio one', async () => {
+    expect(await probe(quickTime(1920, 1080, 90))).toEqual({
       kind: 'video',
       contentType: 'video/quicktime',
       width: 1920,
@@ -76,44 +94,44 @@ describe('probeMedia', () => {
     });
   });
 
-  it('refuses what is none of them, or is cut short', () => {
-    expect(probeMedia(Buffer.from('GIF89a\x01\0\x01\0', 'latin1'))).toBeNull();
-    expect(probeMedia(Buffer.from('{"not":"a file"}'))).toBeNull();
-    expect(probeMedia(Buffer.alloc(0))).toBeNull();
-    expect(probeMedia(pngImage(800, 600).subarray(0, 20))).toBeNull();
-    expect(probeMedia(jpegImage(800, 600).subarray(0, 30))).toBeNull();
+  it('refuses what is none of them, or is cut short', async () => {
+    expect(await probe(Buffer.from('GIF89a\x01\0\x01\0', 'latin1'))).toBeNull();
+    expect(await probe(Buffer.from('{"not":"a file"}'))).toBeNull();
+    expect(await probe(Buffer.alloc(0))).toBeNull();
+    expect(await probe(pngImage(800, 600).subarray(0, 20))).toBeNull();
+    expect(await probe(jpegImage(800, 600).subarray(0, 30))).toBeNull();
     const video = mp4Video(1280, 720, 10);
-    expect(probeMedia(video.subarray(0, video.length - 80))).toBeNull();
+    expect(await probe(video.subarray(0, video.length - 80))).toBeNull();
     // A movie without a video track (audio only) is not a video for an ad.
-    expect(probeMedia(mp4Video(0, 0, 10))).toBeNull();
+    expect(await probe(mp4Video(0, 0, 10))).toBeNull();
   });
 });
 
 describe('checkedMedia (SPEC §5)', () => {
-  const code = (type: string, data: Buffer) => {
+  const code = async (type: string, data: Buffer) => {
     try {
-      checkedMedia({ type, data });
+      await checkedMedia({ type, path: await file(data), size: data.length });
       return 'ok';
     } catch (error) {
       return (error as { code: string }).code;
     }
   };
 
-  it('takes images from 254×133 px to 8 MB and videos from 500×262 px, up to 120 s and 300 MB', () => {
-    expect(code('image/png', pngImage(254, 133))).toBe('ok');
-    expect(code('image/jpeg', jpegImage(254, 133))).toBe('ok');
-    expect(code('video/mp4', mp4Video(500, 262, 120))).toBe('ok');
-    expect(code('video/quicktime', quickTime(500, 262, 1))).toBe('ok');
+  it('takes images from 254×133 px to 8 MB and videos from 500×262 px, up to 120 s and 300 MB', async () => {
+    expect(await code('image/png', pngImage(254, 133))).toBe('ok');
+    expect(await code('image/jpeg', jpegImage(254, 133))).toBe('ok');
+    expect(await code('video/mp4', mp4Video(500, 262, 120))).toBe('ok');
+    expect(await code('video/quicktime', quickTime(500, 262, 1))).toBe('ok');
   });
 
-  it('names what is wrong', () => {
-    expect(code('image/png', pngImage(253, 133))).toBe('media_too_small');
-    expect(code('image/jpeg', jpegImage(254, 132))).toBe('media_too_small');
-    expect(code('image/png', Buffer.concat([pngImage(300, 300), Buffer.alloc(8 * 1024 * 1024)]))).toBe('media_too_large');
-    expect(code('video/mp4', mp4Video(499, 720, 10))).toBe('media_too_small');
-    expect(code('video/mp4', mp4Video(1280, 720, 121))).toBe('video_too_long');
-    expect(code('image/gif', pngImage(800, 600))).toBe('media_bad_format');
-    expect(code('video/mp4', pngImage(800, 600))).toBe('media_bad_format');
-    expect(code('image/png', Buffer.from('not an image at all'))).toBe('media_bad_format');
+  it('names what is wrong', async () => {
+    expect(await code('image/png', pngImage(253, 133))).toBe('media_too_small');
+    expect(await code('image/jpeg', jpegImage(254, 132))).toBe('media_too_small');
+    expect(await code('image/png', Buffer.concat([pngImage(300, 300), Buffer.alloc(8 * 1024 * 1024)]))).toBe('media_too_large');
+    expect(await code('video/mp4', mp4Video(499, 720, 10))).toBe('media_too_small');
+    expect(await code('video/mp4', mp4Video(1280, 720, 121))).toBe('video_too_long');
+    expect(await code('image/gif', pngImage(800, 600))).toBe('media_bad_format');
+    expect(await code('video/mp4', pngImage(800, 600))).toBe('media_bad_format');
+    expect(await code('image/png', Buffer.from('not an image at all'))).toBe('media_bad_format');
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -54,6 +54,8 @@ export interface TestServer {
   db: Database;
   /** The stand-in web build's folder. */
   webDir: string;
+  /** Where uploads wait while their request runs: this server's own. */
+  uploadDir: string;
   close(): Promise<void>;
 }
 
@@ -70,15 +72,18 @@ export async function startTestServer(
   await seedDemoStore(db, DEMO_PASSWORD, secrets);
   const webDir = await mkdtemp(join(tmpdir(), 'recompra-web-'));
   await writeFile(join(webDir, 'index.html'), TEST_INDEX_HTML);
-  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, dataDir: 'memory://', sandboxes: false, ...overrides };
+  const uploadDir = await mkdtemp(join(tmpdir(), 'recompra-uploads-'));
+  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), webDir, uploadDir, dataDir: 'memory://', sandboxes: false, ...overrides };
   const app = await buildApp({ config, db, secrets, mailer: createMailer(undefined, () => undefined), ...appOptions });
   return {
     app,
     db,
     webDir: config.webDir,
+    uploadDir: config.uploadDir,
     async close() {
       await app.close();
       await db.close();
+      await rm(config.uploadDir, { recursive: true, force: true });
     },
   };
 }

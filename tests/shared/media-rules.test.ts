@@ -42,7 +42,7 @@ describe('mediaErrors', () => {
     expect(mediaErrors({ ...video, duration: 120.5 })).toEqual(['videoTooLong']);
   });
   it('holds videos to the upload limit', () => {
-    expect(mediaErrors({ ...video, size: MEDIA_LIMITS.uploadMaxBytes + 1 })).toEqual(['videoTooLarge']);
+    expect(mediaErrors({ ...video, size: MEDIA_LIMITS.videoMaxBytes + 1 })).toEqual(['videoTooLarge']);
   });
   it('does not judge what the browser could not read yet', () => {
     expect(mediaErrors({ name: 'a.png', type: 'image/png', size: MB })).toEqual([]);

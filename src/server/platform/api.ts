@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Contract, ContractOperation, Role } from './contract.ts';
@@ -7,6 +8,7 @@ import type { Mailer } from './mail.ts';
 import { type Auth, CSRF_HEADER, readSessionInStore, SESSION_COOKIE, sameToken, type Visit } from './sessions.ts';
 import type { StoreEvents } from './store-events.ts';
 import type { StoreAccess } from './tenancy.ts';
+import { type UnreadBody, type UploadedFile, type UploadRules, Uploads } from './uploads.ts';
 import { VisitMemo } from './visit-memo.ts';
 
 declare module 'fastify' {
@@ -24,8 +26,12 @@ type QueryOf<O> = O extends { parameters: { query?: infer Q } }
     ? Record<string, never>
     : NonNullable<Q>
   : Record<string, never>;
-/** A JSON body as its schema says; a binary one (an upload) as the bytes and the type they came as. */
-type BodyOf<O> = O extends { requestBody: { content: infer C } } ? (C extends { 'application/json': infer B } ? B : FileBody) : undefined;
+/** A JSON body as its schema says; a binary one (an upload) as the file it was received into. */
+type BodyOf<O> = O extends { requestBody: { content: infer C } }
+  ? C extends { 'application/json': infer B }
+    ? B
+    : UploadedFile
+  : undefined;
 
 /** What a handler returns: one of the statuses its operation declares, with that status's body. */
 export type ResultOf<O extends Operation> = {
@@ -38,7 +44,7 @@ export type ResultOf<O extends Operation> = {
         : { status: S; headers?: Record<string, string> };
 }[keyof O['responses']];
 
-/** A binary answer (a download) of one of the media types its operation declares, or a binary request body. */
+/** A binary answer (a download) of one of the media types its operation declares. */
 export interface FileBody<Type extends string = string> {
   type: Type;
   data: Uint8Array;
@@ -92,8 +98,10 @@ export function preSerialised<T extends object>(body: T, json: string): T {
 }
 
 export interface ContractOptions {
-  /** The largest body, in bytes, of an operation that takes a file (by operationId); the app's own limit otherwise. */
-  bodyLimits?: Record<string, number>;
+  /** How each operation that takes a file takes it (by operationId): every such operation needs its rules. */
+  uploads?: Record<string, UploadRules>;
+  /** The folder where files wait while their request runs. */
+  uploadDir?: string;
 }
 
 /**
@@ -102,7 +110,10 @@ export interface ContractOptions {
  * then (outside production) the response is checked against the contract.
  *
  * Bodies are JSON, except for the operations whose contract takes a file: those routes, and only those,
- * read the body as bytes (up to their `bodyLimits`), in a scope of their own so the rest keep JSON only.
+ * in a scope of their own so the rest keep JSON only, leave the body unread until the gate has passed
+ * (session, store, role, plan, query), then receive it into a file within their `uploads` rules
+ * (uploads.ts). An answer given before the body has all arrived closes the connection, so the client
+ * stops sending it.
  */
 export function registerContract(
   app: FastifyInstance,
@@ -116,6 +127,18 @@ export function registerContract(
   const extra = Object.keys(handlers).filter((id) => !contract.operations.some((op) => op.operationId === id));
   if (missing.length || extra.length)
     throw new Error(`${contract.name} handlers out of step with the contract: missing [${missing}] extra [${extra}]`);
+  for (const operation of contract.operations.filter((op) => op.fileTypes.length > 0)) {
+    const rules = options.uploads?.[operation.operationId];
+    const types = Object.keys(rules?.maxBytes ?? {});
+    if (
+      !rules ||
+      !operation.storeParam ||
+      types.length !== operation.fileTypes.length ||
+      types.some((t) => !operation.fileTypes.includes(t))
+    )
+      throw new Error(`${operation.operationId} takes a file: it needs a store in its path and upload rules for exactly its types`);
+  }
+  const uploads = new Uploads(options.uploadDir ?? tmpdir());
 
   if (!app.hasDecorator('visits')) {
     app.decorate('visits', new VisitMemo());
@@ -128,32 +151,43 @@ export function registerContract(
 
   const route = (target: FastifyInstance, operation: ContractOperation) => {
     const handler = handlers[operation.operationId] as unknown as Handler<Operation>;
-    const bodyLimit = options.bodyLimits?.[operation.operationId];
+    const rules = options.uploads?.[operation.operationId];
     target.route({
       method: operation.method,
       url: prefix + operation.path.replace(/\{(\w+)\}/g, ':$1'),
-      ...(bodyLimit === undefined ? {} : { bodyLimit }),
       handler: async (request, reply) => {
         const context = await admit(operation, request, reply, services);
-        const result = (await handler(context)) as SentResult;
-        return send(operation, reply, result, services.config);
+        if (!rules) return send(operation, reply, (await handler(context)) as SentResult, services.config);
+        const body = request.body as UnreadBody | undefined;
+        if (!body) throw errors.invalidRequest(operation.validateBody(undefined));
+        const length = Number(request.headers['content-length'] ?? 0);
+        return uploads.receive(context.store!.storeId, body, length, rules, async (file) => {
+          const fieldErrors = operation.validateBody(file);
+          if (fieldErrors.length) throw errors.invalidRequest(fieldErrors);
+          return send(operation, reply, (await handler({ ...context, body: file as never })) as SentResult, services.config);
+        });
       },
     });
   };
   for (const operation of contract.operations) if (operation.fileTypes.length === 0) route(app, operation);
-  const uploads = contract.operations.filter((operation) => operation.fileTypes.length > 0);
-  if (uploads.length > 0)
+  const fileOperations = contract.operations.filter((operation) => operation.fileTypes.length > 0);
+  if (fileOperations.length > 0)
     app.register(async (scope) => {
-      // Whatever the type sent, the bytes as they came: the handler reads them and says what it takes.
+      // Whatever the type sent, the body unread: the gate runs first, then the upload rules say what they take.
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
+      scope.addContentTypeParser('*', (request, stream, done) => {
         const type = String(request.headers['content-type'] ?? '')
           .split(';')[0]!
           .trim()
           .toLowerCase();
-        done(null, { type, data: body as Buffer } satisfies FileBody);
+        done(null, { type, stream } satisfies UnreadBody);
       });
-      for (const operation of uploads) route(scope, operation);
+      // Refused, or answered, before the whole file arrived: the connection closes, so the client stops sending.
+      scope.addHook('onSend', (request, reply, payload, done) => {
+        if (!request.raw.complete) reply.header('connection', 'close');
+        done(null, payload);
+      });
+      for (const operation of fileOperations) route(scope, operation);
     });
 }
 
@@ -188,8 +222,10 @@ async function admit(
   if (operation.requiresPlan && store && !store.hasPlan) throw errors.subscriptionRequired();
 
   const query = { ...(request.query as object) };
-  const body = request.body;
-  const fieldErrors = [...operation.validateQuery(query), ...operation.validateBody(body)];
+  // A file is received, then checked, once the gate has passed (registerContract).
+  const takesFile = operation.fileTypes.length > 0;
+  const body = takesFile ? undefined : request.body;
+  const fieldErrors = [...operation.validateQuery(query), ...(takesFile ? [] : operation.validateBody(body))];
   if (fieldErrors.length) throw errors.invalidRequest(fieldErrors);
 
   return { ...services, params, query, body, auth, store, request, reply } as HandlerContext<Operation>;

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { KLAVIYO_SANDBOX_PREFIX } from '../integrations/klaviyo/sandbox/index.ts';
 import { REAL_KLAVIYO_BASE_URL } from '../integrations/klaviyo/types.ts';
 import { META_SANDBOX_PREFIX, SANDBOX_META_APP } from '../integrations/meta/sandbox/index.ts';
@@ -15,6 +16,8 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL server instead of the embedded database. */
   databaseUrl: string | undefined;
+  /** Where an uploaded file waits, on disk, while its request checks it and sends it on (platform/uploads.ts). */
+  uploadDir: string;
   /** Signs CSRF tokens; when unset (never in production), a random one is kept in the database so restarts keep sessions usable. */
   sessionSecret: string | undefined;
   /** Password of the demo accounts seeded on an empty database; null in production, which seeds nothing. */
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    uploadDir: uploadDirOf(env),
     sessionSecret: env.SESSION_SECRET || undefined,
     demoPassword: production ? null : env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD,
     webDir: resolve(env.WEB_DIR ?? './dist/web'),
@@ -179,6 +183,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === 'true' : !production,
   };
+}
+
+/** UPLOAD_DIR; else beside the database, on disk (the system's temporary folder may be memory); else that folder. */
+function uploadDirOf(env: NodeJS.ProcessEnv): string {
+  if (env.UPLOAD_DIR) return resolve(env.UPLOAD_DIR);
+  if (env.DATA_DIR?.startsWith('memory://')) return join(tmpdir(), 'recompra-uploads');
+  return resolve(env.DATA_DIR ?? './data', 'uploads');
 }
 
 /** Meta's hosts; outside production the sandbox's: this server calls its Graph API locally, browsers open its pages at the public address. */

@@ -26,8 +26,9 @@ export interface ContractOperation {
   hasBody: boolean;
   /**
    * The media types of a binary body (an upload: `image/png`, `video/mp4`…); empty for a JSON body or none.
-   * Such a body reaches the handler as the bytes with the type they were sent as (`FileBody`), whatever
-   * that type: the handler reads the bytes and refuses, in its own words, what it does not take.
+   * Such a body reaches the handler as a file on disk with the type it was sent as (`UploadedFile`),
+   * received after the gate within the operation's upload rules (api.ts, uploads.ts): the handler reads
+   * the file and refuses, in its own words, what it does not take.
    */
   fileTypes: string[];
   validateParams: (value: unknown) => FieldError[];
@@ -95,10 +96,10 @@ export function loadContract(file: URL, name: string): Contract {
   return { name, document, operations };
 }
 
-/** A binary body: some bytes, whatever their type (the handler judges the type and the content). */
+/** A binary body, once received: a file with some bytes, whatever their type (the handler judges the type and the content). */
 function validateFile(value: unknown): FieldError[] {
-  const data = (value as { data?: unknown } | null | undefined)?.data;
-  return data instanceof Uint8Array && data.length > 0 ? [] : [{ field: '', message: 'Adjunta el archivo.' }];
+  const size = (value as { size?: unknown } | null | undefined)?.size;
+  return typeof size === 'number' && size > 0 ? [] : [{ field: '', message: 'Adjunta el archivo.' }];
 }
 
 function parametersSchema(parameters: Json[]): Json {

@@ -42,6 +42,15 @@ export const errors = {
   required: (field: string) => errors.invalidRequest([{ field, message: 'Este campo es obligatorio.' }]),
   tooManyAttempts: (message: string, retryAfterSeconds: number) =>
     new HttpError(429, 'too_many_attempts', message, undefined, { 'retry-after': String(retryAfterSeconds) }),
+  uploadsBusy: (retryAfterSeconds: number) =>
+    new HttpError(
+      429,
+      'uploads_busy',
+      'Ya se están subiendo otros archivos de esta tienda. Espera a que terminen e inténtalo de nuevo.',
+      undefined,
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
+  uploadIncomplete: () => new HttpError(400, 'upload_incomplete', 'El archivo no llegó completo. Inténtalo de nuevo.'),
 };
 
 /** Spanish text for the framework's own client errors (malformed JSON, wrong content type, body too large…). */

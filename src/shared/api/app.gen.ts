@@ -1060,6 +1060,10 @@ export interface paths {
          * @description The body is the file itself, its type in `Content-Type`. The server checks it again (SPEC §5), reading the
          *     dimensions and the duration from the file: 422 `media_bad_format`, `media_too_large`, `media_too_small`,
          *     `video_too_long`. A video's thumbnail is an image uploaded the same way and named in the campaign.
+         *     The body is read only once the session, the store, the role and the plan are checked, and no further than
+         *     its declared type's limit (8 MB for an image, 300 MB for a video; a `Content-Length` over it is refused
+         *     unread); an answer given before it all arrived closes the connection. A store sends two files at once:
+         *     one more is refused with 429 `uploads_busy` and `Retry-After` until one of them ends.
          */
         post: operations["uploadAdMedia"];
         delete?: never;
@@ -3928,6 +3932,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
         };
     };

@@ -14,7 +14,7 @@ import {
   startMetaSandbox,
 } from '../../../src/server/integrations/meta/sandbox/index.ts';
 import type { GraphChildAttachment, GraphTargeting, NewAdSet } from '../../../src/server/integrations/meta/types.ts';
-import { AD_ACCOUNT, camilaClient, failure, jpegImage, mp4Video, pngImage } from './meta-testing.ts';
+import { AD_ACCOUNT, asFile, camilaClient, failure, jpegImage, mp4Video, pngImage } from './meta-testing.ts';
 
 // The real client against the sandbox, building campaigns as Recompra will: campaign, ad set, media,
 // creative, ad; then the sandbox's clock moves on and insights show what was delivered.
@@ -80,7 +80,7 @@ const imageHashes = new WeakMap<MetaUserClient, string>();
 /** An image in the account's library (each sandbox its own). */
 async function image(client = user) {
   const hash =
-    imageHashes.get(client) ?? (await client.uploadImage(AD_ACCOUNT, { filename: 'portada.png', bytes: pngImage(1200, 628) })).hash;
+    imageHashes.get(client) ?? (await client.uploadImage(AD_ACCOUNT, { filename: 'portada.png', file: asFile(pngImage(1200, 628)) })).hash;
   imageHashes.set(client, hash);
   return hash;
 }
@@ -275,7 +275,7 @@ describe('ad sets', () => {
 
 describe('images and videos', () => {
   it('uploads a PNG and a JPEG, and reads their size from the files', async () => {
-    const png = await user.uploadImage(AD_ACCOUNT, { filename: 'banner.png', bytes: pngImage(1080, 1080) });
+    const png = await user.uploadImage(AD_ACCOUNT, { filename: 'banner.png', file: asFile(pngImage(1080, 1080)) });
     expect(png).toEqual({
       hash: expect.stringMatching(/^[0-9a-f]{32}$/),
       url: expect.stringContaining(png.hash),
@@ -286,25 +286,25 @@ describe('images and videos', () => {
     const served = await fetch(png.url);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(pngImage(1080, 1080));
-    const jpeg = await user.uploadImage(AD_ACCOUNT, { filename: 'foto.jpg', bytes: jpegImage(1200, 628) });
+    const jpeg = await user.uploadImage(AD_ACCOUNT, { filename: 'foto.jpg', file: asFile(jpegImage(1200, 628)) });
     expect(jpeg).toMatchObject({ width: 1200, height: 628 });
   });
 
   it('refuses an image too small for ads and a file that is not an image, whatever its name', async () => {
     await refusedWith(
-      user.uploadImage(AD_ACCOUNT, { filename: 'icono.png', bytes: pngImage(300, 300) }),
+      user.uploadImage(AD_ACCOUNT, { filename: 'icono.png', file: asFile(pngImage(300, 300)) }),
       AD_SUBCODES.imageTooSmall,
       'Your image is 300 × 300 pixels',
     );
     await refusedWith(
-      user.uploadImage(AD_ACCOUNT, { filename: 'falsa.jpg', bytes: Buffer.from('GIF89a no soy un JPEG') }),
+      user.uploadImage(AD_ACCOUNT, { filename: 'falsa.jpg', file: asFile(Buffer.from('GIF89a no soy un JPEG')) }),
       AD_SUBCODES.notAnImage,
       "isn't a JPG or PNG image",
     );
   });
 
   it('uploads an MP4 that Meta encodes for a couple of reads, then gives its thumbnails', async () => {
-    const id = await user.uploadVideo(AD_ACCOUNT, { name: 'Otoño 15 s', bytes: mp4Video(1080, 1920, 15) });
+    const id = await user.uploadVideo(AD_ACCOUNT, { name: 'Otoño 15 s', file: asFile(mp4Video(1080, 1920, 15)) });
     expect(await user.adVideo(id)).toEqual({ id, status: 'processing', length: 15, width: 1080, height: 1920 });
     expect(await user.videoThumbnails(id)).toEqual([]);
     expect((await user.adVideo(id)).status).toBe('processing');
@@ -315,7 +315,7 @@ describe('images and videos', () => {
   });
 
   it("refuses a video that is not an MP4 or MOV with Meta's #352", async () => {
-    const refused = await failure(user.uploadVideo(AD_ACCOUNT, { name: 'Animación', bytes: pngImage(600, 600) }));
+    const refused = await failure(user.uploadVideo(AD_ACCOUNT, { name: 'Animación', file: asFile(pngImage(600, 600)) }));
     expect(refused).toBeInstanceOf(MetaRequestError);
     expect(refused).toMatchObject({ code: 352, message: expect.stringContaining('in a format that we don') });
   });
@@ -387,7 +387,7 @@ describe('creatives and ads', () => {
   });
 
   it('takes a video ad only once its video is ready', async () => {
-    const videoId = await user.uploadVideo(AD_ACCOUNT, { name: 'Vertical', bytes: mp4Video(1080, 1920, 10) });
+    const videoId = await user.uploadVideo(AD_ACCOUNT, { name: 'Vertical', file: asFile(mp4Video(1080, 1920, 10)) });
     const spec = {
       page_id: ids.pages.tiendaDemo,
       video_data: {

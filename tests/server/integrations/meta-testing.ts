@@ -122,6 +122,9 @@ export function mp4Video(width: number, height: number, seconds: number): Buffer
   ]);
 }
 
+/** Bytes as the client sends a file: a Blob (the app's come from disk). */
+export const asFile = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]);
+
 /** Camila's main ad account in the sandbox, the one Recompra's campaigns go to. */
 export const AD_ACCOUNT = SANDBOX_META_IDS.adAccounts.principal;
 

@@ -218,7 +218,7 @@ export const adCampaignHandlers = (access: MetaAccess): Handlers<AdCampaignOpera
       storeId,
       adAccountId: row.ad_account_id,
       name: context.query.name.trim() || context.query.name,
-      body: context.body,
+      file: context.body,
     });
     return { status: 201, body: media };
   },

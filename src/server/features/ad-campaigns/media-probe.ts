@@ -1,8 +1,10 @@
+import { type FileHandle, open } from 'node:fs/promises';
+
 /*
  * What an uploaded ad file really is, read from its own bytes rather than from its name or the type the
  * browser declared: a PNG's IHDR, a JPEG's start-of-frame marker, an MP4 or QuickTime movie's `moov`
  * (its `mvhd` for the length, its video track's `tkhd` for the size). Anything else is not a file an ad
- * takes.
+ * takes. The file stays on disk: only those headers are read, never the picture or the film.
  */
 
 export type ProbedType = 'image/png' | 'image/jpeg' | 'video/mp4' | 'video/quicktime';
@@ -16,10 +18,44 @@ export interface MediaProbe {
   durationSeconds: number | null;
 }
 
+/** Reads of a window this long serve the many small reads of a walk over a file's segments or boxes. */
+const WINDOW_BYTES = 64 * 1024;
+/** Segments or boxes walked at most: a real file has a few hundred; more is padding meant to keep us busy. */
+const MAX_STEPS = 100_000;
+/** The largest `moov` read: a two-minute film's takes well under 1 MB. */
+const MAX_MOOV_BYTES = 16 * 1024 * 1024;
+
+/** A file's bytes by range, read through a window. */
+class FileBytes {
+  private window = Buffer.alloc(0);
+  private windowStart = 0;
+
+  constructor(
+    private readonly handle: FileHandle,
+    readonly size: number,
+  ) {}
+
+  /** `length` bytes from `offset`; null when the file ends before them. */
+  async at(offset: number, length: number): Promise<Buffer | null> {
+    if (offset + length > this.size) return null;
+    const start = offset - this.windowStart;
+    if (start < 0 || start + length > this.window.length) {
+      const wanted = Math.min(Math.max(length, WINDOW_BYTES), this.size - offset);
+      const buffer = Buffer.alloc(wanted);
+      const { bytesRead } = await this.handle.read(buffer, 0, wanted, offset);
+      this.window = buffer.subarray(0, bytesRead);
+      this.windowStart = offset;
+      return bytesRead < length ? null : this.window.subarray(0, length);
+    }
+    return this.window.subarray(start, start + length);
+  }
+}
+
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-function png(bytes: Buffer): MediaProbe | null {
-  if (bytes.length < 24 || PNG_SIGNATURE.some((byte, index) => bytes[index] !== byte)) return null;
+async function png(file: FileBytes): Promise<MediaProbe | null> {
+  const bytes = await file.at(0, 24);
+  if (!bytes || PNG_SIGNATURE.some((byte, index) => bytes[index] !== byte)) return null;
   if (bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
   return { kind: 'image', contentType: 'image/png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), durationSeconds: null };
 }
@@ -27,12 +63,14 @@ function png(bytes: Buffer): MediaProbe | null {
 /** Start-of-frame markers: C0–CF but DHT (C4), JPG (C8) and DAC (CC). */
 const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
-function jpeg(bytes: Buffer): MediaProbe | null {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+async function jpeg(file: FileBytes): Promise<MediaProbe | null> {
+  const start = await file.at(0, 4);
+  if (!start || start[0] !== 0xff || start[1] !== 0xd8) return null;
   let offset = 2;
-  while (offset + 4 <= bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
-    const marker = bytes[offset + 1]!;
+  for (let step = 0; step < MAX_STEPS; step += 1) {
+    const bytes = await file.at(offset, 4);
+    if (!bytes || bytes[0] !== 0xff) return null;
+    const marker = bytes[1]!;
     // Fill bytes before a marker.
     if (marker === 0xff) {
       offset += 1;
@@ -45,15 +83,16 @@ function jpeg(bytes: Buffer): MediaProbe | null {
     }
     // The image data began (SOS) or ended (EOI) before any frame header.
     if (marker === 0xda || marker === 0xd9) return null;
-    const length = bytes.readUInt16BE(offset + 2);
+    const length = bytes.readUInt16BE(2);
     if (length < 2) return null;
     if (isStartOfFrame(marker)) {
-      if (offset + 9 > bytes.length) return null;
+      const frame = await file.at(offset, 9);
+      if (!frame) return null;
       return {
         kind: 'image',
         contentType: 'image/jpeg',
-        height: bytes.readUInt16BE(offset + 5),
-        width: bytes.readUInt16BE(offset + 7),
+        height: frame.readUInt16BE(5),
+        width: frame.readUInt16BE(7),
         durationSeconds: null,
       };
     }
@@ -94,13 +133,43 @@ const child = (bytes: Buffer, parent: Box, type: string) => boxes(bytes, parent.
 /** What the top level of a movie may begin with (an MP4's `ftyp`; an old QuickTime file's first atom). */
 const MOVIE_START = new Set(['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip', 'pnot']);
 
-function movie(bytes: Buffer): MediaProbe | null {
-  if (bytes.length < 16 || !MOVIE_START.has(bytes.toString('latin1', 4, 8))) return null;
-  const top = boxes(bytes, 0, bytes.length);
-  const moov = top?.find((box) => box.type === 'moov');
-  if (!top || !moov) return null;
-  const ftyp = top.find((box) => box.type === 'ftyp');
-  const contentType = !ftyp || bytes.toString('latin1', ftyp.start, ftyp.start + 4) === 'qt  ' ? 'video/quicktime' : 'video/mp4';
+/**
+ * The top-level boxes' headers, walked on disk (the film itself, `mdat`, is never read), for the `ftyp`
+ * brand and the `moov` box, which is read whole; null when a box overruns the file (cut short or corrupt).
+ */
+async function movieBoxes(file: FileBytes): Promise<{ brand: string | null; moov: Buffer } | null> {
+  const start = await file.at(0, 16);
+  if (!start || !MOVIE_START.has(start.toString('latin1', 4, 8))) return null;
+  let brand: string | null = null;
+  let moov: Box | null = null;
+  let offset = 0;
+  for (let step = 0; offset + 8 <= file.size; step += 1) {
+    if (step === MAX_STEPS) return null;
+    const head = (await file.at(offset, 16)) ?? (await file.at(offset, 8))!;
+    let size = head.readUInt32BE(0);
+    const type = head.toString('latin1', 4, 8);
+    let header = 8;
+    if (size === 1) {
+      if (head.length < 16) return null;
+      size = Number(head.readBigUInt64BE(8));
+      header = 16;
+    } else if (size === 0) size = file.size - offset;
+    if (size < header || offset + size > file.size) return null;
+    if (type === 'ftyp' && brand === null) brand = (await file.at(offset + header, 4))?.toString('latin1') ?? '';
+    if (type === 'moov' && !moov) moov = { type, start: offset + header, end: offset + size };
+    offset += size;
+  }
+  if (!moov || moov.end - moov.start > MAX_MOOV_BYTES) return null;
+  const content = await file.at(moov.start, moov.end - moov.start);
+  return content && { brand, moov: content };
+}
+
+async function movie(file: FileBytes): Promise<MediaProbe | null> {
+  const found = await movieBoxes(file);
+  if (!found) return null;
+  const bytes = found.moov;
+  const moov: Box = { type: 'moov', start: 0, end: bytes.length };
+  const contentType = found.brand === null || found.brand === 'qt  ' ? 'video/quicktime' : 'video/mp4';
 
   const mvhd = child(bytes, moov, 'mvhd');
   if (!mvhd) return null;
@@ -136,12 +205,16 @@ function movie(bytes: Buffer): MediaProbe | null {
 }
 
 /** The file's kind, type, size and length, or null when it is none of PNG, JPEG, MP4 or MOV (or is unreadable). */
-export function probeMedia(data: Uint8Array): MediaProbe | null {
-  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+export async function probeMedia(path: string): Promise<MediaProbe | null> {
+  const handle = await open(path, 'r');
   try {
-    return png(bytes) ?? jpeg(bytes) ?? movie(bytes);
-  } catch {
-    // A length field pointing past the end: not a file we can read.
-    return null;
+    const file = new FileBytes(handle, (await handle.stat()).size);
+    return (await png(file)) ?? (await jpeg(file)) ?? (await movie(file));
+  } catch (error) {
+    // A length field inside `moov` pointing past its end: not a file we can read.
+    if (error instanceof RangeError) return null;
+    throw error;
+  } finally {
+    await handle.close();
   }
 }

@@ -1,11 +1,12 @@
+import { openAsBlob } from 'node:fs';
 import type { components } from '../../../shared/api/app.gen.ts';
 import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../../shared/constants.ts';
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { MetaRequestError } from '../../integrations/meta/errors.ts';
-import type { FileBody } from '../../platform/api.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { metaFailure } from '../../platform/meta-connection.ts';
+import type { UploadedFile, UploadRules } from '../../platform/uploads.ts';
 import { adMediaOf, insertedMedia } from './campaign-rows.ts';
 import { type MediaProbe, probeMedia } from './media-probe.ts';
 import { metaTextOf } from './publication.ts';
@@ -34,19 +35,29 @@ const refused = (code: string, message: string) => new HttpError(422, code, mess
 
 const ACCEPTED_TYPES = new Set<string>(Object.values(MEDIA_FORMATS));
 const kindOfType = (type: string) => (type.startsWith('video/') ? 'video' : 'image');
+const maxBytesOf = (kind: 'image' | 'video') => (kind === 'image' ? MEDIA_LIMITS.imageMaxBytes : MEDIA_LIMITS.videoMaxBytes);
+const tooLarge = (kind: 'image' | 'video') =>
+  refused('media_too_large', kind === 'image' ? mediaMessages.imageTooLarge : mediaMessages.videoTooLarge);
+const badFormat = () => refused('media_bad_format', mediaMessages.badFormat);
+
+/** How the gate receives an ad's file: only SPEC §5's types, each read no further than its kind's limit. */
+export const adMediaUploads: UploadRules = {
+  maxBytes: Object.fromEntries([...ACCEPTED_TYPES].map((type) => [type, maxBytesOf(kindOfType(type))])),
+  badType: badFormat,
+  tooLarge: (type) => tooLarge(kindOfType(type)),
+  atOnce: MEDIA_LIMITS.uploadsAtOnce,
+};
 
 /** The file if it is one an ad takes: a declared type of SPEC §5 that its bytes confirm, within the limits. */
-export function checkedMedia(body: FileBody): MediaProbe {
-  const probe = ACCEPTED_TYPES.has(body.type) ? probeMedia(body.data) : null;
-  if (!probe || probe.kind !== kindOfType(body.type)) throw refused('media_bad_format', mediaMessages.badFormat);
-  const size = body.data.length;
+export async function checkedMedia(file: UploadedFile): Promise<MediaProbe> {
+  const probe = ACCEPTED_TYPES.has(file.type) ? await probeMedia(file.path) : null;
+  if (!probe || probe.kind !== kindOfType(file.type)) throw badFormat();
+  if (file.size > maxBytesOf(probe.kind)) throw tooLarge(probe.kind);
   if (probe.kind === 'image') {
-    if (size > MEDIA_LIMITS.imageMaxBytes) throw refused('media_too_large', mediaMessages.imageTooLarge);
     if (probe.width < MEDIA_LIMITS.imageMinWidth || probe.height < MEDIA_LIMITS.imageMinHeight)
       throw refused('media_too_small', mediaMessages.imageTooSmall);
     return probe;
   }
-  if (size > MEDIA_LIMITS.videoMaxBytes) throw refused('media_too_large', mediaMessages.videoTooLarge);
   if (probe.width < MEDIA_LIMITS.videoMinWidth || probe.height < MEDIA_LIMITS.videoMinHeight)
     throw refused('media_too_small', mediaMessages.videoTooSmall);
   if ((probe.durationSeconds ?? 0) > MEDIA_LIMITS.videoMaxSeconds) throw refused('video_too_long', mediaMessages.videoTooLong);
@@ -59,19 +70,20 @@ export interface MediaUpload {
   storeId: number;
   adAccountId: string;
   name: string;
-  body: FileBody;
+  file: UploadedFile;
 }
 
 /** Checks the file, sends it to the ad account's library and records it. */
 export async function uploadMedia(upload: MediaUpload): Promise<AdMedia> {
-  const { db, client, storeId, adAccountId, name, body } = upload;
-  const probe = checkedMedia(body);
-  const bytes = Buffer.from(body.data.buffer, body.data.byteOffset, body.data.byteLength);
+  const { db, client, storeId, adAccountId, name, file } = upload;
+  const probe = await checkedMedia(file);
+  // Read from disk as Meta takes it, never whole in memory.
+  const data = await openAsBlob(file.path, { type: probe.contentType });
   let metaImageHash: string | null = null;
   let metaVideoId: string | null = null;
   try {
-    if (probe.kind === 'image') metaImageHash = (await client.uploadImage(adAccountId, { filename: name, bytes })).hash;
-    else metaVideoId = await client.uploadVideo(adAccountId, { name, bytes });
+    if (probe.kind === 'image') metaImageHash = (await client.uploadImage(adAccountId, { filename: name, file: data })).hash;
+    else metaVideoId = await client.uploadVideo(adAccountId, { name, file: data });
   } catch (error) {
     // Meta's own rules for files (an image smaller than it takes, mostly): the merchant's to fix, in Meta's words.
     if (error instanceof MetaRequestError)
@@ -83,7 +95,7 @@ export async function uploadMedia(upload: MediaUpload): Promise<AdMedia> {
     kind: probe.kind,
     name,
     content_type: probe.contentType,
-    bytes: body.data.length,
+    bytes: file.size,
     width: probe.width,
     height: probe.height,
     duration_seconds: probe.durationSeconds,

@@ -44,11 +44,10 @@ import {
  * the currency's offset units. Answers come back with ids as strings and insights' numbers parsed.
  */
 
-/** A file of a multipart/form-data body. */
+/** A file of a multipart/form-data body, with its media type (a Blob read from disk stays there until sent). */
 export interface GraphFile {
   filename: string;
-  bytes: Buffer;
-  contentType: string;
+  data: Blob;
 }
 
 export type Params = Record<string, string | GraphFile>;
@@ -82,9 +81,9 @@ export interface AdsCalls {
   deleteAdSet(adSetId: string): Promise<void>;
 
   /** Uploads a JPEG or PNG to the account's image library, and reads back its size. */
-  uploadImage(adAccountId: string, input: { filename: string; bytes: Buffer }): Promise<MetaAdImage>;
+  uploadImage(adAccountId: string, input: { filename: string; file: Blob }): Promise<MetaAdImage>;
   /** Uploads an MP4 or MOV: its id at once; Meta then encodes it (see adVideo). */
-  uploadVideo(adAccountId: string, input: { name: string; bytes: Buffer }): Promise<string>;
+  uploadVideo(adAccountId: string, input: { name: string; file: Blob }): Promise<string>;
   adVideo(videoId: string): Promise<MetaAdVideo>;
   videoThumbnails(videoId: string): Promise<MetaVideoThumbnail[]>;
 
@@ -214,13 +213,20 @@ function insightsRowOf(raw: GraphInsightsRow): MetaInsightsRow {
 }
 
 /** The file's media type by its first bytes (Meta sniffs them too; the name's extension may lie). */
-function contentTypeOf(bytes: Buffer, fallback: string): string {
+async function contentTypeOf(file: Blob, fallback: string): Promise<string> {
+  const bytes = Buffer.from(await file.slice(0, 12).arrayBuffer());
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (bytes.subarray(4, 8).toString('latin1') === 'ftyp')
     return bytes.subarray(8, 12).toString('latin1') === 'qt  ' ? 'video/quicktime' : 'video/mp4';
   return fallback;
 }
+
+/** The file as a part of the form, typed by its first bytes. */
+const graphFile = (filename: string, file: Blob, contentType: string): GraphFile => ({
+  filename,
+  data: file.slice(0, file.size, contentType),
+});
 
 const VIDEO_STATUSES: readonly VideoStatus[] = ['processing', 'ready', 'error'];
 
@@ -341,7 +347,7 @@ export function createAdsCalls(graph: GraphCaller, settings: { audienceBatchSize
     deleteAdSet: remove,
 
     async uploadImage(adAccountId, input) {
-      const file = { filename: input.filename, bytes: input.bytes, contentType: contentTypeOf(input.bytes, 'application/octet-stream') };
+      const file = graphFile(input.filename, input.file, await contentTypeOf(input.file, 'application/octet-stream'));
       const body = await graph.post(accountPath(adAccountId, 'adimages'), { filename: file });
       const images = isObject(body.images) ? Object.values(body.images).filter(isObject) : [];
       const hash = text(images[0]?.hash);
@@ -355,8 +361,8 @@ export function createAdsCalls(graph: GraphCaller, settings: { audienceBatchSize
       return image;
     },
     async uploadVideo(adAccountId, input) {
-      const contentType = contentTypeOf(input.bytes, 'video/mp4');
-      const file = { filename: `${input.name}.${contentType === 'video/quicktime' ? 'mov' : 'mp4'}`, bytes: input.bytes, contentType };
+      const contentType = await contentTypeOf(input.file, 'video/mp4');
+      const file = graphFile(`${input.name}.${contentType === 'video/quicktime' ? 'mov' : 'mp4'}`, input.file, contentType);
       return createdId(await graph.post(accountPath(adAccountId, 'advideos'), { name: input.name, source: file }));
     },
     async adVideo(videoId) {

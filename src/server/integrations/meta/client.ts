@@ -326,7 +326,7 @@ function bodyOf(params: Params): URLSearchParams | FormData {
   if (!entries.some(([, value]) => isFile(value))) return new URLSearchParams(entries.map(([name, value]) => [name, value as string]));
   const form = new FormData();
   for (const [name, value] of entries)
-    if (isFile(value)) form.set(name, new Blob([new Uint8Array(value.bytes)], { type: value.contentType }), value.filename);
+    if (isFile(value)) form.set(name, value.data, value.filename);
     else form.set(name, value);
   return form;
 }

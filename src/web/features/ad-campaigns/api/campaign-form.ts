@@ -2,7 +2,7 @@ import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } fr
 import { useEffect, useState } from 'react';
 import type { AdCampaignInput } from '../../../../shared/ad-campaigns';
 import type { components } from '../../../../shared/api/app.gen';
-import { MEDIA_FORMATS } from '../../../../shared/constants';
+import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../../../shared/constants';
 import { adAccountPropsQueryOptions } from '../../../api/ad-account';
 import { appClient } from '../../../api/clients';
 import { requireStoreId } from '../../../api/current-store';
@@ -131,16 +131,36 @@ export function contentTypeOf(file: File): string {
   return MEDIA_FORMATS[extension as keyof typeof MEDIA_FORMATS] ?? 'application/octet-stream';
 }
 
+/** Uploads waiting for one of the places the server gives a store's files (`MEDIA_LIMITS.uploadsAtOnce`). */
+const waitingUploads: (() => void)[] = [];
+let uploadsSending = 0;
+
+/** Runs `send` once a place is free: files chosen together go up a few at a time, never refused as too many. */
+async function inTurn<T>(send: () => Promise<T>): Promise<T> {
+  if (uploadsSending < MEDIA_LIMITS.uploadsAtOnce) uploadsSending += 1;
+  else await new Promise<void>((resolve) => waitingUploads.push(resolve));
+  try {
+    return await send();
+  } finally {
+    // The place passes straight to the next in line, so no newcomer takes it in between.
+    const next = waitingUploads.shift();
+    if (next) next();
+    else uploadsSending -= 1;
+  }
+}
+
 /** Uploads one image or video as the request's whole body (`uploadAdMedia`): the file, its type, its name. */
-export async function uploadAdMedia(storeId: number, file: File): Promise<AdMedia> {
-  return unwrap(
-    await appClient.POST('/private/stores/{id}/adMedia', {
-      params: { path: { id: storeId }, query: { name: file.name } },
-      // The contract types a binary body as a string; the file goes as it is, not as JSON.
-      body: file as unknown as string,
-      bodySerializer: (body) => body,
-      headers: { 'Content-Type': contentTypeOf(file) },
-    }),
+export function uploadAdMedia(storeId: number, file: File): Promise<AdMedia> {
+  return inTurn(async () =>
+    unwrap(
+      await appClient.POST('/private/stores/{id}/adMedia', {
+        params: { path: { id: storeId }, query: { name: file.name } },
+        // The contract types a binary body as a string; the file goes as it is, not as JSON.
+        body: file as unknown as string,
+        bodySerializer: (body) => body,
+        headers: { 'Content-Type': contentTypeOf(file) },
+      }),
+    ),
   );
 }
 
