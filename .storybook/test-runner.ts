@@ -35,7 +35,11 @@ type A11yParameters = {
 
 /** Messages of the unhandled requests MSW logged during the current story, per page. */
 const unhandledRequests = new WeakMap<Page, string[]>();
-/** The requests each page has made that have not ended yet (a code chunk a lazy part loads, an image, an API call). */
+/**
+ * The requests the current story has made that have not ended yet (a code chunk a lazy part loads, an
+ * image, an API call), per page. Started again with each story: an earlier story of the same page may
+ * hold a request open on purpose (a loading state), and it never ends.
+ */
 const requestsInFlight = new WeakMap<Page, Set<Request>>();
 /** Each page's window as the Jest config opened it. */
 const configuredViewports = new WeakMap<Page, { width: number; height: number } | null>();
@@ -54,12 +58,12 @@ function listenForUnhandledRequests(page: Page): void {
 }
 
 function trackRequests(page: Page): void {
-  if (requestsInFlight.has(page)) return;
-  const inFlight = new Set<Request>();
-  requestsInFlight.set(page, inFlight);
-  page.on('request', (request) => inFlight.add(request));
-  page.on('requestfinished', (request) => inFlight.delete(request));
-  page.on('requestfailed', (request) => inFlight.delete(request));
+  const listening = requestsInFlight.has(page);
+  requestsInFlight.set(page, new Set());
+  if (listening) return;
+  page.on('request', (request) => requestsInFlight.get(page)?.add(request));
+  page.on('requestfinished', (request) => requestsInFlight.get(page)?.delete(request));
+  page.on('requestfailed', (request) => requestsInFlight.get(page)?.delete(request));
 }
 
 /** Resolves once `page` has no request in flight; polls, since requests end in any order. */
