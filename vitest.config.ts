@@ -31,7 +31,7 @@ export default defineConfig({
           // step's time). Nothing a file changes outlives it: each builds its own app on its own database.
           isolate: false,
           // As for the web's: only a hang may time out, whatever else the machine runs.
-          testTimeout: 120_000,
+          testTimeout: 300_000,
           hookTimeout: 300_000,
         },
       },

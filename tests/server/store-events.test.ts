@@ -98,23 +98,24 @@ it('loses nothing and repeats nothing when the subscriber fails half-way', async
 });
 
 it('runs again for events recorded while its job was running', async () => {
-  let recordDuringRun = true;
+  let secondRecorded: Promise<unknown> | undefined;
   const { events, worker } = setUp(
     subscriber('orders', ['order_created'], {
       async handle({ tx, events: batch }) {
         for (const event of batch) await tx.query('insert into handled (subscriber, event_id) values ($1, $2)', ['orders', event.id]);
-        if (recordDuringRun) {
-          recordDuringRun = false;
-          // Another writer commits an event after this batch was taken (PGlite runs it after this transaction).
-          setTimeout(() => void db.transaction((writer) => events.record(writer, storeId, [{ kind: 'order_created', orders: ['102'] }])));
-        }
+        // Another writer commits an event after this batch was taken (PGlite runs it after this transaction).
+        secondRecorded ??= new Promise((resolve) =>
+          setTimeout(() =>
+            resolve(db.transaction((writer) => events.record(writer, storeId, [{ kind: 'order_created', orders: ['102'] }]))),
+          ),
+        );
       },
     }),
   );
   await db.transaction((tx) => events.record(tx, storeId, [{ kind: 'order_created', orders: ['101'] }]));
   // The job's run ends after the second event is committed, which asks it to run once more.
   await worker.drain();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await secondRecorded;
   await worker.drain();
   expect(await handled('orders')).toBe(2);
   expect(await db.query('select * from store_event_deliveries')).toEqual([]);

@@ -37,7 +37,7 @@ describe('StoreReadyGate', () => {
     const progress = await screen.findByRole('progressbar');
     expect(progress.getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByText('4.100 de 8.200 pedidos')).toBeTruthy();
-    expect(await screen.findByText('Tienda conectada.', undefined, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText('Tienda conectada.')).toBeTruthy();
     expect(screen.getByText('Ya tenemos el último año de pedidos; el resto del historial sigue llegando.')).toBeTruthy();
     const page = await screen.findByText('En construcción');
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
@@ -63,8 +63,7 @@ describe('StoreReadyGate', () => {
   it('shows the page when the import has finished', async () => {
     server.use(meAs(sessionUsers.admin), storeSyncAnswer(syncFinished));
     await renderAt('/dashboard');
-    // The dashboard loads lazily; its first paint on a cold, busy run can pass the default second.
-    expect(await screen.findByText('Pedidos totales', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Pedidos totales')).toBeTruthy();
   });
 
   it('shows the way to the plans instead of a data page when the store has neither plan nor trial', async () => {

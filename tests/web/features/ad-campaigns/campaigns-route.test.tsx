@@ -41,8 +41,6 @@ const renderApp = (route: string) =>
     { route },
   );
 
-const FIRST_PAINT = { timeout: 5000 };
-
 /** The calls that reached the server, as `METHOD path`, with their bodies. */
 function callsMade() {
   const calls: { call: string; body: unknown }[] = [];
@@ -55,11 +53,11 @@ function callsMade() {
 }
 
 async function chooseAction(campaign: string, label: string) {
-  await userEvent.click(await screen.findByRole('button', { name: `Acciones de ${campaign}` }, FIRST_PAINT));
+  await userEvent.click(await screen.findByRole('button', { name: `Acciones de ${campaign}` }));
   await chooseMenuItem(label);
 }
 
-const row = async (name: string) => within(await screen.findByRole('article', { name }, FIRST_PAINT));
+const row = async (name: string) => within(await screen.findByRole('article', { name }));
 const toast = async (message: string) => expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
 
 describe('CampaignsRoute', () => {
@@ -126,7 +124,7 @@ describe('CampaignsRoute', () => {
   it('leads to Integrations when the list answers that Meta must be connected first', async () => {
     server.use(meAs(sessionUsers.admin), ...adCampaignsStore({ metaProblem: 'notConnected' }));
     await renderApp('/campaigns');
-    const link = await screen.findByRole('link', { name: 'Ir a Integraciones' }, FIRST_PAINT);
+    const link = await screen.findByRole('link', { name: 'Ir a Integraciones' });
     expect(link.getAttribute('href')).toBe('/integrations');
     expect(screen.getByText('Conecta tu cuenta de Meta')).toBeTruthy();
   });
@@ -147,7 +145,7 @@ describe('CampaignDetailRoute', () => {
   it('shows the details and the figures, and that none has come yet before Meta reads them', async () => {
     server.use(meAs(sessionUsers.admin), ...adCampaignsStore({ insights: { [summerCampaign.id]: insightsNoData } }));
     await renderApp(`/campaigns/${summerCampaign.id}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Recompra de verano' }, FIRST_PAINT)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recompra de verano' })).toBeTruthy();
     expect(await screen.findByText('Aún no hay resultados')).toBeTruthy();
     expect(screen.getByText('Región Metropolitana y Viña del Mar')).toBeTruthy();
   });
@@ -155,20 +153,20 @@ describe('CampaignDetailRoute', () => {
   it('says the figures are being read again while Meta refreshes them', async () => {
     server.use(meAs(sessionUsers.admin), ...adCampaignsStore({ insights: { [summerCampaign.id]: summerInsightsRefreshing } }));
     await renderApp(`/campaigns/${summerCampaign.id}`);
-    expect((await screen.findByRole('status', undefined, FIRST_PAINT)).textContent).toBe('Actualizando los resultados desde Meta…');
+    expect((await screen.findByRole('status')).textContent).toBe('Actualizando los resultados desde Meta…');
     expect(screen.getByText('9,06x')).toBeTruthy();
   });
 
   it('says a campaign that does not exist is not found', async () => {
     server.use(meAs(sessionUsers.admin), ...adCampaignsStore());
     await renderApp('/campaigns/999');
-    expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos esta campaña' }, FIRST_PAINT)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos esta campaña' })).toBeTruthy();
   });
 
   it('goes back to the list after deleting', async () => {
     server.use(meAs(sessionUsers.admin), ...adCampaignsStore());
     await renderApp(`/campaigns/${summerCampaign.id}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Más acciones de Recompra de verano' }, FIRST_PAINT));
+    await userEvent.click(await screen.findByRole('button', { name: 'Más acciones de Recompra de verano' }));
     await chooseMenuItem('Eliminar');
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar campaña' }));
     await toast('Campaña «Recompra de verano» eliminada.');

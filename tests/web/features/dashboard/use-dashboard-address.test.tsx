@@ -122,7 +122,7 @@ describe('DashboardRoute with a date out of range in the address', () => {
     });
     await renderWithApp(<DashboardRoute />, { route: '/dashboard?from=1999-12-01&to=2026-01-31' });
     const expected = statsInRangeFixture({ preset: 'last30Days' });
-    const headings = await screen.findAllByRole('heading', { name: 'Ingresos', level: 2 }, { timeout: 5000 });
+    const headings = await screen.findAllByRole('heading', { name: 'Ingresos', level: 2 });
     const card = headings.map((heading) => heading.closest('article')).find(Boolean);
     expect(await within(card as HTMLElement).findByText(formatClp(expected.totals.income))).toBeTruthy();
     expect(asked).toEqual(['?preset=last30Days&granularity=day']);

@@ -85,7 +85,7 @@ describe('IntegrationsRoute', () => {
       failures: [{ code: 'tokenRejected' as const, at: new Date().toISOString() }],
     };
     server.use(integrationsAnswer({ ...integrationsStoreOnly, store: { ...integrationsStoreOnly.store, sync: failed } }));
-    expect(await screen.findByText('No pudimos sincronizar tu tienda.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No pudimos sincronizar tu tienda.')).toBeTruthy();
     expect(card.getAllByText(/Shopify rechazó el token de acceso: vuelve a conectar la tienda\./).length).toBeGreaterThan(0);
     expect(card.getByText('Última sincronización hace un momento')).toBeTruthy();
   });

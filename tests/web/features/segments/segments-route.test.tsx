@@ -41,12 +41,11 @@ const renderList = (route = '/segments') =>
     { route },
   );
 
-const FIRST_PAINT = { timeout: 5000 };
 /** Ark's menu selects from the keyboard reliably under happy-dom: highlight the item, then Enter. */
 /** A toast with `message` (its text shows, and a copy is read out for screen readers). */
 const toast = async (message: string) => expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
 
-const card = async (name: string) => within(await screen.findByRole('article', { name }, FIRST_PAINT));
+const card = async (name: string) => within(await screen.findByRole('article', { name }));
 
 describe('SegmentsRoute', () => {
   it('lists the six defaults first, each with its size and its share of the store computed from its members', async () => {
@@ -82,7 +81,7 @@ describe('SegmentsRoute', () => {
   it('explains custom segments when there are none', async () => {
     server.use(meAs(sessionUsers.admin), ...segmentsStore({ segments: defaultSegments }));
     await renderList('/segments?tab=custom');
-    expect(await screen.findByText('Aún no tienes segmentos personalizados', undefined, FIRST_PAINT)).toBeTruthy();
+    expect(await screen.findByText('Aún no tienes segmentos personalizados')).toBeTruthy();
   });
 
   it('deletes a custom segment after the confirmation', async () => {
@@ -135,7 +134,7 @@ describe('SegmentsRoute', () => {
   it('links to integrations when Klaviyo is not connected, and offers no toggle', async () => {
     server.use(meAs(sessionUsers.admin), ...segmentsStore({ connected: false }));
     await renderList();
-    expect((await screen.findByRole('link', { name: 'Conectar Klaviyo' }, FIRST_PAINT)).getAttribute('href')).toBe('/integrations');
+    expect((await screen.findByRole('link', { name: 'Conectar Klaviyo' })).getAttribute('href')).toBe('/integrations');
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
@@ -147,7 +146,7 @@ describe('SegmentsRoute', () => {
     server.use(meAs(sessionUsers.colaborator), ...segmentsStore({ connected: false }));
     cleanup();
     await renderList();
-    expect(await screen.findByText(/Pide a un administrador/, undefined, FIRST_PAINT)).toBeTruthy();
+    expect(await screen.findByText(/Pide a un administrador/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Conectar Klaviyo' })).toBeNull();
   });
 
