@@ -49,6 +49,8 @@ export interface ShopifyClientOptions {
   apiVersion?: string;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  /** The clock the cost bucket refills by (default Date.now); tests pass one that moves only when they sleep. */
+  now?: () => number;
   /** Retries of a call answered 429/5xx or failing on the network (default 5). */
   maxRetries?: number;
   /** First backoff delay; doubles on every retry (default 500 ms). */
@@ -108,6 +110,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     apiVersion = SHOPIFY_API_VERSION,
     fetch: fetchImpl = globalThis.fetch,
     sleep = realSleep,
+    now = Date.now,
     maxRetries = 5,
     retryBaseMs = 500,
     pollIntervalMs = 200,
@@ -126,7 +129,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
   async function waitForBudget(operationName: string): Promise<void> {
     const needed = lastCost.get(operationName);
     if (!bucket || needed === undefined) return;
-    const elapsed = (Date.now() - bucket.at) / 1000;
+    const elapsed = (now() - bucket.at) / 1000;
     const available = Math.min(bucket.maximum, bucket.available + elapsed * bucket.restoreRate);
     if (available < needed) await sleep(Math.ceil(((needed - available) / bucket.restoreRate) * 1000));
   }
@@ -134,7 +137,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
   function recordCost(operationName: string, cost: QueryCost | undefined): void {
     if (!cost?.throttleStatus) return;
     const { currentlyAvailable, maximumAvailable, restoreRate } = cost.throttleStatus;
-    bucket = { available: currentlyAvailable, maximum: maximumAvailable, restoreRate: restoreRate || 50, at: Date.now() };
+    bucket = { available: currentlyAvailable, maximum: maximumAvailable, restoreRate: restoreRate || 50, at: now() };
     if (typeof cost.requestedQueryCost === 'number') lastCost.set(operationName, cost.requestedQueryCost);
   }
 
