@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { appHttp } from '../../../../mocks/handlers/clients';
 import { MEDIA_LIMITS } from '../../../../src/shared/constants';
 import { uploadAdMedia } from '../../../../src/web/features/ad-campaigns/api/campaign-form';
@@ -29,13 +30,13 @@ describe('uploadAdMedia', () => {
     const names = ['uno.png', 'dos.png', 'tres.png', 'cuatro.png'];
     const uploads = names.map((name) => uploadAdMedia(7, new File(['ab'], name, { type: 'image/png' })));
 
-    await vi.waitFor(() => expect(received).toEqual(names.slice(0, MEDIA_LIMITS.uploadsAtOnce)));
+    await waitFor(() => expect(received).toEqual(names.slice(0, MEDIA_LIMITS.uploadsAtOnce)));
     answering.shift()!();
     // One ended: the next in line takes its place, and still no more than the server takes are on their way.
-    await vi.waitFor(() => expect(received).toEqual(names.slice(0, MEDIA_LIMITS.uploadsAtOnce + 1)));
+    await waitFor(() => expect(received).toEqual(names.slice(0, MEDIA_LIMITS.uploadsAtOnce + 1)));
     expect(answering).toHaveLength(MEDIA_LIMITS.uploadsAtOnce);
     while (received.length < names.length || answering.length > 0) {
-      await vi.waitFor(() => expect(answering.length).toBeGreaterThan(0));
+      await waitFor(() => expect(answering.length).toBeGreaterThan(0));
       answering.shift()!();
     }
     expect((await Promise.all(uploads)).map((media) => media.name)).toEqual(names);

@@ -1,7 +1,7 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { storeStatsEmpty } from '../../../../mocks/fixtures/dashboard';
 import { sessionUsers } from '../../../../mocks/fixtures/session';
 import { dashboardStore, storeStatsAnswer } from '../../../../mocks/handlers/dashboard';
@@ -16,9 +16,6 @@ afterEach(() => {
   cleanup();
   server.events.removeAllListeners();
 });
-
-/** The first render loads the page's lazy sections; on a cold, busy run that alone can pass a second. */
-const FIRST_PAINT_MS = 5000;
 
 /** The address the dashboard keeps its range in, as the browser's bar would show it. */
 function Address() {
@@ -52,28 +49,28 @@ describe('DashboardRoute, a range without sales', () => {
     const asked = rangeQueriesAsked();
     await renderDashboard();
     // Each chart is a lazy section of its own: wait for both, not for the first to arrive.
-    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: OFFER })).toHaveLength(2), { timeout: FIRST_PAINT_MS });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OFFER })).toHaveLength(2));
     const offers = screen.getAllByRole('button', { name: OFFER });
     expect(screen.getAllByText('Aquí verás cómo evolucionan tus ingresos y pedidos. Prueba con otro rango de fechas.')).toHaveLength(2);
     await userEvent.click(offers[0]!);
     expect(screen.getByRole('status', { name: 'Dirección' }).textContent).toBe('?preset=last12Months&granularity=week');
-    await vi.waitFor(() => expect(asked).toContain('?preset=last12Months&granularity=week'), { timeout: FIRST_PAINT_MS });
+    await waitFor(() => expect(asked).toContain('?preset=last12Months&granularity=week'));
     // Still no sales: the charts explain, without offering the range they already show.
-    expect(await screen.findAllByText('Sin ventas en este período', undefined, { timeout: FIRST_PAINT_MS })).toHaveLength(2);
+    expect(await screen.findAllByText('Sin ventas en este período', undefined)).toHaveLength(2);
     expect(screen.queryByRole('button', { name: OFFER })).toBeNull();
   });
 
   it('offers nothing when the range already covers the last 12 months', async () => {
     server.use(meAs(sessionUsers.admin), ...dashboardStore({ empty: true }));
     await renderDashboard('/dashboard?from=2024-06-01&to=2026-11-20');
-    expect(await screen.findAllByText('Sin ventas en este período', undefined, { timeout: FIRST_PAINT_MS })).toHaveLength(2);
+    expect(await screen.findAllByText('Sin ventas en este período', undefined)).toHaveLength(2);
     expect(screen.queryByRole('button', { name: OFFER })).toBeNull();
   });
 
   it('says what the charts will show when the store has never sold, with no range to try', async () => {
     server.use(meAs(sessionUsers.admin), storeStatsAnswer(storeStatsEmpty), ...dashboardStore({ empty: true }));
     await renderDashboard();
-    expect(await screen.findAllByText('Aún no tienes ventas', undefined, { timeout: FIRST_PAINT_MS })).toHaveLength(2);
+    expect(await screen.findAllByText('Aún no tienes ventas', undefined)).toHaveLength(2);
     expect(screen.queryByText('Sin ventas en este período')).toBeNull();
     expect(screen.queryByRole('button', { name: OFFER })).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -229,7 +229,7 @@ describe('DashboardRoute', () => {
     expect(sortOf(/Pedidos/)).toBe('descending');
     expect(sortOf(/Ingresos/)).toBe('none');
     await userEvent.click(table().getByRole('button', { name: /Pedidos/ }));
-    await vi.waitFor(() => expect(sortOf(/Pedidos/)).toBe('ascending'));
+    await waitFor(() => expect(sortOf(/Pedidos/)).toBe('ascending'));
     const fewest = filteredStatsTableRows('products', { sort: 'orders', order: 'asc' })[0]!;
     expect(await screen.findByText(fewest.key)).toBeTruthy();
     expect(asked).toEqual(['income:desc:2', 'orders:desc:1', 'orders:asc:1']);
@@ -283,7 +283,7 @@ describe('DashboardRoute', () => {
     URL.revokeObjectURL ??= () => undefined;
     await renderDashboard('/dashboard?tab=paymentMethods&sort=key&q=pago');
     await userEvent.click(await screen.findByRole('button', { name: 'Descargar XLSX' }));
-    await vi.waitFor(() => expect(saved).toEqual(['recompra-metodos-de-pago-2026-11-20.xlsx']));
+    await waitFor(() => expect(saved).toEqual(['recompra-metodos-de-pago-2026-11-20.xlsx']));
     expect(asked).toEqual(['?dimension=paymentMethods&sort=key&order=asc&q=pago']);
     click.mockRestore();
   });
