@@ -97,6 +97,22 @@ const withProviders: Decorator = (Story, context) => {
   return story;
 };
 
+/**
+ * Storybook hides the whole page (display: none) when a story takes over 100 ms to prepare, and shows it
+ * again once the story has mounted. On a busy machine that timer fires while the story renders: a field
+ * focused on mount is hidden and loses its focus, and whatever measures itself (a popover, the scroll)
+ * measures a page that is not there. Cancelled once the story is about to mount (beforeEach runs after
+ * the loaders, before the mount, which shows the page), so a story always renders on a shown page.
+ */
+function keepStoryShown(): void {
+  type WebView = { preparingTimeout?: ReturnType<typeof setTimeout>; showPreparingStory?: unknown };
+  const view = (window as { __STORYBOOK_PREVIEW__?: { view?: WebView } }).__STORYBOOK_PREVIEW__?.view;
+  if (typeof view?.showPreparingStory !== 'function') {
+    throw new Error("Storybook's preview has no view.showPreparingStory any more: find how it now hides a story being prepared.");
+  }
+  clearTimeout(view.preparingTimeout);
+}
+
 const preview: Preview = {
   decorators: [withProviders],
   loaders: [
@@ -108,6 +124,7 @@ const preview: Preview = {
     msw,
   ],
   beforeEach() {
+    keepStoryShown();
     resetClock();
     // The page outlives the story: the previous story's client must not be waited on, and its toasts
     // (held open for their capture) must not show up, or push the next story's, in the next one.

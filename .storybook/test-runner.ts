@@ -131,12 +131,35 @@ function formatViolations(storyId: string, violations: Result[]): string {
   return `Accessibility violations (serious or critical) in story "${storyId}":\n${lines.join('\n')}`;
 }
 
+/**
+ * The axe rules whose findings are never serious or critical, by axe's own metadata: a rule's impact is its
+ * own when it has one, otherwise the highest of its checks'. Only serious and critical findings fail a story,
+ * so running these would only cost time (nearly half of axe's, on a full screen). A rule of unknown impact runs.
+ */
+function rulesThatCannotBlock(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Check = { id: string } | string;
+    type Rule = { id: string; impact?: string; any: Check[]; all: Check[]; none: Check[] };
+    const audit = (window as unknown as { axe: { _audit?: { rules: Rule[]; checks: Record<string, { impact?: string }> } } }).axe._audit;
+    if (!audit) return [];
+    const blocking = (impact: string | undefined) => impact === undefined || impact === 'serious' || impact === 'critical';
+    return audit.rules
+      .filter((rule) => {
+        const checks = [...rule.any, ...rule.all, ...rule.none].map((check) => (typeof check === 'string' ? check : check.id));
+        const impacts = rule.impact ? [rule.impact] : checks.map((id) => audit.checks[id]?.impact);
+        return impacts.length > 0 && !impacts.some(blocking);
+      })
+      .map((rule) => rule.id);
+  });
+}
+
 async function checkAccessibility(page: Page, storyId: string, a11y: A11yParameters | undefined): Promise<void> {
   // `test: 'todo'` is the preview's default (warnings in the panel), so only an explicit opt-out skips.
   if (a11y?.disable === true || a11y?.test === 'off') return;
   // `region` is noise for component stories. Other rules are switched off only per story, through
   // `parameters.a11y.config.rules` (the same parameter the Storybook accessibility panel reads).
   const rules: NonNullable<RunOptions['rules']> = { region: { enabled: false } };
+  for (const id of await rulesThatCannotBlock(page)) rules[id] = { enabled: false };
   for (const rule of a11y?.config?.rules ?? []) {
     rules[rule.id] = { enabled: rule.enabled ?? true };
   }
@@ -147,16 +170,18 @@ async function checkAccessibility(page: Page, storyId: string, a11y: A11yParamet
   throw new Error(formatViolations(storyId, blocking));
 }
 
+const capture = (page: Page) => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+
 /**
  * Captures the page until two captures in a row are the same picture, so that a change still under
  * way (a focus ring a frame late, a toast arriving, a dialog taking its initial focus) is waited for
- * rather than captured half-way: every run compares the same settled frame.
+ * rather than captured half-way: every run compares the same settled frame. `first` is a capture
+ * already taken.
  */
-async function settledScreenshot(page: Page, storyId: string): Promise<Buffer> {
-  const capture = () => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
-  let previous = await capture();
+async function settledScreenshot(page: Page, storyId: string, first?: Buffer): Promise<Buffer> {
+  let previous = first ?? (await capture(page));
   for (let attempt = 1; attempt < maxCaptures; attempt++) {
-    const next = await capture();
+    const next = await capture(page);
     if (next.equals(previous)) return next;
     previous = next;
   }
@@ -166,11 +191,30 @@ async function settledScreenshot(page: Page, storyId: string): Promise<Buffer> {
   );
 }
 
-async function compareWithBaseline(image: Buffer, storyId: string): Promise<void> {
-  const baseline = path.join(baselinesDir, `${storyId}.png`);
-  const hasBaseline = existsSync(baseline);
+/**
+ * The picture to compare with the baseline. A capture is costly (a tall screen takes over half a second), so
+ * the first one is taken alone: when it is the baseline byte for byte, the page shows the settled frame the
+ * baseline was recorded from, and a second capture could only agree. Anything else (no baseline, an update,
+ * a difference) is settled first, so a difference is never a frame caught half-way.
+ */
+async function pictureToCompare(page: Page, storyId: string): Promise<Buffer> {
+  const first = await capture(page);
+  const baseline = baselinePath(storyId);
+  if (!updatingBaselines() && existsSync(baseline) && first.equals(await readFile(baseline))) return first;
+  return settledScreenshot(page, storyId, first);
+}
+
+const baselinePath = (storyId: string) => path.join(baselinesDir, `${storyId}.png`);
+
+function updatingBaselines(): boolean {
   const { snapshotState } = expect.getState() as { snapshotState: { _updateSnapshot: 'all' | 'new' | 'none' } };
-  if (snapshotState._updateSnapshot === 'none' && !hasBaseline) {
+  return snapshotState._updateSnapshot !== 'none';
+}
+
+async function compareWithBaseline(image: Buffer, storyId: string): Promise<void> {
+  const baseline = baselinePath(storyId);
+  const hasBaseline = existsSync(baseline);
+  if (!updatingBaselines() && !hasBaseline) {
     throw new Error(
       `Story "${storyId}" has no baseline (${path.relative(process.cwd(), baseline)}). ` +
         'Run `npm run test:update-baselines`, review the new image and commit it.',
@@ -243,6 +287,11 @@ async function checkSecondRender(page: Page, storyId: string, visual: VisualPara
 }
 
 const config: TestRunnerConfig = {
+  // The runner's own first page, with the accessibility addon's automatic check off: it would run axe a
+  // second time on every story, only for the addon's panel, while this runner's check (postVisit) decides.
+  async prepare({ page }) {
+    await page.goto(new URL('iframe.html?globals=a11y.manual:!true', process.env.TARGET_URL).toString(), { waitUntil: 'load' });
+  },
   setup() {
     expect.extend({ toMatchImageSnapshot });
   },
@@ -295,7 +344,7 @@ const config: TestRunnerConfig = {
     }
 
     if (visual === false) return;
-    const image = await settledScreenshot(page, context.id);
+    const image = await pictureToCompare(page, context.id);
     await compareWithBaseline(image, context.id);
     if (process.env.STORIES_TWICE === '1') await checkSecondRender(page, context.id, visual, image);
   },
