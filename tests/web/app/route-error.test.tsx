@@ -68,7 +68,12 @@ describe('a page that cannot be shown', () => {
     await renderBrokenPage(STALE);
     expect(await screen.findByText('Sin conexión')).toBeTruthy();
     expect(reload).not.toHaveBeenCalled();
-    window.dispatchEvent(new Event('online'));
+    // The screen listens from its effect, which may run just after the screen is drawn: the connection
+    // comes back until something hears it, and the first time it is heard reloads the page.
+    await waitFor(() => {
+      window.dispatchEvent(new Event('online'));
+      expect(reload).toHaveBeenCalled();
+    });
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
