@@ -44,6 +44,8 @@ const BUSY_RETRY_SECONDS = 5;
 export class Uploads {
   /** Files being received, by store (this process's; each process holds its own files). */
   private readonly sending = new Map<number, number>();
+  /** The folder, made on the first upload; made again on the next one if making it failed. */
+  private folder: Promise<unknown> | undefined;
 
   constructor(private readonly dir: string) {}
 
@@ -66,7 +68,11 @@ export class Uploads {
     this.sending.set(storeId, sending + 1);
     const path = join(this.dir, `upload-${randomUUID()}`);
     try {
-      await mkdir(this.dir, { recursive: true });
+      this.folder ??= mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
+        this.folder = undefined;
+        throw error;
+      });
+      await this.folder;
       const size = await spool(body.stream, path, max, () => rules.tooLarge(body.type));
       return await use({ type: body.type, path, size });
     } finally {
