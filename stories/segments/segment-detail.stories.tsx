@@ -1,7 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
-import { customSegments, emptySegment, segmentBuilding, segmentCustomersPage, segmentStatsFixture } from '../../mocks/fixtures/segments';
+import {
+  customSegments,
+  emptySegment,
+  segmentBuilding,
+  segmentCustomersPage,
+  segmentFailed,
+  segmentStatsFixture,
+} from '../../mocks/fixtures/segments';
 import { SegmentDetailScreen, type SegmentDetailScreenProps } from '../../src/web/features/segments/screens/segment-detail-screen';
 import { userEvent } from '../support/user-event';
 import { WithToasts } from '../support/with-toasts';
@@ -80,6 +87,17 @@ export const InProgress: Story = { args: buildingArgs('inProgress') };
 export const ProcessingData: Story = { args: buildingArgs('processingData') };
 
 export const InProgressOnPhone: Story = onPhone<Story>({ args: InProgress.args });
+
+/** Its build used up its attempts: the reason, in the server's words, instead of figures. */
+export const BuildFailed: Story = {
+  args: { segment: { status: 'success', data: segmentFailed(vip) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(/Revisa sus valores y guarda el segmento de nuevo/);
+    await expect(canvas.getByText('No se pudo calcular')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Descargar XLSX' })).toBeDisabled();
+  },
+};
 
 /** Nobody meets its rules yet. */
 export const EmptySegment: Story = {

@@ -6,6 +6,7 @@ import {
   customSegments,
   defaultSegments,
   segmentBuilding,
+  segmentFailed,
   segmentSyncs,
   segmentsStatsFixture,
 } from '../../mocks/fixtures/segments';
@@ -263,6 +264,25 @@ export const InProgress: Story = { args: building('inProgress') };
 export const ProcessingData: Story = { args: building('processingData') };
 
 export const QueuedOnPhone: Story = onPhone<Story>({ args: Queued.args });
+
+/** Its members could not be computed: the card says why, and the store's other segments go on. */
+export const BuildFailed: Story = {
+  args: {
+    tab: 'custom',
+    segments: {
+      status: 'success',
+      data: itemsOf([...defaultSegments, segmentFailed(customSegments[0]!), ...customSegments.slice(1)]),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const card = within(within(canvasElement).getByRole('article', { name: 'Mayoristas sin compras este año' }));
+    await expect(card.getByText('No se pudo calcular')).toBeVisible();
+    await expect(card.getByText(/Revisa sus valores y guarda el segmento de nuevo/)).toBeVisible();
+    await expect(card.getByText('Sin clientes calculados')).toBeVisible();
+  },
+};
+
+export const BuildFailedOnPhone: Story = onPhone<Story>({ args: BuildFailed.args });
 
 export const Loading: Story = {
   args: { segments: { status: 'loading' }, klaviyoConnected: undefined },

@@ -63,6 +63,7 @@ export function segmentListItems(
     name: segment.name,
     description: segment.description,
     status: segment.status,
+    buildFailure: segment.buildFailure,
     customers: segment.customers,
     share: segment.customers !== null && total > 0 ? segment.customers / total : null,
     sync: syncView(syncs.find((sync) => sync.segmentId === segment.id)),

@@ -20,19 +20,13 @@ import { SegmentStatusBadge, useSegmentTexts } from './segment-texts';
 export type { SegmentCustomersOrder, SegmentCustomersSort } from './segment-detail-customers';
 
 type SegmentStats = components['schemas']['SegmentStats'];
-type SegmentKey = AppComponents['schemas']['SegmentKey'];
-type SegmentStatus = AppComponents['schemas']['SegmentStatus'];
 
 /** What the detail's header shows of a segment. */
-export interface SegmentDetailItem {
-  id: number;
-  key: SegmentKey | null;
-  name: string | null;
-  description: string | null;
-  status: SegmentStatus;
-  /** When its members were last computed; null before the first build ends. */
-  builtAt: string | null;
-}
+/** What the page shows of the segment itself; `builtAt` is null before the first build ends. */
+export type SegmentDetailItem = Pick<
+  AppComponents['schemas']['Segment'],
+  'id' | 'key' | 'name' | 'description' | 'status' | 'buildFailure' | 'builtAt'
+>;
 
 export interface SegmentDetailScreenProps {
   /** null: no such segment (deleted, or another store's). */
@@ -193,6 +187,8 @@ export function SegmentDetailScreen({
             )}
           </section>
         </>
+      ) : item.status === 'failed' ? (
+        <Banner tone="danger" message={item.buildFailure ?? t('detail.failed')} />
       ) : (
         <Banner tone="info" message={t('detail.building')} />
       )}

@@ -28,6 +28,8 @@ export interface SegmentListItem {
   name: string | null;
   description: string | null;
   status: SegmentStatus;
+  /** Why its members could not be computed, in Spanish (the server's words), when `status` is failed. */
+  buildFailure: string | null;
   /** Members at the last build; null before the first one ends. */
   customers: number | null;
   /** The members' share of the store's customers (0.25 is 25 %); null when unknown. */
@@ -59,6 +61,7 @@ const description = css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anyw
 const figures = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: '2', rowGap: '1', fontSize: 'sm' });
 const count = css({ fontWeight: 'semibold', color: 'fg.default' });
 const muted = css({ color: 'fg.muted' });
+const failure = css({ fontSize: 'sm', color: 'danger.text', overflowWrap: 'anywhere' });
 const footer = css({
   display: 'flex',
   flexWrap: 'wrap',
@@ -122,9 +125,10 @@ export function SegmentCard({
       }
     >
       <p className={description}>{text ?? t('card.noDescription')}</p>
+      {segment.status === 'failed' && segment.buildFailure ? <p className={failure}>{segment.buildFailure}</p> : null}
       <p className={figures}>
         {segment.customers === null ? (
-          <span className={muted}>{t('card.calculating')}</span>
+          <span className={muted}>{segment.status === 'failed' ? t('card.notCalculated') : t('card.calculating')}</span>
         ) : (
           <>
             <span className={count}>{t('card.customers', { count: segment.customers, formatted: formatCount(segment.customers) })}</span>
