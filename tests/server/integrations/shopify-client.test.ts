@@ -381,62 +381,56 @@ describe('limits and failures', () => {
     expect(calls).toBe(0);
   });
 
-  it('waits and retries when Shopify answers THROTTLED', async () => {
-    const slow = await startShopifySandbox({ ...SIZE, throttle: { maximumAvailable: 40, restoreRate: 5 } });
-    const sleeps: number[] = [];
-    let throttled = 0;
+  /**
+   * A sandbox with a small, slow cost bucket and a client of it, on one clock that only the client's sleeps
+   * move: what the client waits for, and what the sandbox has restored by then, never depend on how fast
+   * the machine runs. Counts the THROTTLED answers and keeps each sleep.
+   */
+  async function slowBucket() {
+    let clock = 0;
+    const sandbox = await startShopifySandbox({ ...SIZE, throttle: { maximumAvailable: 40, restoreRate: 5, now: () => clock } });
+    const seen = { sleeps: [] as number[], throttled: 0 };
     const watch: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      if ((await response.clone().text()).includes('"THROTTLED"')) throttled++;
+      if ((await response.clone().text()).includes('"THROTTLED"')) seen.throttled++;
       return response;
     };
-    slow.setAvailableCost(0);
-    const count = await client({
-      endpoint: slow.endpoint,
+    const shopClient = client({
+      endpoint: sandbox.endpoint,
       fetch: watch,
-      sleep: (ms) => {
-        sleeps.push(ms);
-        return new Promise((resolve) => setTimeout(resolve, ms));
+      now: () => clock,
+      sleep: async (ms) => {
+        seen.sleeps.push(ms);
+        clock += ms;
       },
-    }).ordersCount();
-    expect(count).toBeGreaterThan(0);
-    await slow.close();
-    expect(throttled).toBe(1);
-    expect(sleeps[0]).toBeGreaterThanOrEqual(150);
+    });
+    return { sandbox, shopClient, seen };
+  }
+
+  it('waits and retries when Shopify answers THROTTLED', async () => {
+    const { sandbox, shopClient, seen } = await slowBucket();
+    try {
+      sandbox.setAvailableCost(0);
+      expect(await shopClient.ordersCount()).toBeGreaterThan(0);
+      expect(seen.throttled).toBe(1);
+      expect(seen.sleeps[0]).toBeGreaterThanOrEqual(150);
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it('waits before a call when the last answer left too few points for it', async () => {
-    const small = await startShopifySandbox({ ...SIZE, throttle: { maximumAvailable: 40, restoreRate: 5 } });
+    const { sandbox, shopClient, seen } = await slowBucket();
     try {
-      const sleeps: number[] = [];
-      let throttled = 0;
-      const watch: typeof fetch = async (input, init) => {
-        const response = await fetch(input, init);
-        if ((await response.clone().text()).includes('"THROTTLED"')) throttled++;
-        return response;
-      };
-      // The client's clock moves only while it sleeps, so what it waits for never depends on how fast the
-      // machine runs; the sandbox refills by the wall clock, which moves at least as far.
-      let clock = 0;
-      const shopClient = client({
-        endpoint: small.endpoint,
-        fetch: watch,
-        now: () => clock,
-        sleep: (ms) => {
-          sleeps.push(ms);
-          clock += ms;
-          return new Promise((resolve) => setTimeout(resolve, ms));
-        },
-      });
       await shopClient.shop(); // learns what the call costs (1 point)
-      small.setAvailableCost(1);
+      sandbox.setAvailableCost(1);
       await shopClient.shop(); // spends the last point; the answer says 0 are left
-      expect(sleeps).toEqual([]);
+      expect(seen.sleeps).toEqual([]);
       await shopClient.shop(); // waits for a point to come back instead of being throttled
-      expect(throttled).toBe(0);
-      expect(sleeps).toEqual([200]); // one point at 5 a second
+      expect(seen.throttled).toBe(0);
+      expect(seen.sleeps).toEqual([200]); // one point at 5 a second
     } finally {
-      await small.close();
+      await sandbox.close();
     }
   });
 });

@@ -224,13 +224,21 @@ export function createCostTally(operation: 'query' | 'mutation' | 'subscription'
 }
 
 /** The leaky bucket of cost points (Shopify's standard plan: 2000 points, 100 restored a second). */
-export function createCostBucket(options: { maximumAvailable?: number; restoreRate?: number } = {}) {
+export interface CostBucketOptions {
+  maximumAvailable?: number;
+  restoreRate?: number;
+  /** The clock points come back by (default Date.now); a test passes one it moves itself. */
+  now?: () => number;
+}
+
+export function createCostBucket(options: CostBucketOptions = {}) {
   const maximumAvailable = options.maximumAvailable ?? 2000;
   const restoreRate = options.restoreRate ?? 100;
+  const clock = options.now ?? Date.now;
   let available = maximumAvailable;
-  let at = Date.now();
+  let at = clock();
   function refill(): void {
-    const now = Date.now();
+    const now = clock();
     available = Math.min(maximumAvailable, available + ((now - at) / 1000) * restoreRate);
     at = now;
   }

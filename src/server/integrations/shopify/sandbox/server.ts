@@ -4,7 +4,7 @@ import { SHOPIFY_API_VERSION, sandboxEndpoint } from '../client.ts';
 import type { WebhookTopic } from '../types.ts';
 import { type BulkOperations, createBulkOperations } from './bulk.ts';
 import { createCollections } from './collections.ts';
-import { createCostBucket } from './cost.ts';
+import { type CostBucketOptions, createCostBucket } from './cost.ts';
 import { answerAdminRequest } from './executor.ts';
 import { createDemoStore, type DemoStore, type GeneratorOptions } from './generator.ts';
 import { registerShopifySandboxOAuth, type SandboxOAuthOptions } from './oauth.ts';
@@ -51,7 +51,7 @@ export interface SandboxOptions extends GeneratorOptions {
   /** Its app install (OAuth): the apps that can be installed and how long a code lives (oauth.ts). */
   oauth?: Pick<SandboxOAuthOptions, 'apps' | 'codeLifetimeMs'>;
   /** The cost bucket (Shopify's standard plan: 2000 points, 100 restored per second). */
-  throttle?: { maximumAvailable?: number; restoreRate?: number };
+  throttle?: CostBucketOptions;
 }
 
 export interface ShopifySandbox {
