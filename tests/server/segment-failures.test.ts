@@ -104,9 +104,12 @@ it('keeps the store’s other segments updating, retries the broken one with bac
   // The broken one went to its build, which failed and waits for its retry.
   const builds = await buildsOf(broken.id);
   const retried = builds.at(-1);
-  expect(retried).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('out of range') });
+  expect(retried).toMatchObject({ status: 'pending', last_error: expect.stringContaining('out of range') });
+  // Its first backoff is 5 s: a drain slowed by a busy machine may outlive it and have tried once more already.
+  const tried = Number(retried!.attempts);
+  expect(tried === 1 || tried === 2).toBe(true);
 
-  for (let attempt = 2; attempt <= 5; attempt++) {
+  for (let attempt = tried + 1; attempt <= 5; attempt++) {
     // Its backoff is over.
     await server.db.query('update jobs set run_at = now() where id = $1', [retried!.id]);
     await settle();
