@@ -72,6 +72,9 @@ describe('sign-in throttle', () => {
     const statuses = async (email: string) => {
       const answers = [];
       for (let i = 0; i < 6; i += 1) {
+        // As if each try came right after the one before: the wait an answer names counts from the last
+        // failure, and a hash of the password on a busy machine must not shorten it for one email only.
+        await server.db.query('update rate_limit_events set happened_at = now()');
         const response = await signInFrom('198.51.100.4', email, 'mala');
         answers.push({ status: response.statusCode, body: response.json(), retryAfter: response.headers['retry-after'] });
       }
