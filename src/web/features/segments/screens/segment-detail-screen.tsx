@@ -21,8 +21,7 @@ export type { SegmentCustomersOrder, SegmentCustomersSort } from './segment-deta
 
 type SegmentStats = components['schemas']['SegmentStats'];
 
-/** What the detail's header shows of a segment. */
-/** What the page shows of the segment itself; `builtAt` is null before the first build ends. */
+/** What the detail's header shows of a segment; `builtAt` is null before the first build ends. */
 export type SegmentDetailItem = Pick<
   AppComponents['schemas']['Segment'],
   'id' | 'key' | 'name' | 'description' | 'status' | 'buildFailure' | 'builtAt'
