@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { getJestConfig } from '@storybook/test-runner';
 
 // The default Jest configuration comes from @storybook/test-runner
@@ -40,6 +41,8 @@ const contextOptions = {
  */
 export default {
   ...testRunnerConfig,
+  // One page per worker for all its story files (see the file).
+  testEnvironment: fileURLToPath(new URL('./test-environment.js', import.meta.url)),
   testEnvironmentOptions: {
     ...testRunnerConfig.testEnvironmentOptions,
     'jest-playwright': {
