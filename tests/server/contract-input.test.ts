@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appContract, backendContract, type Contract } from '../../src/server/platform/contract.ts';
+import { appContract, backendContract, type Contract, MALFORMED_TEXT } from '../../src/server/platform/contract.ts';
 import { type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // What the contracts refuse before any handler runs: control characters in any string a client sends,
@@ -57,6 +57,12 @@ const createStore = (owner: Caller, store: object) =>
     headers: owner.headers,
     payload: { store },
   });
+
+/** A call of the demo store's owner, signed in afresh. */
+async function asDemoOwner(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+  const owner = await signIn(server.app, 'demo@recompra.cl');
+  return server.app.inject({ method, url, cookies: owner.cookies, headers: owner.headers, ...(payload ? { payload } : {}) });
+}
 
 async function storeCount(): Promise<number> {
   const [row] = await server.db.query<{ count: number }>('select count(*)::int as count from stores');
@@ -175,14 +181,43 @@ describe('the store form', () => {
   });
 });
 
+describe('texts with half a character', () => {
+  // JSON can carry a UTF-16 surrogate without its pair ("\ud800"); PostgreSQL, Stripe and Meta cannot.
+  const segment = (tag: string, name = 'Clientes VIP') => ({
+    name,
+    form: 'simple',
+    rules: { join: 'and', blocks: [{ join: 'and', conditions: [{ field: 'customerTags', operator: 'has', values: [tag] }] }] },
+  });
+  const createSegment = (body: object) => asDemoOwner('POST', `/api/private/stores/${demoStore}/segments`, body);
+  const segmentsNamed = async (name: string) =>
+    (await server.db.query('select id from segments where store_id = $1 and name = $2', [demoStore, name])).length;
+
+  it('refuses a segment whose tag holds one, on that value, and stores nothing', async () => {
+    const response = await createSegment(segment('vip\ud800', 'Medio carácter'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([{ field: 'rules.blocks.0.conditions.0.values.0', message: MALFORMED_TEXT }]);
+    expect(await segmentsNamed('Medio carácter')).toBe(0);
+  });
+
+  it('refuses one in the name of a field, and takes whole characters from beyond the first plane', async () => {
+    const key = await createSegment({ ...segment('vip'), ['\udc00']: 'x' });
+    expect(key.statusCode).toBe(400);
+    expect(key.json().fieldErrors).toEqual([{ field: '', message: MALFORMED_TEXT }]);
+    const emoji = await createSegment(segment('vip 🎉', 'Fiesta 🎉'));
+    expect(emoji.statusCode).toBe(201);
+    expect(await segmentsNamed('Fiesta 🎉')).toBe(1);
+  });
+
+  it('refuses a cancellation whose details hold one, before the payment processor hears of it', async () => {
+    const response = await asDemoOwner('DELETE', '/api/private/subscription', { reason: 'TOO EXPENSINVE', details: 'Por ahora \udc00no.' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([{ field: 'details', message: MALFORMED_TEXT }]);
+  });
+});
+
 describe('statsInRange', () => {
-  const range = async (from: string, to: string) => {
-    const owner = await signIn(server.app, 'demo@recompra.cl');
-    return server.app.inject({
-      url: `/backend/stores/${demoStore}/statsInRange?from=${from}&to=${to}&granularity=year`,
-      cookies: owner.cookies,
-    });
-  };
+  const range = (from: string, to: string) =>
+    asDemoOwner('GET', `/backend/stores/${demoStore}/statsInRange?from=${from}&to=${to}&granularity=year`);
 
   it('refuses the year 0000 with a field error on from, never a server error', async () => {
     const response = await range('0000-01-01', '2025-01-01');
@@ -205,20 +240,8 @@ describe('statsInRange', () => {
 
 describe('the marketing investment and the acquisition cost', () => {
   const YEAR_RANGE = 'Usa un año entre 2000 y 2100.';
-  const invest = async (year: unknown) => {
-    const owner = await signIn(server.app, 'demo@recompra.cl');
-    return server.app.inject({
-      method: 'POST',
-      url: `/api/private/stores/${demoStore}/monthlyInversion`,
-      cookies: owner.cookies,
-      headers: owner.headers,
-      payload: { year, amount: 1000 },
-    });
-  };
-  const chart = async (year: string) => {
-    const owner = await signIn(server.app, 'demo@recompra.cl');
-    return server.app.inject({ url: `/api/private/stores/${demoStore}/stats/charts/acquisitionCost?year=${year}`, cookies: owner.cookies });
-  };
+  const invest = (year: unknown) => asDemoOwner('POST', `/api/private/stores/${demoStore}/monthlyInversion`, { year, amount: 1000 });
+  const chart = (year: string) => asDemoOwner('GET', `/api/private/stores/${demoStore}/stats/charts/acquisitionCost?year=${year}`);
 
   it('refuses a year outside 2000 to 2100 on the field, and takes the bounds', async () => {
     for (const year of [0, 1999, 2101]) {

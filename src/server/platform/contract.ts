@@ -119,8 +119,32 @@ function parametersSchema(parameters: Json[]): Json {
 const saysLessThanItsBranches = (error: ErrorObject) =>
   error.keyword === 'oneOf' || error.keyword === 'anyOf' || (error.keyword === 'type' && error.params.type === 'null');
 
+/** What a text holding half a character is told; JSON can carry one (`"\ud800"`), PostgreSQL and the platforms cannot. */
+export const MALFORMED_TEXT = 'Tiene un carácter que no es válido. Vuelve a escribir el texto.';
+
+/**
+ * Every text of `value`, names of fields included, that holds a UTF-16 surrogate without its pair: refused at the
+ * edge for every operation, since no schema can say it and everything past the edge would fail on it.
+ */
+function malformedTexts(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
+  if (found.length === MAX_FIELD_ERRORS) return found;
+  if (typeof value === 'string') {
+    if (!value.isWellFormed()) found.push({ field: path.join('.'), message: MALFORMED_TEXT });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => malformedTexts(item, [...path, String(index)], found));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.isWellFormed()) malformedTexts(item, [...path, key], found);
+      else if (found.length < MAX_FIELD_ERRORS) found.push({ field: path.join('.'), message: MALFORMED_TEXT });
+    }
+  }
+  return found;
+}
+
 function fieldValidator(validate: ValidateFunction): (value: unknown) => FieldError[] {
   return (value) => {
+    const malformed = malformedTexts(value);
+    if (malformed.length > 0) return malformed;
     if (validate(value)) return [];
     const errors = validate.errors ?? [];
     // A field with an error of its own or of its parts ("a date between 2000 and 2100") answers with those only.
