@@ -5,7 +5,7 @@ import { MetaNotFoundError } from '../../src/server/integrations/meta/errors.ts'
 import { SANDBOX_META_IDS, type StartedMetaSandbox } from '../../src/server/integrations/meta/sandbox/index.ts';
 import { MEDIA_LIMITS } from '../../src/shared/constants.ts';
 import { addStore, type Caller, signIn, type TestServer } from './harness.ts';
-import { AD_ACCOUNT, camilaClient, failure, mp4Video, pngImage } from './integrations/meta-testing.ts';
+import { AD_ACCOUNT, camilaClient, failure, jpegImage, mp4Video, pngImage } from './integrations/meta-testing.ts';
 import { connectMeta, startServerWithMeta } from './meta-harness.ts';
 
 /*
@@ -193,6 +193,16 @@ describe('files for the ads', () => {
     await refused(Buffer.concat([pngImage(1200, 628), Buffer.alloc(MEDIA_LIMITS.imageMaxBytes)]), 'image/png', 'media_too_large', /8 MB/);
     await refused(mp4Video(480, 270, 10), 'video/mp4', 'media_too_small', /500×262 px/);
     await refused(mp4Video(1280, 720, 121), 'video/quicktime', 'video_too_long', /120 segundos/);
+    // Headers without what they claim: a 24-byte PNG of 1200 × 1200, a JPEG of 21 bytes, a movie without its film.
+    const damaged = /dañado o incompleto/;
+    await refused(pngImage(1200, 1200).subarray(0, 24), 'image/png', 'media_damaged', damaged);
+    await refused(jpegImage(1080, 1080).subarray(0, 21), 'image/jpeg', 'media_damaged', damaged);
+    const film = mp4Video(1280, 720, 10);
+    await refused(film.subarray(0, film.indexOf('mdat', 0, 'latin1') - 4), 'video/mp4', 'media_damaged', damaged);
+    const endless = Buffer.from(pngImage(1200, 628));
+    endless.writeUInt32BE(0xffffffff, 16);
+    endless.writeUInt32BE(0xffffffff, 20);
+    await refused(endless, 'image/png', 'media_damaged', damaged);
     // Within SPEC's limits but below Meta's own minimum: Meta's words.
     await refused(pngImage(300, 200), 'image/png', 'media_too_small', /Meta no aceptó el archivo\. .*600 pixels/);
   });

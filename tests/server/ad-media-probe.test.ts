@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedMedia } from '../../src/server/features/ad-campaigns/media.ts';
-import { probeMedia } from '../../src/server/features/ad-campaigns/media-probe.ts';
-import { jpegImage, mp4Video, pngImage } from './integrations/meta-testing.ts';
+import { DAMAGED, probeMedia } from '../../src/server/features/ad-campaigns/media-probe.ts';
+import { jpegImage, mp4Box, mp4Video, pngImage, sampleTable } from './integrations/meta-testing.ts';
 
 // Real file headers, built in memory and saved as an upload is: what an ad file is, read from its bytes, and SPEC §5's limits on it.
 
@@ -23,14 +23,6 @@ async function file(data: Buffer): Promise<string> {
 }
 const probe = async (data: Buffer) => probeMedia(await file(data));
 
-function box(type: string, ...content: Buffer[]): Buffer {
-  const body = Buffer.concat(content);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(body.length + 8, 0);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, body]);
-}
-
 /** A QuickTime movie whose audio track comes first, its video track named by `hdlr`, and a version-1 `mvhd`. */
 function quickTime(width: number, height: number, seconds: number): Buffer {
   const movieHeader = Buffer.alloc(112);
@@ -43,13 +35,13 @@ function quickTime(width: number, height: number, seconds: number): Buffer {
     header.writeUInt32BE(h * 65536, 80);
     const hdlr = Buffer.alloc(24);
     hdlr.write(handler, 8, 'latin1');
-    return box('trak', box('tkhd', header), box('mdia', box('hdlr', hdlr)));
+    return mp4Box('trak', mp4Box('tkhd', header), mp4Box('mdia', mp4Box('hdlr', hdlr), sampleTable(seconds, 4)));
   };
   return Buffer.concat([
-    box('ftyp', Buffer.from('qt  \0\0\0\0qt  ', 'latin1')),
-    box('wide'),
-    box('mdat', Buffer.alloc(32)),
-    box('moov', box('mvhd', movieHeader), track('soun', 0, 0), track('vide', width, height)),
+    mp4Box('ftyp', Buffer.from('qt  \0\0\0\0qt  ', 'latin1')),
+    mp4Box('wide'),
+    mp4Box('mdat', Buffer.alloc(seconds * 8)),
+    mp4Box('moov', mp4Box('mvhd', movieHeader), track('soun', 0, 0), track('vide', width, height)),
   ]);
 }
 
@@ -94,16 +86,47 @@ describe('probeMedia', () => {
     });
   });
 
-  it('refuses what is none of them, or is cut short', async () => {
+  it('refuses what is none of them', async () => {
     expect(await probe(Buffer.from('GIF89a\x01\0\x01\0', 'latin1'))).toBeNull();
     expect(await probe(Buffer.from('{"not":"a file"}'))).toBeNull();
     expect(await probe(Buffer.alloc(0))).toBeNull();
-    expect(await probe(pngImage(800, 600).subarray(0, 20))).toBeNull();
-    expect(await probe(jpegImage(800, 600).subarray(0, 30))).toBeNull();
-    const video = mp4Video(1280, 720, 10);
-    expect(await probe(video.subarray(0, video.length - 80))).toBeNull();
     // A movie without a video track (audio only) is not a video for an ad.
     expect(await probe(mp4Video(0, 0, 10))).toBeNull();
+  });
+
+  it('calls damaged a file of theirs cut short anywhere', async () => {
+    for (const whole of [pngImage(800, 600), jpegImage(800, 600), mp4Video(1280, 720, 10), quickTime(1280, 720, 10)]) {
+      for (const cut of [20, 30, whole.length - 80, whole.length - 1])
+        expect({ cut, probed: await probe(whole.subarray(0, cut)) }).toEqual({ cut, probed: DAMAGED });
+    }
+  });
+
+  it('calls damaged a header without the picture or the film it claims', async () => {
+    // A PNG's header and end claiming 1200 × 1200, with no rows between them.
+    const png = pngImage(1200, 1200);
+    const ihdr = png.subarray(0, 8 + 25);
+    const iend = png.subarray(png.length - 12);
+    expect(await probe(Buffer.concat([ihdr, iend]))).toBe(DAMAGED);
+    // The same with rows too few for its size: 1 KB of compressed data cannot hold 4.3 MB of pixels.
+    const idat = Buffer.alloc(12 + 1024);
+    idat.writeUInt32BE(1024, 0);
+    idat.write('IDAT', 4, 'latin1');
+    expect(await probe(Buffer.concat([ihdr, idat, iend]))).toBe(DAMAGED);
+    // A JPEG's headers up to its frame, then its end marker: no scan at all.
+    const jpeg = jpegImage(1080, 1080);
+    const frameEnd = jpeg.indexOf(Buffer.from([0xff, 0xc4]));
+    expect(await probe(Buffer.concat([jpeg.subarray(0, frameEnd), Buffer.from([0xff, 0xd9])]))).toBe(DAMAGED);
+    // A movie whose track lists frames its mdat does not hold, and one without mdat.
+    const video = mp4Video(1280, 720, 10);
+    expect(await probe(Buffer.concat([video.subarray(0, video.length - 160), mp4Box('mdat', Buffer.alloc(16))]))).toBe(DAMAGED);
+    expect(await probe(video.subarray(0, video.length - 168))).toBe(DAMAGED);
+  });
+
+  it('calls damaged a PNG claiming 4,294,967,295 × 4,294,967,295 pixels', async () => {
+    const png = Buffer.from(pngImage(300, 300));
+    png.writeUInt32BE(0xffffffff, 16);
+    png.writeUInt32BE(0xffffffff, 20);
+    expect(await probe(png)).toBe(DAMAGED);
   });
 });
 
@@ -133,5 +156,6 @@ describe('checkedMedia (SPEC §5)', () => {
     expect(await code('image/gif', pngImage(800, 600))).toBe('media_bad_format');
     expect(await code('video/mp4', pngImage(800, 600))).toBe('media_bad_format');
     expect(await code('image/png', Buffer.from('not an image at all'))).toBe('media_bad_format');
+    expect(await code('image/jpeg', jpegImage(1080, 1080).subarray(0, 21))).toBe('media_damaged');
   });
 });

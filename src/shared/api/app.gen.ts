@@ -1059,7 +1059,8 @@ export interface paths {
          * Upload one image or video for a campaign's ads; it goes to the ad account's library in Meta.
          * @description The body is the file itself, its type in `Content-Type`. The server checks it again (SPEC §5), reading the
          *     dimensions and the duration from the file: 422 `media_bad_format`, `media_too_large`, `media_too_small`,
-         *     `video_too_long`. A video's thumbnail is an image uploaded the same way and named in the campaign.
+         *     `video_too_long`, and `media_damaged` for a file of an accepted format that does not hold what its header
+         *     claims (cut short, only a header, a PNG's rows or a movie's frames missing). A video's thumbnail is an image uploaded the same way and named in the campaign.
          *     The body is read only once the session, the store, the role and the plan are checked, and no further than
          *     its declared type's limit (8 MB for an image, 300 MB for a video; a `Content-Length` over it is refused
          *     unread); an answer given before it all arrived closes the connection. A store sends two files at once:

@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { encode as encodeJpeg } from 'jpeg-js';
 import { expect } from 'vitest';
 import { createMetaClient, type MetaClientOptions, type MetaUserClient } from '../../../src/server/integrations/meta/client.ts';
 import { SANDBOX_META_APP, SANDBOX_META_IDS, type StartedMetaSandbox } from '../../../src/server/integrations/meta/sandbox/index.ts';
@@ -77,29 +78,12 @@ export function pngImage(width: number, height: number): Buffer {
   ]);
 }
 
-/** A baseline JPEG's markers up to its frame header (JFIF, a quantisation table, SOF0), as a JPEG begins. */
+/** A whole baseline JPEG of one flat colour: its headers, its scan and its end marker. */
 export function jpegImage(width: number, height: number): Buffer {
-  const segment = (marker: number, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt16BE(0xff00 | marker, 0);
-    head.writeUInt16BE(data.length + 2, 2);
-    return Buffer.concat([head, data]);
-  };
-  const frame = Buffer.alloc(15);
-  frame.writeUInt8(8, 0);
-  frame.writeUInt16BE(height, 1);
-  frame.writeUInt16BE(width, 3);
-  frame.set([3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1], 5);
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8]),
-    segment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
-    segment(0xdb, Buffer.alloc(65)),
-    segment(0xc0, frame),
-    Buffer.from([0xff, 0xd9]),
-  ]);
+  return encodeJpeg({ width, height, data: Buffer.alloc(width * height * 4, 0x80) }, 80).data;
 }
 
-function mp4Box(type: string, ...content: Buffer[]): Buffer {
+export function mp4Box(type: string, ...content: Buffer[]): Buffer {
   const body = Buffer.concat(content);
   const head = Buffer.alloc(8);
   head.writeUInt32BE(body.length + 8, 0);
@@ -107,7 +91,18 @@ function mp4Box(type: string, ...content: Buffer[]): Buffer {
   return Buffer.concat([head, body]);
 }
 
-/** An MP4's boxes (ftyp, moov with mvhd and a track's tkhd) for a `seconds`-long `width`×`height` video. */
+/** A track's media information with its sample table: `frames` in `mdat`, all `frameBytes` long. */
+export function sampleTable(frames: number, frameBytes: number): Buffer {
+  const sizes = Buffer.alloc(12);
+  sizes.writeUInt32BE(frameBytes, 4);
+  sizes.writeUInt32BE(frames, 8);
+  return mp4Box('minf', mp4Box('stbl', mp4Box('stsz', sizes)));
+}
+
+/**
+ * An MP4 (ftyp, moov with mvhd and a track's tkhd and sample sizes, then mdat with the frames) for a
+ * `seconds`-long `width`×`height` video: a frame a second, of 16 bytes each.
+ */
 export function mp4Video(width: number, height: number, seconds: number): Buffer {
   const movieHeader = Buffer.alloc(100);
   movieHeader.writeUInt32BE(1000, 12);
@@ -115,10 +110,11 @@ export function mp4Video(width: number, height: number, seconds: number): Buffer
   const trackHeader = Buffer.alloc(84);
   trackHeader.writeUInt32BE(width * 65536, 76);
   trackHeader.writeUInt32BE(height * 65536, 80);
+  const frames = Math.max(1, seconds);
   return Buffer.concat([
     mp4Box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2avc1mp41', 'latin1')),
-    mp4Box('moov', mp4Box('mvhd', movieHeader), mp4Box('trak', mp4Box('tkhd', trackHeader))),
-    mp4Box('mdat', Buffer.alloc(64)),
+    mp4Box('moov', mp4Box('mvhd', movieHeader), mp4Box('trak', mp4Box('tkhd', trackHeader), mp4Box('mdia', sampleTable(frames, 16)))),
+    mp4Box('mdat', Buffer.alloc(frames * 16)),
   ]);
 }
 

@@ -8,7 +8,7 @@ import { HttpError } from '../../platform/errors.ts';
 import { metaFailure } from '../../platform/meta-connection.ts';
 import type { UploadedFile, UploadRules } from '../../platform/uploads.ts';
 import { adMediaOf, insertedMedia } from './campaign-rows.ts';
-import { type MediaProbe, probeMedia } from './media-probe.ts';
+import { DAMAGED, type MediaProbe, probeMedia } from './media-probe.ts';
 import { metaTextOf } from './publication.ts';
 
 /*
@@ -28,6 +28,7 @@ export const mediaMessages = {
   imageTooSmall: `La imagen debe medir al menos ${MEDIA_LIMITS.imageMinWidth}×${MEDIA_LIMITS.imageMinHeight} px.`,
   videoTooSmall: `El video debe medir al menos ${MEDIA_LIMITS.videoMinWidth}×${MEDIA_LIMITS.videoMinHeight} px.`,
   videoTooLong: `El video dura más de ${MEDIA_LIMITS.videoMaxSeconds} segundos.`,
+  damaged: 'El archivo está dañado o incompleto. Vuelve a exportarlo y súbelo de nuevo.',
   refusedByMeta: (text: string | null) => `Meta no aceptó el archivo.${text ? ` ${text}` : ''}`,
 };
 
@@ -51,6 +52,7 @@ export const adMediaUploads: UploadRules = {
 /** The file if it is one an ad takes: a declared type of SPEC §5 that its bytes confirm, within the limits. */
 export async function checkedMedia(file: UploadedFile): Promise<MediaProbe> {
   const probe = ACCEPTED_TYPES.has(file.type) ? await probeMedia(file.path) : null;
+  if (probe === DAMAGED) throw refused('media_damaged', mediaMessages.damaged);
   if (!probe || probe.kind !== kindOfType(file.type)) throw badFormat();
   if (file.size > maxBytesOf(probe.kind)) throw tooLarge(probe.kind);
   if (probe.kind === 'image') {
