@@ -44,11 +44,16 @@ async function renderEdit(campaignId: number) {
   await screen.findByRole('heading', { name: 'Tipo de campaña' });
 }
 
-async function saveFromLastStep() {
-  for (const title of ['Información de la campaña', 'Audiencia', 'Archivos', 'Seguimiento']) {
+/** Moves on step by step: each step checks its fields before it moves, so each click waits for the step before to show. */
+async function nextSteps(...titles: string[]) {
+  for (const title of titles) {
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     await screen.findByRole('heading', { name: title });
   }
+}
+
+async function saveFromLastStep() {
+  await nextSteps('Información de la campaña', 'Audiencia', 'Archivos', 'Seguimiento');
   fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 }
 
@@ -98,8 +103,7 @@ describe('CampaignFormRoute', () => {
     expect(screen.getByRole('heading', { name: 'Audiencia' })).toBeTruthy();
     expect(screen.getByText('Revisa los datos marcados')).toBeTruthy();
     // Nothing typed is lost: the next steps still hold the campaign's texts.
-    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Siguiente' }));
+    await nextSteps('Archivos', 'Seguimiento');
     await waitFor(() => expect((screen.getByLabelText(/^Título/) as HTMLInputElement).value).toBe(campaignToEdit.title));
   });
 
