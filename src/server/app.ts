@@ -119,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSyncJob(jobs, { db, events }, shopify);
   registerNightlyJob(jobs, { db, events }, shopify);
   registerHousekeepingJob(jobs, db);
+  mailer.registerJob(jobs, db);
   registerSegmentBuildJob(jobs, db, events);
   registerStoreDeletionJob(jobs, db, processor.payments);
   registerSubscriptionCheckJob(jobs, billing);

@@ -92,6 +92,7 @@ async function seed(): Promise<void> {
 
     [`insert into mail_outbox (recipient, subject, body_text, sent_at) values ('old', 'A', 'a', now() - interval '31 days')`, []],
     [`insert into mail_outbox (recipient, subject, body_text, sent_at) values ('fresh', 'A', 'a', now() - interval '29 days')`, []],
+    [`insert into mail_outbox (recipient, subject, body_text, failed_at) values ('old-failed', 'A', 'a', now() - interval '31 days')`, []],
     [
       `insert into mail_outbox (recipient, subject, body_text, created_at) values ('fresh-unsent', 'A', 'a', now() - interval '90 days')`,
       [],
@@ -167,7 +168,7 @@ it('deletes exactly the rows past their retention, a batch at a time', async () 
     store_invitations: 3,
     webhook_deliveries: 1,
     jobs: 2,
-    mail_outbox: 1,
+    mail_outbox: 2,
     job_workers: 1,
     store_events: 1,
   });

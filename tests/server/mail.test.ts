@@ -9,7 +9,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { seedDemoStore } from '../../src/server/demo-store.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
 import type { Database } from '../../src/server/platform/db.ts';
-import { createMailer, type MailTransport } from '../../src/server/platform/mail.ts';
+import { createMailer, MAIL_QUEUE, type MailTransport } from '../../src/server/platform/mail.ts';
 import { secretBox } from '../../src/server/platform/secrets.ts';
 import { DEMO_PASSWORD, migratedDatabase, signIn, TEST_INDEX_HTML } from './harness.ts';
 
@@ -23,6 +23,8 @@ interface Sent {
 let db: Database;
 let app: FastifyInstance;
 const sent: Sent[] = [];
+/** While set, the SMTP server refuses every mail. */
+let smtpDown = false;
 beforeAll(async () => {
   db = await migratedDatabase();
   const secrets = secretBox(randomBytes(32));
@@ -32,6 +34,7 @@ beforeAll(async () => {
   const json = nodemailer.createTransport({ jsonTransport: true });
   const transport: MailTransport = {
     async sendMail(message) {
+      if (smtpDown) throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
       const info = await json.sendMail(message);
       sent.push(JSON.parse(info.message) as Sent);
       return info;
@@ -46,7 +49,14 @@ afterAll(async () => {
 });
 beforeEach(() => {
   sent.length = 0;
+  smtpDown = false;
 });
+
+/** Runs the mail jobs that are due, as the worker does; `retries` makes those waiting to retry due first. */
+async function deliver({ retries = false } = {}): Promise<void> {
+  if (retries) await db.query(`update jobs set run_at = now() where queue = $1 and status = 'pending'`, [MAIL_QUEUE]);
+  await app.jobs.drain();
+}
 
 const tokenIn = (text: string) => /token=([\w-]+)/.exec(text)?.[1];
 const outbox = (recipient: string) =>
@@ -58,6 +68,9 @@ describe('mail sent through SMTP', () => {
   it('keeps no live password-reset token in the outbox, and the mailed link still works', async () => {
     const requested = await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: 'demo@recompra.cl' } });
     expect(requested.statusCode).toBe(202);
+    // The request only wrote it down; the job sends it.
+    expect(sent).toHaveLength(0);
+    await deliver();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to.map((to) => to.address)).toEqual(['demo@recompra.cl']);
     const token = tokenIn(sent[0]!.text);
@@ -91,6 +104,7 @@ describe('mail sent through SMTP', () => {
       payload: { email: 'nueva@tienda.cl' },
     });
     expect(invited.statusCode).toBe(201);
+    await deliver();
     expect(sent).toHaveLength(1);
     const token = tokenIn(sent[0]!.text)!;
     expect(token).toBeTruthy();
@@ -107,5 +121,36 @@ describe('mail sent through SMTP', () => {
     });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ email: 'nueva@tienda.cl', role: 'colaborator', store });
+  });
+
+  it('answers a reset with SMTP down as it answers an unknown address, and sends the mail once SMTP is back', async () => {
+    smtpDown = true;
+    const request = (email: string) => app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+    const known = await request('colaborador@recompra.cl');
+    const unknown = await request('nadie-aqui@recompra.cl');
+    expect({ status: known.statusCode, body: known.body }).toEqual({ status: unknown.statusCode, body: unknown.body });
+    expect(known.statusCode).toBe(202);
+    await deliver();
+    expect(sent).toHaveLength(0);
+    expect((await outbox('colaborador@recompra.cl'))[0]).toMatchObject({ sent_at: null });
+
+    smtpDown = false;
+    await deliver({ retries: true });
+    expect(sent.map((mail) => mail.to[0]!.address)).toEqual(['colaborador@recompra.cl']);
+    expect((await outbox('colaborador@recompra.cl'))[0]!.body_text).toContain('token=[oculto]');
+  });
+
+  it('keeps, for a mail every attempt failed, the error and the time it gave up, but not its link', async () => {
+    smtpDown = true;
+    await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: 'admin@recompra.cl' } });
+    for (let attempt = 0; attempt < 8; attempt += 1) await deliver({ retries: true });
+    const [row] = await db.query<{ sent_at: Date | null; failed_at: Date | null; last_error: string; body_text: string }>(
+      'select sent_at, failed_at, last_error, body_text from mail_outbox where recipient = $1',
+      ['admin@recompra.cl'],
+    );
+    expect(row).toMatchObject({ sent_at: null, failed_at: expect.any(Date), last_error: expect.stringContaining('ECONNREFUSED') });
+    // Its link can never arrive: it is not kept either.
+    expect(row!.body_text).toContain('token=[oculto]');
+    expect(sent).toHaveLength(0);
   });
 });

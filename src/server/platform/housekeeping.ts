@@ -60,7 +60,8 @@ const PRUNES: Prune[] = [
     where: `(status = 'done' and finished_at < now() - make_interval(days => $1)) or (status = 'failed' and finished_at < now() - make_interval(days => $2))`,
     params: [RETENTION.doneJobDays, RETENTION.failedJobDays],
   },
-  { table: 'mail_outbox', where: 'sent_at < now() - make_interval(days => $1)', params: [RETENTION.sentMailDays] },
+  // Sent, or given up on: a mail never sent that is still being tried stays.
+  { table: 'mail_outbox', where: 'coalesce(sent_at, failed_at) < now() - make_interval(days => $1)', params: [RETENTION.sentMailDays] },
   {
     table: 'store_events',
     where: `recorded_at < now() - make_interval(days => $1)

@@ -45,14 +45,14 @@ export const passwordResetHandlers: Handlers<PasswordResetOperations> = {
       const wait = fromAddress.retryAfterSeconds;
       throw errors.tooManyAttempts(`Pediste demasiados enlaces. Inténtalo de nuevo en ${waitInWords(wait)}.`, wait);
     }
+    // The answer is the same whether or not the account exists, and so is the work before it: the email's
+    // own bound is counted for any address, and the mail only goes into the outbox (mail.ts sends it later).
+    const forAccount = await admitAttempt(db, [{ subject: `reset:email:${body.email.toLowerCase()}`, limit: PER_ACCOUNT }]);
     const [user] = await db.query<{ id: number; name: string; email: string }>(
       'select id, name, email from users where lower(email) = lower($1)',
       [body.email],
     );
-    // The answer is the same whether or not the account exists, so the form reveals no accounts.
-    if (!user) return { status: 202 };
-    const forAccount = await admitAttempt(db, [{ subject: `reset:email:${body.email.toLowerCase()}`, limit: PER_ACCOUNT }]);
-    if (!forAccount.allowed) return { status: 202 };
+    if (!user || !forAccount.allowed) return { status: 202 };
     const { token, hash } = newToken();
     await db.transaction(async (tx) => {
       await tx.query(`insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + make_interval(mins => $3))`, [
