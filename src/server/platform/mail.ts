@@ -23,7 +23,7 @@ export interface MailTransport {
 }
 
 export const MAIL_QUEUE = 'mail';
-/** An SMTP server that is down for a while: tries spread over about twenty minutes (jobs.ts' backoff). */
+/** An SMTP server that is down for a while: eight tries over about ten minutes (jobs.ts' backoff). */
 const MAIL_ATTEMPTS = 8;
 const FROM = 'Recompra <no-responder@recompra.cl>';
 /** What a sent secret reads as in the outbox. */
