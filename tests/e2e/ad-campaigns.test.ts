@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { META_SANDBOX_PREFIX } from '../../src/server/integrations/meta/sandbox/index.ts';
 import { pngImage } from '../server/integrations/meta-testing.ts';
 import { choose, logInAtFacebook, metaCard } from './meta-login.ts';
-import { DEMO_PASSWORD } from './server-process.ts';
+import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
 const e2e = useServerAndBrowser();
@@ -27,7 +27,7 @@ async function connectMeta(page: Page): Promise<void> {
   await choose(page, 'Cuenta de Instagram', 'tiendademo');
   await choose(page, 'Píxel', 'Píxel Tienda Demo');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await metaCard(page).getByText('Conectada').waitFor({ timeout: 10_000 });
+  await metaCard(page).getByText('Conectada').waitFor({ timeout: SERVER_WAIT });
 }
 
 /** A day and an hour on Chile's clock, as the wizard asks for them: two minutes from now. */
@@ -96,7 +96,7 @@ it('the owner creates a carousel campaign from a segment, reads what it spent, c
       { name: 'abrigo.png', mimeType: 'image/png', buffer: pngImage(1080, 1080) },
       { name: 'bufanda.png', mimeType: 'image/png', buffer: pngImage(1200, 628) },
     ]);
-  await expect.poll(() => page.getByText('Subido').count(), { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => page.getByText('Subido').count(), { timeout: SERVER_WAIT }).toBe(2);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   // Tracking.
   await page.getByLabel('Texto principal').fill('Abrígate con lo nuevo de la temporada. Envío gratis sobre $30.000.');
@@ -145,7 +145,7 @@ it('the owner creates a carousel campaign from a segment, reads what it spent, c
   await page.getByRole('tab', { name: 'Desactivadas' }).click();
   await page.getByRole('article').filter({ hasText: CAMPAIGN }).waitFor();
   // Switching it off reads what it spent until then: the rest of its first day.
-  await expect.poll(async () => (await insights()).metrics.campaignCost, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await insights()).metrics.campaignCost, { timeout: SERVER_WAIT }).toBeGreaterThan(0);
   expect((await insights()).report.some((day) => day.spend > 0)).toBe(true);
   await expect
     .poll(() =>
@@ -162,7 +162,7 @@ it('the owner creates a carousel campaign from a segment, reads what it spent, c
     .getByRole('button', { name: `Acciones de ${CAMPAIGN}` })
     .click();
   await page.getByRole('menuitem', { name: 'Activar' }).click();
-  await expect.poll(() => page.getByRole('article').filter({ hasText: CAMPAIGN }).count(), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => page.getByRole('article').filter({ hasText: CAMPAIGN }).count(), { timeout: SERVER_WAIT }).toBe(0);
   await page.getByRole('tab', { name: 'Todas' }).click();
 
   // Deleted here and in Meta.

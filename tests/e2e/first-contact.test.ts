@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DEMO_PASSWORD } from './server-process.ts';
+import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
 /*
@@ -13,7 +13,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 /** Every byte of the first signed-in dashboard load: HTML, code, styles, icons and the API answers. */
 const FIRST_LOAD_BUDGET_BYTES = 350 * 1024;
 /** A page's code and data may take a while on a busy machine. */
-const PAGE_SHOWN = { timeout: 20_000 } as const;
+const PAGE_SHOWN = { timeout: SERVER_WAIT } as const;
 
 async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Correo electrónico').fill('demo@recompra.cl');

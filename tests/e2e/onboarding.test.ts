@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DEMO_PASSWORD, signUpInPage } from './server-process.ts';
+import { DEMO_PASSWORD, SERVER_WAIT, signUpInPage } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
 const e2e = useServerAndBrowser();
@@ -35,7 +35,7 @@ it('a new account connects the sandbox store from the welcome guide, watches the
   await page
     .getByRole('heading', { name: 'Estamos descargando los datos de tu tienda' })
     .or(page.getByRole('heading', { name: 'Inicio' }))
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: SERVER_WAIT });
 
   // Its data opens with a plan or trial (step 2, whose screens subscription.test.ts walks through): started here
   // as the browser does it, the card tokenised at the card processor's sandbox and only its id sent to us.
@@ -80,7 +80,7 @@ it('a new account connects the sandbox store from the welcome guide, watches the
   expect(totalOrders).toBeLessThanOrEqual(count);
   await page.reload();
   await expect
-    .poll(() => figure.textContent(), { timeout: 20_000 })
+    .poll(() => figure.textContent(), { timeout: SERVER_WAIT })
     .toBe(`Pedidos totales${new Intl.NumberFormat('es-CL').format(totalOrders)}`);
   await context.close();
 });
@@ -97,7 +97,7 @@ it('the demo owner sees the store connected on /integrations once its import has
   const card = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Tienda: Shopify' }) });
   await card.getByText(SANDBOX_URL).waitFor();
   // The card follows the import by itself until its history is in.
-  await card.getByText('Datos al día').waitFor({ timeout: 50_000 });
+  await card.getByText('Datos al día').waitFor({ timeout: SERVER_WAIT });
   expect(await card.getByText('Conectada', { exact: true }).count()).toBe(1);
   await context.close();
 });

@@ -8,7 +8,7 @@ import { createKlaviyoClient, klaviyoApis } from '../../src/server/integrations/
 import { KLAVIYO_SANDBOX_PREFIX, SANDBOX_KEYS } from '../../src/server/integrations/klaviyo/sandbox/index.ts';
 import { SANDBOX_APP } from '../../src/server/integrations/shopify/sandbox/index.ts';
 import type { components } from '../../src/shared/api/backend.gen.ts';
-import { DEMO_PASSWORD } from './server-process.ts';
+import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
 type MemberRow = components['schemas']['SegmentCustomerRow'];
@@ -45,7 +45,7 @@ async function openCreateType(page: Page, kind: RegExp): Promise<void> {
           () => false,
         );
       },
-      { timeout: 20_000 },
+      { timeout: SERVER_WAIT },
     )
     .toBe(true);
   await page.getByRole('dialog').getByRole('link', { name: kind }).click();
@@ -73,7 +73,7 @@ async function settledCount(page: Page): Promise<number> {
         previous = now;
         return settled;
       },
-      { timeout: 20_000, interval: 1000 },
+      { timeout: SERVER_WAIT, interval: 1000 },
     )
     .toBeGreaterThan(0);
   return settled;
@@ -159,11 +159,13 @@ it('a merchant builds a simple and an advanced segment, reads and exports one, s
   );
   expect(Object.fromEntries(statuses)).toEqual({ 200: 1 });
   const searched = `/backend/stores/1/segments/${segmentId}/stats/table?q=${encodeURIComponent(moved.email!)}`;
-  await expect.poll(() => json<{ totalRows: number }>(page, searched), { timeout: 30_000, interval: 500 }).toMatchObject({ totalRows: 0 });
-  await expect.poll(() => inList(moved.email!), { timeout: 30_000, interval: 500 }).toBe(0);
+  await expect
+    .poll(() => json<{ totalRows: number }>(page, searched), { timeout: SERVER_WAIT, interval: 500 })
+    .toMatchObject({ totalRows: 0 });
+  await expect.poll(() => inList(moved.email!), { timeout: SERVER_WAIT, interval: 500 }).toBe(0);
   expect(await klaviyo.listMemberIds(list!.id)).toHaveLength(consenting.length - 1);
   await page.reload();
-  await card.getByText(`${countFormat.format(counted - 1)} clientes`, { exact: true }).waitFor({ timeout: 20_000 });
+  await card.getByText(`${countFormat.format(counted - 1)} clientes`, { exact: true }).waitFor({ timeout: SERVER_WAIT });
   await context.close();
 });
 

@@ -6,6 +6,12 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'clave-e2e';
+/**
+ * How long a journey waits for what a person would wait for (a save, a job's result, a page). Generous, once for
+ * every journey: on a loaded machine the server may be importing the demo store meanwhile, and a wait ends as soon
+ * as what it waits for is there.
+ */
+export const SERVER_WAIT = 60_000;
 
 export interface RunningServer {
   url: string;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchChromium, type RunningServer, startServer } from './server-process.ts';
+import { DEMO_PASSWORD, launchChromium, type RunningServer, SERVER_WAIT, startServer } from './server-process.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -43,7 +43,7 @@ it('the demo owner logs in, sees the store orders on the dashboard and logs out'
   const figure = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Pedidos totales' }) });
   // The page reads the subscription before the store's figures: on a busy machine that takes a few seconds.
   await expect
-    .poll(() => figure.textContent(), { timeout: 20_000 })
+    .poll(() => figure.textContent(), { timeout: SERVER_WAIT })
     .toBe(`Pedidos totales${new Intl.NumberFormat('es-CL').format(totalOrders)}`);
 
   // The person's menu names them; its link opens the sign-out page, which posts the sign-out with the

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { SANDBOX_META_APP } from '../../src/server/integrations/meta/sandbox/index.ts';
 import { choose, logInAtFacebook, metaCard } from './meta-login.ts';
-import { DEMO_PASSWORD } from './server-process.ts';
+import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
 const e2e = useServerAndBrowser();
@@ -31,7 +31,7 @@ it('the owner connects Meta, accepts the Custom Audience terms, and renews the c
   await page.getByRole('button', { name: 'Conectar con Facebook' }).click();
   await logInAtFacebook(page, `${e2e.server.url}/integrations`);
   // The token leaves the address bar at once and never reaches the page's history.
-  await page.getByRole('combobox', { name: 'Cuenta publicitaria' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('combobox', { name: 'Cuenta publicitaria' }).waitFor({ timeout: SERVER_WAIT });
   expect(page.url()).toBe(`${e2e.server.url}/integrations`);
   await expect.poll(() => page.getByText('Camila Rojas').count()).toBeGreaterThan(0);
 
@@ -48,13 +48,13 @@ it('the owner connects Meta, accepts the Custom Audience terms, and renews the c
     .waitFor();
   await businessSuite.close();
   await page.getByRole('button', { name: 'Ya los acepté, revisar de nuevo' }).click();
-  await expect.poll(() => terms.count(), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => terms.count(), { timeout: SERVER_WAIT }).toBe(0);
 
   await choose(page, 'Página de Facebook', 'Tienda Demo');
   await choose(page, 'Cuenta de Instagram', 'tiendademo');
   await choose(page, 'Píxel', 'Píxel Tienda Demo');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await metaCard(page).getByText('Conectada').waitFor({ timeout: 10_000 });
+  await metaCard(page).getByText('Conectada').waitFor({ timeout: SERVER_WAIT });
   const settings = await page.evaluate(() => fetch('/api/private/stores/1/metaSettings').then((response) => response.json()));
   expect(settings).toMatchObject({ state: 'connected', selection: { adAccount: { name: 'Tienda Demo — Campañas nuevas' } } });
   const [token] = [...tokens];
@@ -72,18 +72,18 @@ it('the owner connects Meta, accepts the Custom Audience terms, and renews the c
   // The next call to Meta for the store trips on it: the connection asks to be renewed, and the shell says so.
   await page.reload();
   await metaCard(page).getByRole('button', { name: 'Editar' }).click();
-  await page.getByRole('button', { name: 'Volver a conectar con Facebook' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Volver a conectar con Facebook' }).waitFor({ timeout: SERVER_WAIT });
   // The banner shows everywhere but on the page its link leads to.
   await page.goto(`${e2e.server.url}/dashboard`);
   const banner = page.getByText('Tu conexión con Meta venció. Renuévala para que tus campañas sigan funcionando.');
-  await banner.waitFor({ timeout: 20_000 });
+  await banner.waitFor({ timeout: SERVER_WAIT });
   await page.getByRole('link', { name: 'Renovar conexión' }).click();
   await page.waitForURL(`${e2e.server.url}/integrations`);
 
   await metaCard(page).getByRole('button', { name: 'Renovar conexión' }).click();
   await page.getByRole('button', { name: 'Volver a conectar con Facebook' }).click();
   await logInAtFacebook(page, `${e2e.server.url}/integrations`);
-  await page.getByRole('combobox', { name: 'Cuenta publicitaria' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('combobox', { name: 'Cuenta publicitaria' }).waitFor({ timeout: SERVER_WAIT });
   await expect
     .poll(async () => (await page.evaluate(() => fetch('/api/private/stores/1/metaSettings').then((r) => r.json()))).state)
     .toBe('connected');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { signUpInPage } from './server-process.ts';
+import { SERVER_WAIT, signUpInPage } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
 const e2e = useServerAndBrowser();
@@ -34,7 +34,7 @@ it('a new merchant connects the store, starts the trial with a test card, moves 
   await page.getByLabel('Dirección de la tienda').fill('recompra-demo.myshopify.com');
   await page.getByLabel('Token de acceso', { exact: true }).fill('shpat_sandbox_demo');
   await page.getByRole('button', { name: 'Conectar tienda' }).click();
-  await expect.poll(async () => (await subscriptionOf(page)).subscription, { timeout: 30_000 }).toBeNull();
+  await expect.poll(async () => (await subscriptionOf(page)).subscription, { timeout: SERVER_WAIT }).toBeNull();
 
   // Step 2: a plan, with its free trial; the card goes to the card processor, never to us.
   await page.goto(`${e2e.server.url}/account/change-plan`);
@@ -46,7 +46,7 @@ it('a new merchant connects the store, starts the trial with a test card, moves 
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByText('Acepto los términos y condiciones de Recompra.').click();
   await page.getByRole('button', { name: 'Comenzar prueba gratuita' }).click();
-  await page.waitForURL(/\/dashboard/, { timeout: 30_000 });
+  await page.waitForURL(/\/dashboard/, { timeout: SERVER_WAIT });
   expect(cardRequests).toEqual(['/v1/payment_methods']);
   expect(await subscriptionOf(page)).toMatchObject({ subscription: { status: 'active', billing: 'monthly' } });
 
@@ -58,13 +58,13 @@ it('a new merchant connects the store, starts the trial with a test card, moves 
   await page.getByText('Anual: 2 meses gratis').click();
   await page.getByText('Acepto los términos y condiciones de Recompra.').click();
   await page.getByRole('button', { name: 'Confirmar cambio' }).click();
-  await expect.poll(async () => (await subscriptionOf(page)).subscription?.billing, { timeout: 20_000 }).toBe('yearly');
+  await expect.poll(async () => (await subscriptionOf(page)).subscription?.billing, { timeout: SERVER_WAIT }).toBe('yearly');
 
   // An expired card is refused in Spanish, and the saved card stays.
   await page.goto(`${e2e.server.url}/account/payment-method`);
   await fillCard(page, '4000 0000 0000 0069');
   await page.getByRole('button', { name: 'Guardar tarjeta' }).click();
-  await page.getByText('Tu tarjeta ha expirado.').first().waitFor({ timeout: 20_000 });
+  await page.getByText('Tu tarjeta ha expirado.').first().waitFor({ timeout: SERVER_WAIT });
 
   // Cancel with a reason: the store is deleted when the trial ends.
   await page.goto(`${e2e.server.url}/account`);
@@ -72,7 +72,7 @@ it('a new merchant connects the store, starts the trial with a test card, moves 
   await page.getByText('Es demasiado caro').click();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('button', { name: 'Sí, cancelar suscripción' }).click();
-  await expect.poll(async () => (await subscriptionOf(page)).subscription?.status, { timeout: 20_000 }).toBe('canceled');
+  await expect.poll(async () => (await subscriptionOf(page)).subscription?.status, { timeout: SERVER_WAIT }).toBe('canceled');
   await page
     .getByText(/Tu cuenta y los datos de tu tienda se eliminarán el/)
     .first()
