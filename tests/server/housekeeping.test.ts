@@ -107,6 +107,14 @@ async function seed(): Promise<void> {
       [],
     ],
 
+    ...[
+      [1, 31],
+      [2, 29],
+    ].map(([id, days]): [string, unknown[]] => [
+      `insert into platform_tombstones (store_id, kind, external_id, erased_at) values ($1, 'customer', $2, now() - make_interval(days => $3))`,
+      [store, id, days],
+    ]),
+
     [`insert into job_workers (id, seen_at) values ('old', now() - interval '1 minute')`, []],
     [`insert into job_workers (id, seen_at) values ('fresh', now() - interval '1 second')`, []],
   ];
@@ -126,6 +134,7 @@ async function left(): Promise<Record<string, string[]>> {
     mail_outbox: await labels('select recipient as label from mail_outbox'),
     job_workers: await labels('select id as label from job_workers'),
     store_events: await labels('select kind as label from store_events'),
+    platform_tombstones: await labels(`select case external_id when 1 then 'old' else 'fresh' end as label from platform_tombstones`),
   };
 }
 
@@ -139,6 +148,7 @@ const expectedLeft = {
   mail_outbox: ['fresh', 'fresh-unsent'],
   job_workers: ['fresh'],
   store_events: ['fresh-recent', 'fresh-waiting'],
+  platform_tombstones: ['fresh'],
 };
 
 beforeEach(async () => {
@@ -152,6 +162,7 @@ beforeEach(async () => {
     'mail_outbox',
     'job_workers',
     'store_events',
+    'platform_tombstones',
   ])
     await db.query(`delete from ${table}`);
   await seed();
@@ -171,6 +182,7 @@ it('deletes exactly the rows past their retention, a batch at a time', async () 
     mail_outbox: 2,
     job_workers: 1,
     store_events: 1,
+    platform_tombstones: 1,
   });
   // Five old events in batches of two: two full batches, then the last one.
   expect(batches.length).toBeGreaterThanOrEqual(2);

@@ -169,6 +169,25 @@ describe('customers and products', () => {
     expect(await title()).toBe('Polerón merino');
     await deliver('products/delete', { id: body.id });
     expect(await title()).toBeUndefined();
+    // Shopify's own late delivery of an update from before the deletion does not bring it back.
+    expect((await deliver('products/update', { ...body, title: 'Polerón merino' })).statusCode).toBe(200);
+    expect(await title()).toBeUndefined();
+  });
+
+  it('keeps a deleted customer deleted when an update from before the deletion arrives after it', async () => {
+    const profile = facts.profile(7);
+    const id = 6_000_000_000 + profile.index;
+    const held = async () =>
+      (await server.db.query('select 1 from customers where store_id = $1 and external_id = $2', [storeId, id])).length;
+    const body = customerPayload(profile, profile.arrival);
+    expect((await deliver('customers/create', body)).statusCode).toBe(200);
+    expect(await held()).toBe(1);
+    expect((await deliver('customers/delete', { id })).statusCode).toBe(200);
+    expect(await held()).toBe(0);
+    // The create's body again, as an update under a fresh delivery id: acknowledged, and nothing written.
+    expect((await deliver('customers/update', body)).statusCode).toBe(200);
+    expect((await deliver('customers/update', customerPayload(profile, NOW))).statusCode).toBe(200);
+    expect(await held()).toBe(0);
   });
 
   it('refuses a malformed customer body in Spanish and writes nothing', async () => {
@@ -202,6 +221,12 @@ describe('compliance', () => {
     expect((await deliver('customers/redact', redact)).statusCode).toBe(200);
     expect(await held()).toEqual([]);
     // The order stays in the store's sales, with no one behind it.
+    expect(await order(buyer.id)).toMatchObject({ customer: null });
+
+    // Shopify's late deliveries from before the redaction tie nothing to the customer again.
+    await deliver('customers/update', customerPayload(buyer.customer!, NOW));
+    await deliver('orders/updated', orderPayload(buyer, NOW));
+    expect(await held()).toEqual([]);
     expect(await order(buyer.id)).toMatchObject({ customer: null });
   });
 

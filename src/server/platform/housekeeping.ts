@@ -15,6 +15,8 @@ import { bookNextNight, bookNightly } from './nightly.ts';
  * - mail: 30 days after it was sent; mail never sent (the local outbox of a development machine) stays.
  * - store events: 30 days, once every subscriber has handled them; one still waiting for a subscriber stays.
  *   Subscribers keep what they need in their own tables, so old events only help to look into a problem.
+ * - Shopify tombstones: 30 days; they only keep late deliveries (refused after a few hours) and imports
+ *   read before a deletion (hours at most) from bringing an erased customer or product back.
  * - job workers: gone after missing three heartbeats (platform/jobs.ts).
  */
 export const RETENTION = {
@@ -26,6 +28,7 @@ export const RETENTION = {
   failedJobDays: 30,
   sentMailDays: 30,
   storeEventDays: 30,
+  tombstoneDays: 30,
 } as const;
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -68,6 +71,7 @@ const PRUNES: Prune[] = [
             and not exists (select 1 from store_event_deliveries d where d.event_id = store_events.id)`,
     params: [RETENTION.storeEventDays],
   },
+  { table: 'platform_tombstones', where: 'erased_at < now() - make_interval(days => $1)', params: [RETENTION.tombstoneDays] },
   { table: 'job_workers', where: 'seen_at < now() - make_interval(secs => $1)', params: [WORKER_GONE_AFTER_SECONDS] },
 ];
 

@@ -13,6 +13,7 @@ import type { StoreEvent, StoreEventKind, StoreEvents } from '../../platform/sto
 import {
   completeCheckout,
   erasePlatformCustomer,
+  erasePlatformProduct,
   eraseStoreData,
   upsertAbandonedCheckouts,
   upsertCustomers,
@@ -50,6 +51,8 @@ type Applier<K extends ApplicableDelivery['kind']> = (
   tx: Queryable,
   storeId: number,
   payload: Extract<ApplicableDelivery, { kind: K }>['payload'],
+  /** When Shopify triggered the delivery: the moment a deletion or redaction happened. */
+  at: string,
 ) => Promise<StoreEvent | null>;
 
 const appliers: { [K in ApplicableDelivery['kind']]: Applier<K> } = {
@@ -111,8 +114,8 @@ const appliers: { [K in ApplicableDelivery['kind']]: Applier<K> } = {
     return { kind: 'customers_touched', customers: [numericId(customer.id)!] };
   },
 
-  async customerDeleted(tx, storeId, payload) {
-    const erased = await erasePlatformCustomer(tx, storeId, String(payload.id), { keepOrders: true });
+  async customerDeleted(tx, storeId, payload, at) {
+    const erased = await erasePlatformCustomer(tx, storeId, String(payload.id), { keepOrders: true, at });
     return { kind: 'customer_erased', customers: [String(payload.id)], orders: erased.orders };
   },
 
@@ -121,14 +124,14 @@ const appliers: { [K in ApplicableDelivery['kind']]: Applier<K> } = {
     return { kind: 'products_touched' };
   },
 
-  async productDeleted(tx, storeId, payload) {
-    await tx.query('delete from products where store_id = $1 and external_id = $2', [storeId, String(payload.id)]);
+  async productDeleted(tx, storeId, payload, at) {
+    await erasePlatformProduct(tx, storeId, String(payload.id), at);
     return { kind: 'products_touched' };
   },
 
   /** A customer's redaction: their record, carts and every tie of their orders to them go. */
-  async customerRedact(tx, storeId, payload) {
-    const erased = await erasePlatformCustomer(tx, storeId, String(payload.customer.id), { keepOrders: false });
+  async customerRedact(tx, storeId, payload, at) {
+    const erased = await erasePlatformCustomer(tx, storeId, String(payload.customer.id), { keepOrders: false, at });
     return { kind: 'customer_erased', customers: [String(payload.customer.id)], orders: erased.orders };
   },
 
@@ -153,13 +156,19 @@ const appliers: { [K in ApplicableDelivery['kind']]: Applier<K> } = {
   },
 };
 
+/** What identifies a delivery and when Shopify triggered it. */
+export interface DeliveryHeaders {
+  webhookId: string;
+  topic: string;
+  triggeredAt: string;
+}
+
 /** Applies a delivery to one store once (by webhook id); an older or already-held state changes nothing. */
 export async function applyDelivery(
   tx: Queryable,
   events: StoreEvents,
   storeId: number,
-  webhookId: string,
-  topic: string,
+  { webhookId, topic, triggeredAt }: DeliveryHeaders,
   delivery: ApplicableDelivery,
 ): Promise<void> {
   const [fresh] = await tx.query(
@@ -168,7 +177,7 @@ export async function applyDelivery(
   );
   if (!fresh) return;
   const apply = appliers[delivery.kind] as Applier<typeof delivery.kind>;
-  const change = await apply(tx, storeId, delivery.payload as never);
+  const change = await apply(tx, storeId, delivery.payload as never, triggeredAt);
   if (!change) return;
   await events.record(tx, storeId, [change]);
   await bumpDataVersion(tx, storeId);

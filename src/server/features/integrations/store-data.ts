@@ -39,6 +39,14 @@ function lineNet(item: LineItem): string {
 }
 const consented = (consent: { marketingState: string } | null | undefined) => consent?.marketingState === 'SUBSCRIBED';
 
+/**
+ * True when Shopify erased the object `id` (a column of the batch) at or after `at`: a write dated
+ * then or before is older news (see 0029_platform_tombstones.sql). `$1` is the store.
+ */
+const erasedSince = (kind: 'customer' | 'product', id: string, at: string, { redactedOnly = false } = {}) =>
+  `exists (select 1 from platform_tombstones t where t.store_id = $1 and t.kind = '${kind}' and t.external_id = ${id}
+             and t.erased_at >= ${at}${redactedOnly ? ' and t.redacted' : ''})`;
+
 /** Runs an `insert … on conflict` of one JSON batch; returns how many rows it wrote (new or updated). */
 async function upsert(db: Queryable, sql: string, storeId: number, rows: object[]): Promise<number> {
   if (rows.length === 0) return 0;
@@ -49,13 +57,14 @@ async function upsert(db: Queryable, sql: string, storeId: number, rows: object[
   return result?.written ?? 0;
 }
 
-/** Upserts products, never over a newer state; returns how many were written. */
+/** Upserts products, never over a newer state nor one Shopify has since deleted; returns how many were written. */
 export function upsertProducts(db: Queryable, storeId: number, products: Product[]): Promise<number> {
   return upsert(
     db,
     `insert into products (store_id, external_id, title, product_type, tags, created_at, updated_at)
      select $1, r.id, r.title, coalesce(r.product_type, ''), coalesce(r.tags, '[]'), r.created_at, r.updated_at
        from json_to_recordset($2::json) as r(id bigint, title text, product_type text, tags jsonb, created_at timestamptz, updated_at timestamptz)
+      where not ${erasedSince('product', 'r.id', 'r.updated_at')}
      on conflict (store_id, external_id) do update set title = excluded.title, product_type = excluded.product_type,
        tags = excluded.tags, updated_at = excluded.updated_at
      where products.updated_at is null or excluded.updated_at >= products.updated_at`,
@@ -71,7 +80,10 @@ export function upsertProducts(db: Queryable, storeId: number, products: Product
   );
 }
 
-/** Upserts customers, never over a newer state (a late webhook cannot restore a withdrawn consent); returns how many were written. */
+/**
+ * Upserts customers, never over a newer state (a late webhook cannot restore a withdrawn consent) and never
+ * one Shopify has since deleted or redacted; returns how many were written.
+ */
 export function upsertCustomers(db: Queryable, storeId: number, customers: Customer[]): Promise<number> {
   return upsert(
     db,
@@ -79,6 +91,7 @@ export function upsertCustomers(db: Queryable, storeId: number, customers: Custo
      select $1, r.id, r.first_name, r.last_name, r.email, r.phone, coalesce(r.tags, '[]'), r.email_consent, r.sms_consent, r.region, r.city, r.created_at, r.updated_at
        from json_to_recordset($2::json) as r(id bigint, first_name text, last_name text, email text, phone text, tags jsonb, email_consent boolean,
                                              sms_consent boolean, region text, city text, created_at timestamptz, updated_at timestamptz)
+      where not ${erasedSince('customer', 'r.id', 'r.updated_at')}
      on conflict (store_id, external_id) do update set first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
        phone = excluded.phone, tags = excluded.tags, email_consent = excluded.email_consent, sms_consent = excluded.sms_consent,
        region = excluded.region, city = excluded.city, updated_at = excluded.updated_at
@@ -104,7 +117,7 @@ export function upsertCustomers(db: Queryable, storeId: number, customers: Custo
 /**
  * Upserts orders, never over a newer state: a row is replaced only when the incoming `updated_at` is
  * not older than the stored one (equal rewrites the same state), so a late webhook, a replayed body or
- * an export taken before a webhook cannot roll an order back. Returns how many were new and how many
+ * an export taken before a webhook cannot roll an order back, nor tie it again to a customer redacted since. Returns how many were new and how many
  * were written (new or not older).
  */
 export async function writeOrders(db: Queryable, storeId: number, orders: Order[]): Promise<{ inserted: number; written: number }> {
@@ -113,11 +126,13 @@ export async function writeOrders(db: Queryable, storeId: number, orders: Order[
     `with written as (
        insert into orders (store_id, external_id, name, placed_at, total_amount, currency, customer_external_id, discount_total, discount_codes,
                            payment_gateways, shipping_method, region, city, fulfillment_status, financial_status, cancelled_at, updated_at, test)
-       select $1, r.id, r.name, r.placed_at, r.total, coalesce(r.currency, 'CLP'), r.customer_id, r.discount, coalesce(r.codes, '[]'),
-              coalesce(r.gateways, '[]'), r.shipping, r.region, r.city, r.fulfillment, r.financial, r.cancelled_at, r.updated_at, coalesce(r.test, false)
+       select $1, r.id, r.name, r.placed_at, r.total, coalesce(r.currency, 'CLP'), case when e.redacted then null else r.customer_id end,
+              r.discount, coalesce(r.codes, '[]'), coalesce(r.gateways, '[]'), r.shipping, r.region, case when e.redacted then null else r.city end,
+              r.fulfillment, r.financial, r.cancelled_at, r.updated_at, coalesce(r.test, false)
          from json_to_recordset($2::json) as r(id bigint, name text, placed_at timestamptz, total numeric, currency text, customer_id bigint,
                                                discount numeric, codes jsonb, gateways jsonb, shipping text, region text, city text,
                                                fulfillment text, financial text, cancelled_at timestamptz, updated_at timestamptz, test boolean)
+        cross join lateral (select ${erasedSince('customer', 'r.customer_id', 'r.updated_at', { redactedOnly: true })} as redacted) e
        on conflict (store_id, external_id) do update set name = excluded.name, placed_at = excluded.placed_at, total_amount = excluded.total_amount,
          customer_external_id = excluded.customer_external_id, discount_total = excluded.discount_total, discount_codes = excluded.discount_codes,
          payment_gateways = excluded.payment_gateways, shipping_method = excluded.shipping_method, region = excluded.region, city = excluded.city,
@@ -180,7 +195,7 @@ export function upsertLineItems(db: Queryable, storeId: number, items: LineItem[
   );
 }
 
-/** Upserts carts, never over a newer state (the rule of `writeOrders`); returns how many were written. */
+/** Upserts carts, never over a newer state (the rule of `writeOrders`) nor for a customer erased since; returns how many were written. */
 export async function upsertAbandonedCheckouts(db: Queryable, storeId: number, checkouts: AbandonedCheckout[]): Promise<number> {
   if (checkouts.length === 0) return 0;
   const [result] = await db.query<{ written: number }>(
@@ -189,6 +204,7 @@ export async function upsertAbandonedCheckouts(db: Queryable, storeId: number, c
        select $1, r.id, r.customer_id, r.created_at, r.completed_at, r.total, r.url, r.updated_at
          from json_to_recordset($2::json) as r(id bigint, customer_id bigint, created_at timestamptz, completed_at timestamptz, total numeric, url text,
                                                updated_at timestamptz)
+        where not ${erasedSince('customer', 'r.customer_id', 'r.updated_at')}
        on conflict (store_id, external_id) do update set completed_at = excluded.completed_at, total_amount = excluded.total_amount,
          updated_at = excluded.updated_at
        where abandoned_checkouts.updated_at is null or excluded.updated_at >= abandoned_checkouts.updated_at
@@ -221,17 +237,28 @@ export async function completeCheckout(db: Queryable, storeId: number, checkoutI
   );
 }
 
+/** Records that Shopify erased an object at `at`, so older writes of it change nothing. */
+async function leaveTombstone(db: Queryable, storeId: number, kind: 'customer' | 'product', id: string, at: string, redacted: boolean) {
+  await db.query(
+    `insert into platform_tombstones (store_id, kind, external_id, erased_at, redacted) values ($1, $2, $3, $4, $5)
+     on conflict (store_id, kind, external_id) do update
+       set erased_at = greatest(platform_tombstones.erased_at, excluded.erased_at), redacted = platform_tombstones.redacted or excluded.redacted`,
+    [storeId, kind, id, at, redacted],
+  );
+}
+
 /**
- * Erases a customer of the platform from the store: their record and carts go, and their orders either
- * stay theirs (a deletion: Shopify deletes only customers without orders) or are kept for the store's
+ * Erases a customer of the platform from the store as of `at`: their record and carts go, and their orders
+ * either stay theirs (a deletion: Shopify deletes only customers without orders) or are kept for the store's
  * totals with nothing left that points to them (a redaction). Returns the orders that lost their customer.
  */
 export async function erasePlatformCustomer(
   db: Queryable,
   storeId: number,
   customerId: string,
-  { keepOrders }: { keepOrders: boolean },
+  { keepOrders, at }: { keepOrders: boolean; at: string },
 ): Promise<{ orders: string[] }> {
+  await leaveTombstone(db, storeId, 'customer', customerId, at, !keepOrders);
   await db.query('delete from customers where store_id = $1 and external_id = $2', [storeId, customerId]);
   await db.query('delete from abandoned_checkouts where store_id = $1 and customer_external_id = $2', [storeId, customerId]);
   if (keepOrders) return { orders: [] };
@@ -242,8 +269,14 @@ export async function erasePlatformCustomer(
   return { orders: orders.map((order) => order.id) };
 }
 
+/** Erases a product Shopify deleted at `at`. */
+export async function erasePlatformProduct(db: Queryable, storeId: number, productId: string, at: string): Promise<void> {
+  await leaveTombstone(db, storeId, 'product', productId, at, false);
+  await db.query('delete from products where store_id = $1 and external_id = $2', [storeId, productId]);
+}
+
 /** Erases everything the store holds from its platform (a shop's redaction after it uninstalled the app). */
 export async function eraseStoreData(db: Queryable, storeId: number): Promise<void> {
-  for (const table of ['order_line_items', 'orders', 'abandoned_checkouts', 'customers', 'products'])
+  for (const table of ['order_line_items', 'orders', 'abandoned_checkouts', 'customers', 'products', 'platform_tombstones'])
     await db.query(`delete from ${table} where store_id = $1`, [storeId]);
 }

@@ -11,7 +11,8 @@ import { applyDelivery } from './deliveries.ts';
  * once, in the same transaction that records its id: an unsigned, forged, stale, malformed or
  * replayed delivery writes nothing. The HMAC covers only the body, so a captured body can come back
  * under a fresh delivery id, another topic or a new time: the topic's shape and the rule that an
- * older `updated_at` never replaces a newer one are what keep such a replay from changing anything.
+ * older `updated_at` never replaces a newer one, nor revives what a later deletion erased, are what keep
+ * such a replay from changing anything.
  */
 
 const messages = {
@@ -61,6 +62,8 @@ export function registerShopifyWebhooks(app: FastifyInstance, db: Database, even
       if (!webhookId || !topic || !shop) return reply.code(400).send({ code: 'missing_headers', message: messages.missingHeaders });
       const stale = staleness(header('x-shopify-triggered-at'));
       if (stale) return reply.code(400).send({ code: 'stale_delivery', message: messages[stale] });
+      // Checked just above: a valid ISO 8601 time.
+      const triggeredAt = new Date(header('x-shopify-triggered-at')!.trim()).toISOString();
       if (connections.length === 0) return reply.code(404).send({ code: 'unknown_shop', message: messages.unknownShop });
       let payload: unknown;
       try {
@@ -75,7 +78,8 @@ export function registerShopifyWebhooks(app: FastifyInstance, db: Database, even
       try {
         // Every store that reads this shop gets the delivery, once each, all or none.
         await db.transaction(async (tx) => {
-          for (const { store_id: storeId } of connections) await applyDelivery(tx, events, storeId, webhookId, topic, delivery);
+          for (const { store_id: storeId } of connections)
+            await applyDelivery(tx, events, storeId, { webhookId, topic, triggeredAt }, delivery);
         });
       } catch (error) {
         // The schema should have caught it; whatever still slipped through is the sender's data, not our fault.
