@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_CAMPAIGN_DISCARD_QUEUE } from '../../src/server/features/ad-campaigns/handlers.ts';
 import type { MetaUserClient } from '../../src/server/integrations/meta/client.ts';
-import { MetaNotFoundError } from '../../src/server/integrations/meta/errors.ts';
+import { AD_SUBCODES, MetaNotFoundError } from '../../src/server/integrations/meta/errors.ts';
 import { SANDBOX_META_IDS, type StartedMetaSandbox } from '../../src/server/integrations/meta/sandbox/index.ts';
 import { MEDIA_LIMITS } from '../../src/shared/constants.ts';
 import { addStore, type Caller, signIn, type TestServer } from './harness.ts';
@@ -203,8 +203,37 @@ describe('files for the ads', () => {
     endless.writeUInt32BE(0xffffffff, 16);
     endless.writeUInt32BE(0xffffffff, 20);
     await refused(endless, 'image/png', 'media_damaged', damaged);
-    // Within SPEC's limits but below Meta's own minimum: Meta's words.
-    await refused(pngImage(300, 200), 'image/png', 'media_too_small', /Meta no aceptó el archivo\. .*600 pixels/);
+    // Within SPEC's limits but below Meta's own minimum: said in Spanish, and Meta never sees it.
+    const images = meta.sandbox.store.adAccount(AD_ACCOUNT)!.images.size;
+    await refused(pngImage(300, 200), 'image/png', 'media_too_small', /^Meta pide imágenes de al menos 600×314 px/);
+    expect(meta.sandbox.store.adAccount(AD_ACCOUNT)!.images.size).toBe(images);
+  });
+
+  it("tells Meta's own refusal of a file in Spanish, keeping Meta's words as the detail", async () => {
+    const words = "The file portada.png isn't a JPG or PNG image. Upload your image in one of those formats.";
+    meta.sandbox.failNext(
+      1,
+      400,
+      { ...metaRefusal(words), message: 'Invalid parameter', error_subcode: AD_SUBCODES.notAnImage },
+      {},
+      { method: 'POST', path: /^act_\d+\/adimages$/ },
+    );
+    const known = await upload(pngImage(1200, 628), 'image/png');
+    expect(known.statusCode).toBe(422);
+    expect(known.json()).toEqual({
+      code: 'media_bad_format',
+      message: expect.stringMatching(/^Meta no reconoce el archivo/),
+      detail: words,
+    });
+
+    meta.sandbox.failNext(1, 400, metaRefusal('Something else about this file.'), {}, { method: 'POST', path: /^act_\d+\/adimages$/ });
+    const unknown = await upload(pngImage(1200, 628), 'image/png');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toEqual({
+      code: 'media_refused',
+      message: 'Meta no aceptó el archivo. Prueba con otro o vuelve a exportarlo.',
+      detail: 'Something else about this file.',
+    });
   });
 
   it('answers a missing or oversized body in Spanish, never 500', async () => {
@@ -444,6 +473,7 @@ describe('creating a campaign', () => {
       code: 'meta_ad_set_failed',
       message:
         'No pudimos crear la campaña en Meta: hubo un problema con el conjunto de anuncios. Meta indicó: «El presupuesto no es válido para esta cuenta.». Revisa el administrador de anuncios y la configuración de tu cuenta.',
+      detail: 'El presupuesto no es válido para esta cuenta.',
     });
     expect(liveCampaigns(name)).toHaveLength(0);
     expect(await server.db.query('select 1 from ad_campaigns where name = $1', [name])).toHaveLength(0);
@@ -451,6 +481,39 @@ describe('creating a campaign', () => {
     const again = await call('POST', campaigns(), campaignInput({ name }));
     expect(again.statusCode).toBe(201);
     expect(liveCampaigns(name)).toHaveLength(1);
+  });
+
+  it("refuses on its field, in Spanish, what Meta refuses of the merchant's choices, and leaves nothing in Meta", async () => {
+    const name = 'Lugar que Meta no conoce';
+    const response = await call(
+      'POST',
+      campaigns(),
+      campaignInput({ name, locations: [{ type: 'city', key: '9999999', name: 'Ciudad inventada', region: 'Nada' }] }),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      code: 'targeting_refused',
+      message: 'Meta no reconoce una de las ubicaciones. Quítala y búscala de nuevo.',
+      fieldErrors: [{ field: 'locations', message: 'Meta no reconoce una de las ubicaciones. Quítala y búscala de nuevo.' }],
+      detail: expect.stringMatching(/the city key 9999999 doesn't exist/),
+    });
+    expect(liveCampaigns(name)).toHaveLength(0);
+
+    meta.sandbox.failNext(
+      1,
+      400,
+      { ...metaRefusal('Your budget must be at least $5,000 CLP.'), message: 'Invalid parameter', error_subcode: AD_SUBCODES.budgetTooLow },
+      {},
+      { method: 'POST', path: /^act_\d+\/adsets$/ },
+    );
+    const budget = await call('POST', campaigns(), campaignInput({ name }));
+    expect(budget.statusCode).toBe(422);
+    expect(budget.json()).toMatchObject({
+      code: 'budget_below_minimum',
+      fieldErrors: [{ field: 'dailyBudget', message: expect.stringMatching(/^Meta pide un presupuesto diario mayor/) }],
+      detail: 'Your budget must be at least $5,000 CLP.',
+    });
+    expect(liveCampaigns(name)).toHaveLength(0);
   });
 
   it('names the ad when a creative fails, and the campaign when it does', async () => {

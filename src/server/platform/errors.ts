@@ -8,6 +8,8 @@ export type FieldError = components['schemas']['FieldError'];
 
 /** The most field errors an answer lists (the contract's `maxItems`): a body with 60,000 unknown keys is not answered with 60,000 lines. */
 export const MAX_FIELD_ERRORS = 50;
+/** The contract's `maxLength` of an error's `detail`. */
+const MAX_DETAIL_LENGTH = 2000;
 
 /** An error the caller caused or may see; anything else becomes a 500 with a generic message. */
 export class HttpError extends Error {
@@ -17,14 +19,19 @@ export class HttpError extends Error {
     message: string,
     readonly fieldErrors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** An outside platform's own words, kept beside the Spanish message (the contract's `detail`). */
+    readonly detail?: string,
   ) {
     super(message);
   }
 
   toBody(): ErrorBody {
-    return this.fieldErrors?.length
-      ? { message: this.message, code: this.code, fieldErrors: this.fieldErrors }
-      : { message: this.message, code: this.code };
+    return {
+      message: this.message,
+      code: this.code,
+      ...(this.fieldErrors?.length ? { fieldErrors: this.fieldErrors } : {}),
+      ...(this.detail ? { detail: this.detail.slice(0, MAX_DETAIL_LENGTH) } : {}),
+    };
   }
 }
 

@@ -897,11 +897,16 @@ export interface paths {
          *     creative per file (or one carousel creative) and their ads. Each object is recorded as soon as Meta creates it; when
          *     one fails, what was created is deleted in Meta and nothing is kept, so saving again never duplicates anything (a
          *     deletion Meta refuses is retried later). The failure answers 502 with the part that failed in `code`
-         *     (`meta_campaign_failed`, `meta_ad_set_failed`, `meta_ad_failed`) and Meta's own text in the message.
+         *     (`meta_campaign_failed`, `meta_ad_set_failed`, `meta_ad_failed`) and Meta's own text in the message and in `detail`.
          *     422 on the field: `budget_below_minimum` (the ad account's minimum, `getMetaAdAccountProps`), `audience_too_small`
          *     (fewer reachable customers than Meta's minimum), `start_in_past`, `end_before_start`, `media_not_found`,
-         *     `thumbnail_required`, `carousel_too_short`, `product_set_required`, `segment_not_found`. 409
-         *     `social_ads_not_connected` / `social_ads_renewal_required` as for every Meta call.
+         *     `thumbnail_required`, `carousel_too_short`, `product_set_required`, `segment_not_found`. Meta's refusals of what
+         *     the merchant chose are told the same way, matched by Meta's code and subcode, in Spanish, with Meta's words in
+         *     `detail`: `targeting_refused` (on `locations`, `interests`, `ageMin` or `segmentId`, by the part Meta names),
+         *     `too_many_interests`, `audience_not_ready`, `media_too_small`, `media_bad_format`, `carousel_refused`,
+         *     `video_processing`, `text_too_long`, `invalid_url`, `product_set_not_found`, and `meta_setup_invalid` (no field:
+         *     the connected page, Instagram account or pixel); 409 `campaign_not_editable` when Meta no longer lets it change.
+         *     409 `social_ads_not_connected` / `social_ads_renewal_required` as for every Meta call.
          */
         post: operations["createAdCampaign"];
         delete?: never;
@@ -1060,7 +1065,10 @@ export interface paths {
          * @description The body is the file itself, its type in `Content-Type`. The server checks it again (SPEC §5), reading the
          *     dimensions and the duration from the file: 422 `media_bad_format`, `media_too_large`, `media_too_small`,
          *     `video_too_long`, and `media_damaged` for a file of an accepted format that does not hold what its header
-         *     claims (cut short, only a header, a PNG's rows or a movie's frames missing). A video's thumbnail is an image uploaded the same way and named in the campaign.
+         *     claims (cut short, only a header, a PNG's rows or a movie's frames missing). An image below Meta's own minimum
+         *     for ads (600×314 px), though within SPEC §5's, is refused with `media_too_small` before Meta sees it; a refusal
+         *     from Meta is told in Spanish with Meta's words in `detail` (`media_refused` when Meta gave no known reason).
+         *     A video's thumbnail is an image uploaded the same way and named in the campaign.
          *     The body is read only once the session, the store, the role and the plan are checked, and no further than
          *     its declared type's limit (8 MB for an image, 300 MB for a video; a `Content-Length` over it is refused
          *     unread); an answer given before it all arrived closes the connection. A store sends two files at once:
@@ -1136,6 +1144,11 @@ export interface components {
             code: string;
             /** @description What is wrong, field by field; the first 50 when there are more. */
             fieldErrors?: components["schemas"]["FieldError"][];
+            /**
+             * @description An outside platform's own words when it refused (Meta's error_user_msg or message, say), for
+             *     whoever looks into it; `message` already says in Spanish what happened and what to do.
+             */
+            detail?: string;
         };
         FieldError: {
             /** @description Path of the field, dot-separated. */

@@ -343,6 +343,11 @@ export interface components {
             code: string;
             /** @description What is wrong, field by field; the first 50 when there are more. */
             fieldErrors?: components["schemas"]["FieldError"][];
+            /**
+             * @description An outside platform's own words when it refused (Meta's error_user_msg or message, say), for
+             *     whoever looks into it; `message` already says in Spanish what happened and what to do.
+             */
+            detail?: string;
         };
         FieldError: {
             field: string;

@@ -35,16 +35,7 @@ import {
 } from './campaign-rules.ts';
 import { enqueueAdInsightsRead } from './insights.ts';
 import { uploadMedia } from './media.ts';
-import {
-  deleteInMeta,
-  failureMessage,
-  metaObjectsOf,
-  metaTextOf,
-  PublishFailure,
-  publicationMessages,
-  publish,
-  publishRefusal,
-} from './publication.ts';
+import { deleteInMeta, metaObjectsOf, PublishFailure, partRefusal, publicationMessages, publish, publishRefusal } from './publication.ts';
 
 /*
  * Ad campaigns in Meta (SPEC §2, §3, §4, §5, §8): the list with each campaign's status and spend, the
@@ -336,7 +327,7 @@ export const adCampaignHandlers = (access: MetaAccess): Handlers<AdCampaignOpera
     } catch (error) {
       if (!(error instanceof MetaError)) throw error;
       await refuseDeadToken(db, storeId, error);
-      throw new HttpError(502, 'meta_ad_set_failed', failureMessage(publicationMessages.budget, 'adSet', metaTextOf(error)));
+      throw partRefusal(error, publicationMessages.budget, 'adSet');
     }
     await db.query('update ad_campaigns set daily_budget = $3, updated_at = now() where store_id = $1 and id = $2', [
       storeId,

@@ -9,6 +9,7 @@ import { metaFailure } from '../../platform/meta-connection.ts';
 import type { UploadedFile, UploadRules } from '../../platform/uploads.ts';
 import { adMediaOf, insertedMedia } from './campaign-rows.ts';
 import { DAMAGED, type MediaProbe, probeMedia } from './media-probe.ts';
+import { META_IMAGE_MIN, merchantRefusalOf, metaRefusalMessages } from './meta-refusals.ts';
 import { metaTextOf } from './publication.ts';
 
 /*
@@ -29,7 +30,7 @@ export const mediaMessages = {
   videoTooSmall: `El video debe medir al menos ${MEDIA_LIMITS.videoMinWidth}×${MEDIA_LIMITS.videoMinHeight} px.`,
   videoTooLong: `El video dura más de ${MEDIA_LIMITS.videoMaxSeconds} segundos.`,
   damaged: 'El archivo está dañado o incompleto. Vuelve a exportarlo y súbelo de nuevo.',
-  refusedByMeta: (text: string | null) => `Meta no aceptó el archivo.${text ? ` ${text}` : ''}`,
+  refusedByMeta: 'Meta no aceptó el archivo. Prueba con otro o vuelve a exportarlo.',
 };
 
 const refused = (code: string, message: string) => new HttpError(422, code, message);
@@ -79,6 +80,9 @@ export interface MediaUpload {
 export async function uploadMedia(upload: MediaUpload): Promise<AdMedia> {
   const { db, client, storeId, adAccountId, name, file } = upload;
   const probe = await checkedMedia(file);
+  // SPEC §5's smallest image is below Meta's: what Meta would refuse is said here, in Spanish, before sending it.
+  if (probe.kind === 'image' && (probe.width < META_IMAGE_MIN.width || probe.height < META_IMAGE_MIN.height))
+    throw refused('media_too_small', metaRefusalMessages.imageTooSmall(META_IMAGE_MIN.width, META_IMAGE_MIN.height));
   // Read from disk as Meta takes it, never whole in memory.
   const data = await openAsBlob(file.path, { type: probe.contentType });
   let metaImageHash: string | null = null;
@@ -87,9 +91,12 @@ export async function uploadMedia(upload: MediaUpload): Promise<AdMedia> {
     if (probe.kind === 'image') metaImageHash = (await client.uploadImage(adAccountId, { filename: name, file: data })).hash;
     else metaVideoId = await client.uploadVideo(adAccountId, { name, file: data });
   } catch (error) {
-    // Meta's own rules for files (an image smaller than it takes, mostly): the merchant's to fix, in Meta's words.
+    // Meta's own rules for files: the merchant's to fix, in Spanish, with Meta's words as the detail.
     if (error instanceof MetaRequestError)
-      throw refused(probe.kind === 'image' ? 'media_too_small' : 'media_bad_format', mediaMessages.refusedByMeta(metaTextOf(error)));
+      throw (
+        merchantRefusalOf(error, { onField: false }) ??
+        new HttpError(422, 'media_refused', mediaMessages.refusedByMeta, undefined, undefined, metaTextOf(error) ?? undefined)
+      );
     return metaFailure(db, storeId, error);
   }
   const row = await insertedMedia(db, {

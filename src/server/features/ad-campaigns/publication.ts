@@ -14,6 +14,7 @@ import { HttpError } from '../../platform/errors.ts';
 import { type MetaConnectionRow, refuseDeadToken } from '../../platform/meta-connection.ts';
 import type { CampaignRow, MediaRow } from './campaign-rows.ts';
 import type { AudienceMember, CampaignPlan, PlannedFile } from './campaign-rules.ts';
+import { merchantRefusalOf } from './meta-refusals.ts';
 
 /*
  * A campaign in Meta, built or brought up to date part by part: the segment's custom audience, the
@@ -68,10 +69,19 @@ export function failureMessage(lead: string, part: Part, metaText: string | null
   return `${lead}: hubo un problema con ${PART_NAMES[part]}.${quoted} ${publicationMessages.check}`;
 }
 
-/** The 502 naming the part, or the 409 of a token Meta no longer takes (the connection marked for renewal). */
+/** The merchant's to fix, on its field (meta-refusals.ts); else the 502 naming the part, quoting Meta. */
+export function partRefusal(error: unknown, lead: string, part: Part): HttpError {
+  const metaText = metaTextOf(error);
+  return (
+    merchantRefusalOf(error) ??
+    new HttpError(502, PART_CODES[part], failureMessage(lead, part, metaText), undefined, undefined, metaText ?? undefined)
+  );
+}
+
+/** The refusal of a failed save (`partRefusal`), or the 409 of a token Meta no longer takes (the connection marked for renewal). */
 export async function publishRefusal(db: Queryable, storeId: number, failure: PublishFailure, lead: string): Promise<never> {
   await refuseDeadToken(db, storeId, failure.cause);
-  throw new HttpError(502, PART_CODES[failure.part], failureMessage(lead, failure.part, failure.metaText));
+  throw partRefusal(failure.cause, lead, failure.part);
 }
 
 async function step<T>(part: Part, call: () => Promise<T>): Promise<T> {

@@ -83,3 +83,37 @@ export class MetaNotFoundError extends MetaError {
 export class MetaRequestError extends MetaError {
   override name = 'MetaRequestError';
 }
+
+/**
+ * The subcodes of the Marketing API's refusals of what an object would become (code 100). Meta's answers
+ * show budgetTooLow, invalidTargeting, cantEdit, termsNotAccepted and audienceTooLowToRemove; Meta's
+ * reference names no subcode for the others, so the sandbox gives each one of its own in the same range,
+ * for callers and tests to tell them apart.
+ */
+export const AD_SUBCODES = {
+  budgetTooLow: 1885272,
+  invalidTargeting: 1487079,
+  cantEdit: 1487056,
+  termsNotAccepted: 1870034,
+  audienceTooLowToRemove: 1870047,
+  endBeforeStart: 1885901,
+  startTooEarly: 1885902,
+  tooManyInterests: 1885903,
+  audienceNotReady: 1885904,
+  audienceTooSmall: 1885905,
+  imageTooSmall: 1885906,
+  notAnImage: 1885907,
+  carouselCards: 1885908,
+  textTooLong: 1885909,
+  invalidUrl: 1885910,
+  imageNotFound: 1885911,
+  videoNotFound: 1885912,
+  videoNotReady: 1885913,
+  invalidPage: 1885914,
+  invalidInstagramAccount: 1885915,
+  invalidPixel: 1885916,
+  productSetNotFound: 1885917,
+  dataNotHashed: 1885918,
+  invalidParent: 1885919,
+  invalidDate: 1885920,
+} as const;

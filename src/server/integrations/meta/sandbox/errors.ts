@@ -1,4 +1,8 @@
+import { AD_SUBCODES } from '../errors.ts';
 import type { GraphErrorBody } from '../types.ts';
+
+// The subcodes are the client's too: one list, which callers match on.
+export { AD_SUBCODES };
 
 /*
  * Graph's refusals in Graph's words: HTTP 400 and `{"error": {message, type, code, error_subcode?,
@@ -82,39 +86,6 @@ export const adsRefusal = (subcode: number, title: string, userMessage: string) 
     error_user_title: title,
     error_user_msg: userMessage,
   });
-
-/**
- * The subcodes of those refusals. Meta's answers show budgetTooLow, invalidTargeting, cantEdit,
- * termsNotAccepted and audienceTooLowToRemove; Meta's reference names no subcode for the others, so the
- * sandbox gives each one of its own in the same range, for callers and tests to tell them apart.
- */
-export const AD_SUBCODES = {
-  budgetTooLow: 1885272,
-  invalidTargeting: 1487079,
-  cantEdit: 1487056,
-  termsNotAccepted: 1870034,
-  audienceTooLowToRemove: 1870047,
-  endBeforeStart: 1885901,
-  startTooEarly: 1885902,
-  tooManyInterests: 1885903,
-  audienceNotReady: 1885904,
-  audienceTooSmall: 1885905,
-  imageTooSmall: 1885906,
-  notAnImage: 1885907,
-  carouselCards: 1885908,
-  textTooLong: 1885909,
-  invalidUrl: 1885910,
-  imageNotFound: 1885911,
-  videoNotFound: 1885912,
-  videoNotReady: 1885913,
-  invalidPage: 1885914,
-  invalidInstagramAccount: 1885915,
-  invalidPixel: 1885916,
-  productSetNotFound: 1885917,
-  dataNotHashed: 1885918,
-  invalidParent: 1885919,
-  invalidDate: 1885920,
-} as const;
 
 /** Code 200 subcode 1870034, with Meta's text and where to accept the terms. */
 export const termsNotAccepted = (termsUrl: string) =>
