@@ -12,6 +12,10 @@
  * TEST_DATABASE_URL is set. Target, on PGlite only: p95 under 100 ms at 200 connections with no
  * errors; exits 1 when it is missed. PostgreSQL's figures are reported for comparison.
  *
+ * Then the export run (issue: an export must not stop the server): `stats` alone at 100 connections, then
+ * again while five downloads of a segment's XLSX (half the customers) loop beside it. Target, on PGlite
+ * only: p95 with the exports within 2× of p95 without them, with no errors.
+ *
  * autocannon runs in a child process, as browsers are elsewhere: in the server's process its own
  * work would queue behind the server's on one event loop and count as the server's latency. p95 comes
  * from every response's time (autocannon's summary stops at p90 and p97.5).
@@ -20,12 +24,15 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { storeEvents } from '../src/server/app.ts';
 import { DEMO_USERS, seedDemoStore } from '../src/server/demo-store.ts';
 import { rebuildStoreMetrics } from '../src/server/features/dashboard/rebuild.ts';
+import { buildSegment } from '../src/server/features/segments/membership.ts';
 import type { Database } from '../src/server/platform/db.ts';
 import { migrate } from '../src/server/platform/migrations.ts';
 import { secretBox } from '../src/server/platform/secrets.ts';
 import { SESSION_COOKIE } from '../src/server/platform/sessions.ts';
+import { simpleRules } from '../src/shared/segments.ts';
 import { benchApp, onEachDatabase } from './bench-database.ts';
 import { generateStore } from './bench-store.ts';
 
@@ -45,6 +52,7 @@ const { values } = parseArgs({
 
 const PASSWORD = 'bench-load-1';
 const TARGET = { connections: 200, p95Ms: 100 };
+const EXPORTS = { connections: 100, parallel: 5, maxSlowdown: 2 };
 
 interface Load {
   url: string;
@@ -52,6 +60,8 @@ interface Load {
   cookies: string[];
   connections: number;
   duration: number;
+  /** Downloads that loop beside the load, `parallel` at a time, for as long as it lasts. */
+  beside?: { path: string; parallel: number };
 }
 
 interface Figures {
@@ -62,6 +72,9 @@ interface Figures {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Downloads finished beside the load, and those that failed. */
+  besideDone?: number;
+  besideFailed?: number;
 }
 
 if (values.drive) {
@@ -142,10 +155,46 @@ async function benchOne(kind: string, db: Database): Promise<void> {
       );
       console.log(report[report.length - 1]);
     }
+
+    const segmentId = await halfTheCustomers(db, storeId);
+    const statsOnly = { url, paths: [paths[0]!], cookies, connections: EXPORTS.connections, duration: Number(values.duration) };
+    const alone = await driveInChild(statsOnly);
+    await idle();
+    const path = `/backend/stores/${storeId}/segments/${segmentId}/stats/table/xlsx`;
+    const besideExports = await driveInChild({ ...statsOnly, beside: { path, parallel: EXPORTS.parallel } });
+    await idle();
+    const slowdown = besideExports.p95 / alone.p95;
+    const problems = besideExports.non2xx + besideExports.errors + besideExports.timeouts + (besideExports.besideFailed ?? 0);
+    const held = kind === 'pglite';
+    const missed = held && (slowdown > EXPORTS.maxSlowdown || problems > 0 || !besideExports.besideDone);
+    if (missed) failed = true;
+    report.push(
+      `${kind}: stats at ${EXPORTS.connections} connections, alone and beside ${EXPORTS.parallel} looping XLSX exports of a segment` +
+        (held ? `; target: p95 within ${EXPORTS.maxSlowdown}× of alone, no errors` : '; no target'),
+      `  alone          ${alone.requestsPerSecond.toFixed(0).padStart(6)} requests/s  p50 ${alone.p50.toFixed(1).padStart(7)} ms  p95 ${alone.p95.toFixed(1).padStart(7)} ms`,
+      `  beside exports ${besideExports.requestsPerSecond.toFixed(0).padStart(6)} requests/s  p50 ${besideExports.p50.toFixed(1).padStart(7)} ms  p95 ${besideExports.p95
+        .toFixed(1)
+        .padStart(7)} ms  (${slowdown.toFixed(2)}×)  exports ${besideExports.besideDone} done, ${besideExports.besideFailed} failed  ` +
+        `non-2xx ${besideExports.non2xx}  errors ${besideExports.errors}  ${held ? (missed ? '✘ target missed' : '✔ target met') : ''}`,
+    );
+    console.log(report.slice(-3).join('\n'));
   } finally {
     await idle();
     await dispose();
   }
+}
+
+/** A segment of every other customer (the exports' file), built as the job would. */
+async function halfTheCustomers(db: Database, storeId: number): Promise<string> {
+  await db.query(`update customers set tags = '["mitad"]'::jsonb where store_id = $1 and external_id % 2 = 0`, [storeId]);
+  const [row] = await db.query<{ id: string }>(
+    `insert into segments (store_id, name, form, rules) values ($1, 'Mitad', 'simple', $2) returning id::text`,
+    [storeId, JSON.stringify(simpleRules([{ field: 'customerTags', operator: 'has', values: ['mitad'] }]))],
+  );
+  await buildSegment(db, storeEvents(db), storeId, row!.id, () => undefined);
+  const [built] = await db.query<{ customers: number }>('select customers from segments where id = $1', [row!.id]);
+  console.log(`segment for the exports: ${built!.customers} customers`);
+  return row!.id;
 }
 
 /** Runs `drive` in a child process (this script in child mode) and reads its figures. */
@@ -164,6 +213,7 @@ async function driveInChild(load: Load): Promise<Figures> {
 async function drive(load: Load): Promise<Figures> {
   const samples: number[] = [];
   let next = 0;
+  const beside = besideLoops(load);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -180,6 +230,8 @@ async function drive(load: Load): Promise<Figures> {
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => samples.push(responseTime));
   });
+  beside.running = false;
+  await Promise.all(beside.loops);
   samples.sort((a, b) => a - b);
   const at = (quantile: number) => samples[Math.min(samples.length - 1, Math.floor(quantile * samples.length))] ?? Number.NaN;
   return {
@@ -190,5 +242,24 @@ async function drive(load: Load): Promise<Figures> {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    ...(load.beside ? { besideDone: beside.done, besideFailed: beside.failed } : {}),
   };
+}
+
+/** `load.beside`'s downloads, each loop starting the next as soon as one ends, until `running` is cleared. */
+function besideLoops(load: Load) {
+  const state = { running: true, done: 0, failed: 0, loops: [] as Promise<void>[] };
+  for (let i = 0; i < (load.beside?.parallel ?? 0); i++)
+    state.loops.push(
+      (async () => {
+        const cookie = load.cookies[i % load.cookies.length]!;
+        while (state.running) {
+          const response = await fetch(`${load.url}${load.beside!.path}`, { headers: { cookie } }).catch(() => null);
+          const body = response ? await response.arrayBuffer().catch(() => null) : null;
+          if (response?.ok && body && body.byteLength > 0) state.done += 1;
+          else state.failed += 1;
+        }
+      })(),
+    );
+  return state;
 }

@@ -153,13 +153,24 @@ describe('importing a store', () => {
     expect(sync.lastYear.imported).toBe(sync.lastYear.total);
     expect(sync.history.imported).toBe(sync.history.total);
 
+    // The plan recommendation's "last 30 days" are the dashboard's: counted orders on the store's calendar.
     const ordersCount = await server.app.inject({ url: `/api/private/stores/${storeId}/ordersCount`, cookies: owner.cookies });
-    const [recent] = await server.db.query<{ count: number }>(
-      `select count(*)::integer as count from orders where store_id = $1 and placed_at >= now() - interval '30 days'`,
+    const lastThirtyDays = await server.app.inject({
+      url: `/backend/stores/${storeId}/statsInRange?preset=last30Days&granularity=day`,
+      cookies: owner.cookies,
+    });
+    const recent = lastThirtyDays.json().totals.orders;
+    expect(recent).toBeGreaterThan(0);
+    expect(ordersCount.json()).toEqual({ count: expected.orders, lastThirtyDays: recent });
+    // A test order and a cancelled one placed today are imported, not counted.
+    await server.db.query(
+      `insert into orders (store_id, external_id, placed_at, total_amount, test, cancelled_at, financial_status)
+       values ($1, 990000000001, now(), 1000, true, null, 'PAID'), ($1, 990000000002, now(), 1000, false, now(), 'PAID')`,
       [storeId],
     );
-    expect(recent!.count).toBeGreaterThan(0);
-    expect(ordersCount.json()).toEqual({ count: expected.orders, lastThirtyDays: recent!.count });
+    const withUncounted = await server.app.inject({ url: `/api/private/stores/${storeId}/ordersCount`, cookies: owner.cookies });
+    expect(withUncounted.json()).toEqual({ count: expected.orders + 2, lastThirtyDays: recent });
+    await server.db.query('delete from orders where store_id = $1 and external_id in (990000000001, 990000000002)', [storeId]);
     const stats = await server.app.inject({ url: `/backend/stores/${storeId}/stats`, cookies: owner.cookies });
     // Cancelled, fully refunded, unpaid and test orders are imported but do not count as sales.
     expect(expected.notSales).toBeGreaterThan(0);

@@ -1,17 +1,132 @@
-import * as XLSX from 'xlsx';
+import type { Worker } from 'node:worker_threads';
+import { typeScriptWorker } from './workers.ts';
 
 /*
- * The XLSX downloads (the overview table, a segment's customers): written with the `xlsx` package,
- * which is used only to write (its advisories are about parsing untrusted files).
+ * The XLSX downloads (the overview table, a segment's customers), written with the `xlsx` package, which
+ * is used only to write (its advisories are about parsing untrusted files). Building and compressing a
+ * workbook of ten thousand rows holds a CPU for hundreds of milliseconds, so it happens in one worker
+ * thread (xlsx-worker.ts), never on the event loop: every other request goes on being answered meanwhile.
+ * Workbooks asked for at once are written one after another there, leaving the other core to the server.
  */
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' as const;
 
-/** A workbook of one sheet, compressed as Excel writes it. */
-export function workbookBytes(sheet: XLSX.WorkSheet, sheetName: string): Uint8Array {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, sheetName);
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array;
+/** A sheet's name, its header row and its columns' widths in characters. */
+export interface SheetLayout {
+  name: string;
+  headers: string[];
+  columnWidths: number[];
+}
+
+/** A cell: text, a number, nothing, or a number with its display format (`z`, "dd-mm-yyyy" say). */
+export type Cell = string | number | boolean | null | { t: 'n'; v: number; z: string };
+
+export type WorkbookRequest =
+  | { job: number; kind: 'open'; layout: SheetLayout }
+  | { job: number; kind: 'rows'; rows: Cell[][] }
+  | { job: number; kind: 'finish' }
+  | { job: number; kind: 'drop' };
+export type WorkbookReply = { job: number; bytes: ArrayBuffer } | { job: number; error: string };
+
+/** A workbook being written: the worker that holds it, and what finishing it waits on. */
+interface Job {
+  worker: Worker;
+  /** Why it failed, when the worker said so before it was finished. */
+  failure: Error | null;
+  settle: { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void } | null;
+}
+
+/** The one worker, started on the first download; replaced when it dies, failing only the workbooks it held. */
+class WorkbookThread {
+  private worker: Worker | null = null;
+  private nextJob = 1;
+  private readonly jobs = new Map<number, Job>();
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = typeScriptWorker(new URL('./xlsx-worker.ts', import.meta.url));
+    // An idle writer never keeps the process alive.
+    worker.unref();
+    worker.on('message', (reply: WorkbookReply) => {
+      const job = this.jobs.get(reply.job);
+      if (!job) return;
+      if ('bytes' in reply) {
+        this.jobs.delete(reply.job);
+        job.settle?.resolve(new Uint8Array(reply.bytes));
+      } else this.fail(reply.job, new Error(`XLSX worker: ${reply.error}`));
+    });
+    const lost = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      for (const [id, job] of this.jobs) if (job.worker === worker) this.fail(id, error);
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`XLSX worker stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private fail(id: number, error: Error): void {
+    const job = this.jobs.get(id);
+    if (!job) return;
+    if (job.settle) {
+      this.jobs.delete(id);
+      job.settle.reject(error);
+    } else job.failure ??= error;
+  }
+
+  private post(id: number, request: WorkbookRequest): void {
+    const job = this.jobs.get(id);
+    if (job && !job.failure) job.worker.postMessage(request);
+  }
+
+  open(layout: SheetLayout): number {
+    const id = this.nextJob++;
+    const worker = this.started();
+    this.jobs.set(id, { worker, failure: null, settle: null });
+    worker.postMessage({ job: id, kind: 'open', layout } satisfies WorkbookRequest);
+    return id;
+  }
+
+  add(id: number, rows: Cell[][]): void {
+    this.post(id, { job: id, kind: 'rows', rows });
+  }
+
+  drop(id: number): void {
+    this.post(id, { job: id, kind: 'drop' });
+    this.jobs.delete(id);
+  }
+
+  finish(id: number): Promise<Uint8Array> {
+    const job = this.jobs.get(id);
+    if (!job) return Promise.reject(new Error('XLSX workbook not open'));
+    if (job.failure) {
+      this.jobs.delete(id);
+      return Promise.reject(job.failure);
+    }
+    return new Promise((resolve, reject) => {
+      job.settle = { resolve, reject };
+      job.worker.postMessage({ job: id, kind: 'finish' } satisfies WorkbookRequest);
+    });
+  }
+}
+
+const thread = new WorkbookThread();
+
+/**
+ * A workbook of one sheet, compressed as Excel writes it, from rows that arrive in batches: each batch
+ * goes to the writer as it comes, so what the server holds is never more than a batch.
+ */
+export async function writeWorkbook(layout: SheetLayout, batches: AsyncIterable<Cell[][]> | Iterable<Cell[][]>): Promise<Uint8Array> {
+  const job = thread.open(layout);
+  try {
+    // An empty batch would leave an empty row behind.
+    for await (const rows of batches) if (rows.length > 0) thread.add(job, rows);
+  } catch (error) {
+    thread.drop(job);
+    throw error;
+  }
+  return thread.finish(job);
 }
 
 /** A handler's answer that downloads `data` as `fileName`; never cached, since it is the data as of now. */

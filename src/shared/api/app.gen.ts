@@ -458,7 +458,12 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Orders imported for the store, and those of the last 30 days (the plan recommendation reads them). */
+        /**
+         * Orders imported for the store, and its counted orders of the last 30 days (the plan recommendation reads them).
+         * @description `count` is every order imported from Shopify (test, cancelled and unpaid ones too: what the import brought).
+         *     `lastThirtyDays` is the dashboard's "last 30 days": counted orders (not test orders, not cancelled, paid or
+         *     authorized, not voided or fully refunded) placed today or on the 29 days before, on the store's calendar.
+         */
         get: operations["getOrdersCount"];
         put?: never;
         post?: never;
@@ -1553,8 +1558,9 @@ export interface components {
          *       in the period, never with a discount; isNot = the opposite of is.
          *     - ordersCount, totalSpent (CLP): the purchases in the period, their count or their total, from `from` to `to`
          *       (both included, either may be left out, at least one given; `to` above `from`).
-         *     - averageOrderValue: is aboveStoreAverage = the customer's average purchase is above the store's average of its
-         *       customers' averages (the dashboard's "alto valor").
+         *     - averageOrderValue: is aboveStoreAverage = the customer's average purchase (their income over their counted
+         *       orders) is above the mean of every buying customer's average purchase (the dashboard's "alto valor"), not
+         *       the store's average order; the screens say "sobre el promedio de tus clientes".
          *     Tags and types compare without regard to case or surrounding spaces.
          */
         SegmentCondition: {
@@ -2925,8 +2931,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Every order imported. */
                         count: number;
-                        /** @description Orders placed in the last 30 days. */
+                        /** @description Counted orders of the last 30 days on the store's calendar. */
                         lastThirtyDays: number;
                     };
                 };

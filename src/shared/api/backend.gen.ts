@@ -613,7 +613,11 @@ export interface components {
             income: number;
         };
         SegmentsStats: {
-            /** @description The store's customers, to show each segment's share. */
+            /**
+             * @description Every customer the store has in Shopify, buyers or not (a segment can hold people who never bought): the
+             *     base of each segment's share, which the list names "de tus clientes en Shopify". The dashboard's customers
+             *     are buyers only (`StoreStats.customers`).
+             */
             totalCustomers: number;
             /** @description The store's income from customers, all time. */
             totalIncome: number;
@@ -624,8 +628,8 @@ export interface components {
          * @description A segment's metrics (SPEC §3) over its members at the last build. `orders` and `income` are the members' counted
          *     orders and their income in the last 30 days on the store's calendar (what the segment brings in now);
          *     `totalCustomers` is the members, `totalIncome` their income over their whole history, `avgIncomeByCustomer`
-         *     totalIncome per member, `ordersAvgSize` the average units per counted order (products), all time. Zero while the
-         *     segment has no members.
+         *     totalIncome per member, `ordersAvgSize` the average units per counted order (products), all time, counting the
+         *     units each line kept after returns (a line returned whole adds none). Zero while the segment has no members.
          */
         SegmentStats: {
             segmentId: number;

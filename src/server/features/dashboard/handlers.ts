@@ -100,7 +100,7 @@ export const dashboardHandlers: Handlers<DashboardOperations> = {
     const query = tableQueryOf(context.query);
     const rows = await statsTableRows(context.db, store.storeId, query);
     const name = statsTableFileName(query.dimension, calendarOf(store.timeZone, store.currency).today);
-    return xlsxDownload(name, statsTableWorkbook(query.dimension, rows));
+    return xlsxDownload(name, await statsTableWorkbook(query.dimension, rows));
   },
 };
 

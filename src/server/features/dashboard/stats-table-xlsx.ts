@@ -1,6 +1,5 @@
-import * as XLSX from 'xlsx';
 import type { components } from '../../../shared/api/backend.gen.ts';
-import { workbookBytes } from '../../platform/xlsx.ts';
+import { writeWorkbook } from '../../platform/xlsx.ts';
 
 type StatsTableRow = components['schemas']['StatsTableRow'];
 type StatsDimension = components['schemas']['StatsDimension'];
@@ -18,12 +17,9 @@ const TABS: Record<StatsDimension, { file: string; sheet: string; header: string
 export const statsTableFileName = (dimension: StatsDimension, today: string) => `recompra-${TABS[dimension].file}-${today}.xlsx`;
 
 /** One sheet with the screen's columns; figures stay numbers so the merchant can add and chart them. */
-export function statsTableWorkbook(dimension: StatsDimension, rows: readonly StatsTableRow[]): Uint8Array {
+export function statsTableWorkbook(dimension: StatsDimension, rows: readonly StatsTableRow[]): Promise<Uint8Array> {
   const tab = TABS[dimension];
-  const sheet = XLSX.utils.aoa_to_sheet([
-    [tab.header, 'Clientes', 'Pedidos', 'Ingresos'],
-    ...rows.map((row) => [row.key || tab.noKey, row.customers, row.orders, row.income]),
+  return writeWorkbook({ name: tab.sheet, headers: [tab.header, 'Clientes', 'Pedidos', 'Ingresos'], columnWidths: [40, 10, 10, 14] }, [
+    rows.map((row) => [row.key || tab.noKey, row.customers, row.orders, row.income]),
   ]);
-  sheet['!cols'] = [{ wch: 40 }, { wch: 10 }, { wch: 10 }, { wch: 14 }];
-  return workbookBytes(sheet, tab.sheet);
 }

@@ -3,9 +3,11 @@ import type { operations as BackendOperations, components } from '../../../share
 import { normalizeShopDomain, ShopifyAuthError } from '../../integrations/shopify/client.ts';
 import { missingScopes, type RequiredScope, type Shop } from '../../integrations/shopify/types.ts';
 import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
+import { countedOrder } from '../../platform/counted-orders.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
+import { calendarOf, DEFAULT_TIME_ZONE, windowStart } from '../../platform/store-calendar.ts';
 import { connectStore, type ShopifyAccess, type ShopifyConnection } from './connection.ts';
 import { emailMarketingState } from './email-marketing.ts';
 import { socialAdsState } from './social-ads.ts';
@@ -258,12 +260,16 @@ export const storeConnectionHandlers = (shopify: ShopifyAccess): Handlers<StoreO
 });
 
 export const integrationHandlers: Handlers<IntegrationOperations> = {
+  /** `lastThirtyDays` is the dashboard's "last 30 days": counted orders, today and the 29 days before on the store's calendar. */
   async getOrdersCount(context) {
+    const store = inStore(context);
+    const { today } = calendarOf(store.timeZone, store.currency);
     const [row] = await context.db.query<{ count: number; last_thirty_days: number }>(
       `select count(*)::integer as count,
-              count(*) filter (where placed_at >= now() - interval '30 days')::integer as last_thirty_days
+              count(*) filter (where ${countedOrder()} and (placed_at at time zone $2)::date between $3::date and $4::date)::integer
+                as last_thirty_days
          from orders where store_id = $1`,
-      [inStore(context).storeId],
+      [store.storeId, store.timeZone ?? DEFAULT_TIME_ZONE, windowStart(today, 30, 'day'), today],
     );
     return { status: 200, body: { count: row?.count ?? 0, lastThirtyDays: row?.last_thirty_days ?? 0 } };
   },

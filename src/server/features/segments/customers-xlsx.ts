@@ -1,7 +1,6 @@
-import * as XLSX from 'xlsx';
 import { DEFAULT_SEGMENT_NAMES, segmentFileName } from '../../../shared/segment-names.ts';
 import type { SegmentKey } from '../../../shared/segments.ts';
-import { workbookBytes } from '../../platform/xlsx.ts';
+import { type Cell, type SheetLayout, writeWorkbook } from '../../platform/xlsx.ts';
 import type { ExportedMember } from './customers-table.ts';
 
 /*
@@ -10,7 +9,11 @@ import type { ExportedMember } from './customers-table.ts';
  * so the merchant can sort, add and filter them in the spreadsheet.
  */
 
-const HEADERS = ['Nombre', 'Correo', 'Teléfono', 'Acepta correos', 'Pedidos', 'Monto comprado', 'Último pedido'];
+const LAYOUT: SheetLayout = {
+  name: 'Clientes',
+  headers: ['Nombre', 'Correo', 'Teléfono', 'Acepta correos', 'Pedidos', 'Monto comprado', 'Último pedido'],
+  columnWidths: [30, 32, 16, 14, 10, 16, 14],
+};
 /** Pesos without decimals; the spreadsheet shows its own locale's separators ("$12.345" in es-CL). */
 const CLP_FORMAT = '"$"#,##0';
 const DATE_FORMAT = 'dd-mm-yyyy';
@@ -19,7 +22,7 @@ const DATE_FORMAT = 'dd-mm-yyyy';
 export const segmentCustomersFileName = (segment: { key: SegmentKey | null; name: string | null }, today: string) =>
   segmentFileName(segment.key ? DEFAULT_SEGMENT_NAMES[segment.key] : (segment.name ?? ''), today);
 
-const cellsOf = (member: ExportedMember): unknown[] => [
+const cellsOf = (member: ExportedMember): Cell[] => [
   member.name,
   member.email,
   member.phone,
@@ -30,14 +33,13 @@ const cellsOf = (member: ExportedMember): unknown[] => [
 ];
 
 /**
- * The workbook, written as the chunks arrive: each chunk's members become cells and are dropped, so
- * what is held is the sheet's cells, never every member's record besides. The `xlsx` package writes a
- * whole workbook at once (its streaming writers are CSV, HTML and JSON only), hence the bytes at the end.
+ * The workbook, written as the chunks arrive: each chunk's members become rows and are dropped, so what
+ * the server holds is one chunk, never every member's record (platform/xlsx.ts writes it off the event loop).
  */
 export async function segmentCustomersWorkbook(chunks: AsyncIterable<ExportedMember[]>): Promise<Uint8Array> {
-  // Dense: rows as arrays rather than one key per cell ("A1", "B1"…), about a third of the memory and time.
-  const sheet = XLSX.utils.aoa_to_sheet([HEADERS], { dense: true } as XLSX.AOA2SheetOpts);
-  for await (const members of chunks) XLSX.utils.sheet_add_aoa(sheet, members.map(cellsOf), { origin: -1 });
-  sheet['!cols'] = [{ wch: 30 }, { wch: 32 }, { wch: 16 }, { wch: 14 }, { wch: 10 }, { wch: 16 }, { wch: 14 }];
-  return workbookBytes(sheet, 'Clientes');
+  return writeWorkbook(LAYOUT, rowsOf(chunks));
+}
+
+async function* rowsOf(chunks: AsyncIterable<ExportedMember[]>): AsyncIterable<Cell[][]> {
+  for await (const members of chunks) yield members.map(cellsOf);
 }

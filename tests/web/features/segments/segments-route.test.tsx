@@ -55,7 +55,7 @@ describe('SegmentsRoute', () => {
     const highValue = defaultSegments[0]!;
     const figures = await card('Clientes de alto valor');
     expect(figures.getByText(`${formatCount(highValue.customers)} clientes`)).toBeTruthy();
-    expect(figures.getByText(`${formatPercent(highValue.customers! / stats.totalCustomers)} de tus clientes`)).toBeTruthy();
+    expect(figures.getByText(`${formatPercent(highValue.customers! / stats.totalCustomers)} de tus clientes en Shopify`)).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(6);
     expect(screen.getByRole('tab', { name: 'Personalizados (3)' })).toBeTruthy();
   });
