@@ -43,71 +43,54 @@ interface Placed {
   field?: string;
 }
 
+const onField = (code: string, field: string, message: string): Placed => ({ status: 422, code, field, message });
+
 /** The targeting parameter Meta's text names, as the field of our campaign it comes from. */
 function targetingRefusal(text: string): Placed {
-  if (/geo_locations|location/i.test(text))
-    return { status: 422, code: 'targeting_refused', field: 'locations', message: metaRefusalMessages.unknownLocation };
-  if (/flexible_spec|interest/i.test(text))
-    return { status: 422, code: 'targeting_refused', field: 'interests', message: metaRefusalMessages.unknownInterest };
-  if (/age_(min|max)/i.test(text))
-    return { status: 422, code: 'targeting_refused', field: 'ageMin', message: metaRefusalMessages.ageRange };
-  if (/custom.?audience/i.test(text))
-    return { status: 422, code: 'targeting_refused', field: 'segmentId', message: metaRefusalMessages.audienceMissing };
+  if (/geo_locations|location/i.test(text)) return onField('targeting_refused', 'locations', metaRefusalMessages.unknownLocation);
+  if (/flexible_spec|interest/i.test(text)) return onField('targeting_refused', 'interests', metaRefusalMessages.unknownInterest);
+  if (/age_(min|max)/i.test(text)) return onField('targeting_refused', 'ageMin', metaRefusalMessages.ageRange);
+  if (/custom.?audience/i.test(text)) return onField('targeting_refused', 'segmentId', metaRefusalMessages.audienceMissing);
   return { status: 422, code: 'targeting_refused', message: metaRefusalMessages.targeting };
 }
 
 /** The creative text Meta's refusal names, as our field. */
 const textField = (text: string) => (/\bdescription\b/i.test(text) ? 'description' : /\b(name|title)\b/i.test(text) ? 'title' : 'mainText');
 
+const setupInvalid: Placed = { status: 422, code: 'meta_setup_invalid', message: metaRefusalMessages.setupInvalid };
+const mediaNotFound = onField('media_not_found', 'media', campaignRuleMessages.mediaNotFound);
+
+/** The refusals whose subcode alone says what to fix (targeting and text lengths also read Meta's text). */
+const BY_SUBCODE = new Map<number, Placed>([
+  [AD_SUBCODES.budgetTooLow, onField('budget_below_minimum', 'dailyBudget', metaRefusalMessages.budgetTooLow)],
+  [AD_SUBCODES.tooManyInterests, onField('too_many_interests', 'interests', metaRefusalMessages.tooManyInterests)],
+  [AD_SUBCODES.audienceNotReady, onField('audience_not_ready', 'segmentId', metaRefusalMessages.audienceNotReady)],
+  [AD_SUBCODES.audienceTooSmall, onField('audience_too_small', 'segmentId', metaRefusalMessages.audienceTooSmall)],
+  [AD_SUBCODES.startTooEarly, onField('start_in_past', 'startAt', campaignRuleMessages.startInPast)],
+  [AD_SUBCODES.endBeforeStart, onField('end_before_start', 'endAt', campaignRuleMessages.endBeforeStart)],
+  [
+    AD_SUBCODES.imageTooSmall,
+    onField('media_too_small', 'media', metaRefusalMessages.imageTooSmall(META_IMAGE_MIN.width, META_IMAGE_MIN.height)),
+  ],
+  [AD_SUBCODES.notAnImage, onField('media_bad_format', 'media', metaRefusalMessages.notAnImage)],
+  [AD_SUBCODES.carouselCards, onField('carousel_refused', 'media', metaRefusalMessages.carouselCards)],
+  [AD_SUBCODES.imageNotFound, mediaNotFound],
+  [AD_SUBCODES.videoNotFound, mediaNotFound],
+  [AD_SUBCODES.videoNotReady, onField('video_processing', 'media', metaRefusalMessages.videoNotReady)],
+  [AD_SUBCODES.invalidUrl, onField('invalid_url', 'url', metaRefusalMessages.invalidUrl)],
+  [AD_SUBCODES.productSetNotFound, onField('product_set_not_found', 'productSetId', metaRefusalMessages.productSetNotFound)],
+  [AD_SUBCODES.invalidPage, setupInvalid],
+  [AD_SUBCODES.invalidInstagramAccount, setupInvalid],
+  [AD_SUBCODES.invalidPixel, setupInvalid],
+  [AD_SUBCODES.cantEdit, { status: 409, code: 'campaign_not_editable', message: metaRefusalMessages.cantEdit }],
+]);
+
 function placed(error: MetaError): Placed | null {
-  if (error.code !== 100) return null;
+  if (error.code !== 100 || error.subcode === null) return null;
   const text = `${error.graph?.message ?? ''} ${error.userMessage}`;
-  switch (error.subcode) {
-    case AD_SUBCODES.budgetTooLow:
-      return { status: 422, code: 'budget_below_minimum', field: 'dailyBudget', message: metaRefusalMessages.budgetTooLow };
-    case AD_SUBCODES.invalidTargeting:
-      return targetingRefusal(text);
-    case AD_SUBCODES.tooManyInterests:
-      return { status: 422, code: 'too_many_interests', field: 'interests', message: metaRefusalMessages.tooManyInterests };
-    case AD_SUBCODES.audienceNotReady:
-      return { status: 422, code: 'audience_not_ready', field: 'segmentId', message: metaRefusalMessages.audienceNotReady };
-    case AD_SUBCODES.audienceTooSmall:
-      return { status: 422, code: 'audience_too_small', field: 'segmentId', message: metaRefusalMessages.audienceTooSmall };
-    case AD_SUBCODES.startTooEarly:
-      return { status: 422, code: 'start_in_past', field: 'startAt', message: campaignRuleMessages.startInPast };
-    case AD_SUBCODES.endBeforeStart:
-      return { status: 422, code: 'end_before_start', field: 'endAt', message: campaignRuleMessages.endBeforeStart };
-    case AD_SUBCODES.imageTooSmall:
-      return {
-        status: 422,
-        code: 'media_too_small',
-        field: 'media',
-        message: metaRefusalMessages.imageTooSmall(META_IMAGE_MIN.width, META_IMAGE_MIN.height),
-      };
-    case AD_SUBCODES.notAnImage:
-      return { status: 422, code: 'media_bad_format', field: 'media', message: metaRefusalMessages.notAnImage };
-    case AD_SUBCODES.carouselCards:
-      return { status: 422, code: 'carousel_refused', field: 'media', message: metaRefusalMessages.carouselCards };
-    case AD_SUBCODES.imageNotFound:
-    case AD_SUBCODES.videoNotFound:
-      return { status: 422, code: 'media_not_found', field: 'media', message: campaignRuleMessages.mediaNotFound };
-    case AD_SUBCODES.videoNotReady:
-      return { status: 422, code: 'video_processing', field: 'media', message: metaRefusalMessages.videoNotReady };
-    case AD_SUBCODES.textTooLong:
-      return { status: 422, code: 'text_too_long', field: textField(text), message: metaRefusalMessages.textTooLong };
-    case AD_SUBCODES.invalidUrl:
-      return { status: 422, code: 'invalid_url', field: 'url', message: metaRefusalMessages.invalidUrl };
-    case AD_SUBCODES.productSetNotFound:
-      return { status: 422, code: 'product_set_not_found', field: 'productSetId', message: metaRefusalMessages.productSetNotFound };
-    case AD_SUBCODES.invalidPage:
-    case AD_SUBCODES.invalidInstagramAccount:
-    case AD_SUBCODES.invalidPixel:
-      return { status: 422, code: 'meta_setup_invalid', message: metaRefusalMessages.setupInvalid };
-    case AD_SUBCODES.cantEdit:
-      return { status: 409, code: 'campaign_not_editable', message: metaRefusalMessages.cantEdit };
-    default:
-      return null;
-  }
+  if (error.subcode === AD_SUBCODES.invalidTargeting) return targetingRefusal(text);
+  if (error.subcode === AD_SUBCODES.textTooLong) return onField('text_too_long', textField(text), metaRefusalMessages.textTooLong);
+  return BY_SUBCODE.get(error.subcode) ?? null;
 }
 
 /**

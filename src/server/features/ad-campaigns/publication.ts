@@ -14,7 +14,7 @@ import { HttpError } from '../../platform/errors.ts';
 import { type MetaConnectionRow, refuseDeadToken } from '../../platform/meta-connection.ts';
 import type { CampaignRow, MediaRow } from './campaign-rows.ts';
 import type { AudienceMember, CampaignPlan, PlannedFile } from './campaign-rules.ts';
-import { merchantRefusalOf } from './meta-refusals.ts';
+import { merchantRefusalOf, metaRefusalMessages } from './meta-refusals.ts';
 
 /*
  * A campaign in Meta, built or brought up to date part by part: the segment's custom audience, the
@@ -51,7 +51,6 @@ export const publicationMessages = {
   create: 'No pudimos crear la campaña en Meta',
   update: 'No pudimos guardar los cambios en Meta',
   budget: 'No pudimos cambiar el presupuesto diario en Meta',
-  videoProcessing: 'Meta todavía está procesando el video. Inténtalo de nuevo en unos minutos.',
   videoFailed: 'Meta no pudo procesar el video. Súbelo de nuevo.',
   check: 'Revisa el administrador de anuncios y la configuración de tu cuenta.',
 };
@@ -350,7 +349,7 @@ async function videosReady(client: MetaUserClient, files: readonly PlannedFile[]
       if (status !== 'processing') break;
     }
     if (status === 'error') throw new PublishFailure('ad', null, publicationMessages.videoFailed);
-    if (status !== 'ready') throw new PublishFailure('ad', null, publicationMessages.videoProcessing);
+    if (status !== 'ready') throw new PublishFailure('ad', null, metaRefusalMessages.videoNotReady);
   }
 }
 
