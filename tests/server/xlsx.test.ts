@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import * as XLSX from 'xlsx';
-import { writeWorkbook } from '../../src/server/platform/xlsx.ts';
+import { type JsonRows, writeWorkbook } from '../../src/server/platform/xlsx.ts';
 
 // The main thread's `xlsx`, watched: a workbook written here would go through these.
 const mainThreadWrites = vi.hoisted(() => ({ write: 0, addRows: 0 }));
@@ -70,5 +70,32 @@ describe('writeWorkbook', () => {
     await expect(writeWorkbook(LAYOUT, broken())).rejects.toThrow('the database went away');
     const after = await writeWorkbook(LAYOUT, [[['Después', 2, null]]]);
     expect(XLSX.utils.sheet_to_json(XLSX.read(after, { type: 'array' }).Sheets.Clientes!, { header: 1 })).toHaveLength(2);
+  });
+});
+
+describe('rows as JSON text', () => {
+  it("are parsed in the writer's thread and shaped by the layout's cell rules", async () => {
+    const layout = {
+      name: 'Clientes',
+      headers: ['Nombre', 'Acepta correos', 'Monto', 'Último pedido'],
+      columnWidths: [30, 14, 16, 14],
+      cellRules: [null, { yes: 'Sí', no: 'No' }, { numberFormat: '"$"#,##0' }, { numberFormat: 'dd-mm-yyyy' }],
+    };
+    const batch = JSON.stringify([
+      ['Ana', true, 12_345, 46_000],
+      ['Bruno', false, 0, null],
+    ]) as JsonRows;
+    const bytes = await writeWorkbook(layout, [batch, '[]' as JsonRows, JSON.stringify([['Carla', null, 990, 46_001]]) as JsonRows]);
+    expect(mainThreadWrites).toEqual({ write: 0, addRows: 0 });
+    const sheet = XLSX.read(bytes, { type: 'array', cellNF: true }).Sheets.Clientes!;
+    expect(XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true })).toEqual([
+      ['Nombre', 'Acepta correos', 'Monto', 'Último pedido'],
+      ['Ana', 'Sí', 12_345, 46_000],
+      ['Bruno', 'No', 0],
+      ['Carla', 'No', 990, 46_001],
+    ]);
+    expect(sheet.C2).toMatchObject({ t: 'n', v: 12_345, z: '"$"#,##0' });
+    expect(sheet.D4).toMatchObject({ t: 'n', v: 46_001, z: 'dd-mm-yyyy' });
+    expect(sheet.D3).toBeUndefined();
   });
 });

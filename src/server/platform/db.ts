@@ -1,6 +1,5 @@
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openPglite } from './pglite-thread.ts';
 
 /** The one database interface: the same SQL runs on embedded PGlite and on a PostgreSQL server. */
 export interface Queryable {
@@ -47,39 +46,6 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.startFrom);
-}
-
-/** Embedded databases, to be dumped (`dumpDatabase`) and opened again as copies. */
-const embedded = new WeakMap<Database, PGlite>();
-
-/** The whole embedded database as one uncompressed archive, for `openDatabase({ startFrom })`. */
-export async function dumpDatabase(db: Database): Promise<Blob> {
-  const pglite = embedded.get(db);
-  if (!pglite) throw new Error('Only an embedded (PGlite) database can be dumped.');
-  return pglite.dumpDataDir('none');
-}
-
-async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise<Database> {
-  // `memory://` keeps the database in memory (tests); anything else is a folder.
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create({ dataDir, ...(startFrom ? { loadDataDir: startFrom } : {}) });
-  const database: Database = {
-    kind: 'pglite',
-    async query<T extends object>(sql: string, params: unknown[] = []) {
-      return (await db.query<T>(sql, params)).rows;
-    },
-    // PGlite has a single connection and serialises transactions itself.
-    transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }),
-      ),
-    async exec(sql) {
-      await db.exec(sql);
-    },
-    close: () => db.close(),
-  };
-  embedded.set(database, db);
-  return database;
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {

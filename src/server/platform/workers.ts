@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /*
  * Worker threads for work that would hold the event loop (building a spreadsheet, say). The server's
@@ -16,8 +16,8 @@ const TSX_API = (() => {
   return pathToFileURL(join(dirname(require.resolve('tsx/package.json')), manifest.exports['./esm/api']!.import.default)).href;
 })();
 
-/** A worker thread running the TypeScript module at `module`. */
-export function typeScriptWorker(module: URL): Worker {
+/** A worker thread running the TypeScript module at `module`; `options` as Node's (its `workerData`, say). */
+export function typeScriptWorker(module: URL, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
   const boot = `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(module.href)}, ${JSON.stringify(module.href)}))`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { ...options, eval: true });
 }

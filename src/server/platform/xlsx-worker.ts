@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import * as XLSX from 'xlsx';
-import type { SheetLayout, WorkbookReply, WorkbookRequest } from './xlsx.ts';
+import type { Cell, CellRule, SheetLayout, WorkbookReply, WorkbookRequest } from './xlsx.ts';
 
 /*
  * The thread that writes the XLSX downloads (platform/xlsx.ts): each workbook is opened, fed its rows
@@ -22,7 +22,12 @@ function handle(request: WorkbookRequest): void {
       return;
     case 'rows': {
       const book = open.get(request.job);
-      if (book) XLSX.utils.sheet_add_aoa(book.sheet, request.rows, { origin: -1 });
+      if (!book) return;
+      const rows = withRules(
+        typeof request.rows === 'string' ? (JSON.parse(request.rows) as unknown[][]) : request.rows,
+        book.layout.cellRules,
+      );
+      if (rows.length > 0) XLSX.utils.sheet_add_aoa(book.sheet, rows, { origin: -1 });
       return;
     }
     case 'drop':
@@ -40,6 +45,17 @@ function handle(request: WorkbookRequest): void {
       return reply({ job: request.job, bytes }, [bytes]);
     }
   }
+}
+
+/** Each value through its column's rule (platform/xlsx.ts `CellRule`); an empty number stays empty, an empty yes is a no. */
+function withRules(rows: unknown[][], rules: SheetLayout['cellRules']): Cell[][] {
+  if (!rules?.some(Boolean)) return rows as Cell[][];
+  const apply = (rule: CellRule | null | undefined, value: unknown): Cell => {
+    if (!rule) return value as Cell;
+    if ('numberFormat' in rule) return value === null ? null : { t: 'n', v: value as number, z: rule.numberFormat };
+    return value ? rule.yes : rule.no;
+  };
+  return rows.map((row) => row.map((value, column) => apply(rules[column], value)));
 }
 
 port.on('message', (request: WorkbookRequest) => {

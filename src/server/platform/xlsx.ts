@@ -11,19 +11,31 @@ import { typeScriptWorker } from './workers.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' as const;
 
-/** A sheet's name, its header row and its columns' widths in characters. */
+/** A sheet's name, its header row, its columns' widths in characters, and how a column's values become cells. */
 export interface SheetLayout {
   name: string;
   headers: string[];
   columnWidths: number[];
+  /** By column; a column without one takes its values as they are. Nothing stays empty. */
+  cellRules?: (CellRule | null)[];
 }
+
+/** A number shown with a display format ("dd-mm-yyyy" say), or a yes or no shown as words. */
+export type CellRule = { numberFormat: string } | { yes: string; no: string };
 
 /** A cell: text, a number, nothing, or a number with its display format (`z`, "dd-mm-yyyy" say). */
 export type Cell = string | number | boolean | null | { t: 'n'; v: number; z: string };
 
+/**
+ * Rows as the database can give them: the JSON text of an array of rows, each an array of values. The
+ * writer's thread parses it and applies the layout's cell rules, so a large batch never holds the event
+ * loop (taking in ten thousand rows as objects and handing them on costs tens of milliseconds there).
+ */
+export type JsonRows<Row extends unknown[] = unknown[]> = string & { readonly rowsOf?: Row };
+
 export type WorkbookRequest =
   | { job: number; kind: 'open'; layout: SheetLayout }
-  | { job: number; kind: 'rows'; rows: Cell[][] }
+  | { job: number; kind: 'rows'; rows: Cell[][] | JsonRows }
   | { job: number; kind: 'finish' }
   | { job: number; kind: 'drop' };
 export type WorkbookReply = { job: number; bytes: ArrayBuffer } | { job: number; error: string };
@@ -88,7 +100,7 @@ class WorkbookThread {
     return id;
   }
 
-  add(id: number, rows: Cell[][]): void {
+  add(id: number, rows: Cell[][] | JsonRows): void {
     this.post(id, { job: id, kind: 'rows', rows });
   }
 
@@ -117,10 +129,13 @@ const thread = new WorkbookThread();
  * A workbook of one sheet, compressed as Excel writes it, from rows that arrive in batches: each batch
  * goes to the writer as it comes, so what the server holds is never more than a batch.
  */
-export async function writeWorkbook(layout: SheetLayout, batches: AsyncIterable<Cell[][]> | Iterable<Cell[][]>): Promise<Uint8Array> {
+export async function writeWorkbook(
+  layout: SheetLayout,
+  batches: AsyncIterable<Cell[][] | JsonRows> | Iterable<Cell[][] | JsonRows>,
+): Promise<Uint8Array> {
   const job = thread.open(layout);
   try {
-    // An empty batch would leave an empty row behind.
+    // An empty batch would leave an empty row behind (the writer skips an empty JSON array itself).
     for await (const rows of batches) if (rows.length > 0) thread.add(job, rows);
   } catch (error) {
     thread.drop(job);

@@ -1,6 +1,7 @@
 import type { components } from '../../../shared/api/backend.gen.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { folded } from '../../platform/text-search.ts';
+import type { JsonRows } from '../../platform/xlsx.ts';
 
 type SegmentCustomersPage = components['schemas']['SegmentCustomersPage'];
 type SegmentCustomerRow = components['schemas']['SegmentCustomerRow'];
@@ -70,9 +71,6 @@ interface MemberRecord {
   last_order_at: Date | null;
 }
 
-/** What the table and the file both show of a member. */
-type MemberFigures = Omit<SegmentCustomerRow, 'customerId' | 'lastOrderAt'>;
-
 const toRow = (row: MemberRecord): SegmentCustomerRow => ({
   customerId: Number(row.id),
   name: row.name,
@@ -107,11 +105,12 @@ export async function segmentCustomersPage(
   return { page, pageSize, totalRows, totalPages: Math.ceil(totalRows / pageSize), rows: rows.map(toRow) };
 }
 
-/** A member as the XLSX export writes it: its last order as a day on the store's calendar. */
-export interface ExportedMember extends MemberFigures {
-  /** The store's calendar day of the last order, as days since 1899-12-30 (how a spreadsheet counts dates). */
-  lastOrderDay: number | null;
-}
+/**
+ * A member as the XLSX export writes it: name, email, phone, email consent, counted orders, amount
+ * purchased, and the store's calendar day of the last order as days since 1899-12-30 (how a spreadsheet
+ * counts dates).
+ */
+export type ExportedMemberRow = [string, string | null, string | null, boolean, number, number, number | null];
 
 /**
  * Members fetched per query while exporting: a part of the file, never the whole segment in memory as
@@ -132,7 +131,7 @@ export async function* segmentCustomersInChunks(
   segmentId: string,
   query: SegmentCustomersQuery,
   timeZone: string,
-): AsyncGenerator<ExportedMember[]> {
+): AsyncGenerator<JsonRows<ExportedMemberRow>> {
   const { where, orderBy, params } = selection(query);
   const [ordered] = await db.query<{ ids: string[] | null }>(
     `select json_agg(c.external_id::text order by ${orderBy}) as ids from ${WITH_STATS} where ${where}`,
@@ -140,23 +139,16 @@ export async function* segmentCustomersInChunks(
   );
   const ids = ordered?.ids ?? [];
   for (let start = 0; start < ids.length; start += EXPORT_CHUNK) {
-    const [chunk] = await db.query<{ rows: [string, string | null, string | null, boolean, number, number, number | null][] }>(
+    // As text: it goes to the workbook's writer without being parsed here.
+    const [chunk] = await db.query<{ rows: JsonRows<ExportedMemberRow> | null }>(
       `select json_agg(json_build_array(${NAME}, c.email, c.phone, c.email_consent, coalesce(s.orders_count, 0),
                                         coalesce(s.total_spent, 0), ((s.last_order_at at time zone $3::text)::date - date '1899-12-30'))
-                       order by wanted.position) as rows
+                       order by wanted.position)::text as rows
          from unnest($2::bigint[]) with ordinality as wanted(id, position)
          join customers c on c.store_id = $1 and c.external_id = wanted.id
          left join customer_stats s on s.store_id = $1 and s.customer_external_id = wanted.id`,
       [storeId, ids.slice(start, start + EXPORT_CHUNK), timeZone],
     );
-    yield (chunk?.rows ?? []).map(([name, email, phone, emailConsent, orders, totalSpent, lastOrderDay]) => ({
-      name,
-      email,
-      phone,
-      emailConsent,
-      orders,
-      totalSpent,
-      lastOrderDay,
-    }));
+    if (chunk?.rows) yield chunk.rows;
   }
 }
