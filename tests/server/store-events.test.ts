@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, expectTypeOf, it } from 'vitest';
 import type { Database } from '../../src/server/platform/db.ts';
 import { JobWorker } from '../../src/server/platform/jobs.ts';
-import { type StoreEventSubscriber, StoreEvents, type SubscriberBatch } from '../../src/server/platform/store-events.ts';
+import { type StoreEvent, type StoreEventSubscriber, StoreEvents, type SubscriberBatch } from '../../src/server/platform/store-events.ts';
 import { migratedDatabase } from './harness.ts';
 
 let db: Database;
@@ -149,4 +149,31 @@ it('refuses two subscribers under one name', () => {
   const events = new StoreEvents(db);
   events.subscribe(subscriber('orders', ['order_created']));
   expect(() => events.subscribe(subscriber('orders', ['cart_abandoned']))).toThrow('orders');
+});
+
+it("hands each event with its own kind's detail, typed where it is recorded and where it is read", async () => {
+  const received: unknown[] = [];
+  const { events, worker } = setUp({
+    name: 'segments-reader',
+    kinds: ['segment_entered', 'import_phase_finished'],
+    async handle({ events: batch }) {
+      for (const event of batch) {
+        // The kind narrows the detail: a segment's events carry its id, an import phase's its phase.
+        if (event.kind === 'segment_entered') received.push(event.detail.segmentId);
+        else if (event.kind === 'import_phase_finished') received.push(event.detail.phase);
+      }
+    },
+  });
+  await db.transaction(async (tx) => {
+    await events.record(tx, storeId, [
+      { kind: 'segment_entered', customers: ['11'], detail: { segmentId: '7' } },
+      { kind: 'import_phase_finished', detail: { phase: 'history' } },
+    ]);
+  });
+  await worker.drain();
+  expect(received).toEqual(['7', 'history']);
+  // An event without the detail its kind requires, or with a detail no kind has, does not compile.
+  expectTypeOf<{ kind: 'segment_left'; customers: string[] }>().not.toExtend<StoreEvent>();
+  expectTypeOf<{ kind: 'import_phase_finished'; detail: { phase: 'someday' } }>().not.toExtend<StoreEvent>();
+  expectTypeOf<{ kind: 'order_created'; orders: string[] }>().toExtend<StoreEvent>();
 });

@@ -13,53 +13,73 @@ import { enqueue, type JobWorker } from './jobs.ts';
  * with the subscriber's writes).
  */
 
-export type StoreEventKind =
+/** Nothing beyond the event's customers and orders. */
+type NoDetail = Record<string, never>;
+/** Where a segment's events come from. */
+interface OfSegment {
+  segmentId: string;
+}
+
+/** Each kind of store event, with what it carries beyond its customers and orders. */
+export interface StoreEventDetails {
   /** Customer records were written (import or refresh batches): names, consent, contact data. */
-  | 'customers_touched'
-  | 'order_created'
+  customers_touched: NoDetail;
+  order_created: NoDetail;
   /** Any other change to an order: paid, edited, a new customer. */
-  | 'order_updated'
-  | 'order_fulfilled'
-  | 'order_cancelled'
-  | 'order_refunded'
+  order_updated: NoDetail;
+  order_fulfilled: NoDetail;
+  order_cancelled: NoDetail;
+  order_refunded: NoDetail;
   /** A cart left without paying, or updated while still unpaid. */
-  | 'cart_abandoned'
+  cart_abandoned: NoDetail;
   /** A cart that ended in an order. */
-  | 'cart_recovered'
+  cart_recovered: NoDetail;
   /** A customer deleted in the platform or redacted (privacy law): their data is gone, their orders kept without them. */
-  | 'customer_erased'
-  /** The store owner asked for a customer's data through Shopify (`detail.dataRequestId`). */
-  | 'customer_data_requested'
+  customer_erased: NoDetail;
+  /** The store owner asked for a customer's data through Shopify, with Shopify's request id. */
+  customer_data_requested: { dataRequestId: number | null };
   /** Products created, changed or deleted. */
-  | 'products_touched'
+  products_touched: NoDetail;
   /** Everything the store held from its platform was erased (the shop uninstalled the app). */
-  | 'store_erased'
+  store_erased: NoDetail;
   /**
-   * The dashboard's per-customer aggregates (customer_stats) were refreshed for `customers`, or for
-   * every customer (`detail.all`): what reads them (segments) can look again.
+   * The dashboard's per-customer aggregates (customer_stats) were refreshed for the event's customers, or
+   * for every customer (`all`): what reads them (segments) can look again.
    */
-  | 'customer_stats_refreshed'
-  /** Customers entered a segment (`detail.segmentId`), at its build or as their data changed. */
-  | 'segment_entered'
-  /** Customers left a segment (`detail.segmentId`). */
-  | 'segment_left'
-  /** The merchant deleted a custom segment (`detail.segmentId`): what follows its members stops. */
-  | 'segment_deleted'
-  /** An import phase ended (`detail.phase`: lastYear, history) or the nightly refresh did (refresh): anything may have changed. */
-  | 'import_phase_finished';
-
-export interface StoreEvent {
-  kind: StoreEventKind;
-  /** The platform's numeric customer ids the change touches (a reassigned order names both customers). */
-  customers?: string[];
-  orders?: string[];
-  detail?: Record<string, unknown>;
+  customer_stats_refreshed: { all?: true };
+  /** Customers entered a segment, at its build or as their data changed. */
+  segment_entered: OfSegment;
+  /** Customers left a segment. */
+  segment_left: OfSegment;
+  /** The merchant deleted a custom segment: what follows its members stops. */
+  segment_deleted: OfSegment;
+  /** An import phase ended (lastYear, history) or the nightly refresh did (refresh): anything may have changed. */
+  import_phase_finished: { phase: 'lastYear' | 'history' | 'refresh' };
 }
 
-export interface RecordedStoreEvent extends Required<StoreEvent> {
-  id: number;
-  recordedAt: Date;
-}
+export type StoreEventKind = keyof StoreEventDetails;
+
+/** An event to record: its kind decides its detail, which may be left out only where all of it is optional. */
+export type StoreEvent = {
+  [K in StoreEventKind]: {
+    kind: K;
+    /** The platform's numeric customer ids the change touches (a reassigned order names both customers). */
+    customers?: string[];
+    orders?: string[];
+  } & (Record<never, never> extends StoreEventDetails[K] ? { detail?: StoreEventDetails[K] } : { detail: StoreEventDetails[K] });
+}[StoreEventKind];
+
+/** An event as a subscriber receives it; `kind` narrows `detail`. */
+export type RecordedStoreEvent = {
+  [K in StoreEventKind]: {
+    id: number;
+    recordedAt: Date;
+    kind: K;
+    customers: string[];
+    orders: string[];
+    detail: StoreEventDetails[K];
+  };
+}[StoreEventKind];
 
 export interface SubscriberBatch {
   /** The subscriber's transaction: its writes and the batch's acknowledgement commit together. */
@@ -149,7 +169,7 @@ export class StoreEvents {
         kind: StoreEventKind;
         customers: string[];
         orders: string[];
-        detail: Record<string, unknown>;
+        detail: StoreEventDetails[StoreEventKind];
         recorded_at: Date;
       }>(
         `with batch as (
@@ -167,14 +187,18 @@ export class StoreEvents {
       await subscriber.handle({
         tx,
         storeId,
-        events: events.map((row) => ({
-          id: Number(row.id),
-          kind: row.kind,
-          customers: row.customers,
-          orders: row.orders,
-          detail: row.detail,
-          recordedAt: row.recorded_at,
-        })),
+        events: events.map(
+          (row) =>
+            // Recorded by `record` from a `StoreEvent` of this kind, so its detail is that kind's.
+            ({
+              id: Number(row.id),
+              kind: row.kind,
+              customers: row.customers,
+              orders: row.orders,
+              detail: row.detail,
+              recordedAt: row.recorded_at,
+            }) as RecordedStoreEvent,
+        ),
         afterCommit: (task) => afterCommit.push(task),
       });
       return true;

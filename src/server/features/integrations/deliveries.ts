@@ -39,7 +39,7 @@ interface StoredOrderState {
 }
 
 /** What a delivery did to an order, judged against the state stored before it. */
-function orderChange(previous: StoredOrderState | undefined, order: Order): StoreEventKind {
+function orderChange(previous: StoredOrderState | undefined, order: Order): Extract<StoreEventKind, `order_${string}`> {
   if (!previous) return 'order_created';
   if (!previous.cancelled && order.cancelledAt) return 'order_cancelled';
   if (previous.financial !== 'REFUNDED' && order.displayFinancialStatus === 'REFUNDED') return 'order_refunded';

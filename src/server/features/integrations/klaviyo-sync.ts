@@ -368,7 +368,7 @@ export function klaviyoSyncSubscriber(): StoreEventSubscriber {
     name: 'klaviyo-sync',
     kinds: KINDS,
     async handle({ tx, storeId, events }) {
-      const deleted = events.filter((event) => event.kind === 'segment_deleted').map((event) => String(event.detail.segmentId));
+      const deleted = events.filter((event) => event.kind === 'segment_deleted').map((event) => event.detail.segmentId);
       if (deleted.length > 0)
         await tx.query('delete from segment_syncs where store_id = $1 and segment_id = any($2::bigint[])', [storeId, deleted]);
       const synced = (
@@ -381,7 +381,7 @@ export function klaviyoSyncSubscriber(): StoreEventSubscriber {
       let erased = false;
       for (const event of events) {
         if (event.kind === 'segment_entered' || event.kind === 'segment_left') {
-          const segmentId = String(event.detail.segmentId);
+          const { segmentId } = event.detail;
           if (!synced.includes(segmentId)) continue;
           const customers = bySegment.get(segmentId) ?? new Set<string>();
           bySegment.set(segmentId, new Set([...customers, ...event.customers]));
