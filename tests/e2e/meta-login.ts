@@ -5,7 +5,7 @@ const [CAMILA] = SANDBOX_META_USERS;
 
 /** Facebook Login's stand-in dialog, as Camila fills it in; back on `returnTo` with the token. */
 export async function logInAtFacebook(page: Page, returnTo: string): Promise<void> {
-  await page.waitForURL(/\/sandbox\/meta\/www\/v18\.0\/dialog\/oauth/);
+  await page.waitForURL(/\/sandbox\/meta\/www\/v\d+\.0\/dialog\/oauth/);
   await page.getByLabel('Correo electrónico').fill(CAMILA!.email);
   await page.getByLabel('Contraseña').fill(CAMILA!.password);
   await page.getByRole('button', { name: 'Continuar' }).click();

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { SANDBOX_META_APP } from '../../src/server/integrations/meta/sandbox/index.ts';
+import { META_API_VERSION } from '../../src/server/integrations/meta/types.ts';
 import { choose, logInAtFacebook, metaCard } from './meta-login.ts';
 import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
@@ -64,7 +65,7 @@ it('the owner connects Meta, accepts the Custom Audience terms, and renews the c
 
   // Camila removes Recompra from her Facebook account (DELETE /me/permissions, as Facebook's settings do).
   expect(tokens.size).toBe(1);
-  const graph = new URL(`${e2e.server.url}/sandbox/meta/graph/v18.0/me/permissions`);
+  const graph = new URL(`${e2e.server.url}/sandbox/meta/graph/${META_API_VERSION}/me/permissions`);
   graph.searchParams.set('appsecret_proof', createHmac('sha256', SANDBOX_META_APP.appSecret).update(token!).digest('hex'));
   const removed = await fetch(graph, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
   expect(await removed.json()).toEqual({ success: true });

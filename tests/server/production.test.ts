@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { META_SANDBOX_PREFIX, SANDBOX_META_APP } from '../../src/server/integrations/meta/sandbox/index.ts';
+import { META_API_VERSION } from '../../src/server/integrations/meta/types.ts';
 import { DEFAULT_WEBHOOK_SECRET } from '../../src/server/integrations/shopify/sandbox/webhooks.ts';
 import { ConfigError, loadConfig } from '../../src/server/platform/config.ts';
 import { TEST_INDEX_HTML } from './harness.ts';
@@ -91,7 +92,7 @@ describe('production configuration', () => {
     expect(config.meta).toEqual({
       appId: SECRETS.META_APP_ID,
       appSecret: SECRETS.META_APP_SECRET,
-      version: 'v18.0',
+      version: META_API_VERSION,
       graphUrl: 'https://graph.facebook.com',
       loginUrl: 'https://www.facebook.com',
       businessUrl: 'https://business.facebook.com',
@@ -180,7 +181,7 @@ describe('a production start', () => {
         body: JSON.stringify({ query: '{ shop { name } }' }),
       });
       expect(sandbox.status).toBe(404);
-      expect((await fetch(`${server.url}/sandbox/meta/graph/v18.0/me`)).status).toBe(404);
+      expect((await fetch(`${server.url}/sandbox/meta/graph/${META_API_VERSION}/me`)).status).toBe(404);
       // The local outbox is gone: the address is just another page of the web app.
       expect(await (await fetch(`${server.url}/dev/mailbox`, { headers: { accept: 'text/html' } })).text()).not.toContain(
         'Correos enviados',

@@ -6,6 +6,7 @@ import {
   SANDBOX_META_IDS,
   type StartedMetaSandbox,
 } from '../../src/server/integrations/meta/sandbox/index.ts';
+import { META_API_VERSION } from '../../src/server/integrations/meta/types.ts';
 import { enqueue } from '../../src/server/platform/jobs.ts';
 import { addStore, type Caller, signIn, type TestServer } from './harness.ts';
 import { META_REDIRECT_URI, META_SELECTION, metaLoginToken, startServerWithMeta } from './meta-harness.ts';
@@ -55,7 +56,7 @@ describe('connecting Meta', () => {
       tokenExpiresAt: null,
       selection: null,
       login: {
-        dialogUrl: `${meta.loginUrl}/v18.0/dialog/oauth`,
+        dialogUrl: `${meta.loginUrl}/${META_API_VERSION}/dialog/oauth`,
         clientId: SANDBOX_META_APP.appId,
         scope: expect.arrayContaining(['ads_management', 'business_management', 'pages_show_list', 'catalog_management']),
         redirectUri: META_REDIRECT_URI,
@@ -264,7 +265,7 @@ describe('a token Meta no longer takes', () => {
       .tokensOf(ids.users.camila)
       .filter((candidate) => candidate.kind === 'long')
       .at(-1)!.token;
-    const url = new URL(`${meta.url}/v18.0/me/permissions/business_management`);
+    const url = new URL(`${meta.url}/${META_API_VERSION}/me/permissions/business_management`);
     url.searchParams.set('appsecret_proof', appSecretProof(token, SANDBOX_META_APP.appSecret));
     expect(await (await fetch(url, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).json()).toEqual({ success: true });
     expect((await call('GET', `${settingsPath()}/settingsOptions`)).json().code).toBe('social_ads_renewal_required');

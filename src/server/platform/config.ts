@@ -54,7 +54,7 @@ export interface Config {
     appId: string;
     /** Signs every call's appsecret_proof and the token exchange. */
     appSecret: string;
-    /** The Graph API version, v18.0 (SPEC §9). */
+    /** The Graph and Marketing API version (`META_API_VERSION` unless META_API_VERSION is set). */
     version: string;
     /** The Graph API host (https://graph.facebook.com). */
     graphUrl: string;

@@ -15,7 +15,12 @@ import {
   type StartedMetaSandbox,
   startMetaSandbox,
 } from '../../../src/server/integrations/meta/sandbox/index.ts';
-import { type AudienceMember, customAudienceTermsUrl, type NewAdSet } from '../../../src/server/integrations/meta/types.ts';
+import {
+  type AudienceMember,
+  customAudienceTermsUrl,
+  META_API_VERSION,
+  type NewAdSet,
+} from '../../../src/server/integrations/meta/types.ts';
 import { camilaClient, failure } from './meta-testing.ts';
 
 // Customer lists as Recompra sends them: normalised and hashed by the client, in batches of one upload
@@ -165,7 +170,7 @@ describe('custom audiences', () => {
   it("refuses values that were never hashed, and counts malformed ones as Meta's invalid entries", async () => {
     const id = await user.createCustomAudience(ACCOUNT, { name: 'Crudos' });
     const upload = (data: string[][]) => {
-      const url = new URL(`${meta.url}/v18.0/${id}/users`);
+      const url = new URL(`${meta.url}/${META_API_VERSION}/${id}/users`);
       const token = meta.sandbox.issueToken(ids.users.camila);
       return fetch(url, {
         method: 'POST',

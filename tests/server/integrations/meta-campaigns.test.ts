@@ -13,7 +13,7 @@ import {
   type StartedMetaSandbox,
   startMetaSandbox,
 } from '../../../src/server/integrations/meta/sandbox/index.ts';
-import type { GraphChildAttachment, GraphTargeting, NewAdSet } from '../../../src/server/integrations/meta/types.ts';
+import type { GraphChildAttachment, GraphObjectStorySpec, GraphTargeting, NewAdSet } from '../../../src/server/integrations/meta/types.ts';
 import { AD_ACCOUNT, asFile, camilaClient, failure, jpegImage, mp4Video, pngImage } from './meta-testing.ts';
 
 // The real client against the sandbox, building campaigns as Recompra will: campaign, ad set, media,
@@ -87,7 +87,7 @@ async function image(client = user) {
 
 const linkAd = (hash: string) => ({
   page_id: ids.pages.tiendaDemo,
-  instagram_actor_id: ids.instagramAccounts.tiendademo,
+  instagram_user_id: ids.instagramAccounts.tiendademo,
   link_data: {
     link: 'https://tiendademo.cl/coleccion/otono',
     message: 'Vuelve por tus favoritos: 15 % en la nueva colección.',
@@ -384,6 +384,16 @@ describe('creatives and ads', () => {
       AD_SUBCODES.videoNotFound,
       "doesn't exist",
     );
+    // The Instagram account under its old name, refused in every version since September 2025.
+    const { instagram_user_id: instagramAccount, ...withoutInstagram } = spec;
+    const oldName = await failure(
+      user.createAdCreative(AD_ACCOUNT, {
+        name: 'Nombre antiguo',
+        // The documented payload of v21.0 and before, which the typed client no longer writes.
+        objectStorySpec: { ...withoutInstagram, instagram_actor_id: instagramAccount } as GraphObjectStorySpec,
+      }),
+    );
+    expect(oldName).toMatchObject({ code: 100, message: expect.stringContaining('Please use instagram_user_id instead') });
   });
 
   it('takes a video ad only once its video is ready', async () => {

@@ -9,7 +9,7 @@ import {
   type StartedMetaSandbox,
   startMetaSandbox,
 } from '../../../src/server/integrations/meta/sandbox/index.ts';
-import { customAudienceTermsUrl, REQUIRED_PERMISSIONS } from '../../../src/server/integrations/meta/types.ts';
+import { customAudienceTermsUrl, META_API_VERSION, REQUIRED_PERMISSIONS } from '../../../src/server/integrations/meta/types.ts';
 import { type DialogSubmission, facebookLogin, pngImage, submitDialog as submitLoginDialog } from './meta-testing.ts';
 
 // Raw HTTP against the sandbox, with the payloads of Meta's own guides: what a browser and curl see.
@@ -28,7 +28,7 @@ const proofOf = (token: string) => createHmac('sha256', APP.appSecret).update(to
 
 /** A Graph call as a server makes it: the token in the header, appsecret_proof in the query. */
 function graph(path: string, token: string | null, init: RequestInit & { proof?: boolean } = {}) {
-  const url = new URL(`${meta.url}/v18.0${path}`);
+  const url = new URL(`${meta.url}/${META_API_VERSION}${path}`);
   if (token && init.proof !== false) url.searchParams.set('appsecret_proof', proofOf(token));
   return fetch(url, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers } });
 }
@@ -36,7 +36,7 @@ function graph(path: string, token: string | null, init: RequestInit & { proof?:
 const errorOf = async (response: Response) => ((await response.json()) as { error: Record<string, unknown> }).error;
 
 const dialogUrl = (params: Record<string, string>) =>
-  `${meta.loginUrl}/v18.0/dialog/oauth?${new URLSearchParams({ client_id: APP.appId, redirect_uri: REDIRECT_URI, ...params })}`;
+  `${meta.loginUrl}/${META_API_VERSION}/dialog/oauth?${new URLSearchParams({ client_id: APP.appId, redirect_uri: REDIRECT_URI, ...params })}`;
 
 function submitDialog(
   fields: Omit<DialogSubmission, 'loginUrl' | 'appId' | 'redirectUri' | 'email' | 'password'> & { email?: string; pass?: string },
@@ -77,7 +77,9 @@ describe("Facebook Login's dialog", () => {
   });
 
   it('refuses an unknown app and a redirect_uri the app does not list', async () => {
-    const unknownApp = await fetch(`${meta.loginUrl}/v18.0/dialog/oauth?client_id=1&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`);
+    const unknownApp = await fetch(
+      `${meta.loginUrl}/${META_API_VERSION}/dialog/oauth?client_id=1&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`,
+    );
     expect(unknownApp.status).toBe(400);
     expect(await unknownApp.text()).toContain('ID de app no válido');
     const blocked = await fetch(dialogUrl({ redirect_uri: 'https://evil.test/integrations', response_type: 'token' }));
@@ -98,7 +100,7 @@ describe("Facebook Login's dialog", () => {
     expect(fragment.get('state')).toBe('st4te');
     expect(Number(fragment.get('data_access_expiration_time'))).toBe(Math.floor(clock / 1000) + 90 * 86_400);
     const token = fragment.get('access_token')!;
-    const me = await fetch(`${meta.url}/v18.0/me?access_token=${token}&appsecret_proof=${proofOf(token)}`);
+    const me = await fetch(`${meta.url}/${META_API_VERSION}/me?access_token=${token}&appsecret_proof=${proofOf(token)}`);
     expect(await me.json()).toEqual({ name: 'Camila Rojas', id: ids.users.camila });
   });
 
@@ -140,7 +142,7 @@ describe("Facebook Login's dialog", () => {
     const code = location.searchParams.get('code')!;
     const exchange = () =>
       fetch(
-        `${meta.url}/v18.0/oauth/access_token?${new URLSearchParams({ client_id: APP.appId, redirect_uri: REDIRECT_URI, client_secret: APP.appSecret, code })}`,
+        `${meta.url}/${META_API_VERSION}/oauth/access_token?${new URLSearchParams({ client_id: APP.appId, redirect_uri: REDIRECT_URI, client_secret: APP.appSecret, code })}`,
       );
     const first = await exchange();
     expect(first.status).toBe(200);
@@ -180,7 +182,7 @@ describe('tokens and their refusals', () => {
       type: 'GraphMethodException',
       message: 'API calls from the server require an appsecret_proof argument',
     });
-    const wrong = await fetch(`${meta.url}/v18.0/me?appsecret_proof=${proofOf('another-token')}`, {
+    const wrong = await fetch(`${meta.url}/${META_API_VERSION}/me?appsecret_proof=${proofOf('another-token')}`, {
       headers: { authorization: `OAuth ${token}` },
     });
     expect(await errorOf(wrong)).toMatchObject({
@@ -193,7 +195,7 @@ describe('tokens and their refusals', () => {
   it('expires short-lived tokens after an hour and a half (190/463), and long-lived ones live 60 days', async () => {
     const shortLived = meta.sandbox.issueToken(ids.users.diego);
     const exchanged = await fetch(
-      `${meta.url}/v18.0/oauth/access_token?${new URLSearchParams({ grant_type: 'fb_exchange_token', client_id: APP.appId, client_secret: APP.appSecret, fb_exchange_token: shortLived })}`,
+      `${meta.url}/${META_API_VERSION}/oauth/access_token?${new URLSearchParams({ grant_type: 'fb_exchange_token', client_id: APP.appId, client_secret: APP.appSecret, fb_exchange_token: shortLived })}`,
     );
     const long = (await exchanged.json()) as { access_token: string; token_type: string; expires_in: number };
     expect(long).toMatchObject({ token_type: 'bearer', expires_in: 5_184_000 });
@@ -207,7 +209,7 @@ describe('tokens and their refusals', () => {
     });
     expect((await graph('/me', long.access_token)).status).toBe(200);
 
-    const debug = await fetch(`${meta.url}/v18.0/debug_token?input_token=${shortLived}`, {
+    const debug = await fetch(`${meta.url}/${META_API_VERSION}/debug_token?input_token=${shortLived}`, {
       headers: { authorization: `Bearer ${APP.appId}|${APP.appSecret}` },
     });
     expect(debug.status).toBe(200);
@@ -222,14 +224,16 @@ describe('tokens and their refusals', () => {
 
   it('refuses the exchange with the wrong client secret', async () => {
     const response = await fetch(
-      `${meta.url}/v18.0/oauth/access_token?${new URLSearchParams({ grant_type: 'fb_exchange_token', client_id: APP.appId, client_secret: 'nope', fb_exchange_token: 'EAAx' })}`,
+      `${meta.url}/${META_API_VERSION}/oauth/access_token?${new URLSearchParams({ grant_type: 'fb_exchange_token', client_id: APP.appId, client_secret: 'nope', fb_exchange_token: 'EAAx' })}`,
     );
     expect(response.status).toBe(400);
     expect(await errorOf(response)).toMatchObject({ code: 101, type: 'OAuthException', message: 'Error validating client secret.' });
   });
 
   it('describes an unknown token in debug_token without refusing the call', async () => {
-    const response = await fetch(`${meta.url}/v18.0/debug_token?input_token=EAAgarbage&access_token=${APP.appId}|${APP.appSecret}`);
+    const response = await fetch(
+      `${meta.url}/${META_API_VERSION}/debug_token?input_token=EAAgarbage&access_token=${APP.appId}|${APP.appSecret}`,
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       data: { error: { code: 190, message: 'Invalid OAuth access token - Cannot parse access token' }, is_valid: false, scopes: [] },
@@ -253,7 +257,7 @@ describe('tokens and their refusals', () => {
     const token = await loginToken(REQUIRED_PERMISSIONS.filter((permission) => permission !== 'catalog_management'));
     const restarted = await startMetaSandbox({ now: () => clock, apps: [{ ...APP, redirectUris: [REDIRECT_URI] }] });
     try {
-      const url = new URL(`${restarted.url}/v18.0/me/permissions`);
+      const url = new URL(`${restarted.url}/${META_API_VERSION}/me/permissions`);
       url.searchParams.set('appsecret_proof', proofOf(token));
       const permissions = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as {
         data: { permission: string; status: string }[];
@@ -262,7 +266,7 @@ describe('tokens and their refusals', () => {
       expect(permissions.data.some((grant) => grant.permission === 'catalog_management' && grant.status === 'granted')).toBe(false);
       // A token whose signature is not the app's is nobody's.
       const forged = `${token.slice(0, -4)}0000`;
-      const refused = new URL(`${restarted.url}/v18.0/me`);
+      const refused = new URL(`${restarted.url}/${META_API_VERSION}/me`);
       refused.searchParams.set('appsecret_proof', proofOf(forged));
       expect(await errorOf(await fetch(refused, { headers: { authorization: `Bearer ${forged}` } }))).toMatchObject({ code: 190 });
     } finally {
@@ -272,22 +276,48 @@ describe('tokens and their refusals', () => {
 });
 
 describe('Graph objects', () => {
-  it("names Graph's version and revision on every answer, and refuses a retired version", async () => {
+  it("names Graph's version and revision on every answer", async () => {
     const token = meta.sandbox.issueToken(ids.users.camila);
-    const response = await fetch(`${meta.url}/v19.0/me?appsecret_proof=${proofOf(token)}`, {
+    const response = await fetch(`${meta.url}/${META_API_VERSION}/me?appsecret_proof=${proofOf(token)}`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(response.headers.get('facebook-api-version')).toBe('v19.0');
+    expect(response.headers.get('facebook-api-version')).toBe(META_API_VERSION);
     expect(response.headers.get('x-fb-rev')).toMatch(/^\d+$/);
     expect(JSON.parse(response.headers.get('x-app-usage')!)).toEqual({
       call_count: expect.any(Number),
       total_cputime: expect.any(Number),
       total_time: expect.any(Number),
     });
-    const retired = await fetch(`${meta.url}/v12.0/me?appsecret_proof=${proofOf(token)}`, {
-      headers: { authorization: `Bearer ${token}` },
+  });
+
+  it("retires versions on Meta's schedule: the Graph API answers as its oldest served version, the Marketing API refuses", async () => {
+    // A token of the sandbox's day, issued at each call (the clock moves below).
+    const call = (path: string) => {
+      const token = meta.sandbox.issueToken(ids.users.camila);
+      return fetch(`${meta.url}${path}?appsecret_proof=${proofOf(token)}`, { headers: { authorization: `Bearer ${token}` } });
+    };
+    // March 10, 2025: the Graph API still serves v17.0 and answers older versions as v17.0…
+    const upgraded = await call('/v12.0/me');
+    expect(upgraded.status).toBe(200);
+    expect(upgraded.headers.get('facebook-api-version')).toBe('v17.0');
+    // …while the Marketing API retired v19.0 on February 4, 2025 and still serves v20.0.
+    expect(await errorOf(await call(`/v19.0/${ids.adAccounts.principal}`))).toMatchObject({
+      code: 2635,
+      message: expect.stringContaining('deprecated version of the Ads API'),
     });
-    expect(await errorOf(retired)).toMatchObject({ code: 2635 });
+    expect((await call(`/v20.0/${ids.adAccounts.principal}`)).status).toBe(200);
+
+    const before = clock;
+    clock = Date.UTC(2026, 10, 29, 12, 0, 0);
+    try {
+      // November 29, 2026: Graph v18.0 to v20.0 are gone (v21.0 answers), and so is Marketing v24.0.
+      expect((await call('/v18.0/me')).headers.get('facebook-api-version')).toBe('v21.0');
+      expect(await errorOf(await call('/v24.0/search'))).toMatchObject({ code: 2635 });
+      expect(await errorOf(await call(`/v24.0/${ids.adAccounts.principal}/campaigns`))).toMatchObject({ code: 2635 });
+      expect((await call(`/${META_API_VERSION}/${ids.adAccounts.principal}/campaigns`)).status).toBe(200);
+    } finally {
+      clock = before;
+    }
   });
 
   it('answers the default fields, or those `fields=` names with the id, and refuses a field the type lacks', async () => {
@@ -351,7 +381,9 @@ describe('Graph objects', () => {
     try {
       const token = limited.sandbox.issueToken(ids.users.camila);
       const call = (path: string) =>
-        fetch(`${limited.url}/v18.0${path}?appsecret_proof=${proofOf(token)}`, { headers: { authorization: `Bearer ${token}` } });
+        fetch(`${limited.url}/${META_API_VERSION}${path}?appsecret_proof=${proofOf(token)}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
       await call(`/${ids.adAccounts.principal}`);
       await call(`/${ids.adAccounts.principal}`);
       const refused = await call(`/${ids.adAccounts.principal}`);
@@ -550,7 +582,7 @@ describe('mounted in the app', () => {
       expect((await app.inject({ method: 'POST', url: '/api/echo', payload: { a: 1 } })).json()).toEqual({ received: { a: 1 } });
       const cancelled = await app.inject({
         method: 'POST',
-        url: '/sandbox/meta/www/v18.0/dialog/oauth',
+        url: `/sandbox/meta/www/${META_API_VERSION}/dialog/oauth`,
         headers: form,
         payload: new URLSearchParams({
           client_id: APP.appId,
@@ -562,7 +594,9 @@ describe('mounted in the app', () => {
       expect(cancelled.statusCode).toBe(302);
       expect(cancelled.headers.location).toContain('error=access_denied');
       expect((await app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: '/sandbox/meta/graph/v18.0/me' })).json()).toMatchObject({ error: { code: 104 } });
+      expect((await app.inject({ method: 'GET', url: `/sandbox/meta/graph/${META_API_VERSION}/me` })).json()).toMatchObject({
+        error: { code: 104 },
+      });
     } finally {
       await app.close();
     }

@@ -3,7 +3,7 @@ import { encode as encodeJpeg } from 'jpeg-js';
 import { expect } from 'vitest';
 import { createMetaClient, type MetaClientOptions, type MetaUserClient } from '../../../src/server/integrations/meta/client.ts';
 import { SANDBOX_META_APP, SANDBOX_META_IDS, type StartedMetaSandbox } from '../../../src/server/integrations/meta/sandbox/index.ts';
-import { REQUIRED_PERMISSIONS } from '../../../src/server/integrations/meta/types.ts';
+import { META_API_VERSION, REQUIRED_PERMISSIONS } from '../../../src/server/integrations/meta/types.ts';
 
 /** Who signs in at the sandbox's Facebook Login, for which app and way back, and which permissions they uncheck. */
 export interface DialogSubmission {
@@ -35,7 +35,7 @@ export function submitDialog(submission: DialogSubmission): Promise<Response> {
     decision: submission.decision ?? 'continue',
   });
   for (const permission of scope) if (!submission.decline?.includes(permission)) form.append('granted', permission);
-  return fetch(`${submission.loginUrl}/v18.0/dialog/oauth`, {
+  return fetch(`${submission.loginUrl}/${META_API_VERSION}/dialog/oauth`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -361,7 +361,7 @@ export function storySpecsOf(plan: CampaignPlan, connection: MetaConnectionRow):
   const callToAction: GraphCallToAction = { type: input.callToAction, value: { link: input.url } };
   const base = {
     page_id: connection.page_id ?? '',
-    ...(connection.instagram_account_id ? { instagram_actor_id: connection.instagram_account_id } : {}),
+    ...(connection.instagram_account_id ? { instagram_user_id: connection.instagram_account_id } : {}),
   };
   if (input.format === 'CAROUSEL') {
     const cards: GraphChildAttachment[] = files.map((file) => ({

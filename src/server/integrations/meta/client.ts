@@ -66,7 +66,7 @@ export interface MetaAppCredentials {
   appSecret: string;
   /** The Graph API host: https://graph.facebook.com, or the sandbox's address. */
   graphUrl: string;
-  /** v18.0 by default. */
+  /** `META_API_VERSION` by default. */
   version?: string;
 }
 

@@ -1,9 +1,14 @@
 /*
  * Meta's Graph API (Marketing API) as Recompra uses it, written from Meta's published reference:
- * https://developers.facebook.com/docs/graph-api and /docs/marketing-api. Version v18.0 (SPEC §9).
+ * https://developers.facebook.com/docs/graph-api and /docs/marketing-api.
  */
 
-export const META_API_VERSION = 'v18.0';
+/**
+ * The Graph and Marketing API version every call names (ads now, WhatsApp next). SPEC §9 names v18.0, which
+ * Meta retired (the Marketing API's in August 2024, the Graph API's in January 2026); v26.0 is served by both
+ * with no end date announced. Moving it is a change of this line and of what its changelog says.
+ */
+export const META_API_VERSION = 'v26.0';
 export const REAL_META_GRAPH_URL = 'https://graph.facebook.com';
 /** Where Facebook Login's dialog lives: `{url}/{version}/dialog/oauth`. */
 export const REAL_META_LOGIN_URL = 'https://www.facebook.com';
@@ -391,8 +396,8 @@ export interface GraphVideoData {
 /** A creative's `object_story_spec`: the page (and Instagram account) it runs as, and one kind of story. */
 export interface GraphObjectStorySpec {
   page_id: string;
-  /** The Instagram account (v18 still names it instagram_actor_id). */
-  instagram_actor_id?: string;
+  /** The Instagram account (`instagram_actor_id` until v22.0, refused in every version since September 2025). */
+  instagram_user_id?: string;
   link_data?: GraphLinkData;
   video_data?: GraphVideoData;
 }

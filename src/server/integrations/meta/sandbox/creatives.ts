@@ -184,7 +184,10 @@ class StorySpecCheck {
   spec(raw: unknown): GraphObjectStorySpec {
     if (!isObject(raw)) throw invalidParameter('Param object_story_spec must be a JSON object');
     const spec: GraphObjectStorySpec = { page_id: this.page(raw.page_id) };
-    if (raw.instagram_actor_id !== undefined) spec.instagram_actor_id = this.instagramAccount(raw.instagram_actor_id);
+    // Deprecated in v22.0 and refused in every version since September 9, 2025.
+    if (raw.instagram_actor_id !== undefined)
+      throw invalidParameter('The instagram_actor_id field is deprecated. Please use instagram_user_id instead.');
+    if (raw.instagram_user_id !== undefined) spec.instagram_user_id = this.instagramAccount(raw.instagram_user_id);
     const kinds = [isObject(raw.link_data), isObject(raw.video_data)].filter(Boolean).length;
     if (kinds !== 1)
       throw invalidParameter('Object story spec is ill formed. Maybe missing Page ID or creative details, or invalid fields exist');

@@ -20,7 +20,7 @@ import { definitionOf, type NodeContext, type Viewer } from './nodes.ts';
 import { GraphParams, MultipartBody, parseMultipart } from './params.ts';
 import type { UsageMeter } from './rate-limits.ts';
 import { targetingSearch } from './search.ts';
-import type { MetaSandboxStore, SandboxNode } from './store.ts';
+import type { MetaSandboxStore, NodeType, SandboxNode } from './store.ts';
 
 /*
  * The Graph API at `{prefix}/graph/{version}/…`: the token from the Authorization header (Bearer or
@@ -52,8 +52,46 @@ export interface GraphContext {
 }
 
 const VERSION = /^v(\d+)\.(\d+)$/;
-/** Versions before this one are gone (Meta retires each about two years after its release). */
-const OLDEST_VERSION = 17;
+/**
+ * Meta's published schedule (developers.facebook.com, Graph API and Marketing API changelogs): the day each
+ * version stops being served by the Graph API and by the Marketing API, null while none is announced. The
+ * Marketing API retires a version about two years sooner. Older versions than these are long gone.
+ */
+const RETIREMENTS: Record<string, { graph: string | null; marketing: string | null }> = {
+  'v17.0': { graph: '2025-09-12', marketing: '2024-05-14' },
+  'v18.0': { graph: '2026-01-26', marketing: '2024-08-13' },
+  'v19.0': { graph: '2026-05-21', marketing: '2025-02-04' },
+  'v20.0': { graph: '2026-09-24', marketing: '2025-05-06' },
+  'v21.0': { graph: '2027-01-21', marketing: '2025-09-09' },
+  'v22.0': { graph: '2027-05-20', marketing: '2026-02-19' },
+  'v23.0': { graph: '2027-10-08', marketing: '2026-06-09' },
+  'v24.0': { graph: '2028-02-18', marketing: '2026-11-10' },
+  'v25.0': { graph: '2028-07-29', marketing: '2027-02-23' },
+  'v26.0': { graph: null, marketing: null },
+  'v27.0': { graph: null, marketing: null },
+};
+const KNOWN_VERSIONS = Object.keys(RETIREMENTS);
+const NEWEST_VERSION = KNOWN_VERSIONS[KNOWN_VERSIONS.length - 1]!;
+const retiredBy = (day: string | null | undefined, now: number) =>
+  day === undefined || (day !== null && Date.parse(`${day}T00:00:00Z`) <= now);
+/**
+ * The version a call is served by, as Meta does it: a Graph API call to a retired version is answered by the
+ * oldest version still served (the `facebook-api-version` header says which); a Marketing API call to a
+ * version the Marketing API retired is refused (`marketingRetired`).
+ */
+function servedVersion(asked: string, now: number): { version: string; marketingRetired: boolean } {
+  const number = Number(VERSION.exec(asked)![1]);
+  // Newer than any published one: served as it is named.
+  if (number > Number(VERSION.exec(NEWEST_VERSION)![1])) return { version: asked, marketingRetired: false };
+  const schedule = RETIREMENTS[asked];
+  const version = retiredBy(schedule?.graph, now)
+    ? (KNOWN_VERSIONS.find((known) => Number(VERSION.exec(known)![1]) > number && !retiredBy(RETIREMENTS[known]!.graph, now)) ??
+      NEWEST_VERSION)
+    : asked;
+  return { version, marketingRetired: retiredBy(schedule?.marketing, now) };
+}
+/** What the Marketing API serves: ad accounts, what they own, and the targeting search. */
+const MARKETING_NODES = new Set<NodeType>(['AdAccount', 'Campaign', 'AdSet', 'Ad', 'AdCreative', 'CustomAudience', 'AdVideo']);
 /** Graph's deployed revision, as `x-fb-rev` reports it. */
 const FB_REV = '1009852361';
 const DEFAULT_LIMIT = 25;
@@ -353,12 +391,15 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
           : { message: 'An unknown error has occurred.', type: 'OAuthException', code: 1 };
       throw new GraphError(fault.status, { ...fallback, ...fault.error }, fault.headers);
     }
-    reply.header('facebook-api-version', version);
-    if (Number(VERSION.exec(version)![1]) < OLDEST_VERSION)
-      throw oauthError(
-        2635,
-        `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${META_API_VERSION}.`,
-      );
+    const served = servedVersion(version, now());
+    reply.header('facebook-api-version', served.version);
+    const refuseRetiredMarketingVersion = () => {
+      if (served.marketingRetired)
+        throw oauthError(
+          2635,
+          `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${NEWEST_VERSION}.`,
+        );
+    };
     const params = paramsOf(request);
     if (path === 'oauth/access_token') return accessToken(params);
     if (path === 'debug_token') return debugToken(request, reply, params);
@@ -374,7 +415,8 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
       urls: { business: `${origin}/business`, cdn: `${origin}/cdn` },
     };
     const found = tokenOf(request, params);
-    if (id === 'search' && !edge && method === 'GET')
+    if (id === 'search' && !edge && method === 'GET') {
+      refuseRetiredMarketingVersion();
       return page(
         request,
         params,
@@ -383,8 +425,10 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
         (item) => item.key,
         (item) => item.row,
       );
+    }
     const node: SandboxNode | undefined = id === 'me' ? { type: 'User', value: viewer.user } : store.nodes.get(id);
     if (!node || !definitionOf(node).visible(node.value, nodeContext)) throw unsupportedRequest(method, id);
+    if (MARKETING_NODES.has(node.type)) refuseRetiredMarketingVersion();
 
     // The app's grants: listed, withdrawn one by one, or all at once (which removes the app).
     if (node.type === 'User' && edge === 'permissions' && rest.length <= 1) {
