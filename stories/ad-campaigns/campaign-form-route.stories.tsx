@@ -102,6 +102,22 @@ export const CreateAndOpenDetail: Story = {
   },
 };
 
+/** "Siguiente" without a file asks for one; the file, once chosen, takes the request away. */
+export const MediaRequiredUntilUploaded: Story = {
+  parameters: { route: '/campaigns/create?segmentId=2' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await fillTypeAndInfo(canvasElement);
+    await click(canvas, 'Siguiente');
+    await click(canvas, 'Siguiente');
+    await expect(await canvas.findByText('Sube al menos un archivo.')).toBeVisible();
+    await upload(canvasElement, 'cafe-otono.png', 1536);
+    await expect(await canvas.findByText('Subido')).toBeVisible();
+    await expect(canvas.getByText('1,5 KB', { exact: false })).toBeVisible();
+    await waitFor(() => expect(canvas.queryByText('Sube al menos un archivo.')).toBeNull());
+  },
+};
+
 /** Editing loads the campaign and fills every step. */
 export const Edit: Story = { parameters: { route: '/campaigns/101/edit' } };
 export const EditRetargeting: Story = {

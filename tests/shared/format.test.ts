@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_VALUE,
+  fileSize,
   formatClp,
   formatCount,
   formatDate,
@@ -137,5 +138,18 @@ describe('formatPercentage', () => {
   it('writes a 0–100 percentage as es-CL does', () => {
     expect(formatPercentage(38.4)).toBe(formatPercent(0.384));
     expect(formatPercentage(null)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('fileSize', () => {
+  it('names a file in the unit that reads best, with a decimal comma below 10', () => {
+    expect(fileSize(0)).toEqual({ unit: 'bytes', size: '0' });
+    expect(fileSize(900)).toEqual({ unit: 'bytes', size: '900' });
+    expect(fileSize(1536)).toEqual({ unit: 'kilobytes', size: '1,5' });
+    expect(fileSize(15 * 1024 + 100)).toEqual({ unit: 'kilobytes', size: '15' });
+    expect(fileSize(334 * 1024)).toEqual({ unit: 'kilobytes', size: '334' });
+    expect(fileSize(1024 * 1024 - 1)).toEqual({ unit: 'megabytes', size: '1' });
+    expect(fileSize(2.25 * 1024 * 1024)).toEqual({ unit: 'megabytes', size: '2,3' });
+    expect(fileSize(48 * 1024 * 1024)).toEqual({ unit: 'megabytes', size: '48' });
   });
 });

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../shared/constants';
-import { formatCount } from '../../shared/format';
+import { fileSize, formatCount } from '../../shared/format';
 import { MEDIA_EXTENSIONS, type MediaFileInfo, type MediaSetItem, mediaErrors, mediaKind, mediaSetErrors } from '../../shared/media-rules';
 import { Icon } from './icons';
 import * as FileUploadParts from './parts/file-upload';
@@ -108,6 +108,10 @@ export function FileUpload({
   disabled = false,
 }: FileUploadProps) {
   const { t } = useTranslation('common');
+  const sizeText = (bytes: number) => {
+    const { unit, size } = fileSize(bytes);
+    return t(`ui.fileUpload.size.${unit}`, { size });
+  };
   const idPrefix = useId();
   const thumbnailInput = useRef<HTMLInputElement>(null);
   const thumbnailFor = useRef<string | null>(null);
@@ -189,7 +193,7 @@ export function FileUpload({
             const meta = item.reading
               ? [t('ui.fileUpload.reading')]
               : [
-                  t('ui.fileUpload.size', { size: formatCount(Math.max(1, Math.round(item.size / MEGABYTE))) }),
+                  sizeText(item.size),
                   item.width && item.height ? t('ui.fileUpload.dimensions', { width: item.width, height: item.height }) : null,
                   item.duration !== undefined ? t('ui.fileUpload.seconds', { count: Math.round(item.duration) }) : null,
                   item.thumbnail && mediaKind(item) === 'video' ? t('ui.fileUpload.thumbnail', { name: item.thumbnail }) : null,

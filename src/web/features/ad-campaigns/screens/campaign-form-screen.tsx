@@ -145,7 +145,7 @@ export function CampaignForm({
       inTextGroup(zodResolver(campaignFormSchema(context.current)), 'createCampaign')(values, resolverContext, resolverOptions),
     [],
   );
-  const { register, control, handleSubmit, trigger, setValue, getValues, setFocus, formState } = useForm<
+  const { register, control, handleSubmit, trigger, setValue, getValues, getFieldState, setFocus, formState } = useForm<
     CampaignFormValues,
     unknown,
     AdCampaignInput
@@ -198,8 +198,12 @@ export function CampaignForm({
   };
   const updateMedia = useCallback(
     (update: (items: MediaItem[]) => MediaItem[]) =>
-      setValue('media', update(getValues('media')), { shouldValidate: formState.isSubmitted, shouldDirty: true }),
-    [setValue, getValues, formState.isSubmitted],
+      setValue('media', update(getValues('media')), {
+        // Checked again once it has been checked (a submit, or "Siguiente" on its step): an error never outlives its cause.
+        shouldValidate: formState.isSubmitted || getFieldState('media').invalid,
+        shouldDirty: true,
+      }),
+    [setValue, getValues, getFieldState, formState.isSubmitted],
   );
 
   const stepProps: StepProps = { control, errors, errorOf, disabled: saving };
