@@ -46,6 +46,25 @@ const webZones = [
   },
 ];
 
+// The two sides meet only through the contracts; what both need lives in src/shared, which needs neither.
+const sideZones = [
+  {
+    target: 'src/shared',
+    from: ['src/web', 'src/server'],
+    message: 'shared is what the browser and the server both import: it imports neither of them.',
+  },
+  {
+    target: 'src/web',
+    from: 'src/server',
+    message: 'The browser reaches the server only through the contracts (src/web/api); what both need moves to src/shared.',
+  },
+  {
+    target: 'src/server',
+    from: 'src/web',
+    message: 'The server knows the web app only as its built files; what both need moves to src/shared.',
+  },
+];
+
 const serverZones = [
   {
     target: 'src/server/platform',
@@ -148,7 +167,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...webZones, ...serverZones] }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...sideZones, ...webZones, ...serverZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
