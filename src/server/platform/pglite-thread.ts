@@ -22,14 +22,15 @@ interface CompiledPglite {
   initdb: WebAssembly.Module;
 }
 
-export type EmbeddedRequest = { id: number } & (
+/** A request before its id is given. */
+type Call =
   | { op: 'query'; sql: string; params: unknown[]; tx?: number }
   | { op: 'exec'; sql: string }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'dump' }
-  | { op: 'close' }
-);
+  | { op: 'close' };
+export type EmbeddedRequest = Call & { id: number };
 /** An error as it crosses threads: PostgreSQL's fields (`code`, `constraint`…) kept as they were. */
 export interface SentError {
   name: string;
@@ -38,9 +39,6 @@ export interface SentError {
 }
 /** The answer to request `id`; id 0 answers the start. */
 export type EmbeddedReply = { id: number; value: unknown } | { id: number; error: SentError };
-
-/** A request before its id is given. */
-type Call = EmbeddedRequest extends infer Request ? (Request extends { id: number } ? Omit<Request, 'id'> : never) : never;
 
 let compiledPglite: Promise<CompiledPglite> | null = null;
 /** Compiling PGlite's 10 MB of WebAssembly takes a second or more; each new database's thread gets it done. */

@@ -16,7 +16,7 @@ export interface SheetLayout {
   name: string;
   headers: string[];
   columnWidths: number[];
-  /** By column; a column without one takes its values as they are. Nothing stays empty. */
+  /** By column; a column without one takes its values as they are. */
   cellRules?: (CellRule | null)[];
 }
 

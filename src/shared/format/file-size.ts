@@ -1,9 +1,9 @@
+import { formatCount } from './count';
 import { onFirstUse } from './on-first-use';
 
 const KILOBYTE = 1024;
 const MEGABYTE = KILOBYTE * KILOBYTE;
 const oneDecimal = onFirstUse(() => new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 }));
-const whole = onFirstUse(() => new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 }));
 
 /**
  * A file's size in the unit that reads best, as Chilean Spanish writes it: bytes under a kilobyte,
@@ -11,10 +11,10 @@ const whole = onFirstUse(() => new Intl.NumberFormat('es-CL', { maximumFractionD
  * The unit's word is the caller's text.
  */
 export function fileSize(bytes: number): { unit: 'bytes' | 'kilobytes' | 'megabytes'; size: string } {
-  if (bytes < KILOBYTE) return { unit: 'bytes', size: whole().format(bytes) };
+  if (bytes < KILOBYTE) return { unit: 'bytes', size: formatCount(bytes) };
   const [unit, amount] = bytes < MEGABYTE ? (['kilobytes', bytes / KILOBYTE] as const) : (['megabytes', bytes / MEGABYTE] as const);
   // Rounded as shown, so 1023.96 KB does not read "1.024 KB".
   const shown = amount < 10 ? Math.round(amount * 10) / 10 : Math.round(amount);
   if (unit === 'kilobytes' && shown >= KILOBYTE) return { unit: 'megabytes', size: oneDecimal().format(1) };
-  return { unit, size: (shown < 10 ? oneDecimal() : whole()).format(shown) };
+  return { unit, size: shown < 10 ? oneDecimal().format(shown) : formatCount(shown) };
 }
