@@ -3,6 +3,7 @@ import { adCampaignsHandlers } from './ad-campaigns';
 import { campaignFormHandlers } from './campaign-form';
 import { dashboardHandlers } from './dashboard';
 import { integrationsHandlers } from './integrations';
+import { liveHandlers } from './live';
 import { segmentFormHandlers } from './segment-form';
 import { segmentsHandlers } from './segments';
 import { sessionHandlers } from './session';
@@ -23,6 +24,7 @@ export const handlers = [
   ...adCampaignsHandlers,
   ...campaignFormHandlers,
   ...billingHandlers,
+  ...liveHandlers,
 ];
 
 export default handlers;

@@ -55,6 +55,7 @@ import { registerDocs } from './platform/docs.ts';
 import { clientErrorHandler, frameworkClientError, frameworkErrors, HttpError } from './platform/errors.ts';
 import { registerHousekeepingJob } from './platform/housekeeping.ts';
 import { JobWorker } from './platform/jobs.ts';
+import { LiveHub, livePosition } from './platform/live.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMailbox } from './platform/mailbox.ts';
 import { metaAccess } from './platform/meta-connection.ts';
@@ -85,6 +86,8 @@ declare module 'fastify' {
     events: StoreEvents;
     /** The store subscriptions and the card processor they are kept at. */
     billing: BillingContext;
+    /** The open tabs' live streams of this process. */
+    live: LiveHub;
   }
 }
 
@@ -113,7 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Jobs run in this process; main.ts starts the worker, tests drain it.
   const jobs = new JobWorker(db);
   const events = storeEvents(db);
-  const services: Services = { db, config, mailer, sessionSecret: await loadSessionSecret(db, config.sessionSecret), events };
+  const live = new LiveHub(db);
+  const services: Services = { db, config, mailer, sessionSecret: await loadSessionSecret(db, config.sessionSecret), events, live };
   events.registerJob(jobs);
   registerKlaviyoSyncJobs(jobs, db, klaviyo);
   registerSyncJob(jobs, { db, events }, shopify);
@@ -129,9 +133,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.decorate('billing', billing);
   app.decorate('events', events);
+  app.decorate('live', live);
   const liveCounts = new LiveCounts(db);
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => liveCounts.close());
+  app.addHook('onClose', () => live.close());
   const index = spaIndex(config.webDir);
 
   registerSecurityHeaders(app, config);
@@ -241,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSpa(app, config.webDir, ['/api', config.backendPrefix], index, {
     hints: pageHints(config.webDir, config.backendBase),
     readSession: (token) => readSession(db, token, services.sessionSecret),
+    livePosition: (storeId) => livePosition(db, storeId),
   });
   return app;
 }

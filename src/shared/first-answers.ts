@@ -4,3 +4,12 @@
  * (src/web/api/first-answers.ts).
  */
 export const FIRST_ANSWERS_ID = 'first-answers';
+
+/** The element that says where the store's live stream stood when the page was made, as `LivePosition`. */
+export const LIVE_POSITION_ID = 'live-position';
+
+/** The live stream's position the page carries: a tab resumes from it, so nothing after the page's own answers is missed. */
+export interface LivePosition {
+  storeId: number;
+  lastEventId: string;
+}

@@ -115,6 +115,14 @@ async function seed(): Promise<void> {
       [store, id, days],
     ]),
 
+    ...[
+      [1, 25],
+      [2, 23],
+    ].map(([seq, hours]): [string, unknown[]] => [
+      `insert into live_events (store_id, seq, event, published_at) values ($1, $2, '{"topic":"storeSync"}', now() - make_interval(hours => $3))`,
+      [store, seq, hours],
+    ]),
+
     [`insert into job_workers (id, seen_at) values ('old', now() - interval '1 minute')`, []],
     [`insert into job_workers (id, seen_at) values ('fresh', now() - interval '1 second')`, []],
   ];
@@ -135,6 +143,7 @@ async function left(): Promise<Record<string, string[]>> {
     job_workers: await labels('select id as label from job_workers'),
     store_events: await labels('select kind as label from store_events'),
     platform_tombstones: await labels(`select case external_id when 1 then 'old' else 'fresh' end as label from platform_tombstones`),
+    live_events: await labels(`select case seq when 1 then 'old' else 'fresh' end as label from live_events`),
   };
 }
 
@@ -149,6 +158,7 @@ const expectedLeft = {
   job_workers: ['fresh'],
   store_events: ['fresh-recent', 'fresh-waiting'],
   platform_tombstones: ['fresh'],
+  live_events: ['fresh'],
 };
 
 beforeEach(async () => {
@@ -163,6 +173,7 @@ beforeEach(async () => {
     'job_workers',
     'store_events',
     'platform_tombstones',
+    'live_events',
   ])
     await db.query(`delete from ${table}`);
   await seed();
@@ -183,6 +194,7 @@ it('deletes exactly the rows past their retention, a batch at a time', async () 
     job_workers: 1,
     store_events: 1,
     platform_tombstones: 1,
+    live_events: 1,
   });
   // Five old events in batches of two: two full batches, then the last one.
   expect(batches.length).toBeGreaterThanOrEqual(2);

@@ -75,6 +75,8 @@ it('keeps the session when another site sends the browser to the sign-out addres
 
 /** The answers an entry page carries (platform/first-answers.ts), and the element's raw text. */
 const FIRST_ANSWERS = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s;
+/** Where the store's live stream stood when the page was made (platform/live.ts). */
+const LIVE_POSITION = /<script type="application\/json" id="live-position">(.*?)<\/script>/s;
 
 async function pageAt(path: string, headers: Record<string, string>) {
   const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html', ...headers } });
@@ -88,7 +90,7 @@ it('opens the web app at the address the server prints, signed in or out', async
   for (const headers of [{}, { cookie: signedIn.cookie }] as Record<string, string>[]) {
     const root = await pageAt('/', headers);
     expect(root.response.status).toBe(200);
-    expect(root.html.replace(FIRST_ANSWERS, '')).toBe(TEST_INDEX_HTML);
+    expect(root.html.replace(FIRST_ANSWERS, '').replace(LIVE_POSITION, '')).toBe(TEST_INDEX_HTML);
   }
 });
 
@@ -110,6 +112,9 @@ it("carries a signed-in browser's first data in its page, the API's own answers,
     expect(await own.json(), address).toEqual(answer);
   }
   expect(dashboard.response.headers.get('link') ?? '').not.toContain('as=fetch');
+  // And where the store's live stream stood, for the tab to resume from it.
+  const cursor = await server.db.query<{ seq: string }>('select seq::text from live_cursors where store_id = $1', [me.store]);
+  expect(JSON.parse(LIVE_POSITION.exec(dashboard.html)?.[1] ?? 'null')).toEqual({ storeId: me.store, lastEventId: cursor[0]?.seq ?? '0' });
   // A page with someone's data is kept by no cache.
   expect(dashboard.response.headers.get('cache-control')).toBe('no-store');
   // Nothing in an answer can close the element: a name written to do so stays a name.
@@ -133,6 +138,7 @@ it("carries a signed-in browser's first data in its page, the API's own answers,
   for (const headers of [{}, { cookie: 'recompra_session=caducada' }] as Record<string, string>[]) {
     const page = await pageAt('/dashboard', headers);
     expect(page.raw).toBeUndefined();
+    expect(LIVE_POSITION.test(page.html)).toBe(false);
     expect(page.response.headers.get('cache-control')).toBe('no-cache');
   }
 });

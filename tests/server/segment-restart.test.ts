@@ -7,7 +7,7 @@
  * On PGlite by default; on PostgreSQL with TEST_DATABASE_URL.
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,7 @@ import { migrate } from '../../src/server/platform/migrations.ts';
 import { loadSecretBox } from '../../src/server/platform/secrets.ts';
 import { calendarOf } from '../../src/server/platform/store-calendar.ts';
 import { type SegmentRules, simpleRules } from '../../src/shared/segments.ts';
+import { type ChildServer, startChildServer } from './child-server.ts';
 import { TEST_INDEX_HTML } from './harness.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -130,11 +131,7 @@ async function prepare(): Promise<number> {
   }
 }
 
-interface Running {
-  url: string;
-  child: ChildProcess;
-  log: () => string;
-}
+type Running = ChildServer;
 
 /**
  * The server as main.ts runs it (the app, its worker started), plus a read-only probe of its queue.
@@ -177,25 +174,10 @@ process.once('SIGTERM', async () => { await app.close(); await db.close(); proce
 `;
 
 async function startServer(crashAt = ''): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SERVER], {
-    cwd: ROOT,
-    env: { ...process.env, WEB_DIR: webDir, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CRASH_AT: crashAt },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  let log = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      const match = /LISTO (http:\/\/\S+)/.exec(log);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${log}`)));
-  });
-  return { url, child, log: () => log };
+  const server = await startChildServer(SERVER, { WEB_DIR: webDir, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CRASH_AT: crashAt });
+  children.add(server.child);
+  server.child.once('exit', () => children.delete(server.child));
+  return server;
 }
 
 /** How the process ended: the signal that ended it, or null when it exited by itself. */

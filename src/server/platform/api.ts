@@ -1,9 +1,11 @@
 import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Contract, ContractOperation, Role } from './contract.ts';
 import type { Database } from './db.ts';
 import { errors } from './errors.ts';
+import type { LiveHub } from './live.ts';
 import type { Mailer } from './mail.ts';
 import { type Auth, CSRF_HEADER, readSessionInStore, SESSION_COOKIE, sameToken, type Visit } from './sessions.ts';
 import type { StoreEvents } from './store-events.ts';
@@ -37,11 +39,13 @@ type BodyOf<O> = O extends { requestBody: { content: infer C } }
 export type ResultOf<O extends Operation> = {
   [S in keyof O['responses']]: O['responses'][S] extends { content: { 'application/json': infer B } }
     ? { status: S; body: B }
-    : O['responses'][S] extends { content: { 'text/html': unknown } }
-      ? { status: S; html: string }
-      : O['responses'][S] extends { content: infer C }
-        ? { status: S; file: FileBody<keyof C & string>; headers?: Record<string, string> }
-        : { status: S; headers?: Record<string, string> };
+    : O['responses'][S] extends { content: { 'text/event-stream': infer E } }
+      ? { status: S; events: EventStream<E> }
+      : O['responses'][S] extends { content: { 'text/html': unknown } }
+        ? { status: S; html: string }
+        : O['responses'][S] extends { content: infer C }
+          ? { status: S; file: FileBody<keyof C & string>; headers?: Record<string, string> }
+          : { status: S; headers?: Record<string, string> };
 }[keyof O['responses']];
 
 /** A binary answer (a download) of one of the media types its operation declares. */
@@ -50,7 +54,26 @@ export interface FileBody<Type extends string = string> {
   data: Uint8Array;
 }
 
-type SentResult = { status: number; body?: unknown; html?: string; file?: FileBody; headers?: Record<string, string> };
+/** A server-sent-events answer: events are written as they come, until the client goes or `maxAgeMs` passes. */
+export interface EventStream<Event> {
+  /** Starts sending (`emit` writes one event with its id, or the id alone); resolves to what stops it. */
+  open(emit: (id: string, event: Event | null) => void): Promise<() => void>;
+  /** The stream then ends, and the browser reconnects with its last event's id, passing the gate again. */
+  maxAgeMs: number;
+}
+
+type SentResult = {
+  status: number;
+  body?: unknown;
+  html?: string;
+  file?: FileBody;
+  events?: EventStream<unknown>;
+  headers?: Record<string, string>;
+};
+
+/** What a reconnecting browser waits before it tries again, and how often a quiet stream says it is alive (proxies close idle ones). */
+const EVENT_STREAM_RETRY_MS = 2000;
+const EVENT_STREAM_HEARTBEAT_MS = 20_000;
 
 export interface Services {
   db: Database;
@@ -59,6 +82,8 @@ export interface Services {
   mailer: Mailer;
   /** Where a handler records what it changed for other features (store-events.ts). */
   events: StoreEvents;
+  /** The open tabs' live streams of this process (live.ts). */
+  live: LiveHub;
 }
 
 export interface HandlerContext<O extends Operation> extends Services {
@@ -262,6 +287,7 @@ function sameOrigin(request: FastifyRequest): boolean {
 }
 
 function send(operation: ContractOperation, reply: FastifyReply, result: SentResult, config: Config) {
+  if (result.events) return sendEvents(operation, reply, result.events, config);
   reply.code(result.status);
   if (result.headers) reply.headers(result.headers);
   const contentType =
@@ -275,4 +301,39 @@ function send(operation: ContractOperation, reply: FastifyReply, result: SentRes
   if (result.body !== undefined)
     return reply.type('application/json; charset=utf-8').send(knownJson.get(result.body as object) ?? result.body);
   return reply.send();
+}
+
+async function sendEvents(operation: ContractOperation, reply: FastifyReply, stream: EventStream<unknown>, config: Config) {
+  const body = new PassThrough();
+  body.write(`retry: ${EVENT_STREAM_RETRY_MS}\n\n`);
+  // A client that leaves while the stream opens is let go as soon as it is open.
+  let gone = false;
+  const leave = () => {
+    gone = true;
+  };
+  reply.raw.once('close', leave);
+  const stop = await stream.open((id, event) => {
+    if (event === null) return void body.write(`id: ${id}\n\n`);
+    const problem = config.validateResponses ? operation.checkResponse(200, 'text/event-stream', event) : null;
+    if (problem) {
+      console.error(`Contract violation: ${problem}`);
+      body.destroy(new Error(problem));
+      return;
+    }
+    body.write(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+  });
+  reply.raw.off('close', leave);
+  if (gone) return stop();
+  const heartbeat = setInterval(() => body.write(':\n\n'), EVENT_STREAM_HEARTBEAT_MS);
+  const maxAge = setTimeout(() => body.end(), stream.maxAgeMs);
+  // The client went, or the stream ended: either way nothing more is read for it.
+  reply.raw.once('close', () => {
+    clearInterval(heartbeat);
+    clearTimeout(maxAge);
+    stop();
+  });
+  return reply
+    .code(200)
+    .headers({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' })
+    .send(body);
 }

@@ -164,7 +164,8 @@ function responseChecker(ajv: Ajv2020, label: string, responses: Json) {
   const validators = new Map<string, { json?: ValidateFunction; types: string[] }>();
   for (const [status, response] of Object.entries(responses)) {
     const content = ((response as Json).content ?? {}) as Record<string, Json>;
-    const json = content['application/json']?.schema as Json | undefined;
+    // A stream's schema is that of each of its events.
+    const json = (content['application/json'] ?? content['text/event-stream'])?.schema as Json | undefined;
     validators.set(status, { ...(json ? { json: ajv.compile(json) } : {}), types: Object.keys(content) });
   }
   return (status: number, contentType: string | undefined, body: unknown): string | null => {
@@ -174,7 +175,7 @@ function responseChecker(ajv: Ajv2020, label: string, responses: Json) {
     const type = contentType?.split(';')[0]?.trim();
     if (!type || !declared.types.includes(type))
       return `${label} ${status} answered ${type ?? 'no content type'}, expected ${declared.types.join(' or ')}`;
-    if (type === 'application/json' && declared.json && !declared.json(body)) {
+    if ((type === 'application/json' || type === 'text/event-stream') && declared.json && !declared.json(body)) {
       return `${label} ${status} body breaks the contract: ${ajvText(declared.json.errors)}`;
     }
     return null;

@@ -17,6 +17,8 @@ import { bookNextNight, bookNightly } from './nightly.ts';
  *   Subscribers keep what they need in their own tables, so old events only help to look into a problem.
  * - Shopify tombstones: 30 days; they only keep late deliveries (refused after a few hours) and imports
  *   read before a deletion (hours at most) from bringing an erased customer or product back.
+ * - live events: 1 day; they only let a tab that lost its stream catch up, and one away longer asks for
+ *   everything again (platform/live.ts).
  * - job workers: gone after missing three heartbeats (platform/jobs.ts).
  */
 export const RETENTION = {
@@ -29,6 +31,7 @@ export const RETENTION = {
   sentMailDays: 30,
   storeEventDays: 30,
   tombstoneDays: 30,
+  liveEventHours: 24,
 } as const;
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -72,6 +75,7 @@ const PRUNES: Prune[] = [
     params: [RETENTION.storeEventDays],
   },
   { table: 'platform_tombstones', where: 'erased_at < now() - make_interval(days => $1)', params: [RETENTION.tombstoneDays] },
+  { table: 'live_events', where: 'published_at < now() - make_interval(hours => $1)', params: [RETENTION.liveEventHours] },
   { table: 'job_workers', where: 'seen_at < now() - make_interval(secs => $1)', params: [WORKER_GONE_AFTER_SECONDS] },
 ];
 

@@ -30,6 +30,8 @@ export interface QueueOptions<P> {
   handler: (job: Job<P>, context: JobContext) => Promise<void>;
   /** Called once a job has used up its attempts. */
   onFinalFailure?: (job: Job<P>, error: unknown) => Promise<void>;
+  /** Called once a job has ended for good (done, or failed at its last attempt), after its row says so. */
+  onFinished?: (job: Job<P>) => Promise<void>;
   /** Seconds a claim lasts without a heartbeat. */
   leaseSeconds?: number;
 }
@@ -254,6 +256,7 @@ export class JobWorker {
       );
       this.log(`El trabajo ${job.queue} #${job.id} falló definitivamente: ${error.message}`);
       await options.onFinalFailure?.({ ...job, attempts: job.maxAttempts }, error);
+      await this.finished(options, job);
       return true;
     }
     const context: JobContext = {
@@ -262,9 +265,11 @@ export class JobWorker {
       },
       signal: this.stopping.signal,
     };
+    let ended = false;
     try {
       await options.handler(job, context);
       await this.db.query(`update jobs set ${FINISHED} where ${mine}`, claim);
+      ended = true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (this.stopping.signal.aborted) {
@@ -280,6 +285,7 @@ export class JobWorker {
         ]);
         this.log(`El trabajo ${job.queue} #${job.id} falló definitivamente: ${message}`);
         await options.onFinalFailure?.(job, error);
+        ended = true;
       } else {
         await this.db.query(
           `update jobs set status = 'pending', rerun = false, locked_until = null, locked_by = null, last_error = $4, run_at = now() + make_interval(secs => $5) where ${mine}`,
@@ -287,6 +293,16 @@ export class JobWorker {
         );
       }
     }
+    if (ended) await this.finished(options, job);
     return true;
+  }
+
+  /** What follows a job's end runs outside its claim: its failure is logged, and the job stays ended. */
+  private async finished(options: QueueOptions<never>, job: Job<never>): Promise<void> {
+    try {
+      await options.onFinished?.(job);
+    } catch (error) {
+      this.log(`Lo que sigue al trabajo ${job.queue} #${job.id} falló: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LIVE_POSITION_ID, type LivePosition } from '../../shared/first-answers.ts';
 import { errors } from './errors.ts';
 import { firstAnswersElement } from './first-answers.ts';
 import type { PageHints } from './page-hints.ts';
@@ -23,6 +24,8 @@ export function spaIndex(webDir: string): () => Promise<string> {
 export interface PageHinting {
   hints: (url: string, auth: Auth | null) => Promise<PageHints>;
   readSession: (token: string) => Promise<Auth | null>;
+  /** Where the store's live stream stands (live.ts). */
+  livePosition: (storeId: number) => Promise<string>;
 }
 
 /**
@@ -52,7 +55,10 @@ export async function registerSpa(
     const auth = token ? await hinting.readSession(token) : null;
     const { links, answers } = await hinting.hints(request.url, auth);
     if (links.length > 0) reply.header('link', links.join(', '));
-    const carried = answers.length > 0 ? await firstAnswersElement(app, request, answers) : '';
+    // Read before the answers, so the tab's stream, resuming from it, hears of any change made after them.
+    const position = auth?.storeId && answers.length > 0 ? livePositionElement(auth.storeId, await hinting.livePosition(auth.storeId)) : '';
+    const answered = answers.length > 0 ? await firstAnswersElement(app, request, answers) : '';
+    const carried = answered && position + answered;
     const html = await index();
     return (
       reply
@@ -75,6 +81,11 @@ export async function registerSpa(
     }
     return page(request, reply);
   });
+}
+
+function livePositionElement(storeId: number, lastEventId: string): string {
+  const position: LivePosition = { storeId, lastEventId };
+  return `<script type="application/json" id="${LIVE_POSITION_ID}">${JSON.stringify(position)}</script>`;
 }
 
 /** `html` with `element` last in its body (after it, for a page without one). */

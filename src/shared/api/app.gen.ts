@@ -513,6 +513,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What changed in the store, as it happens (server-sent events), so open screens refresh without asking again.
+         * @description One stream per tab, for any member of the store. Each event's `id` is the store's live cursor: a reconnecting browser sends the last one it saw as `Last-Event-ID` and receives what it missed, in order; when that is too old to replay (kept one day), a `resync` event comes first. Events name what changed, never its data: the screens ask for it through their own calls and roles. A stream ends after a few minutes, and the browser reconnects, so a member removed from the store stops receiving events.
+         */
+        get: operations["streamLiveEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/stores/{id}/sync/retry": {
         parameters: {
             query?: never;
@@ -1418,6 +1441,40 @@ export interface components {
         };
         /** @enum {string} */
         ScrapingStatus: "NEEDS_SCRAPE" | "IN_PROGRESS" | "FINISHED" | "FINISHED_ONE_YEAR" | "HISTORIC_IN_PROGRESS" | "FAILED";
+        /** @description Something of the store changed; what to ask for again. */
+        LiveEvent: components["schemas"]["LiveStoreSync"] | components["schemas"]["LiveSegment"] | components["schemas"]["LiveSegmentSyncs"] | components["schemas"]["LiveAdCampaignInsights"] | components["schemas"]["LiveSubscription"] | components["schemas"]["LiveResync"];
+        /** @description The store's import or refresh moved on (progress, a phase, a failure). */
+        LiveStoreSync: {
+            /** @enum {string} */
+            topic: "storeSync";
+        };
+        /** @description A segment's build state or its members changed. */
+        LiveSegment: {
+            /** @enum {string} */
+            topic: "segment";
+            segmentId: number;
+        };
+        /** @description A segment's sync to the email-marketing platform moved on. */
+        LiveSegmentSyncs: {
+            /** @enum {string} */
+            topic: "segmentSyncs";
+        };
+        /** @description A campaign's figures were read again from the ad platform (or the read gave up). */
+        LiveAdCampaignInsights: {
+            /** @enum {string} */
+            topic: "adCampaignInsights";
+            campaignId: number;
+        };
+        /** @description The store's subscription changed (paid, renewed, failed, canceled). */
+        LiveSubscription: {
+            /** @enum {string} */
+            topic: "subscription";
+        };
+        /** @description Events were missed (the stream resumed from too far back): everything of the store is asked for again. */
+        LiveResync: {
+            /** @enum {string} */
+            topic: "resync";
+        };
         StoreSync: {
             /** @description The last time the store's data came in successfully (import finished, refresh, or applied webhook); null before any. */
             lastSyncedAt: string | null;
@@ -2989,6 +3046,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoreSync"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    streamLiveEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `id` of the last event received; the server sends what came after it. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream; each `data` line is one event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LiveEvent"];
                 };
             };
             400: components["responses"]["BadRequest"];

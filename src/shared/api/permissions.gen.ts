@@ -79,6 +79,7 @@ export type OperationId =
   | 'signup'
   | 'startShopifyInstall'
   | 'startShopifyReinstall'
+  | 'streamLiveEvents'
   | 'subscribe'
   | 'switchStore'
   | 'updateAccountDetails'

@@ -31,8 +31,11 @@ const lateFetch: typeof fetch = (input, init) => {
   return carried ? Promise.resolve(carried) : globalThis.fetch(input, init);
 };
 
+/** The same-origin API's address, for the calls openapi-fetch does not make (the live stream). */
+export const APP_API_URL = absolute(APP_API_BASE);
+
 export const appClient = createClient<AppPaths>({
-  baseUrl: absolute(APP_API_BASE),
+  baseUrl: APP_API_URL,
   credentials: 'same-origin',
   fetch: lateFetch,
 });

@@ -1,4 +1,4 @@
-import { FIRST_ANSWERS_ID } from '../../shared/first-answers';
+import { FIRST_ANSWERS_ID, LIVE_POSITION_ID, type LivePosition } from '../../shared/first-answers';
 
 /**
  * The app asks for every answer the page carries as it starts. One still untaken after this long
@@ -42,4 +42,22 @@ export function takeFirstAnswer(request: Request): Response | undefined {
   const body = carried.get(address);
   carried.delete(address);
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+let livePosition: LivePosition | null | undefined;
+
+/** Where the page says the store's live stream stood when it was made; once, while the page is fresh. */
+export function takeLivePosition(storeId: number): string | undefined {
+  if (livePosition === undefined) {
+    const element = globalThis.document?.getElementById(LIVE_POSITION_ID);
+    try {
+      livePosition = element?.textContent ? (JSON.parse(element.textContent) as LivePosition) : null;
+    } catch {
+      livePosition = null;
+    }
+    element?.remove();
+  }
+  const position = livePosition;
+  livePosition = null;
+  return position && position.storeId === storeId && performance.now() <= FRESH_FOR_MS ? position.lastEventId : undefined;
 }

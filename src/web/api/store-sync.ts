@@ -8,9 +8,6 @@ import { storeKeys, storeSyncKeys } from './keys';
 export type StoreSync = components['schemas']['StoreSync'];
 export type ScrapingStatus = components['schemas']['ScrapingStatus'];
 
-/** How often the first-integration loading screen asks where the import stands. */
-export const STORE_SYNC_POLL_MS = 2000;
-
 /** The last year of orders is not in yet: data screens wait for it. */
 export function isFirstImportPending(status: ScrapingStatus): boolean {
   return status === 'NEEDS_SCRAPE' || status === 'IN_PROGRESS';
@@ -36,15 +33,9 @@ export const storeSyncQueryOptions = (storeId: number | undefined) =>
     queryFn: storeId === undefined ? skipToken : ({ signal }) => fetchStoreSync(storeId, signal),
   });
 
-/** The import, polled while the last year is still downloading. */
+/** The import; it moves on screen as the live channel says it moved (api/live.ts). */
 export function useStoreSync(storeId: number | undefined) {
-  return useQuery({
-    ...storeSyncQueryOptions(storeId),
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status !== undefined && isFirstImportPending(status) ? STORE_SYNC_POLL_MS : false;
-    },
-  });
+  return useQuery(storeSyncQueryOptions(storeId));
 }
 
 /** Retries a failed import from where it stopped; every view of the store's state refreshes. */
@@ -72,10 +63,4 @@ export function useRefreshStoreSync(storeId: number | undefined) {
     onSuccess: (sync) => queryClient.setQueryData(storeSyncQueryOptions(storeId).queryKey, sync),
     onSettled: () => queryClient.invalidateQueries({ queryKey: storeKeys.detail(storeId) }),
   });
-}
-
-/** While the import or a refresh runs, views of the store's data ask again this often. */
-export function syncPollInterval(sync: StoreSync | undefined): number | false {
-  if (!sync) return false;
-  return sync.syncing || (sync.status !== 'FINISHED' && sync.status !== 'FAILED') ? STORE_SYNC_POLL_MS : false;
 }

@@ -3,6 +3,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { hasSignedInIdentity } from '../api/csrf';
+import { useLiveUpdates } from '../api/live';
 import { sessionQueryOptions } from '../api/session';
 import { pageNavigation } from '../lib/navigation';
 import { LoadingScreen } from '../ui/loading-screen';
@@ -33,6 +34,8 @@ export function RoleGuard() {
     hasSignedInIdentity: hasSignedInIdentity(),
   });
   const leaveTo = decision.type === 'leave' ? decision.href : undefined;
+  // What changes in the store reaches every page inside the guard while it is open.
+  useLiveUpdates(decision.type === 'render' || decision.type === 'notFound' ? (decision.user.store ?? undefined) : undefined);
   // The narrow screens' navigation drawer is open on the page it was opened on: it closes by itself
   // once the page it led to opens.
   const [navOpenOn, setNavOpenOn] = useState<string | null>(null);

@@ -46,3 +46,21 @@ it('leaves the addresses the page did not bring to the network', async () => {
   const { response } = await appClient.GET('/private/stores');
   expect(response.status).toBe(200);
 });
+
+it("gives the live stream the page's position once, and only for the store the page was made for", async () => {
+  const fresh = async (storeId: number) => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'live-position';
+    element.textContent = JSON.stringify({ storeId, lastEventId: '42' });
+    document.body.append(element);
+    vi.resetModules();
+    return (await import('../../../src/web/api/first-answers')).takeLivePosition;
+  };
+  const take = await fresh(1);
+  expect(take(1)).toBe('42');
+  expect(document.getElementById('live-position')).toBeNull();
+  // Taken once: a later stream of the same store starts as any other.
+  expect(take(1)).toBeUndefined();
+  expect((await fresh(1))(2)).toBeUndefined();
+});

@@ -1,10 +1,11 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncFailedLastYear, syncFinished, syncMidway } from '../../../mocks/fixtures/integrations';
 import { sessionUsers, userWithoutStore } from '../../../mocks/fixtures/session';
 import { subscriptionStates } from '../../../mocks/fixtures/subscription';
 import { storeSyncAnswer, storeSyncSequence } from '../../../mocks/handlers/integrations';
+import { liveChannel } from '../../../mocks/handlers/live';
 import { meAs } from '../../../mocks/handlers/session';
 import { billingStore, planRequired } from '../../../mocks/handlers/subscription';
 import { AppRoutes } from '../../../src/web/app/router';
@@ -32,11 +33,15 @@ describe('StoreReadyGate', () => {
   });
 
   it('shows the import progress while the last year downloads, then the page with "Tienda conectada"', async () => {
-    server.use(meAs(sessionUsers.admin), storeSyncSequence([syncMidway, syncFinished]));
+    const live = liveChannel();
+    server.use(meAs(sessionUsers.admin), live.handler, storeSyncSequence([syncMidway, syncFinished]));
     await renderAt('/whatsapp');
     const progress = await screen.findByRole('progressbar');
     expect(progress.getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByText('4.100 de 8.200 pedidos')).toBeTruthy();
+    // The import moves on when the live channel says so.
+    await waitFor(() => expect(live.channel.open).toBe(1));
+    live.channel.send({ topic: 'storeSync' });
     expect(await screen.findByText('Tienda conectada.')).toBeTruthy();
     expect(screen.getByText('Ya tenemos el último año de pedidos; el resto del historial sigue llegando.')).toBeTruthy();
     const page = await screen.findByText('En construcción');

@@ -6,6 +6,7 @@ import { INVOICE_ATTEMPTS } from '../../integrations/payments/types.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs.ts';
+import { publishLive } from '../../platform/live.ts';
 import { type Billing, monthlyEquivalentCents, PLANS, type PlanId, priceCents, priceLookupKey, TRIAL_DAYS } from './plans.ts';
 
 type Subscription = components['schemas']['Subscription'];
@@ -202,6 +203,8 @@ async function saveMirror(db: Queryable, storeId: number, subscription: Stripe.S
      on conflict (store_id) do update set ${updates}, updated_at = now()`,
     [storeId, ...values],
   );
+  // Every open tab of the store sees a payment, a renewal or a failure land (the webhook's, or another tab's).
+  await publishLive(db, storeId, { topic: 'subscription' });
   return mirror.status;
 }
 

@@ -2,9 +2,9 @@ import type { components } from '../../../shared/api/app.gen.ts';
 import { AD_CAMPAIGN_LIMITS } from '../../../shared/constants.ts';
 import { formatClp } from '../../../shared/format/number.ts';
 import { DEFAULT_SEGMENT_NAMES } from '../../../shared/segment-names.ts';
-import { normaliseEmail, normalisePhone } from '../../integrations/meta/audience-members.ts';
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { MetaNotFoundError } from '../../integrations/meta/errors.ts';
+import { type ReachableMember, reachableMembers } from '../../platform/audiences.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { type FieldError, HttpError } from '../../platform/errors.ts';
 import type { CampaignRow, MediaChoice, MediaRow } from './campaign-rows.ts';
@@ -53,11 +53,7 @@ export function refusal(fieldErrors: CodedFieldError[]): HttpError {
 }
 
 /** A segment's customer as the custom audience receives them: only the contacts they consented to. */
-export interface AudienceMember {
-  externalId: string;
-  email: string | null;
-  phone: string | null;
-}
+export type AudienceMember = ReachableMember;
 
 /** The file an ad shows, and a video's thumbnail image. */
 export interface PlannedFile {
@@ -86,24 +82,6 @@ export interface RuleContext {
   /** The campaign being edited, on an update. */
   current: CampaignRow | null;
   now: Date;
-}
-
-/** The segment's customers who can be reached: consent given at checkout for a channel, and a usable contact for it. */
-export async function reachableMembers(db: Queryable, storeId: number, segmentId: number): Promise<AudienceMember[]> {
-  const rows = await db.query<{ external_id: string; email: string | null; phone: string | null }>(
-    `select c.external_id::text as external_id, case when c.email_consent then c.email end as email,
-            case when c.sms_consent then c.phone end as phone
-       from segment_members m
-       join customers c on c.store_id = m.store_id and c.external_id = m.customer_external_id
-      where m.store_id = $1 and m.segment_id = $2 and (c.email_consent or c.sms_consent)
-      order by c.external_id`,
-    [storeId, segmentId],
-  );
-  return rows.flatMap((row) => {
-    const email = normaliseEmail(row.email) ? row.email : null;
-    const phone = normalisePhone(row.phone) ? row.phone : null;
-    return email || phone ? [{ externalId: row.external_id, email, phone }] : [];
-  });
 }
 
 async function segmentOf(db: Queryable, storeId: number, segmentId: number) {
@@ -154,7 +132,7 @@ export async function checkedCampaign(context: RuleContext, raw: AdCampaignInput
   let members: AudienceMember[] = [];
   if (!segment) problem('segmentId', 'segment_not_found', campaignRuleMessages.segmentNotFound);
   else {
-    members = await reachableMembers(db, storeId, input.segmentId);
+    members = await reachableMembers(db, storeId, input.segmentId, 'ads');
     if (members.length < AD_CAMPAIGN_LIMITS.audienceMin)
       problem('segmentId', 'audience_too_small', campaignRuleMessages.audienceTooSmall(members.length));
   }

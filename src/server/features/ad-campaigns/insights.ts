@@ -7,6 +7,7 @@ import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import { enqueue, type JobWorker } from '../../platform/jobs.ts';
+import { publishLive } from '../../platform/live.ts';
 import {
   adAccountClientOf,
   adAccountPropsOf,
@@ -76,6 +77,8 @@ export function registerAdInsightsJob(jobs: JobWorker, db: Database, access: Met
     handler: async (job) => {
       await readCampaignInsights(db, access, job.payload.storeId, job.payload.campaignId);
     },
+    // Read, or given up on: the campaign's open views ask again (and show what was last read).
+    onFinished: (job) => publishLive(db, job.payload.storeId, { topic: 'adCampaignInsights', campaignId: job.payload.campaignId }),
   });
   jobs.register(AD_INSIGHTS_REFRESH_QUEUE, {
     handler: async () => {

@@ -9,8 +9,10 @@ import {
   KlaviyoThrottledError,
 } from '../../integrations/klaviyo/errors.ts';
 import { IMPORT_PROFILES_PER_JOB, LIST_NAME_MAX, normalizeEmail } from '../../integrations/klaviyo/types.ts';
+import { MARKETING_EMAIL_SQL } from '../../platform/audiences.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { enqueue, type JobContext, type JobWorker } from '../../platform/jobs.ts';
+import { publishLive } from '../../platform/live.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { StoreEventKind, StoreEventSubscriber } from '../../platform/store-events.ts';
 
@@ -209,8 +211,7 @@ async function sendPending(run: Run, listId: string): Promise<number> {
        select customer_external_id from segment_sync_pending where store_id = $1 and segment_id = $2
         order by customer_external_id limit $3)
      select p.customer_external_id::text as customer,
-            case when s.customer_external_id is not null and c.email_consent and nullif(trim(c.email), '') is not null
-                 then lower(trim(c.email)) end as wanted,
+            case when s.customer_external_id is not null then ${MARKETING_EMAIL_SQL} end as wanted,
             c.first_name, c.last_name, m.email as sent, m.state, m.profile_id
        from pending p
        left join segment_members s on s.segment_id = $2 and s.customer_external_id = p.customer_external_id
@@ -341,6 +342,8 @@ export function registerKlaviyoSyncJobs(
       );
       log(`La sincronización con Klaviyo del segmento ${job.payload.segmentId} (tienda ${job.payload.storeId}) falló: ${String(error)}`);
     },
+    // Synced, failed or waiting for Klaviyo: the list's toggles ask again.
+    onFinished: (job) => publishLive(db, job.payload.storeId, { topic: 'segmentSyncs' }),
   });
   jobs.register<{ storeId: number; segmentId: string }>(KLAVIYO_SYNC_LATER_QUEUE, {
     handler: async (job) => {
@@ -422,6 +425,7 @@ export function klaviyoSyncSubscriber(): StoreEventSubscriber {
         );
         await queueSegmentSync(tx, storeId, segmentId);
       }
+      if (affected.size > 0) await publishLive(tx, storeId, { topic: 'segmentSyncs' });
     },
   };
 }

@@ -1,12 +1,14 @@
 import type { components } from '../../../shared/api/app.gen.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { enqueue } from '../../platform/jobs.ts';
+import { publishLive } from '../../platform/live.ts';
 
 /*
  * The store's import status (SPEC §2 scraping status), and every move between its states, in one
  * place: NEEDS_SCRAPE → IN_PROGRESS → FINISHED_ONE_YEAR → HISTORIC_IN_PROGRESS → FINISHED, or FAILED
  * from any of them. The import job (sync.ts) moves it forward; the store form and the retry button
- * send it back to where the import resumes.
+ * send it back to where the import resumes. Every move, and every failure recorded, tells the store's
+ * open tabs (`syncMoved`).
  */
 
 export type StoreSync = components['schemas']['StoreSync'];
@@ -17,6 +19,11 @@ export const REFRESH_QUEUE = 'store-refresh';
 /** The failures the card shows: the latest few, recent enough to still matter. */
 const FAILURES_SHOWN = 3;
 const FAILURES_DAYS = 7;
+
+/** The store's open tabs ask again where its import stands. */
+export function syncMoved(db: Queryable, storeId: number): Promise<void> {
+  return publishLive(db, storeId, { topic: 'storeSync' });
+}
 
 /** Queues the store's import (or its continuation); one at a time per store. */
 export async function queueSync(db: Queryable, storeId: number): Promise<void> {
@@ -73,6 +80,7 @@ export async function readSync(db: Queryable, storeId: number): Promise<StoreSyn
 /** Records why fetching the store's data failed, for the card's recent failures. */
 export async function recordSyncFailure(db: Queryable, storeId: number, code: SyncFailureCode): Promise<void> {
   await db.query('insert into store_sync_failures (store_id, code) values ($1, $2)', [storeId, code]);
+  await syncMoved(db, storeId);
 }
 
 export type RefreshRequest = 'queued' | 'running' | 'notImported';
@@ -91,17 +99,20 @@ export async function requestRefresh(db: Queryable, storeId: number): Promise<Re
   if (row?.phase !== 'done') return 'notImported';
   // The singleton key settles a race between two clicks: the second adds nothing.
   const id = await enqueue(db, REFRESH_QUEUE, { storeId }, { singletonKey: String(storeId), maxAttempts: 1 });
-  return id === null ? 'running' : 'queued';
+  if (id === null) return 'running';
+  await syncMoved(db, storeId);
+  return 'queued';
 }
 
 /** Writes some of the status row's columns. */
-const setSync = (db: Queryable, storeId: number, fields: Record<string, unknown>) => {
+async function setSync(db: Queryable, storeId: number, fields: Record<string, unknown>): Promise<void> {
   const names = Object.keys(fields);
-  return db.query(
+  await db.query(
     `update store_syncs set ${names.map((name, i) => `${name} = $${i + 2}`).join(', ')}, updated_at = now() where store_id = $1`,
     [storeId, ...names.map((name) => fields[name])],
   );
-};
+  await syncMoved(db, storeId);
+}
 
 /**
  * Credentials saved for the store: a new store or another shop starts from the beginning; the same
@@ -117,6 +128,7 @@ export async function syncAfterConnecting(tx: Queryable, storeId: number, sameSh
     [storeId],
   );
   await queueSync(tx, storeId);
+  await syncMoved(tx, storeId);
 }
 
 /** The retry button: a failed import goes back to where it resumes. False when it had not failed. */
@@ -128,6 +140,7 @@ export async function retryFailedSync(db: Queryable, storeId: number): Promise<b
   );
   if (!row) return false;
   await queueSync(db, storeId);
+  await syncMoved(db, storeId);
   return true;
 }
 

@@ -19,6 +19,7 @@ import {
   SYNC_QUEUE,
   type SyncFailureCode,
   startPhase,
+  syncMoved,
 } from './store-sync.ts';
 
 const BATCH_SIZE = 2000;
@@ -190,6 +191,7 @@ async function importOrders(
           [storeId, inserted, (grouped && newest) || null],
         );
       await bumpDataVersion(tx, storeId);
+      if (counter) await syncMoved(tx, storeId);
     });
     await context.heartbeat();
   };
@@ -297,6 +299,8 @@ export function registerSyncJob(worker: JobWorker, writer: StoreWriter, access: 
       await failSync(db, job.payload.storeId, syncFailureMessage(error));
       await recordSyncFailure(db, job.payload.storeId, syncFailureCode(error));
     },
+    // "Syncing" is read from the queue: it ends when the job's row does.
+    onFinished: (job) => syncMoved(db, job.payload.storeId),
   });
   worker.register<{ storeId: number }>(REFRESH_QUEUE, {
     leaseSeconds: 120,
@@ -310,5 +314,6 @@ export function registerSyncJob(worker: JobWorker, writer: StoreWriter, access: 
         await recordSyncFailure(db, storeId, syncFailureCode(error));
       }
     },
+    onFinished: (job) => syncMoved(db, job.payload.storeId),
   });
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_SEGMENT_RULES, type SegmentCondition, type SegmentKey, type SegmentRules } from '../../../shared/segments.ts';
 import { type Database, inSavepoint, type Queryable } from '../../platform/db.ts';
 import { enqueue, type JobWorker } from '../../platform/jobs.ts';
+import { type LiveEvent, publishLive } from '../../platform/live.ts';
 import { calendarOf, storeTimeZone } from '../../platform/store-calendar.ts';
 import type { StoreEvent, StoreEventKind, StoreEventSubscriber, StoreEvents } from '../../platform/store-events.ts';
 import { compileSegment, STORE_AVERAGE } from './compiler.ts';
@@ -217,6 +218,7 @@ export async function buildSegment(
     [segmentId, storeId],
   );
   if (!started) return; // deleted meanwhile
+  await segmentMoved(db, storeId, segmentId);
   await db.transaction(async (tx) => {
     // The rules as they are now: an edit since the start wins, and queued another build anyway.
     // Locked: the subscriber, which changes members too, waits for the build (and the build for it).
@@ -248,7 +250,13 @@ export async function buildSegment(
         where id = $1`,
       [segmentId, status, segment.rules_version, after.customers, after.orders, after.income, average],
     );
+    await segmentMoved(tx, storeId, segmentId);
   });
+}
+
+/** The segment's open views ask for it again (its state, figures or members changed). */
+function segmentMoved(db: Queryable, storeId: number, segmentId: string): Promise<void> {
+  return publishLive(db, storeId, { topic: 'segment', segmentId: Number(segmentId) });
 }
 
 /** What the merchant reads of a build that failed after its retries (the log keeps the database's words). */
@@ -277,6 +285,7 @@ async function buildFailed(db: Database, storeId: number, segmentId: string, err
     [segmentId, failureOf(error)],
   );
   if (segment?.status === 'queued') await queueSegmentBuild(db, storeId, segmentId);
+  else await segmentMoved(db, storeId, segmentId);
 }
 
 export function registerSegmentBuildJob(jobs: JobWorker, db: Database, events: StoreEvents, log = console.log): void {
@@ -311,7 +320,7 @@ async function followChanges(
   customers: string[],
   average: string | null,
   crossed: Map<string, string[]>,
-): Promise<void> {
+): Promise<boolean> {
   let scope = customers;
   const comparesAverage = readsStoreAverage(segment.rules);
   if (comparesAverage && segment.store_average === null) {
@@ -325,7 +334,14 @@ async function followChanges(
     if (!crossed.has(from)) crossed.set(from, await crossing(tx, storeId, from, average));
     scope = [...new Set([...customers, ...crossed.get(from)!])];
   }
-  const { before, after } = await applyMembership(tx, events, storeId, segment, scope, comparesAverage ? average : undefined);
+  const { entered, left, before, after } = await applyMembership(
+    tx,
+    events,
+    storeId,
+    segment,
+    scope,
+    comparesAverage ? average : undefined,
+  );
   await tx.query(
     `update segments set customers = customers + $2, orders = orders + $3, income = income + ($4::numeric - $5::numeric),
             store_average = case when $6::boolean then $7::numeric else store_average end
@@ -339,6 +355,12 @@ async function followChanges(
       comparesAverage && segment.store_average !== null,
       average,
     ],
+  );
+  return (
+    entered + left > 0 ||
+    after.customers !== before.customers ||
+    after.orders !== before.orders ||
+    Number(after.income) !== Number(before.income)
   );
 }
 
@@ -376,9 +398,11 @@ export function segmentsSubscriber(events: StoreEvents, log = console.log): Stor
       ]);
       const average = segments.some((segment) => readsStoreAverage(segment.rules)) ? await storeAverage(tx, storeId) : null;
       const crossed = new Map<string, string[]>();
+      const moved: LiveEvent[] = [];
       for (const segment of segments) {
         try {
-          await inSavepoint(tx, () => followChanges(tx, events, storeId, segment, customers, average, crossed));
+          if (await inSavepoint(tx, () => followChanges(tx, events, storeId, segment, customers, average, crossed)))
+            moved.push({ topic: 'segment', segmentId: Number(segment.id) });
         } catch (error) {
           // Its members are left as they were, and the others go on: a build evaluates it whole again,
           // retried with backoff, and marks it failed if it cannot (registerSegmentBuildJob).
@@ -386,6 +410,8 @@ export function segmentsSubscriber(events: StoreEvents, log = console.log): Stor
           await queueSegmentBuild(tx, storeId, segment.id, false);
         }
       }
+      // Last, so the store's live cursor stays locked only until the commit that follows.
+      await publishLive(tx, storeId, ...moved);
     },
   };
 }

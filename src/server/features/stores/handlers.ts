@@ -1,11 +1,14 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import { type Handlers, signedIn } from '../../platform/api.ts';
+import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
 import { type Auth, readSession, SESSION_COOKIE, sessionUser } from '../../platform/sessions.ts';
 import { resolveStoreAccess } from '../../platform/tenancy.ts';
 
-type StoreOperations = Pick<operations, 'getMe' | 'listStores' | 'switchStore'>;
+type StoreOperations = Pick<operations, 'getMe' | 'listStores' | 'switchStore' | 'streamLiveEvents'>;
+
+/** A live stream ends this often, so the browser reconnects through the gate (a member removed stops hearing). */
+export const LIVE_STREAM_MAX_AGE_MS = 5 * 60_000;
 
 export const storeHandlers: Handlers<StoreOperations> = {
   async getMe(context) {
@@ -25,6 +28,20 @@ export const storeHandlers: Handlers<StoreOperations> = {
     const token = context.request.cookies[SESSION_COOKIE]!;
     const updated = await readSession(context.db, token, context.sessionSecret);
     return { status: 200, body: sessionUser(updated!) };
+  },
+
+  async streamLiveEvents(context) {
+    const store = inStore(context);
+    // Browsers send back only the ids we gave; anything else counts as a new tab.
+    const header = context.request.headers['last-event-id'];
+    const lastEventId = typeof header === 'string' && /^[0-9]{1,15}$/.test(header) ? Number(header) : null;
+    return {
+      status: 200,
+      events: {
+        maxAgeMs: LIVE_STREAM_MAX_AGE_MS,
+        open: (emit) => context.live.open(store.storeId, lastEventId, ({ seq, event }) => emit(String(seq), event)),
+      },
+    };
   },
 };
 

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   installMissingScopesError,
@@ -18,11 +18,12 @@ import {
   storeSyncRefreshBusy,
   storeSyncRetryAnswer,
 } from '../../../../mocks/handlers/integrations';
+import { liveChannel } from '../../../../mocks/handlers/live';
 import { meAs } from '../../../../mocks/handlers/session';
 import { IntegrationsRoute } from '../../../../src/web/features/integrations/routes/integrations-route';
 import { toaster } from '../../../../src/web/ui/toaster';
 import { setupMockServer } from '../../msw';
-import { renderWithApp } from '../../render';
+import { LiveUpdates, renderWithApp } from '../../render';
 
 const server = setupMockServer();
 
@@ -70,10 +71,18 @@ describe('IntegrationsRoute', () => {
   });
 
   it('says when the data last came in, syncs on demand and reports how it ended', async () => {
-    server.use(meAs(sessionUsers.admin), integrationsAnswer(integrationsStoreOnly), storeSyncRefreshAnswer(syncRefreshing));
-    await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
+    const live = liveChannel();
+    server.use(meAs(sessionUsers.admin), live.handler, integrationsAnswer(integrationsStoreOnly), storeSyncRefreshAnswer(syncRefreshing));
+    await renderWithApp(
+      <>
+        <LiveUpdates />
+        <IntegrationsRoute />
+      </>,
+      { route: '/integrations' },
+    );
     const card = within(await storeCard());
     expect(await card.findByText(/^Última sincronización hace \d+ días$/)).toBeTruthy();
+    await waitFor(() => expect(live.channel.open).toBe(1));
     server.use(integrationsAnswer(integrationsStoreRefreshing));
     fireEvent.click(card.getByRole('button', { name: 'Sincronizar ahora' }));
     expect(await screen.findByText('Estamos sincronizando tu tienda.')).toBeTruthy();
@@ -85,6 +94,7 @@ describe('IntegrationsRoute', () => {
       failures: [{ code: 'tokenRejected' as const, at: new Date().toISOString() }],
     };
     server.use(integrationsAnswer({ ...integrationsStoreOnly, store: { ...integrationsStoreOnly.store, sync: failed } }));
+    live.channel.send({ topic: 'storeSync' });
     expect(await screen.findByText('No pudimos sincronizar tu tienda.')).toBeTruthy();
     expect(card.getAllByText(/Shopify rechazó el token de acceso: vuelve a conectar la tienda\./).length).toBeGreaterThan(0);
     expect(card.getByText('Última sincronización hace un momento')).toBeTruthy();

@@ -4,16 +4,16 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allSegments, customSegments, defaultSegments, segmentBuilding, segmentsStatsFixture } from '../../../../mocks/fixtures/segments';
 import { sessionUsers } from '../../../../mocks/fixtures/session';
+import { liveChannel } from '../../../../mocks/handlers/live';
 import { segmentsStore } from '../../../../mocks/handlers/segments';
 import { meAs } from '../../../../mocks/handlers/session';
 import { formatCount, formatPercent } from '../../../../src/shared/format';
-import { SEGMENT_POLL_MS } from '../../../../src/web/features/segments/api/segments';
 import { SegmentsRoute } from '../../../../src/web/features/segments/routes/segments-route';
 import { Toaster } from '../../../../src/web/ui/toast';
 import { toaster } from '../../../../src/web/ui/toaster';
 import { chooseMenuItem } from '../../menu';
 import { setupMockServer } from '../../msw';
-import { renderWithApp } from '../../render';
+import { LiveUpdates, renderWithApp } from '../../render';
 
 const server = setupMockServer();
 
@@ -32,6 +32,7 @@ function Elsewhere() {
 const renderList = (route = '/segments') =>
   renderWithApp(
     <>
+      <LiveUpdates />
       <Routes>
         <Route path="/segments" element={<SegmentsRoute />} />
         <Route path="*" element={<Elsewhere />} />
@@ -150,17 +151,30 @@ describe('SegmentsRoute', () => {
     expect(screen.queryByRole('link', { name: 'Conectar Klaviyo' })).toBeNull();
   });
 
-  it(
-    'asks again while a segment is being built, until it is ready',
-    async () => {
-      const queued = segmentBuilding(customSegments[0]!, 'queued');
-      server.use(meAs(sessionUsers.admin), ...segmentsStore({ segments: [...defaultSegments, queued, ...customSegments.slice(1)] }));
-      await renderList('/segments?tab=custom');
-      const building = await card('Mayoristas sin compras este año');
-      expect(building.getByText('En cola')).toBeTruthy();
-      server.use(...segmentsStore());
-      expect(await building.findByText('Listo', undefined, { timeout: SEGMENT_POLL_MS + 3000 })).toBeTruthy();
-    },
-    SEGMENT_POLL_MS + 10_000,
-  );
+  it('shows a segment ready as soon as the live channel says its build moved on, without asking before', async () => {
+    const queued = segmentBuilding(customSegments[0]!, 'queued');
+    const live = liveChannel();
+    let listed = 0;
+    const countLists = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.endsWith('/segments')) listed += 1;
+    };
+    server.events.on('request:start', countLists);
+    server.use(
+      meAs(sessionUsers.admin),
+      live.handler,
+      ...segmentsStore({ segments: [...defaultSegments, queued, ...customSegments.slice(1)] }),
+    );
+    await renderList('/segments?tab=custom');
+    const building = await card('Mayoristas sin compras este año');
+    expect(building.getByText('En cola')).toBeTruthy();
+    await waitFor(() => expect(live.channel.open).toBe(1));
+    // Nothing is asked again while nothing is said.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(listed).toBe(1);
+    server.use(live.handler, ...segmentsStore());
+    live.channel.send({ topic: 'segment', segmentId: queued.id });
+    expect(await building.findByText('Listo')).toBeTruthy();
+    expect(listed).toBe(2);
+    server.events.removeListener('request:start', countLists);
+  });
 });

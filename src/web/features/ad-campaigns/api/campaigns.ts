@@ -15,9 +15,6 @@ export type AdCampaignType = components['schemas']['AdCampaignType'];
 export type AdCampaignNotEditableReason = components['schemas']['AdCampaignNotEditableReason'];
 export type AdCampaignInsights = components['schemas']['AdCampaignInsights'];
 
-/** How often insights being read again from Meta are asked for, until the new read is in. */
-export const INSIGHTS_POLL_MS = 5000;
-
 /** The Meta connection a campaign call needs is missing or must be renewed (409), so Integrations comes first. */
 export type MetaConnectionProblem = 'notConnected' | 'renewalRequired';
 
@@ -71,7 +68,7 @@ export function useAdCampaign(storeId: number | undefined, campaignId: number) {
   return useQuery(adCampaignQueryOptions(storeId, campaignId));
 }
 
-/** The campaign's figures as last read from Meta; asked again every few seconds while a newer read is queued. */
+/** The campaign's figures as last read from Meta; a newer read, once done, refreshes them through the live channel. */
 export const adCampaignInsightsQueryOptions = (storeId: number | undefined, campaignId: number) =>
   queryOptions({
     queryKey: adCampaignKeys.insights(storeId, campaignId),
@@ -85,7 +82,6 @@ export const adCampaignInsightsQueryOptions = (storeId: number | undefined, camp
                 signal,
               }),
             ),
-    refetchInterval: (query) => (query.state.data?.refreshing ? INSIGHTS_POLL_MS : false),
   });
 
 export function useAdCampaignInsights(storeId: number | undefined, campaignId: number, enabled: boolean) {

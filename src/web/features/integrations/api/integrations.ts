@@ -3,7 +3,6 @@ import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
 import { integrationKeys } from '../../../api/keys';
-import { syncPollInterval } from '../../../api/store-sync';
 
 export type Integrations = components['schemas']['Integrations'];
 
@@ -18,10 +17,7 @@ export const integrationsQueryOptions = (storeId: number | undefined) =>
     queryFn: storeId === undefined ? skipToken : ({ signal }) => fetchIntegrations(storeId, signal),
   });
 
-/** Polls while the store imports (history included) or refreshes, so the card's progress and health move. */
+/** The card's import progress and health move as the live channel reports the store's sync (api/live.ts). */
 export function useIntegrations(storeId: number | undefined) {
-  return useQuery({
-    ...integrationsQueryOptions(storeId),
-    refetchInterval: (query) => syncPollInterval(query.state.data?.store.sync),
-  });
+  return useQuery(integrationsQueryOptions(storeId));
 }

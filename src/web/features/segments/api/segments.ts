@@ -25,18 +25,16 @@ export type SegmentCustomersQuery = NonNullable<BackendOperations['getSegmentCus
 export type SegmentCustomersXlsxQuery = NonNullable<BackendOperations['getSegmentCustomersXlsx']['parameters']['query']>;
 export type SegmentCustomersSort = NonNullable<SegmentCustomersQuery['sort']>;
 
-/** How often a segment still being built is asked about again, until it is ready. */
-export const SEGMENT_POLL_MS = 5000;
-
 /** Whether a segment's members are still being computed (queued, in progress, processing data); not once failed. */
 export function isBuilding(status: SegmentStatus): boolean {
   return status !== 'ready' && status !== 'failed';
 }
 
 /* SPEC §7 data areas "segments" and "segment detail and table and creation status". Each query waits
-   (`skipToken`) until the session names the store; every key comes from `segmentKeys`. */
+   (`skipToken`) until the session names the store; every key comes from `segmentKeys`. A build moving
+   on, and members changing, refresh them through the live channel (api/live.ts). */
 
-/** The store's segments, the six defaults first; asked again every few seconds while any is being built. */
+/** The store's segments, the six defaults first. */
 export const segmentsQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: segmentKeys.list(storeId),
@@ -44,14 +42,13 @@ export const segmentsQueryOptions = (storeId: number | undefined) =>
       storeId === undefined
         ? skipToken
         : async ({ signal }) => unwrap(await appClient.GET('/private/stores/{id}/segments', { params: { path: { id: storeId } }, signal })),
-    refetchInterval: (query) => (query.state.data?.segments.some((segment) => isBuilding(segment.status)) ? SEGMENT_POLL_MS : false),
   });
 
 export function useSegments(storeId: number | undefined) {
   return useQuery(segmentsQueryOptions(storeId));
 }
 
-/** One segment with its rules (the edit form's starting point) and its build state; polled while being built. */
+/** One segment with its rules (the edit form's starting point) and its build state. */
 export const segmentQueryOptions = (storeId: number | undefined, segmentId: number) =>
   queryOptions({
     queryKey: segmentKeys.detail(storeId, segmentId),
@@ -65,7 +62,6 @@ export const segmentQueryOptions = (storeId: number | undefined, segmentId: numb
                 signal,
               }),
             ),
-    refetchInterval: (query) => (query.state.data && isBuilding(query.state.data.status) ? SEGMENT_POLL_MS : false),
   });
 
 export function useSegment(storeId: number | undefined, segmentId: number) {
@@ -83,9 +79,8 @@ export const segmentsStatsQueryOptions = (storeId: number | undefined) =>
             unwrap(await backendClient.GET('/stores/{id}/segments/stats', { params: { path: { id: storeId } }, signal })),
   });
 
-/** `building`: some segment is still being built, so its figures are asked again until it is ready. */
-export function useSegmentsStats(storeId: number | undefined, building: boolean) {
-  return useQuery({ ...segmentsStatsQueryOptions(storeId), refetchInterval: building ? SEGMENT_POLL_MS : false });
+export function useSegmentsStats(storeId: number | undefined) {
+  return useQuery(segmentsStatsQueryOptions(storeId));
 }
 
 /** One segment's metrics (SPEC §3). */
@@ -139,9 +134,6 @@ export const segmentSyncsQueryOptions = (storeId: number | undefined) =>
         ? skipToken
         : async ({ signal }) =>
             unwrap(await appClient.GET('/private/stores/{id}/emailMarketing/segmentSyncs', { params: { path: { id: storeId } }, signal })),
-    // A sync being sent turns synced (or failed) by a job: asked again until none is sending.
-    refetchInterval: (query) =>
-      query.state.data?.syncs.some((sync) => sync.enabled && sync.state === 'syncing') ? SEGMENT_POLL_MS : false,
   });
 
 export function useSegmentSyncs(storeId: number | undefined) {

@@ -9,7 +9,6 @@ import { type Loadable, loadableOf } from '../../../api/loadable';
 import { RouterLink } from '../../../lib/router-link';
 import { toaster } from '../../../ui/toaster';
 import {
-  isBuilding,
   type Segment,
   type SegmentSync,
   type SegmentsStats,
@@ -80,8 +79,7 @@ export function SegmentsRoute() {
   const [search, setSearch] = useSearchParams();
   const tab: SegmentsTab = SEGMENTS_TABS.find((value) => value === search.get(TAB_PARAM)) ?? 'default';
   const segments = useSegments(storeId);
-  const building = segments.data?.segments.some((segment) => isBuilding(segment.status)) ?? false;
-  const stats = useSegmentsStats(storeId, building);
+  const stats = useSegmentsStats(storeId);
   const syncs = useSegmentSyncs(storeId);
   const deletion = useDeleteSegment(storeId);
   const setSync = useSetSegmentSync(storeId);
