@@ -314,6 +314,11 @@ describe('Graph objects', () => {
       expect((await call('/v18.0/me')).headers.get('facebook-api-version')).toBe('v21.0');
       expect(await errorOf(await call('/v24.0/search'))).toMatchObject({ code: 2635 });
       expect(await errorOf(await call(`/v24.0/${ids.adAccounts.principal}/campaigns`))).toMatchObject({ code: 2635 });
+      // Pixels, catalogs and product sets are the Marketing API's too.
+      for (const node of [ids.pixels.tiendaDemo, ids.catalogs.tiendaDemo, ids.productSets.todos]) {
+        expect(await errorOf(await call(`/v24.0/${node}`))).toMatchObject({ code: 2635 });
+        expect((await call(`/${META_API_VERSION}/${node}`)).status).toBe(200);
+      }
       expect((await call(`/${META_API_VERSION}/${ids.adAccounts.principal}/campaigns`)).status).toBe(200);
     } finally {
       clock = before;

@@ -91,7 +91,18 @@ function servedVersion(asked: string, now: number): { version: string; marketing
   return { version, marketingRetired: retiredBy(schedule?.marketing, now) };
 }
 /** What the Marketing API serves: ad accounts, what they own, and the targeting search. */
-const MARKETING_NODES = new Set<NodeType>(['AdAccount', 'Campaign', 'AdSet', 'Ad', 'AdCreative', 'CustomAudience', 'AdVideo']);
+const MARKETING_NODES = new Set<NodeType>([
+  'AdAccount',
+  'Campaign',
+  'AdSet',
+  'Ad',
+  'AdCreative',
+  'CustomAudience',
+  'AdVideo',
+  'AdsPixel',
+  'ProductCatalog',
+  'ProductSet',
+]);
 /** Graph's deployed revision, as `x-fb-rev` reports it. */
 const FB_REV = '1009852361';
 const DEFAULT_LIMIT = 25;
