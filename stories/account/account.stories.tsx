@@ -82,6 +82,18 @@ export const Error: Story = {
 };
 export const ErrorOnPhone = onPhone(Error);
 
+/** An account that has not connected a store: its details, and instead of a plan, the way to connect one. */
+export const WithoutStore: Story = {
+  args: { subscription: plan(null, { connectStoreHref: '/integrations' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Aún no conectas tu tienda')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Conectar mi tienda' })).toHaveAttribute('href', '/integrations');
+    await expect(canvas.queryByText('Cargando tu suscripción…')).toBeNull();
+  },
+};
+export const WithoutStoreOnPhone = onPhone(WithoutStore);
+
 // The subscription in each of its states (SPEC §2 Account, §4 Subscription).
 
 /** Two days left of the free trial: when it ends and what is charged then. */

@@ -173,6 +173,19 @@ export const LoadingOnPhone = onPhone(Loading);
 export const Error: Story = { args: { data: { status: 'error', cause: 'server' } } };
 export const ErrorOnPhone = onPhone(Error);
 
+/** An account that has not connected a store: no plan to wait for, and the way to connect one. */
+export const WithoutStore: Story = {
+  args: { data: { status: 'loading' }, connectStoreHref: '/integrations' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Elige tu plan' })).toBeVisible();
+    await expect(canvas.getByText('Aún no conectas tu tienda')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Conectar mi tienda' })).toHaveAttribute('href', '/integrations');
+    await expect(canvas.queryByText('Cargando los planes…')).toBeNull();
+  },
+};
+export const WithoutStoreOnPhone = onPhone(WithoutStore);
+
 // Changing a plan the store has.
 
 /** A dearer plan: at once, with the prorated difference charged today. */

@@ -7,6 +7,8 @@ export const LOGOUT_PATH = '/api/auth/logout';
 export const SIGNUP_PATH = '/api/auth/signup';
 export const RESET_PASSWORD_PATH = '/api/auth/reset-password';
 export const INVITATION_PATH = '/api/auth/invitation';
+/** Where the store, Meta, WhatsApp and Klaviyo are connected: screens that need one link here. */
+export const INTEGRATIONS_PATH = '/integrations';
 export const ACCOUNT_PATH = '/account';
 /** Choosing a first plan or changing it: the account's subscription tab, the banners and the subscription-required state lead here. */
 export const CHANGE_PLAN_PATH = '/account/change-plan';

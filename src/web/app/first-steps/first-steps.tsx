@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useCurrentStore } from '../../api/current-store';
-import { ACCOUNT_PATH } from '../../lib/paths';
+import { ACCOUNT_PATH, INTEGRATIONS_PATH } from '../../lib/paths';
 import { Skeleton } from '../../ui/skeleton';
 import { FIRST_STEPS_ID } from '../shell/help';
 import { RouterLink } from '../shell/router-link';
@@ -47,7 +47,7 @@ export function FirstSteps({ currentYear, onSetInvestment, children }: FirstStep
 
   const steps: FirstStep[] = [];
   if (canConnect && integrations.data)
-    steps.push({ key: 'connectStore', done: integrations.data.store.state !== 'notConnected', action: { href: '/integrations' } });
+    steps.push({ key: 'connectStore', done: integrations.data.store.state !== 'notConnected', action: { href: INTEGRATIONS_PATH } });
   if (canChoosePlan && subscription.data)
     steps.push({ key: 'choosePlan', done: subscription.data.subscription !== null, action: { href: ACCOUNT_PATH } });
   if (canInvest && acquisition.data)

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATH, CHANGE_PLAN_PATH } from '../../lib/paths';
+import { ACCOUNT_PATH, CHANGE_PLAN_PATH, INTEGRATIONS_PATH } from '../../lib/paths';
 import type { BannerTone } from '../../ui/banner';
 
 /** The banners of SPEC §2, in the order they stack when several apply. */
@@ -26,9 +26,9 @@ export const BANNERS: Record<BannerId, BannerConfig> = {
   canceled: { id: 'canceled', tone: 'warning', href: ACCOUNT_PATH },
   subscriptionRequired: { id: 'subscriptionRequired', tone: 'warning', href: CHANGE_PLAN_PATH },
   trialEnding: { id: 'trialEnding', tone: 'info', href: ACCOUNT_PATH },
-  integrationRequired: { id: 'integrationRequired', tone: 'warning', href: '/integrations' },
-  socialAdsTokenExpired: { id: 'socialAdsTokenExpired', tone: 'warning', href: '/integrations' },
-  messagingIntegrationMissing: { id: 'messagingIntegrationMissing', tone: 'info', href: '/integrations' },
+  integrationRequired: { id: 'integrationRequired', tone: 'warning', href: INTEGRATIONS_PATH },
+  socialAdsTokenExpired: { id: 'socialAdsTokenExpired', tone: 'warning', href: INTEGRATIONS_PATH },
+  messagingIntegrationMissing: { id: 'messagingIntegrationMissing', tone: 'info', href: INTEGRATIONS_PATH },
 };
 
 /** What is known about the store, as far as banners care. */

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { passwordChangeLockedOutError } from '../../../../mocks/fixtures/account';
-import { DEMO_PASSWORD, sessionUsers } from '../../../../mocks/fixtures/session';
+import { DEMO_PASSWORD, sessionUsers, userWithoutStore } from '../../../../mocks/fixtures/session';
 import { accountDetails } from '../../../../mocks/fixtures/team';
 import {
   changePasswordRefused,
@@ -10,7 +10,9 @@ import {
   updateAccountDetailsFails,
 } from '../../../../mocks/handlers/account';
 import { appHttp } from '../../../../mocks/handlers/clients';
+import { meAs } from '../../../../mocks/handlers/session';
 import { AccountRoute } from '../../../../src/web/features/account/routes/account-route';
+import { ChangePlanRoute } from '../../../../src/web/features/account/routes/change-plan-route';
 import { toaster } from '../../../../src/web/ui/toaster';
 import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
@@ -239,5 +241,22 @@ describe('AccountRoute: "Cerrar sesión en los demás dispositivos"', () => {
     await renderAccount();
     await confirmSignOutOthers();
     expect(await screen.findByText('No pudimos cerrar tus otras sesiones.')).toBeTruthy();
+  });
+});
+
+describe('an account without a store', () => {
+  it('says a plan needs a store, and where to connect it, instead of waiting for a subscription', async () => {
+    server.use(meAs(userWithoutStore));
+    await renderAccount();
+    expect(await screen.findByText('Aún no conectas tu tienda')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Conectar mi tienda' }).getAttribute('href')).toBe('/integrations');
+    expect(screen.queryByText('Cargando tu suscripción…')).toBeNull();
+  });
+
+  it('shows the change-plan page the same way', async () => {
+    server.use(meAs(userWithoutStore));
+    await renderWithApp(<ChangePlanRoute />, { route: '/account/change-plan' });
+    expect(await screen.findByText('Aún no conectas tu tienda')).toBeTruthy();
+    expect(screen.queryByText('Cargando los planes…')).toBeNull();
   });
 });

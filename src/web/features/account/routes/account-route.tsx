@@ -8,7 +8,7 @@ import { can } from '../../../../shared/permissions';
 import { useCurrentStore } from '../../../api/current-store';
 import { describeApiError } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
-import { CHANGE_PLAN_PATH, PAYMENT_METHOD_PATH } from '../../../lib/paths';
+import { CHANGE_PLAN_PATH, INTEGRATIONS_PATH, PAYMENT_METHOD_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
 import { useNow } from '../../../lib/use-now';
 import { toaster } from '../../../ui/toaster';
@@ -46,7 +46,7 @@ const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
 export function AccountRoute({ storeTab }: AccountRouteProps) {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
-  const { storeId, role } = useCurrentStore();
+  const { storeId, role, isPending } = useCurrentStore();
   const now = useNow();
   const subscription = useSubscription(storeId);
   const details = useAccountDetails();
@@ -129,6 +129,7 @@ export function AccountRoute({ storeTab }: AccountRouteProps) {
         canChangePlan: can(role, 'subscribe') && can(role, 'changePlan'),
         paymentMethodHref: can(role, 'updatePaymentDetails') ? PAYMENT_METHOD_PATH : null,
         onCancel: can(role, 'cancelSubscription') ? cancel.open : null,
+        connectStoreHref: !isPending && storeId === undefined ? INTEGRATIONS_PATH : null,
         linkComponent: RouterLink,
       }}
       cancel={cancel.dialog}

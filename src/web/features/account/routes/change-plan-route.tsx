@@ -6,7 +6,7 @@ import { useCurrentStore } from '../../../api/current-store';
 import { describeApiError } from '../../../api/errors';
 import type { Loadable } from '../../../api/loadable';
 import { loadableOf } from '../../../api/loadable';
-import { ACCOUNT_PATH, SUBSCRIBED_PATH } from '../../../lib/paths';
+import { ACCOUNT_PATH, INTEGRATIONS_PATH, SUBSCRIBED_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
 import { useNow } from '../../../lib/use-now';
 import { toaster } from '../../../ui/toaster';
@@ -62,7 +62,7 @@ function bothLoaded<A, B>(a: Loadable<A>, b: Loadable<B>): Loadable<[A, B]> {
 export function ChangePlanRoute() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const { storeId, role } = useCurrentStore();
+  const { storeId, role, isPending } = useCurrentStore();
   const now = useNow();
   const catalog = usePlanCatalog();
   const subscription = useSubscription(storeId);
@@ -131,6 +131,7 @@ export function ChangePlanRoute() {
       saving={subscribe.isPending || subscribe.isSuccess || change.isPending}
       error={error}
       accountHref={ACCOUNT_PATH}
+      connectStoreHref={!isPending && storeId === undefined ? INTEGRATIONS_PATH : null}
       linkComponent={RouterLink}
       onSubscribe={(card) => {
         if (!planId) return;

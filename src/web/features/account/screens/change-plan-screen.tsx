@@ -20,6 +20,7 @@ import { type Billing, formatPriceCents, type PlanCatalog, type PlanChange, type
 import { planTermsSchema } from '../forms/card-form';
 import { CardFields, type CardFormError, useCardForm, useFocusRefusedField } from './card-fields';
 import { FormAlert } from './form-alert';
+import { NoStoreNotice } from './no-store-notice';
 import { FeatureComparison, PlanOptions } from './plan-options';
 
 /** The plan a store has, as the screen marks it. */
@@ -58,6 +59,8 @@ export interface ChangePlanScreenProps {
   onSubscribe: (card: CardDetails) => void;
   onChangePlan: () => void;
   accountHref: string;
+  /** The account has no store yet (no plan to choose for): where to connect one. */
+  connectStoreHref?: string | null;
   linkComponent?: LinkComponent;
 }
 
@@ -87,12 +90,18 @@ export function ChangePlanScreen(props: ChangePlanScreenProps) {
   const { t } = useTranslation('account');
   const { t: tCommon } = useTranslation('common');
   const { data, accountHref, linkComponent: RouterLink = PlainLink } = props;
-  const subscribing = data.status === 'success' && data.data.mode.kind === 'subscribe';
+  // Without a store, the plan to come is a first one.
+  const subscribing = Boolean(props.connectStoreHref) || (data.status === 'success' && data.data.mode.kind === 'subscribe');
   const title = subscribing ? t('changePlan.titleSubscribe') : t('changePlan.titleChange');
   return (
     <div className={styles.root}>
       <Breadcrumbs items={[{ href: accountHref, label: tCommon('pageTitle.account') }, { label: title }]} linkComponent={RouterLink} />
-      {data.status === 'loading' ? (
+      {props.connectStoreHref ? (
+        <>
+          <PageHeader title={title} />
+          <NoStoreNotice connectStoreHref={props.connectStoreHref} linkComponent={RouterLink} />
+        </>
+      ) : data.status === 'loading' ? (
         <>
           <PageHeader title={title} />
           <LoadingScreen layout="inline" label={t('changePlan.loading')} />

@@ -14,6 +14,7 @@ import { LoadingScreen } from '../../../ui/loading-screen';
 import { StatList, type StatListItem } from '../../../ui/stat-list';
 import { formatPriceCents, hasEnded, type Subscription, type SubscriptionState, trialDaysLeft } from '../billing';
 import { useCardTexts } from './card-texts';
+import { NoStoreNotice } from './no-store-notice';
 
 export interface SubscriptionSectionProps {
   subscription: Loadable<SubscriptionState>;
@@ -29,6 +30,8 @@ export interface SubscriptionSectionProps {
   paymentMethodHref: string | null;
   /** Opens the cancellation form, for the roles that may cancel; null hides the button. */
   onCancel: (() => void) | null;
+  /** The account has no store yet (so no subscription to wait for): where to connect one. */
+  connectStoreHref?: string | null;
   linkComponent?: LinkComponent;
 }
 
@@ -40,6 +43,12 @@ const actions = css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: '
 export function SubscriptionSection(props: SubscriptionSectionProps) {
   const { t } = useTranslation('account');
   const { subscription } = props;
+  if (props.connectStoreHref)
+    return (
+      <Card title={t('subscription.planTitle')}>
+        <NoStoreNotice connectStoreHref={props.connectStoreHref} linkComponent={props.linkComponent} />
+      </Card>
+    );
   if (subscription.status === 'loading') return <LoadingScreen layout="inline" label={t('subscription.loading')} />;
   if (subscription.status === 'error') return <LoadErrorState onRetry={props.onRetry} cause={subscription.cause} />;
   const current = subscription.data.subscription;

@@ -6,6 +6,7 @@ import { can } from '../../../../shared/permissions';
 import { segmentFileName } from '../../../../shared/segment-names';
 import { useCurrentStore } from '../../../api/current-store';
 import { type Loadable, loadableOf } from '../../../api/loadable';
+import { INTEGRATIONS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
 import { toaster } from '../../../ui/toaster';
 import {
@@ -30,7 +31,6 @@ import {
 } from '../screens/segments-list-screen';
 
 export const SEGMENTS_PATH = '/segments';
-export const INTEGRATIONS_PATH = '/integrations';
 export const segmentDetailPath = (segmentId: number) => `${SEGMENTS_PATH}/${segmentId}`;
 export const segmentEditPath = (segmentId: number) => `${SEGMENTS_PATH}/${segmentId}/edit`;
 export const campaignForSegmentPath = (segmentId: number) => `/campaigns/create?segmentId=${segmentId}`;
