@@ -81,6 +81,13 @@ const serverZones = [
     from: 'src/server/features',
     message: 'An integration is a client of a platform API and knows no feature.',
   },
+  {
+    // app.ts lists the features; the server's start and its demo seed use what their index exports.
+    target: ['src/server/app.ts', 'src/server/main.ts', 'src/server/demo-store.ts'],
+    from: 'src/server/features',
+    except: SERVER_FEATURES.map((feature) => `./${feature}/index.ts`),
+    message: 'A server feature is registered through its index.ts (its manifest): import what it exports there, not its files.',
+  },
 ];
 
 // Screens are props in, callbacks out (CONVENTIONS.md, habit 1): at runtime they fetch nothing, route

@@ -2,57 +2,26 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { operations as AppOperations } from '../shared/api/app.gen.ts';
-import type { operations as BackendOperations } from '../shared/api/backend.gen.ts';
-import {
-  billingContext,
-  billingHandlers,
-  type CardProcessor,
-  registerStoreDeletionJob,
-  registerStripeWebhooks,
-  registerSubscriptionCheckJob,
-  STRIPE_WEBHOOK_PATH,
-} from './features/account/billing.ts';
-import { accountHandlers } from './features/account/handlers.ts';
-import type { BillingContext } from './features/account/subscriptions.ts';
-import { adCampaignHandlers, registerAdCampaignDiscardJob } from './features/ad-campaigns/handlers.ts';
-import { adCampaignInsightsHandlers, registerAdInsightsJob } from './features/ad-campaigns/insights.ts';
-import { adMediaUploads } from './features/ad-campaigns/media.ts';
-import { dashboardHandlers, investmentHandlers } from './features/dashboard/handlers.ts';
-import { dashboardMetricsSubscriber } from './features/dashboard/rebuild.ts';
-import { shopifyAccess } from './features/integrations/connection.ts';
-import { emailMarketingHandlers } from './features/integrations/email-marketing.ts';
-import { integrationHandlers, storeConnectionHandlers } from './features/integrations/handlers.ts';
-import { INSTALL_CALLBACK_PATH, shopifyInstallHandlers, shopifyOAuthFor } from './features/integrations/install.ts';
-import { klaviyoAccess, klaviyoSyncSubscriber, registerKlaviyoSyncJobs } from './features/integrations/klaviyo-sync.ts';
-import { registerNightlyJob } from './features/integrations/nightly.ts';
-import {
-  adAccountHandlers,
-  campaignTargetingHandlers,
-  registerMetaTokenCheckJob,
-  socialAdsHandlers,
-} from './features/integrations/social-ads.ts';
-import { registerSyncJob } from './features/integrations/sync.ts';
-import { registerShopifyWebhooks } from './features/integrations/webhooks.ts';
-import { segmentHandlers, segmentStatsHandlers } from './features/segments/handlers.ts';
-import { LiveCounts } from './features/segments/live-count.ts';
-import { registerSegmentBuildJob, segmentsSubscriber } from './features/segments/membership.ts';
-import { accountSecurityHandlers } from './features/session/account-security.ts';
-import { sessionHandlers } from './features/session/handlers.ts';
-import { storeHandlers } from './features/stores/handlers.ts';
-import { teamHandlers } from './features/team/handlers.ts';
+import { accountFeature, STRIPE_WEBHOOK_PATH } from './features/account/index.ts';
+import { adCampaignsFeature } from './features/ad-campaigns/index.ts';
+import { dashboardFeature } from './features/dashboard/index.ts';
+import { INSTALL_CALLBACK_PATH, integrationsFeature } from './features/integrations/index.ts';
+import { segmentsFeature } from './features/segments/index.ts';
+import { sessionFeature } from './features/session/index.ts';
+import { storesFeature } from './features/stores/index.ts';
+import { teamFeature } from './features/team/index.ts';
 import { registerKlaviyoSandbox } from './integrations/klaviyo/sandbox/index.ts';
 import { registerMetaSandbox } from './integrations/meta/sandbox/index.ts';
-import { createPaymentsClient } from './integrations/payments/client.ts';
 import { registerStripeSandbox } from './integrations/payments/sandbox/index.ts';
 import { HANDLED_EVENT_TYPES } from './integrations/payments/webhooks.ts';
 import { registerShopifySandbox } from './integrations/shopify/sandbox/index.ts';
-import { type Handler, type Handlers, registerContract, type Services } from './platform/api.ts';
+import { type Handler, registerContract, type Services } from './platform/api.ts';
 import type { Config } from './platform/config.ts';
 import { appContract, backendContract } from './platform/contract.ts';
 import type { Database } from './platform/db.ts';
 import { registerDocs } from './platform/docs.ts';
 import { clientErrorHandler, frameworkClientError, frameworkErrors, HttpError } from './platform/errors.ts';
+import type { FeatureParts, ServerFeature } from './platform/feature.ts';
 import { registerHousekeepingJob } from './platform/housekeeping.ts';
 import { JobWorker } from './platform/jobs.ts';
 import { LiveHub, livePosition } from './platform/live.ts';
@@ -65,6 +34,18 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loadSessionSecret, readSession } from './platform/sessions.ts';
 import { registerSpa, spaIndex } from './platform/spa.ts';
 import { StoreEvents } from './platform/store-events.ts';
+
+/** Every server feature (features/<feature>/index.ts); subscribers follow store events in this order. */
+export const FEATURES: readonly ServerFeature[] = [
+  sessionFeature,
+  storesFeature,
+  teamFeature,
+  accountFeature,
+  dashboardFeature,
+  segmentsFeature,
+  integrationsFeature,
+  adCampaignsFeature,
+];
 
 export interface AppOptions {
   config: Config;
@@ -84,8 +65,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobWorker;
     events: StoreEvents;
-    /** The store subscriptions and the card processor they are kept at. */
-    billing: BillingContext;
     /** The open tabs' live streams of this process. */
     live: LiveHub;
   }
@@ -103,42 +82,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
   });
   const secrets = options.secrets ?? (await loadSecretBox(db, config.encryptionKey, config.production));
-  const shopify = shopifyAccess(config.shopifyEndpoint, secrets, config.publicUrl);
-  const klaviyo = klaviyoAccess(config.klaviyoBaseUrl, secrets);
   const meta = metaAccess(config, secrets);
-  const processor: CardProcessor = {
-    payments: createPaymentsClient({ secretKey: config.payments.secretKey, apiBase: config.payments.apiBase }),
-    publishableKey: config.payments.publishableKey,
-    apiBase: config.payments.browserApiBase,
-    webhookSecret: config.payments.webhookSecret,
-  };
-  const billing = billingContext(db, processor, options.paymentsTestClock);
   // Jobs run in this process; main.ts starts the worker, tests drain it.
   const jobs = new JobWorker(db);
   const events = storeEvents(db);
   const live = new LiveHub(db);
+  const index = spaIndex(config.webDir);
   const services: Services = { db, config, mailer, sessionSecret: await loadSessionSecret(db, config.sessionSecret), events, live };
-  events.registerJob(jobs);
-  registerKlaviyoSyncJobs(jobs, db, klaviyo);
-  registerSyncJob(jobs, { db, events }, shopify);
-  registerNightlyJob(jobs, { db, events }, shopify);
-  registerHousekeepingJob(jobs, db);
-  mailer.registerJob(jobs, db);
-  registerSegmentBuildJob(jobs, db, events);
-  registerStoreDeletionJob(jobs, db, processor.payments);
-  registerSubscriptionCheckJob(jobs, billing);
-  registerMetaTokenCheckJob(jobs, db, meta);
-  registerAdCampaignDiscardJob(jobs, db, meta);
-  registerAdInsightsJob(jobs, db, meta);
   app.decorate('jobs', jobs);
-  app.decorate('billing', billing);
   app.decorate('events', events);
   app.decorate('live', live);
-  const liveCounts = new LiveCounts(db);
-  app.addHook('onClose', () => jobs.stop());
-  app.addHook('onClose', () => liveCounts.close());
-  app.addHook('onClose', () => live.close());
-  const index = spaIndex(config.webDir);
+  registerHousekeepingJob(jobs, db);
+  mailer.registerJob(jobs, db);
 
   registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
@@ -167,37 +122,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ message: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.', code: 'internal_error' });
   });
 
-  const appHandlers: Handlers<AppOperations> = {
-    ...sessionHandlers(index),
-    ...storeHandlers,
-    ...teamHandlers(index),
-    ...accountHandlers,
-    ...billingHandlers(billing, processor, mailer),
-    ...accountSecurityHandlers,
-    ...integrationHandlers,
-    ...emailMarketingHandlers(klaviyo),
-    ...socialAdsHandlers(meta),
-    ...campaignTargetingHandlers(meta),
-    ...adCampaignHandlers(meta),
-    ...adCampaignInsightsHandlers(meta),
-    ...investmentHandlers,
-    ...segmentHandlers(liveCounts),
-  };
-  const backendHandlers: Handlers<BackendOperations> = {
-    ...dashboardHandlers,
-    ...storeConnectionHandlers(shopify),
-    ...shopifyInstallHandlers(shopify, shopifyOAuthFor(config)),
-    ...segmentStatsHandlers,
-    ...adAccountHandlers,
-  };
-  registerContract(app, appContract(), '/api', appHandlers as unknown as Record<string, Handler<never>>, services, {
-    // An ad's video may weigh up to 300 MB (SPEC §5): received to disk, within its type's limit; every other body stays within the app's 1 MB.
-    uploads: { uploadAdMedia: adMediaUploads },
+  // Each feature registers its jobs and its routes outside the contracts, and answers its handlers.
+  const parts: FeatureParts[] = [];
+  for (const feature of FEATURES)
+    parts.push(
+      await feature.start({
+        app,
+        db,
+        config,
+        events,
+        jobs,
+        mailer,
+        secrets,
+        live,
+        meta,
+        index,
+        paymentsTestClock: options.paymentsTestClock,
+      }),
+    );
+  events.registerJob(jobs);
+  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    for (const part of parts) await part.close?.();
+  });
+  app.addHook('onClose', () => live.close());
+  const appHandlers = Object.assign({}, ...parts.map((part) => part.app ?? {}));
+  const backendHandlers = Object.assign({}, ...parts.map((part) => part.backend ?? {}));
+  // A contract's operations and its handlers must match one for one: registerContract names any missing or extra.
+  registerContract(app, appContract(), '/api', appHandlers as Record<string, Handler<never>>, services, {
+    uploads: Object.assign({}, ...parts.map((part) => part.uploads ?? {})),
     uploadDir: config.uploadDir,
   });
-  registerContract(app, backendContract(), config.backendPrefix, backendHandlers as unknown as Record<string, Handler<never>>, services);
-  registerShopifyWebhooks(app, db, events, config.shopifyWebhookSecret, secrets);
-  registerStripeWebhooks(app, billing, processor);
+  registerContract(app, backendContract(), config.backendPrefix, backendHandlers as Record<string, Handler<never>>, services);
   if (config.sandboxes) {
     // The demo store gets a Shopify Plus-sized cost bucket (1,000 points a second), so its import is quick.
     // The sandbox stops its webhook timers when the app closes (its own onClose hook).
@@ -255,9 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 /** Features meet only here: writers record store events, and every feature's subscriber follows them. */
 export function storeEvents(db: Database): StoreEvents {
   const events = new StoreEvents(db);
-  events.subscribe(dashboardMetricsSubscriber(events));
-  events.subscribe(segmentsSubscriber(events));
-  events.subscribe(klaviyoSyncSubscriber());
+  for (const feature of FEATURES) for (const subscriber of feature.subscribers?.(events) ?? []) events.subscribe(subscriber);
   return events;
 }
 

@@ -1,5 +1,5 @@
-import { priceCents, TRIAL_DAYS } from './features/account/plans.ts';
-import { connectStore } from './features/integrations/connection.ts';
+import { priceCents, TRIAL_DAYS } from './features/account/index.ts';
+import { connectStore } from './features/integrations/index.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN } from './integrations/shopify/sandbox/index.ts';
 import type { Database } from './platform/db.ts';
 import { hashPassword } from './platform/passwords.ts';

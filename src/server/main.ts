@@ -1,10 +1,6 @@
-import { buildApp } from './app.ts';
+import { buildApp, FEATURES } from './app.ts';
 import { DEMO_USERS, seedDemoStore } from './demo-store.ts';
-import { scheduleSubscriptionCheck } from './features/account/billing.ts';
-import { openSandboxSubscriptions } from './features/account/sandbox-subscriptions.ts';
-import { scheduleAdInsightsRefresh } from './features/ad-campaigns/insights.ts';
-import { scheduleNightly } from './features/integrations/nightly.ts';
-import { scheduleMetaTokenCheck } from './features/integrations/social-ads.ts';
+import { openSandboxSubscriptions } from './features/account/index.ts';
 import { SANDBOX_META_USERS } from './integrations/meta/sandbox/index.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN } from './integrations/shopify/sandbox/index.ts';
 import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './platform/config.ts';
@@ -30,11 +26,8 @@ const secrets = await loadSecretBox(db, config.encryptionKey, config.production)
 const seeded = config.demoPassword === null ? false : await seedDemoStore(db, config.demoPassword, secrets);
 const app = await buildApp({ config, db, secrets, logger: process.env.LOG_REQUESTS === 'true', liveSandbox: true });
 await app.listen({ port: config.port, host: config.host });
-await scheduleNightly(db);
 await scheduleHousekeeping(db);
-await scheduleSubscriptionCheck(db);
-await scheduleMetaTokenCheck(db);
-await scheduleAdInsightsRefresh(db);
+for (const feature of FEATURES) await feature.schedule?.(db);
 app.jobs.start();
 // The local card processor starts empty each time: it learns of the subscriptions kept here (the demo's trial).
 if (config.sandboxes)

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { operations as AppOperations } from '../../shared/api/app.gen.ts';
+import type { operations as BackendOperations } from '../../shared/api/backend.gen.ts';
+import type { Handlers } from './api.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db.ts';
+import type { JobWorker } from './jobs.ts';
+import type { LiveHub } from './live.ts';
+import type { Mailer } from './mail.ts';
+import type { MetaAccess } from './meta-connection.ts';
+import type { SecretBox } from './secrets.ts';
+import type { StoreEventSubscriber, StoreEvents } from './store-events.ts';
+import type { UploadRules } from './uploads.ts';
+
+/*
+ * A server feature as the app registers it: each `features/<feature>/index.ts` exports one, and
+ * `app.ts` lists them. Features never import each other (they meet through store events); what they
+ * share comes in the context.
+ */
+
+/** What the app gives each feature as it starts. */
+export interface FeatureContext {
+  /** For what lives outside the contracts: webhooks, decorations. */
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  events: StoreEvents;
+  jobs: JobWorker;
+  mailer: Mailer;
+  secrets: SecretBox;
+  live: LiveHub;
+  /** The Meta app and Facebook Login, shared by the social-ads integration and the ad campaigns. */
+  meta: MetaAccess;
+  /** The entry page of the web build (pages a handler answers with it). */
+  index: () => Promise<string>;
+  /** New card-processor customers go on this test clock, so a test can move their time. */
+  paymentsTestClock?: (() => string | undefined) | undefined;
+}
+
+/** What a started feature answers: its part of each contract, and what it needs closed with the app. */
+export interface FeatureParts {
+  app?: Partial<Handlers<AppOperations>>;
+  backend?: Partial<Handlers<BackendOperations>>;
+  /** How each of its operations that take a file takes it (by operationId). */
+  uploads?: Record<string, UploadRules>;
+  close?: () => void | Promise<void>;
+}
+
+export interface ServerFeature {
+  name: string;
+  /** Its subscribers to store events: known before anything starts (scripts build the events alone). */
+  subscribers?: (events: StoreEvents) => StoreEventSubscriber[];
+  /** Registers its jobs and its routes outside the contracts, and answers its handlers. */
+  start(context: FeatureContext): FeatureParts | Promise<FeatureParts>;
+  /** Books its recurring jobs (nightly and hourly work), once per server start, before the worker starts. */
+  schedule?: (db: Database) => Promise<void>;
+}
