@@ -6,6 +6,7 @@ import { type Role, sessionQueryOptions } from '../api/session';
 import { storeSyncQueryOptions } from '../api/store-sync';
 import { storesQueryOptions } from '../api/stores';
 import { subscriptionQueryOptions } from '../features/account/api/subscription';
+import { hasPlanAccess } from '../features/account/billing';
 import { prefetchDashboard } from '../features/dashboard/routes/prefetch-dashboard';
 import { integrationsQueryOptions } from '../features/integrations/api/integrations';
 import { loadNamespaces } from '../i18n';
@@ -105,13 +106,18 @@ export function preloadPageAt({ pathname, search }: Pick<Location, 'pathname' | 
     void queryClient.prefetchQuery(storesQueryOptions);
     if (user.store === null) return null;
     void queryClient.prefetchQuery(storeSyncQueryOptions(user.store));
-    void queryClient.prefetchQuery(subscriptionQueryOptions(user.store));
+    const subscription = queryClient.fetchQuery(subscriptionQueryOptions(user.store));
     if (can(user.role, 'getIntegrations')) void queryClient.prefetchQuery(integrationsQueryOptions(user.store));
-    return { role: user.role, storeId: user.store };
+    return { role: user.role, storeId: user.store, subscription };
   });
   store
-    .then((start) => {
-      if (start) prefetchers[route.screen]?.(queryClient, { ...start, search: new URLSearchParams(search) });
+    .then(async (start) => {
+      if (!start) return;
+      // A store without plan or trial shows the way to the plans, not its data: nothing is asked that the server would refuse.
+      const { subscription, ...point } = start;
+      const state = await subscription.catch(() => undefined);
+      if (state && !hasPlanAccess(state, Date.now())) return;
+      prefetchers[route.screen]?.(queryClient, { ...point, search: new URLSearchParams(search) });
     })
     .catch(() => undefined);
 }
