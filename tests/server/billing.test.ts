@@ -158,7 +158,11 @@ describe('subscribing', () => {
     expect(expired.json().fieldErrors).toEqual([{ field: 'expiry', message: 'Tu tarjeta ha expirado.' }]);
     const cvc = await subscribe(caller, await tokenise('4000000000000127'));
     expect(cvc.statusCode).toBe(422);
-    expect(cvc.json().fieldErrors[0].field).toBe('cvc');
+    expect(cvc.json().fieldErrors).toEqual([{ field: 'cvc', message: expect.any(String) }]);
+    // Each refusal is the last card's own: after an expired card, a declined one says nothing of expiry.
+    const declinedAgain = await subscribe(caller, await tokenise('4000000000000002'));
+    expect(declinedAgain.json()).toMatchObject({ code: 'card_declined' });
+    expect(JSON.stringify(declinedAgain.json())).not.toContain('expir');
     expect(await subscription(caller)).toEqual({ subscription: null, trialAvailable: true });
   });
 

@@ -87,6 +87,20 @@ describe('ChangePlanRoute', () => {
     expect(screen.queryByTestId('landed')).toBeNull();
   });
 
+  it('replaces one refusal with the next: a declined card after an expired one leaves no word of expiry', async () => {
+    server.use(meAs(sessionUsers.admin), ...billingStore({ state: subscriptionStates.none }));
+    await renderChangePlan();
+    await screen.findByLabelText('Número de tarjeta');
+    typeCard(TEST_CARDS.expired);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Acepto los términos y condiciones de Recompra.' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Comenzar prueba gratuita' }));
+    expect(await screen.findByText('Tu tarjeta ha expirado.')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Número de tarjeta'), { target: { value: TEST_CARDS.declined } });
+    fireEvent.click(screen.getByRole('button', { name: 'Comenzar prueba gratuita' }));
+    expect(await screen.findByText('Tu banco rechazó la tarjeta. Prueba con otra o comunícate con tu banco.')).toBeTruthy();
+    expect(screen.queryByText('Tu tarjeta ha expirado.')).toBeNull();
+  });
+
   it('changes the plan of a store that has one, and goes back to the account', async () => {
     server.use(meAs(sessionUsers.admin), ...billingStore({ state: subscriptionStates.activeMonthly }));
     const bodies = recordBodies();
