@@ -82,6 +82,12 @@ const serverZones = [
     message: 'An integration is a client of a platform API and knows no feature.',
   },
   {
+    target: 'src/server/integrations',
+    from: 'src/server/platform',
+    message:
+      'A platform client and its sandbox stand alone, below our server: the platform layer (config, database, access) builds on them, never the other way.',
+  },
+  {
     // app.ts lists the features; the server's start and its demo seed use what their index exports.
     target: ['src/server/app.ts', 'src/server/main.ts', 'src/server/demo-store.ts'],
     from: 'src/server/features',

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { mulberry32 } from '../../../platform/random.ts';
+import { mulberry32 } from '../../random.ts';
 import { type PermissionGrant, REQUIRED_PERMISSIONS } from '../types.ts';
 import { createAuth, type SandboxMetaApp, type SandboxToken } from './auth.ts';
 import { registerBusiness } from './business.ts';

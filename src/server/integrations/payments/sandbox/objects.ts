@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { mulberry32 } from '../../../platform/random.ts';
+import { mulberry32 } from '../../random.ts';
 import type { Params } from './params.ts';
 import { invalidRequest, noSuch } from './stripe-errors.ts';
 

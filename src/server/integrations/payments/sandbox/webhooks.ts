@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type Stripe from 'stripe';
-import { mulberry32 } from '../../../platform/random.ts';
+import { mulberry32 } from '../../random.ts';
 import { STRIPE_API_VERSION } from '../types.ts';
 import type { Store } from './objects.ts';
 

@@ -1,4 +1,4 @@
-import { mulberry32 as seededStream } from '../../../platform/random.ts';
+import { mulberry32 as seededStream } from '../../random.ts';
 /** Small seeded randomness: a 32-bit mixing hash of several keys and a mulberry32 stream. */
 
 /** Mixes 32-bit words into one well-spread 32-bit word. Keys above 2^32 are split into halves. */

@@ -1,4 +1,4 @@
-/** mulberry32: a small, fast stream of uniform numbers in [0, 1) fixed by its seed (the sandboxes' repeatable data). */
+/** mulberry32: a small, fast stream of uniform numbers in [0, 1) fixed by its seed (the sandboxes' repeatable data, shared by every platform's sandbox). */
 export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
