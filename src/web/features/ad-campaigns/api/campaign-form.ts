@@ -1,5 +1,4 @@
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { AdCampaignInput } from '../../../../shared/ad-campaigns';
 import type { components } from '../../../../shared/api/app.gen';
 import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../../../shared/constants';
@@ -8,6 +7,7 @@ import { appClient } from '../../../api/clients';
 import { requireStoreId } from '../../../api/current-store';
 import { ApiError, unwrap } from '../../../api/errors';
 import { adCampaignKeys, integrationKeys, segmentKeys, socialAdsKeys } from '../../../api/keys';
+import { useSettled } from '../../../lib/use-settled';
 
 type AdCampaign = components['schemas']['AdCampaign'];
 type AdMedia = components['schemas']['AdMedia'];
@@ -76,16 +76,6 @@ export function useProductSets(storeId: StoreKeyId, catalogId: string | null) {
   });
 }
 
-/** `value` once it has stayed the same for `delay` ms. */
-function useDebounced(value: string, delay: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
-
 /** What a search field needs: the query it is on, and its results (the last ones stay while the next come). */
 function useMetaSearch<T>(
   storeId: StoreKeyId,
@@ -93,7 +83,8 @@ function useMetaSearch<T>(
   key: (storeId: StoreKeyId, query: string) => readonly unknown[],
   search: (storeId: number, q: string, signal: AbortSignal) => Promise<T[]>,
 ) {
-  const settled = useDebounced(query.trim(), META_SEARCH_DEBOUNCE_MS);
+  const typed = query.trim();
+  const settled = useSettled(typed, typed, META_SEARCH_DEBOUNCE_MS).value;
   const ready = settled.length >= META_SEARCH_MIN_LENGTH;
   const result = useQuery({
     queryKey: key(storeId, settled),

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { components } from '../../../../shared/api/app.gen';
 import type { SegmentRules } from '../../../../shared/segments';
 import { appClient, backendClient } from '../../../api/clients';
 import { requireStoreId } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { productTypeKeys } from '../../../api/keys';
+import { useSettled } from '../../../lib/use-settled';
 import { segmentKeys } from './segments';
 
 type SegmentInput = components['schemas']['SegmentInput'];
@@ -27,23 +28,6 @@ export const productTypesQueryOptions = (storeId: number | undefined) =>
 
 export function useProductTypes(storeId: number | undefined) {
   return useQuery(productTypesQueryOptions(storeId));
-}
-
-/**
- * `value` once it has stayed the same for `delay` ms (compared by `key`; null: nothing to settle on). The
- * first value passes at once: there is nothing on screen yet to keep.
- */
-function useSettled<T>(value: T, key: string | null, delay: number): { value: T; key: string | null } {
-  const [settled, setSettled] = useState({ value, key });
-  if (settled.key === null && key !== null) setSettled({ value, key });
-  useEffect(() => {
-    if (key === null || key === settled.key) return;
-    const timer = setTimeout(() => setSettled({ value, key }), delay);
-    return () => clearTimeout(timer);
-    // `value` changes with `key`: the key says when it really changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, settled.key, delay]);
-  return settled;
 }
 
 /** What the form's live count shows. */
