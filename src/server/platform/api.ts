@@ -313,6 +313,8 @@ async function sendEvents(operation: ContractOperation, reply: FastifyReply, str
   };
   reply.raw.once('close', leave);
   const stop = await stream.open((id, event) => {
+    // Ended (its time was up) while an event was on its way: the browser reconnects and gets it then.
+    if (body.writableEnded || body.destroyed) return;
     if (event === null) return void body.write(`id: ${id}\n\n`);
     const problem = config.validateResponses ? operation.checkResponse(200, 'text/event-stream', event) : null;
     if (problem) {
@@ -325,7 +327,10 @@ async function sendEvents(operation: ContractOperation, reply: FastifyReply, str
   reply.raw.off('close', leave);
   if (gone) return stop();
   const heartbeat = setInterval(() => body.write(':\n\n'), EVENT_STREAM_HEARTBEAT_MS);
-  const maxAge = setTimeout(() => body.end(), stream.maxAgeMs);
+  const maxAge = setTimeout(() => {
+    clearInterval(heartbeat);
+    body.end();
+  }, stream.maxAgeMs);
   // The client went, or the stream ended: either way nothing more is read for it.
   reply.raw.once('close', () => {
     clearInterval(heartbeat);
