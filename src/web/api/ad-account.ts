@@ -1,6 +1,7 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '../../shared/api/backend.gen';
 import { backendClient } from './clients';
+import { whenStore } from './current-store';
 import { unwrap } from './errors';
 import { adAccountKeys } from './keys';
 
@@ -13,11 +14,9 @@ export type MetaAdAccountProps = components['schemas']['MetaAdAccountProps'];
 export const adAccountPropsQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: adAccountKeys.props(storeId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(await backendClient.GET('/stores/{id}/metaAdAccountProps', { params: { path: { id: storeId } }, signal })),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(await backendClient.GET('/stores/{id}/metaAdAccountProps', { params: { path: { id: storeId } }, signal })),
+    ),
   });
 
 export function useAdAccountProps(storeId: number | undefined, enabled = true) {

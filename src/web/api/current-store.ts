@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryFunction, skipToken, useQuery } from '@tanstack/react-query';
 import { type Role, type SessionUser, sessionQueryOptions } from './session';
 
 export interface CurrentStore {
@@ -28,4 +28,15 @@ export function useCurrentStore(): CurrentStore {
 export function requireStoreId(storeId: number | undefined): number {
   if (storeId === undefined) throw new Error('No current store: the session has not named one.');
   return storeId;
+}
+
+/**
+ * A store query's function: it waits (`skipToken`) while the session has not named the store, and
+ * then asks with the store's id (and the query's abort signal). One idiom for every store query.
+ */
+export function whenStore<T>(
+  storeId: number | undefined,
+  fetch: (storeId: number, signal: AbortSignal) => Promise<T>,
+): QueryFunction<T> | typeof skipToken {
+  return storeId === undefined ? skipToken : ({ signal }) => fetch(storeId, signal);
 }

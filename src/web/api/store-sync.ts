@@ -1,7 +1,7 @@
-import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../shared/api/app.gen';
 import { appClient } from './clients';
-import { requireStoreId } from './current-store';
+import { requireStoreId, whenStore } from './current-store';
 import { unwrap } from './errors';
 import { storeKeys, storeSyncKeys } from './keys';
 
@@ -30,7 +30,7 @@ export async function fetchStoreSync(storeId: number, signal?: AbortSignal): Pro
 export const storeSyncQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: storeSyncKeys.detail(storeId),
-    queryFn: storeId === undefined ? skipToken : ({ signal }) => fetchStoreSync(storeId, signal),
+    queryFn: whenStore(storeId, (storeId, signal) => fetchStoreSync(storeId, signal)),
   });
 
 /** The import; it moves on screen as the live channel says it moved (api/live.ts). */

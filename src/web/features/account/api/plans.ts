@@ -1,5 +1,6 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appClient } from '../../../api/clients';
+import { whenStore } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { ordersCountKeys, planKeys } from '../../../api/keys';
 
@@ -18,11 +19,9 @@ export function usePlanCatalog() {
 export const ordersCountQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: ordersCountKeys.detail(storeId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(await appClient.GET('/private/stores/{id}/ordersCount', { params: { path: { id: storeId } }, signal })),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(await appClient.GET('/private/stores/{id}/ordersCount', { params: { path: { id: storeId } }, signal })),
+    ),
   });
 
 export function useOrdersCount(storeId: number | undefined) {

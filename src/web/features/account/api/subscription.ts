@@ -1,6 +1,7 @@
-import { type QueryClient, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
+import { whenStore } from '../../../api/current-store';
 import { isSubscriptionRequired, unwrap } from '../../../api/errors';
 import { storeKeys, subscriptionKeys } from '../../../api/keys';
 import { type CardDetails, tokenizeCard } from './card-tokenizer';
@@ -14,7 +15,7 @@ type CancelSubscriptionRequest = components['schemas']['CancelSubscriptionReques
 export const subscriptionQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: subscriptionKeys.detail(storeId),
-    queryFn: storeId === undefined ? skipToken : async ({ signal }) => unwrap(await appClient.GET('/private/subscription', { signal })),
+    queryFn: whenStore(storeId, async (storeId, signal) => unwrap(await appClient.GET('/private/subscription', { signal }))),
   });
 
 export function useSubscription(storeId: number | undefined) {

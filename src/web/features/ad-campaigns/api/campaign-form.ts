@@ -4,7 +4,7 @@ import type { components } from '../../../../shared/api/app.gen';
 import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../../../shared/constants';
 import { adAccountPropsQueryOptions } from '../../../api/ad-account';
 import { appClient } from '../../../api/clients';
-import { requireStoreId } from '../../../api/current-store';
+import { requireStoreId, whenStore } from '../../../api/current-store';
 import { ApiError, unwrap } from '../../../api/errors';
 import { adCampaignKeys, integrationKeys, segmentKeys, socialAdsKeys } from '../../../api/keys';
 import { useSettled } from '../../../lib/use-settled';
@@ -39,10 +39,9 @@ export function useWizardAdAccountProps(storeId: StoreKeyId) {
 export function useCampaignSegments(storeId: StoreKeyId) {
   return useQuery({
     queryKey: segmentKeys.list(storeId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) => unwrap(await appClient.GET('/private/stores/{id}/segments', { params: { path: { id: storeId } }, signal })),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(await appClient.GET('/private/stores/{id}/segments', { params: { path: { id: storeId } }, signal })),
+    ),
   });
 }
 

@@ -1,7 +1,7 @@
-import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
-import { requireStoreId } from '../../../api/current-store';
+import { requireStoreId, whenStore } from '../../../api/current-store';
 import { ApiError, unwrap } from '../../../api/errors';
 import { adAccountKeys, adCampaignKeys } from '../../../api/keys';
 
@@ -32,16 +32,14 @@ export function metaConnectionProblemOf(error: unknown): MetaConnectionProblem |
 export const adCampaignsQueryOptions = (storeId: number | undefined, status: AdCampaignStatus | null) =>
   queryOptions({
     queryKey: adCampaignKeys.list(storeId, status),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(
-              await appClient.GET('/private/stores/{id}/adCampaigns', {
-                params: { path: { id: storeId }, query: status ? { status } : {} },
-                signal,
-              }),
-            ),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(
+        await appClient.GET('/private/stores/{id}/adCampaigns', {
+          params: { path: { id: storeId }, query: status ? { status } : {} },
+          signal,
+        }),
+      ),
+    ),
   });
 
 export function useAdCampaigns(storeId: number | undefined, status: AdCampaignStatus | null) {
@@ -52,16 +50,14 @@ export function useAdCampaigns(storeId: number | undefined, status: AdCampaignSt
 export const adCampaignQueryOptions = (storeId: number | undefined, campaignId: number) =>
   queryOptions({
     queryKey: adCampaignKeys.detail(storeId, campaignId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(
-              await appClient.GET('/private/stores/{id}/adCampaigns/{campaignId}', {
-                params: { path: { id: storeId, campaignId } },
-                signal,
-              }),
-            ),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(
+        await appClient.GET('/private/stores/{id}/adCampaigns/{campaignId}', {
+          params: { path: { id: storeId, campaignId } },
+          signal,
+        }),
+      ),
+    ),
   });
 
 export function useAdCampaign(storeId: number | undefined, campaignId: number) {
@@ -72,16 +68,14 @@ export function useAdCampaign(storeId: number | undefined, campaignId: number) {
 export const adCampaignInsightsQueryOptions = (storeId: number | undefined, campaignId: number) =>
   queryOptions({
     queryKey: adCampaignKeys.insights(storeId, campaignId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(
-              await appClient.GET('/private/stores/{id}/adCampaigns/{campaignId}/insights', {
-                params: { path: { id: storeId, campaignId } },
-                signal,
-              }),
-            ),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(
+        await appClient.GET('/private/stores/{id}/adCampaigns/{campaignId}/insights', {
+          params: { path: { id: storeId, campaignId } },
+          signal,
+        }),
+      ),
+    ),
   });
 
 export function useAdCampaignInsights(storeId: number | undefined, campaignId: number, enabled: boolean) {

@@ -1,7 +1,7 @@
-import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
-import { requireStoreId } from '../../../api/current-store';
+import { requireStoreId, whenStore } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { acquisitionCostKeys, statsKeys } from '../../../api/keys';
 
@@ -12,16 +12,14 @@ type MarketingInvestmentRequest = components['schemas']['MarketingInvestmentRequ
 export const acquisitionCostQueryOptions = (storeId: number | undefined, year: number) =>
   queryOptions({
     queryKey: acquisitionCostKeys.year(storeId, year),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(
-              await appClient.GET('/private/stores/{id}/stats/charts/acquisitionCost', {
-                params: { path: { id: storeId }, query: { year } },
-                signal,
-              }),
-            ),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(
+        await appClient.GET('/private/stores/{id}/stats/charts/acquisitionCost', {
+          params: { path: { id: storeId }, query: { year } },
+          signal,
+        }),
+      ),
+    ),
   });
 
 export function useAcquisitionCost(storeId: number | undefined, year: number) {

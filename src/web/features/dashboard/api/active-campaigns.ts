@@ -1,6 +1,7 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
+import { whenStore } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { adCampaignKeys } from '../../../api/keys';
 
@@ -10,11 +11,9 @@ export type AdCampaignsPerformance = components['schemas']['AdCampaignsPerforman
 export const activeCampaignsQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: adCampaignKeys.performance(storeId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(await appClient.GET('/private/stores/{id}/adCampaigns/performance', { params: { path: { id: storeId } }, signal })),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(await appClient.GET('/private/stores/{id}/adCampaigns/performance', { params: { path: { id: storeId } }, signal })),
+    ),
   });
 
 export function useActiveCampaigns(storeId: number | undefined) {

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { components, operations } from '../../../../shared/api/backend.gen';
 import { backendClient } from '../../../api/clients';
+import { whenStore } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { statsKeys } from '../../../api/keys';
 import { saveFile } from '../../../lib/save-file';
@@ -27,7 +28,7 @@ export async function fetchStoreStats(storeId: number, signal?: AbortSignal): Pr
 export const storeStatsQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: statsKeys.overview(storeId),
-    queryFn: storeId === undefined ? skipToken : ({ signal }) => fetchStoreStats(storeId, signal),
+    queryFn: whenStore(storeId, (storeId, signal) => fetchStoreStats(storeId, signal)),
   });
 
 export function useStoreStats(storeId: number | undefined) {
@@ -37,16 +38,14 @@ export function useStoreStats(storeId: number | undefined) {
 export const statsInRangeQueryOptions = (storeId: number | undefined, query: StatsInRangeQuery) =>
   queryOptions({
     queryKey: statsKeys.inRange(storeId, query),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(
-              await backendClient.GET('/stores/{id}/statsInRange', {
-                params: { path: { id: storeId }, query },
-                signal,
-              }),
-            ),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(
+        await backendClient.GET('/stores/{id}/statsInRange', {
+          params: { path: { id: storeId }, query },
+          signal,
+        }),
+      ),
+    ),
   });
 
 /** The figures of the last range stay on screen while the next one loads. */
@@ -64,16 +63,14 @@ export type StatsTableSort = components['schemas']['StatsTableSort'];
 export const statsTableQueryOptions = (storeId: number | undefined, query: StatsTableQuery) =>
   queryOptions({
     queryKey: statsKeys.table(storeId, query),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(
-              await backendClient.GET('/stores/{id}/stats/table', {
-                params: { path: { id: storeId }, query },
-                signal,
-              }),
-            ),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(
+        await backendClient.GET('/stores/{id}/stats/table', {
+          params: { path: { id: storeId }, query },
+          signal,
+        }),
+      ),
+    ),
   });
 
 /** The last page stays on screen while a new order or search loads, so the table does not flash empty. */

@@ -1,6 +1,7 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
+import { whenStore } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { integrationKeys } from '../../../api/keys';
 
@@ -14,7 +15,7 @@ export async function fetchIntegrations(storeId: number, signal?: AbortSignal): 
 export const integrationsQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: integrationKeys.detail(storeId),
-    queryFn: storeId === undefined ? skipToken : ({ signal }) => fetchIntegrations(storeId, signal),
+    queryFn: whenStore(storeId, (storeId, signal) => fetchIntegrations(storeId, signal)),
   });
 
 /** The card's import progress and health move as the live channel reports the store's sync (api/live.ts). */

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { components } from '../../../../shared/api/app.gen';
 import type { SegmentRules } from '../../../../shared/segments';
 import { appClient, backendClient } from '../../../api/clients';
-import { requireStoreId } from '../../../api/current-store';
+import { requireStoreId, whenStore } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { productTypeKeys } from '../../../api/keys';
 import { useSettled } from '../../../lib/use-settled';
@@ -19,10 +19,9 @@ export const SEGMENT_COUNT_DEBOUNCE_MS = 400;
 export const productTypesQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: productTypeKeys.list(storeId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) => unwrap(await backendClient.GET('/stores/{id}/productTypes', { params: { path: { id: storeId } }, signal })),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(await backendClient.GET('/stores/{id}/productTypes', { params: { path: { id: storeId } }, signal })),
+    ),
     staleTime: 5 * 60_000,
   });
 

@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components as AppComponents } from '../../../../shared/api/app.gen';
 import type { components as BackendComponents, operations as BackendOperations } from '../../../../shared/api/backend.gen';
 import { appClient, backendClient } from '../../../api/clients';
-import { requireStoreId } from '../../../api/current-store';
+import { requireStoreId, whenStore } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { segmentKeys } from '../../../api/keys';
 import { saveFile } from '../../../lib/save-file';
@@ -38,10 +38,9 @@ export function isBuilding(status: SegmentStatus): boolean {
 export const segmentsQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: segmentKeys.list(storeId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) => unwrap(await appClient.GET('/private/stores/{id}/segments', { params: { path: { id: storeId } }, signal })),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(await appClient.GET('/private/stores/{id}/segments', { params: { path: { id: storeId } }, signal })),
+    ),
   });
 
 export function useSegments(storeId: number | undefined) {
@@ -52,16 +51,14 @@ export function useSegments(storeId: number | undefined) {
 export const segmentQueryOptions = (storeId: number | undefined, segmentId: number) =>
   queryOptions({
     queryKey: segmentKeys.detail(storeId, segmentId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(
-              await appClient.GET('/private/stores/{id}/segments/{segmentId}', {
-                params: { path: { id: storeId, segmentId } },
-                signal,
-              }),
-            ),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(
+        await appClient.GET('/private/stores/{id}/segments/{segmentId}', {
+          params: { path: { id: storeId, segmentId } },
+          signal,
+        }),
+      ),
+    ),
   });
 
 export function useSegment(storeId: number | undefined, segmentId: number) {
@@ -72,11 +69,9 @@ export function useSegment(storeId: number | undefined, segmentId: number) {
 export const segmentsStatsQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: segmentKeys.listStats(storeId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(await backendClient.GET('/stores/{id}/segments/stats', { params: { path: { id: storeId } }, signal })),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(await backendClient.GET('/stores/{id}/segments/stats', { params: { path: { id: storeId } }, signal })),
+    ),
   });
 
 export function useSegmentsStats(storeId: number | undefined) {
@@ -87,16 +82,14 @@ export function useSegmentsStats(storeId: number | undefined) {
 export const segmentStatsQueryOptions = (storeId: number | undefined, segmentId: number) =>
   queryOptions({
     queryKey: segmentKeys.stats(storeId, segmentId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(
-              await backendClient.GET('/stores/{id}/segments/{segmentId}/stats', {
-                params: { path: { id: storeId, segmentId } },
-                signal,
-              }),
-            ),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(
+        await backendClient.GET('/stores/{id}/segments/{segmentId}/stats', {
+          params: { path: { id: storeId, segmentId } },
+          signal,
+        }),
+      ),
+    ),
   });
 
 /** `enabled`: asked only once the segment is ready (before that its figures are all zero). */
@@ -108,16 +101,14 @@ export function useSegmentStats(storeId: number | undefined, segmentId: number, 
 export const segmentCustomersQueryOptions = (storeId: number | undefined, segmentId: number, query: SegmentCustomersQuery) =>
   queryOptions({
     queryKey: segmentKeys.customers(storeId, segmentId, query),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(
-              await backendClient.GET('/stores/{id}/segments/{segmentId}/stats/table', {
-                params: { path: { id: storeId, segmentId }, query },
-                signal,
-              }),
-            ),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(
+        await backendClient.GET('/stores/{id}/segments/{segmentId}/stats/table', {
+          params: { path: { id: storeId, segmentId }, query },
+          signal,
+        }),
+      ),
+    ),
   });
 
 /** The last page stays on screen while a new order, search or page loads, so the table does not flash empty. */
@@ -129,11 +120,9 @@ export function useSegmentCustomers(storeId: number | undefined, segmentId: numb
 export const segmentSyncsQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: segmentKeys.syncs(storeId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(await appClient.GET('/private/stores/{id}/emailMarketing/segmentSyncs', { params: { path: { id: storeId } }, signal })),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(await appClient.GET('/private/stores/{id}/emailMarketing/segmentSyncs', { params: { path: { id: storeId } }, signal })),
+    ),
   });
 
 export function useSegmentSyncs(storeId: number | undefined) {

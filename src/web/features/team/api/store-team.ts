@@ -1,7 +1,7 @@
-import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
-import { requireStoreId } from '../../../api/current-store';
+import { requireStoreId, whenStore } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { collaboratorKeys } from '../../../api/keys';
 
@@ -12,10 +12,9 @@ type StoreInvitation = components['schemas']['StoreInvitation'];
 export const storeTeamQueryOptions = (storeId: number | undefined) =>
   queryOptions({
     queryKey: collaboratorKeys.list(storeId),
-    queryFn:
-      storeId === undefined
-        ? skipToken
-        : async ({ signal }) => unwrap(await appClient.GET('/private/stores/{id}/members', { params: { path: { id: storeId } }, signal })),
+    queryFn: whenStore(storeId, async (storeId, signal) =>
+      unwrap(await appClient.GET('/private/stores/{id}/members', { params: { path: { id: storeId } }, signal })),
+    ),
   });
 
 export function useStoreTeam(storeId: number | undefined) {
