@@ -17,7 +17,7 @@ const video: MediaItem = {
 };
 
 function UploadDemo(props: Omit<FileUploadProps, 'onValueChange'>) {
-  const [value, setValue] = useState(props.value);
+  const [value, setValue] = useState<MediaItem[]>([...props.value]);
   return <FileUpload {...props} value={value} onValueChange={setValue} />;
 }
 

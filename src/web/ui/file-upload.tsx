@@ -1,4 +1,4 @@
-import { type ChangeEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ChangeEvent, type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../shared/constants';
 import { fileSize, formatCount } from '../../shared/format';
@@ -30,7 +30,11 @@ export interface MediaItem extends MediaSetItem {
 export interface FileUploadProps {
   label: ReactNode;
   value: readonly MediaItem[];
-  onValueChange: (items: MediaItem[]) => void;
+  /**
+   * Changes the list as it stands when the change is applied (a file's dimensions arrive after other changes,
+   * such as an upload's end, may have been made): React's `setState` and react-hook-form's updaters fit.
+   */
+  onValueChange: (update: (items: MediaItem[]) => MediaItem[]) => void;
   /** The carousel limit of SPEC §9 by default. */
   maxFiles?: number;
   /** Each video needs an image as its thumbnail (ad campaigns). */
@@ -115,12 +119,6 @@ export function FileUpload({
   const idPrefix = useId();
   const thumbnailInput = useRef<HTMLInputElement>(null);
   const thumbnailFor = useRef<string | null>(null);
-  // Metadata arrives after the parent has re-rendered with the new files: update the newest list.
-  const latest = useRef<MediaItem[]>([...value]);
-  useEffect(() => {
-    latest.current = [...value];
-  }, [value]);
-
   const tooMany = mediaSetErrors(value, { maxFiles }).includes('tooManyFiles');
   const needsThumbnail = (item: MediaItem) => requireThumbnails && mediaKind(item) === 'video' && !item.thumbnail;
 
@@ -134,13 +132,10 @@ export function FileUpload({
       reading: true,
       file,
     }));
-    latest.current = [...latest.current, ...added];
-    onValueChange(latest.current);
-    files.forEach((file, index) => {
-      void readMediaInfo(file).then((info) => {
-        const id = added[index]?.id;
-        latest.current = latest.current.map((item) => (item.id === id ? { ...item, ...info, reading: false } : item));
-        onValueChange(latest.current);
+    onValueChange((items) => [...items, ...added]);
+    added.forEach((addition) => {
+      void readMediaInfo(addition.file).then((info) => {
+        onValueChange((items) => items.map((item) => (item.id === addition.id ? { ...item, ...info, reading: false } : item)));
       });
     });
   }
@@ -150,10 +145,8 @@ export function FileUpload({
     const id = thumbnailFor.current;
     event.target.value = '';
     if (!file || !id) return;
-    onValueChange(
-      latest.current.map((item) =>
-        item.id === id ? { ...item, thumbnail: file.name, thumbnailFile: file, thumbnailUpload: undefined } : item,
-      ),
+    onValueChange((items) =>
+      items.map((item) => (item.id === id ? { ...item, thumbnail: file.name, thumbnailFile: file, thumbnailUpload: undefined } : item)),
     );
   }
 
@@ -257,7 +250,7 @@ export function FileUpload({
                     type="button"
                     disabled={disabled}
                     aria-label={t('ui.fileUpload.removeNamed', { name: item.name })}
-                    onClick={() => onValueChange(latest.current.filter((other) => other.id !== item.id))}
+                    onClick={() => onValueChange((items) => items.filter((other) => other.id !== item.id))}
                   >
                     {t('ui.fileUpload.remove')}
                   </FileUploadParts.Action>

@@ -84,7 +84,7 @@ export function CampaignMediaStep({ control, errorOf, disabled, onUploadMedia, u
         control={control}
         name="media"
         render={({ field }) => (
-          <FileUpload label={t('media.files')} value={field.value} onValueChange={field.onChange} maxFiles={max} disabled={disabled} />
+          <FileUpload label={t('media.files')} value={field.value} onValueChange={updateMedia} maxFiles={max} disabled={disabled} />
         )}
       />
       {mediaError ? (
