@@ -9,12 +9,10 @@ import {
   SEGMENT_NAME_MAX,
   SEGMENT_RELATIVE_AMOUNT_MAX,
   type SegmentErrorKey,
-  type SegmentRules,
   segmentInputSchema,
   segmentRulesSchema,
 } from '../../../shared/segments.ts';
 import { type Handlers, inStore } from '../../platform/api.ts';
-import type { Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import { calendarOf, DEFAULT_TIME_ZONE } from '../../platform/store-calendar.ts';
 import { xlsxDownload } from '../../platform/xlsx.ts';
@@ -22,9 +20,18 @@ import { customersQueryOf, segmentCustomersInChunks, segmentCustomersPage } from
 import { segmentCustomersFileName, segmentCustomersWorkbook } from './customers-xlsx.ts';
 import type { LiveCounts } from './live-count.ts';
 import { ensureDefaultSegments, queueSegmentBuild } from './membership.ts';
+import {
+  deleteSegmentRow,
+  insertSegment,
+  lockedCustomSegmentCount,
+  segmentOf,
+  segmentsOf,
+  toSegment,
+  updateSegmentRow,
+} from './repository.ts';
 import { segmentStats, segmentsStats } from './stats.ts';
 
-type Segment = components['schemas']['Segment'];
+type SegmentInput = components['schemas']['SegmentInput'];
 type SegmentOperations = Pick<
   operations,
   'listSegments' | 'createSegment' | 'countSegmentCustomers' | 'getSegment' | 'updateSegment' | 'deleteSegment'
@@ -74,47 +81,6 @@ function checked<T>(schema: z.ZodType<T>, value: unknown): T {
 
 const segmentConflict = (message: string) => new HttpError(409, 'conflict', message);
 
-interface SegmentRecord {
-  id: string;
-  key: Segment['key'];
-  name: string | null;
-  description: string | null;
-  form: Segment['form'];
-  rules: SegmentRules;
-  status: Segment['status'];
-  build_failure: string | null;
-  customers: number | null;
-  built_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const SEGMENT_COLUMNS = 'id::text, key, name, description, form, rules, status, build_failure, customers, built_at, created_at, updated_at';
-
-const toSegment = (row: SegmentRecord): Segment => ({
-  id: Number(row.id),
-  key: row.key,
-  name: row.name,
-  description: row.description,
-  form: row.form,
-  rules: row.rules,
-  status: row.status,
-  buildFailure: row.build_failure,
-  customers: row.customers,
-  builtAt: row.built_at?.toISOString() ?? null,
-  createdAt: row.created_at.toISOString(),
-  updatedAt: row.updated_at.toISOString(),
-});
-
-async function segmentOf(db: Queryable, storeId: number, segmentId: number): Promise<SegmentRecord> {
-  const [row] = await db.query<SegmentRecord>(`select ${SEGMENT_COLUMNS} from segments where store_id = $1 and id = $2`, [
-    storeId,
-    segmentId,
-  ]);
-  if (!row) throw errors.notFound();
-  return row;
-}
-
 /** The segments of the app API; `liveCounts` answers the forms' live count. */
 export const segmentHandlers = (liveCounts: LiveCounts): Handlers<SegmentOperations> => ({
   async listSegments(context) {
@@ -122,34 +88,21 @@ export const segmentHandlers = (liveCounts: LiveCounts): Handlers<SegmentOperati
     liveCounts.warm(storeId);
     const rows = await context.db.transaction(async (tx) => {
       await ensureDefaultSegments(tx, storeId);
-      return tx.query<SegmentRecord>(
-        `select ${SEGMENT_COLUMNS} from segments where store_id = $1
-          order by key is null, array_position($2::text[], key), id desc`,
-        [storeId, ['highValueCustomers', 'frequentCustomers', 'asleepCustomers', 'newCustomers', 'offerCustomers', 'riskyCustomers']],
-      );
+      return segmentsOf(tx, storeId);
     });
     return { status: 200, body: { segments: rows.map(toSegment) } };
   },
 
   async createSegment(context) {
     const { storeId } = inStore(context);
-    const input = checked(segmentInputSchema, context.body);
+    const input: SegmentInput = checked(segmentInputSchema, context.body);
     const row = await context.db.transaction(async (tx) => {
-      // Serialises creations in the store, so two at once cannot both take the last place.
-      await tx.query('select 1 from stores where id = $1 for update', [storeId]);
-      const [{ count } = { count: 0 }] = await tx.query<{ count: number }>(
-        'select count(*)::integer as count from segments where store_id = $1 and key is null',
-        [storeId],
-      );
-      if (count >= CUSTOM_SEGMENTS_MAX)
+      // Creations in the store are serialised, so two at once cannot both take the last place.
+      if ((await lockedCustomSegmentCount(tx, storeId)) >= CUSTOM_SEGMENTS_MAX)
         throw segmentConflict(`Puedes tener hasta ${CUSTOM_SEGMENTS_MAX} segmentos propios. Elimina uno para crear otro.`);
-      const [created] = await tx.query<SegmentRecord>(
-        `insert into segments (store_id, name, description, form, rules) values ($1, $2, $3, $4, $5)
-         returning ${SEGMENT_COLUMNS}`,
-        [storeId, input.name.trim(), input.description?.trim() ?? '', input.form, JSON.stringify(input.rules)],
-      );
-      await queueSegmentBuild(tx, storeId, created!.id);
-      return created!;
+      const created = await insertSegment(tx, storeId, input);
+      await queueSegmentBuild(tx, storeId, created.id);
+      return created;
     });
     return { status: 201, body: toSegment(row) };
   },
@@ -167,29 +120,14 @@ export const segmentHandlers = (liveCounts: LiveCounts): Handlers<SegmentOperati
 
   async updateSegment(context) {
     const { storeId } = inStore(context);
-    const input = checked(segmentInputSchema, context.body);
+    const input: SegmentInput = checked(segmentInputSchema, context.body);
     const row = await context.db.transaction(async (tx) => {
       const current = await segmentOf(tx, storeId, context.params.segmentId);
       if (current.key) throw segmentConflict('Los segmentos predeterminados no se pueden editar.');
       const rulesChanged = JSON.stringify(current.rules) !== JSON.stringify(input.rules);
-      const [updated] = await tx.query<SegmentRecord>(
-        `update segments set name = $3, description = $4, form = $5, rules = $6, updated_at = now(),
-                rules_version = rules_version + $7::integer, status = case when $7::integer = 1 then 'queued' else status end,
-                build_failure = case when $7::integer = 1 then null else build_failure end
-          where store_id = $1 and id = $2
-         returning ${SEGMENT_COLUMNS}`,
-        [
-          storeId,
-          current.id,
-          input.name.trim(),
-          input.description?.trim() ?? '',
-          input.form,
-          JSON.stringify(input.rules),
-          rulesChanged ? 1 : 0,
-        ],
-      );
+      const updated = await updateSegmentRow(tx, storeId, current.id, input, rulesChanged);
       if (rulesChanged) await queueSegmentBuild(tx, storeId, current.id);
-      return updated!;
+      return updated;
     });
     return { status: 200, body: toSegment(row) };
   },
@@ -199,8 +137,8 @@ export const segmentHandlers = (liveCounts: LiveCounts): Handlers<SegmentOperati
     await context.db.transaction(async (tx) => {
       const current = await segmentOf(tx, storeId, context.params.segmentId);
       if (current.key) throw segmentConflict('Los segmentos predeterminados no se pueden eliminar.');
-      // Its members go with it (on delete cascade): irreversibly, as the confirmation says.
-      await tx.query('delete from segments where id = $1', [current.id]);
+      // Irreversibly, as the confirmation says.
+      await deleteSegmentRow(tx, current.id);
       await context.events.record(tx, storeId, [{ kind: 'segment_deleted', detail: { segmentId: current.id } }]);
     });
     return { status: 204 };
