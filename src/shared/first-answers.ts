@@ -5,6 +5,12 @@
  */
 export const FIRST_ANSWERS_ID = 'first-answers';
 
+/** One answer the entry page carries, by address: the API's status and JSON body. */
+export interface CarriedAnswer {
+  status: number;
+  body: unknown;
+}
+
 /** The element that says where the store's live stream stood when the page was made, as `LivePosition`. */
 export const LIVE_POSITION_ID = 'live-position';
 

@@ -105,10 +105,10 @@ it('on a 390 × 844 phone: signs in, reads the dashboard, opens the investment m
 /** The element in which the entry page carries the answers to the app's first requests (platform/first-answers.ts). */
 const FIRST_ANSWERS = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s;
 
-/** The API addresses (path and query) among `urls`. */
 /** The live stream stays open while the page does: it is the channel news comes by, not a request for data. */
 const isLiveStream = (url: string) => /\/api\/private\/stores\/\d+\/live$/.test(new URL(url).pathname);
 
+/** The API addresses (path and query) among `urls`, the live stream aside. */
 function dataAddresses(urls: string[]): string[] {
   return urls
     .filter((url) => !isLiveStream(url))
@@ -198,6 +198,57 @@ it('the first dashboard load transfers under the budget, compressed, with its fi
   expect(uncompressed).toEqual([]);
   await context.close();
 });
+
+it('every page a merchant lands on carries its first data, as the dashboard does', async () => {
+  const context = await signedInContext();
+  const page = await context.newPage();
+  // The demo store's segments are built after its import: their pages are read once they stand still.
+  type SegmentList = { segments: { id: number; customers: number | null }[] };
+  const segments = () =>
+    page.evaluate(() => fetch('/api/private/stores/1/segments').then((response) => response.json() as Promise<SegmentList>));
+  await page.goto(`${running.server.url}/account`);
+  await expect.poll(async () => (await segments()).segments.every(({ customers }) => customers !== null), PAGE_SHOWN).toBe(true);
+  const segment = (await segments()).segments[0]!.id;
+  await page.close();
+  const pages = [
+    '/segments',
+    `/segments/${segment}`,
+    `/segments/${segment}/edit`,
+    '/segments/create',
+    '/campaigns',
+    '/campaigns/create',
+    '/account',
+    '/account/change-plan',
+  ];
+  for (const path of pages) {
+    // With the answers in the page, the page reads nothing more (the segment form's live count is a POST).
+    const carrying = await context.newPage();
+    const reads: string[] = [];
+    carrying.on('request', (request) => void (request.method() === 'GET' && reads.push(request.url())));
+    const quiet = quietBesidesLive(carrying);
+    const document = await carrying.goto(`${running.server.url}${path}`);
+    await expect.poll(() => carrying.locator('[aria-busy="true"]').count(), PAGE_SHOWN).toBe(0);
+    await quiet();
+    expect({ path, reads: dataAddresses(reads) }).toEqual({ path, reads: [] });
+    const carried = Object.keys(JSON.parse(FIRST_ANSWERS.exec(await document!.text())?.[1] ?? '{}')).sort();
+    await carrying.close();
+    // Without them it asks for exactly those, once each.
+    const bare = await context.newPage();
+    await bare.route(`${running.server.url}${path}`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace(FIRST_ANSWERS, '') });
+    });
+    const asked: string[] = [];
+    bare.on('request', (request) => void (request.method() === 'GET' && asked.push(request.url())));
+    const bareQuiet = quietBesidesLive(bare);
+    await bare.goto(`${running.server.url}${path}`);
+    await expect.poll(() => bare.locator('[aria-busy="true"]').count(), PAGE_SHOWN).toBe(0);
+    await bareQuiet();
+    expect({ path, asked: dataAddresses(asked).sort() }).toEqual({ path, asked: carried });
+    await bare.close();
+  }
+  await context.close();
+}, 300_000);
 
 it('a tab left open across a redeploy reloads itself once for the new version, then says so in Spanish', async () => {
   const context = await signedInContext();

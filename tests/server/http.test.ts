@@ -3,6 +3,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CarriedAnswer } from '../../src/shared/first-answers.ts';
 import { startTestServer, TEST_INDEX_HTML, type TestServer } from './harness.ts';
 
 // The same app through a real port, as a browser or curl reaches it.
@@ -82,7 +83,7 @@ async function pageAt(path: string, headers: Record<string, string>) {
   const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html', ...headers } });
   const html = await response.text();
   const raw = FIRST_ANSWERS.exec(html)?.[1];
-  return { response, html, raw, answers: raw === undefined ? {} : (JSON.parse(raw) as Record<string, unknown>) };
+  return { response, html, raw, answers: raw === undefined ? {} : (JSON.parse(raw) as Record<string, CarriedAnswer>) };
 }
 
 it('opens the web app at the address the server prints, signed in or out', async () => {
@@ -108,8 +109,8 @@ it("carries a signed-in browser's first data in its page, the API's own answers,
   // Each is what the API answers the browser itself; the header names only code.
   for (const [address, answer] of Object.entries(dashboard.answers)) {
     const own = await fetch(`${base}${address}`, { headers: { cookie } });
-    expect(own.status, address).toBe(200);
-    expect(await own.json(), address).toEqual(answer);
+    expect(own.status, address).toBe(answer.status);
+    expect(await own.json(), address).toEqual(answer.body);
   }
   expect(dashboard.response.headers.get('link') ?? '').not.toContain('as=fetch');
   // And where the store's live stream stood, for the tab to resume from it.
@@ -127,11 +128,15 @@ it("carries a signed-in browser's first data in its page, the API's own answers,
   expect(renamed.status).toBe(200);
   const withName = await pageAt('/dashboard', { cookie });
   expect(withName.raw).not.toContain('<');
-  expect((withName.answers['/api/auth/me'] as { name: string }).name).toBe(hostile);
+  expect((withName.answers['/api/auth/me']?.body as { name: string }).name).toBe(hostile);
+  // A page's answer is the API's, refusals included: the campaigns list without Meta is its 409.
+  const campaigns = await pageAt('/campaigns', { cookie });
+  const list = await fetch(`${base}/api/private/stores/${me.store}/adCampaigns`, { headers: { cookie } });
+  expect(campaigns.answers[`/api/private/stores/${me.store}/adCampaigns`]).toEqual({ status: list.status, body: await list.json() });
   // Elsewhere, or at a view the address chooses, only what the shell shows comes with the page.
-  const segments = await pageAt('/segments', { cookie });
-  expect(Object.keys(segments.answers)).toContain('/api/auth/me');
-  expect(Object.keys(segments.answers).some((address) => address.includes('/stats'))).toBe(false);
+  const integrations = await pageAt('/integrations', { cookie });
+  expect(Object.keys(integrations.answers)).toContain('/api/auth/me');
+  expect(Object.keys(integrations.answers).some((address) => address.includes('/stats'))).toBe(false);
   expect(Object.keys((await pageAt('/dashboard?preset=last7Days', { cookie })).answers).some((address) => address.includes('/stats'))).toBe(
     false,
   );

@@ -95,3 +95,28 @@ it('names the backend API on another host in the header, where the browser calls
   expect(answers).toContain('/api/auth/me');
   expect(answers.filter((address) => address.includes('api.recompra.cl'))).toEqual([]);
 });
+
+it("carries each page's own first data at its default view, after the shell's", async () => {
+  const hints = pageHints(webDir, '/backend');
+  const own = async (url: string) => (await hints(url, auth('admin', 7))).answers.slice(5);
+  expect(await own('/segments')).toEqual([
+    '/api/private/stores/7/segments',
+    '/backend/stores/7/segments/stats',
+    '/api/private/stores/7/emailMarketing/segmentSyncs',
+  ]);
+  expect(await own('/segments/create')).toEqual(['/backend/stores/7/productTypes']);
+  expect(await own('/segments/12')).toEqual([
+    '/api/private/stores/7/segments/12',
+    '/backend/stores/7/segments/12/stats',
+    '/backend/stores/7/segments/12/stats/table?sort=totalSpent&order=desc&page=1&pageSize=10',
+  ]);
+  expect(await own('/segments/12/edit')).toEqual(['/api/private/stores/7/segments/12', '/backend/stores/7/productTypes']);
+  expect(await own('/campaigns')).toEqual(['/api/private/stores/7/adCampaigns']);
+  expect(await own('/campaigns/create')).toEqual(['/backend/stores/7/metaAdAccountProps', '/api/private/stores/7/segments']);
+  expect(await own('/account')).toEqual(['/api/private/me/account_details']);
+  expect(await own('/account/change-plan')).toEqual(['/api/private/plans', '/api/private/stores/7/ordersCount']);
+  // Another view, an address that names no record, and a page without data of its own carry only the shell's.
+  expect(await own('/segments/12?page=3')).toEqual([]);
+  expect(await own('/segments/todos')).toEqual([]);
+  expect(await own('/integrations')).toEqual([]);
+});

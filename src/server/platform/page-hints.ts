@@ -35,9 +35,11 @@ interface PageCode {
   routes: { path: string; files: string[] }[];
 }
 
-/** The route table's patterns (`/segments/:id`) as expressions matching a whole path. */
+/** The route table's patterns (`/segments/:id`) as expressions matching a whole path, parameters captured by name. */
 function patternOf(path: string): RegExp {
-  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const segments = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? `(?<${segment.slice(1)}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return new RegExp(`^${segments.join('/')}/?$`);
 }
 
@@ -50,6 +52,73 @@ const backendFetch = (address: string) => `<${address}>; rel=preload; as=fetch; 
 /** The year in the store's country: the dashboard's and the first-steps guide's acquisition cost chart. */
 const currentYear = (now: Date) => Number(calendarOf(null, null, now).today.slice(0, 4));
 
+/** How a page's own first requests are named: the store, the page's address parameters, the moment. */
+interface PageDataContext {
+  app: (path: string) => string;
+  backend: (path: string) => string;
+  store: number;
+  params: Record<string, string>;
+  auth: Auth;
+  now: Date;
+}
+
+/**
+ * What each page asks for first at its default view (an address without a query), beyond what the
+ * shell asks for on every page: the app's side of this list is `prefetchers` in src/web/app/pages.tsx,
+ * and the first-load e2e test checks that both are the same, page by page. Another view's requests
+ * depend on its query, which the app reads.
+ */
+// Only GETs: a page carries answers to reads.
+const PAGE_DATA: { path: string; data: (context: PageDataContext) => string[] }[] = [
+  ...['/', '/dashboard'].map((path) => ({
+    path,
+    data: ({ app, backend, store, auth, now }: PageDataContext) => [
+      backend(`/stores/${store}/stats`),
+      backend(`/stores/${store}/statsInRange?preset=last30Days&granularity=day`),
+      backend(`/stores/${store}/stats/table?dimension=products&sort=income&order=desc&page=1&pageSize=10`),
+      app(`/private/stores/${store}/stats/charts/acquisitionCost?year=${currentYear(now)}`),
+      app(`/private/stores/${store}/adCampaigns/performance`),
+      backend(`/stores/${store}/metaAdAccountProps`),
+      ...(can(auth.role, 'inviteCollaborator') && can(auth.role, 'listStoreMembers') ? [app(`/private/stores/${store}/members`)] : []),
+    ],
+  })),
+  {
+    path: '/segments',
+    data: ({ app, backend, store }) => [
+      app(`/private/stores/${store}/segments`),
+      backend(`/stores/${store}/segments/stats`),
+      app(`/private/stores/${store}/emailMarketing/segmentSyncs`),
+    ],
+  },
+  // The form's live count is a POST, which a page cannot carry.
+  { path: '/segments/create', data: ({ backend, store }) => [backend(`/stores/${store}/productTypes`)] },
+  {
+    path: '/segments/:id/edit',
+    data: ({ app, backend, store, params }) => [
+      app(`/private/stores/${store}/segments/${params.id}`),
+      backend(`/stores/${store}/productTypes`),
+    ],
+  },
+  {
+    // A ready segment's figures and first page of members; one still building has none to show yet.
+    path: '/segments/:id',
+    data: ({ app, backend, store, params }) => [
+      app(`/private/stores/${store}/segments/${params.id}`),
+      backend(`/stores/${store}/segments/${params.id}/stats`),
+      backend(`/stores/${store}/segments/${params.id}/stats/table?sort=totalSpent&order=desc&page=1&pageSize=10`),
+    ],
+  },
+  { path: '/campaigns', data: ({ app, store }) => [app(`/private/stores/${store}/adCampaigns`)] },
+  {
+    path: '/campaigns/create',
+    data: ({ app, backend, store }) => [backend(`/stores/${store}/metaAdAccountProps`), app(`/private/stores/${store}/segments`)],
+  },
+  { path: '/account', data: ({ app }) => [app('/private/me/account_details')] },
+  { path: '/account/change-plan', data: ({ app, store }) => [app('/private/plans'), app(`/private/stores/${store}/ordersCount`)] },
+];
+
+const PAGE_DATA_PATTERNS = PAGE_DATA.map(({ path, data }) => ({ pattern: patternOf(path), data }));
+
 /** The requests of the app's start for a signed-in user (see `preloadPageAt`), as addresses. */
 function firstData(pathname: string, search: string, auth: Auth, backendBase: string, now: Date): string[] {
   const app = (path: string) => `/api${path}`;
@@ -59,19 +128,14 @@ function firstData(pathname: string, search: string, auth: Auth, backendBase: st
   if (store === null) return addresses;
   addresses.push(app(`/private/stores/${store}/sync`), app('/private/subscription'));
   if (can(auth.role, 'getIntegrations')) addresses.push(app(`/private/stores/${store}/integrations`));
-  // The dashboard's default view, which every sign-in opens; another view's figures depend on its
-  // address, which the app reads.
-  if ((pathname === '/' || pathname === '/dashboard') && search === '') {
-    const year = currentYear(now);
-    addresses.push(
-      backend(`/stores/${store}/stats`),
-      backend(`/stores/${store}/statsInRange?preset=last30Days&granularity=day`),
-      backend(`/stores/${store}/stats/table?dimension=products&sort=income&order=desc&page=1&pageSize=10`),
-      app(`/private/stores/${store}/stats/charts/acquisitionCost?year=${year}`),
-      app(`/private/stores/${store}/adCampaigns/performance`),
-      backend(`/stores/${store}/metaAdAccountProps`),
-    );
-    if (can(auth.role, 'inviteCollaborator') && can(auth.role, 'listStoreMembers')) addresses.push(app(`/private/stores/${store}/members`));
+  if (search !== '') return addresses;
+  for (const { pattern, data } of PAGE_DATA_PATTERNS) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    // The app's pages name records by number; any other address is one the page itself explains.
+    const params = { ...match.groups };
+    if (Object.values(params).some((value) => !/^\d+$/.test(value))) return addresses;
+    return [...addresses, ...data({ app, backend, store, params, auth, now })];
   }
   return addresses;
 }

@@ -1,4 +1,4 @@
-import { FIRST_ANSWERS_ID, LIVE_POSITION_ID, type LivePosition } from '../../shared/first-answers';
+import { type CarriedAnswer, FIRST_ANSWERS_ID, LIVE_POSITION_ID, type LivePosition } from '../../shared/first-answers';
 
 /**
  * The app asks for every answer the page carries as it starts. One still untaken after this long
@@ -10,18 +10,18 @@ const FRESH_FOR_MS = 30_000;
 /**
  * The answers to the app's first data requests that the server wrote into the entry page
  * (src/server/platform/first-answers.ts), by address (`/api/auth/me`). Each serves the first GET of
- * its address once, as a fresh answer would, so a phone does not ask the server again for what the
+ * its address once, as a fresh answer would (a refusal too, with its status), so a phone does not ask the server again for what the
  * page already brought; any later request goes to the network.
  */
-let answers: Map<string, unknown> | undefined;
+let answers: Map<string, CarriedAnswer> | undefined;
 
-function pageAnswers(): Map<string, unknown> {
+function pageAnswers(): Map<string, CarriedAnswer> {
   if (answers) return answers;
   answers = new Map();
   const element = globalThis.document?.getElementById(FIRST_ANSWERS_ID);
   if (!element?.textContent) return answers;
   try {
-    answers = new Map(Object.entries(JSON.parse(element.textContent) as Record<string, unknown>));
+    answers = new Map(Object.entries(JSON.parse(element.textContent) as Record<string, CarriedAnswer>));
   } catch {
     // A page that cannot be read brings nothing: the app asks for everything itself.
   }
@@ -38,10 +38,10 @@ export function takeFirstAnswer(request: Request): Response | undefined {
   const url = new URL(request.url);
   if (url.origin !== globalThis.location?.origin) return undefined;
   const address = `${url.pathname}${url.search}`;
-  if (!carried.has(address)) return undefined;
-  const body = carried.get(address);
+  const answer = carried.get(address);
+  if (!answer) return undefined;
   carried.delete(address);
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
 }
 
 let livePosition: LivePosition | null | undefined;

@@ -7,17 +7,23 @@ import { storeSyncQueryOptions } from '../api/store-sync';
 import { storesQueryOptions } from '../api/stores';
 import { subscriptionQueryOptions } from '../features/account/api/subscription';
 import { hasPlanAccess } from '../features/account/billing';
+import { prefetchAccount, prefetchChangePlan } from '../features/account/routes/prefetch-account';
+import { prefetchCampaignForm } from '../features/ad-campaigns/routes/prefetch-campaigns';
 import { prefetchDashboard } from '../features/dashboard/routes/prefetch-dashboard';
 import { integrationsQueryOptions } from '../features/integrations/api/integrations';
+import { prefetchSegmentDetail, prefetchSegmentForm, prefetchSegments } from '../features/segments/routes/prefetch-segments';
 import { loadNamespaces } from '../i18n';
 import { prefetchFirstSteps } from './first-steps/step-queries';
 import { ROUTES, type RouteDef, type ScreenId } from './routes';
+import { isDataPath } from './store-ready-gate';
 
-/** Where the app starts: the signed-in user's store and role, and the address's query. */
+/** Where the app starts: the signed-in user's store and role, the address's query and the record it names. */
 interface StartingPoint {
   role: Role;
   storeId: number;
   search: URLSearchParams;
+  /** The number in the address (`/segments/:id`), or null for a page that names none (or names it wrongly). */
+  recordId: number | null;
 }
 
 type PageModule = { default: ComponentType };
@@ -66,13 +72,34 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
 /**
  * What each page asks for while the app starts. Its code comes with the app's, small as it is: the
  * requests go out as soon as the session names the store, not once the page's code has arrived and run.
+ * At a page's default view (no query) the server carries these answers in the page (src/server/platform/
+ * page-hints.ts, `PAGE_DATA`), refusals too. A prefetch served a refusal is asked again once the page
+ * mounts, so a page whose first answer depends on the store's state (the campaigns list is a 409
+ * without Meta) has none: the page's own first request takes the carried answer.
  */
 const prefetchers: Partial<Record<ScreenId, Prefetch>> = {
   dashboard: (queryClient, { role, storeId, search }) => {
     prefetchDashboard(queryClient, storeId, search);
     prefetchFirstSteps(queryClient, role, storeId);
   },
+  segments: (queryClient, { storeId }) => prefetchSegments(queryClient, storeId),
+  segmentDetail: (queryClient, { storeId, recordId, search }) => {
+    // Another page or order of the members depends on the address, which the page reads.
+    if (recordId !== null && search.size === 0) prefetchSegmentDetail(queryClient, storeId, recordId);
+  },
+  segmentForm: (queryClient, { storeId, recordId }) => prefetchSegmentForm(queryClient, storeId, recordId),
+  campaignForm: (queryClient, { storeId, recordId }) => {
+    if (recordId === null) prefetchCampaignForm(queryClient, storeId);
+  },
+  account: (queryClient) => prefetchAccount(queryClient),
+  changePlan: (queryClient, { storeId }) => prefetchChangePlan(queryClient, storeId),
 };
+
+/** The record an address names (`/segments/12`), if it names one by a valid number. */
+function recordIdOf(params: Record<string, string | undefined>): number | null {
+  const id = Number(params.id);
+  return params.id !== undefined && /^\d+$/.test(params.id) && id > 0 ? id : null;
+}
 
 const loading = new Map<RouteDef, Promise<PageModule>>();
 
@@ -97,8 +124,12 @@ function lazyPage(route: RouteDef): LazyExoticComponent<ComponentType> {
  * left to the parts' own render, which explains it.
  */
 export function preloadPageAt({ pathname, search }: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient): void {
-  const route = ROUTES.find((candidate) => matchPath(candidate.path, pathname));
-  if (!route || route.public) return;
+  const [found] = ROUTES.flatMap((route) => {
+    const match = matchPath(route.path, pathname);
+    return match ? [{ route, recordId: recordIdOf(match.params) }] : [];
+  });
+  if (!found || found.route.public) return;
+  const { route, recordId } = found;
   loadPage(route);
   const store = queryClient.fetchQuery(sessionQueryOptions).then((user) => {
     if (!user) return null;
@@ -115,9 +146,11 @@ export function preloadPageAt({ pathname, search }: Pick<Location, 'pathname' | 
       if (!start) return;
       // A store without plan or trial shows the way to the plans, not its data: nothing is asked that the server would refuse.
       const { subscription, ...point } = start;
-      const state = await subscription.catch(() => undefined);
-      if (state && !hasPlanAccess(state, Date.now())) return;
-      prefetchers[route.screen]?.(queryClient, { ...point, search: new URLSearchParams(search) });
+      if (isDataPath(route.path)) {
+        const state = await subscription.catch(() => undefined);
+        if (state && !hasPlanAccess(state, Date.now())) return;
+      }
+      prefetchers[route.screen]?.(queryClient, { ...point, search: new URLSearchParams(search), recordId });
     })
     .catch(() => undefined);
 }

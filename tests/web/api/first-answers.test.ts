@@ -13,7 +13,11 @@ beforeAll(() => {
   const element = document.createElement('script');
   element.type = 'application/json';
   element.id = 'first-answers';
-  element.textContent = JSON.stringify({ '/api/auth/me': sessionUsers.colaborator, '/api/private/stores': [] });
+  element.textContent = JSON.stringify({
+    '/api/auth/me': { status: 200, body: sessionUsers.colaborator },
+    '/api/private/stores': { status: 200, body: [] },
+    '/api/private/stores/1/adCampaigns': { status: 409, body: { code: 'social_ads_not_connected', message: 'Conecta tu cuenta de Meta.' } },
+  });
   document.body.append(element);
 });
 
@@ -25,6 +29,17 @@ it("serves the first request of an address from the page's answer, once, and eve
     await expect(fetchSessionUser()).resolves.toEqual(sessionUsers.colaborator);
     expect(document.getElementById('first-answers')).toBeNull();
     await expect(fetchSessionUser()).rejects.toMatchObject({ status: 500 });
+  } finally {
+    now.mockRestore();
+  }
+});
+
+it("serves a carried refusal as the API's own, with its status", async () => {
+  const now = vi.spyOn(performance, 'now').mockReturnValue(1000);
+  try {
+    const { response, error } = await appClient.GET('/private/stores/{id}/adCampaigns', { params: { path: { id: 1 } } });
+    expect(response.status).toBe(409);
+    expect(error).toEqual({ code: 'social_ads_not_connected', message: 'Conecta tu cuenta de Meta.' });
   } finally {
     now.mockRestore();
   }

@@ -1,4 +1,4 @@
-import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdCampaignInput } from '../../../../shared/ad-campaigns';
 import type { components } from '../../../../shared/api/app.gen';
 import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../../../shared/constants';
@@ -36,13 +36,16 @@ export function useWizardAdAccountProps(storeId: StoreKeyId) {
 }
 
 /** The store's segments with their sizes (the same list, and key, as the segments page). */
-export function useCampaignSegments(storeId: StoreKeyId) {
-  return useQuery({
+export const campaignSegmentsQueryOptions = (storeId: StoreKeyId) =>
+  queryOptions({
     queryKey: segmentKeys.list(storeId),
     queryFn: whenStore(storeId, async (storeId, signal) =>
       unwrap(await appClient.GET('/private/stores/{id}/segments', { params: { path: { id: storeId } }, signal })),
     ),
   });
+
+export function useCampaignSegments(storeId: StoreKeyId) {
+  return useQuery(campaignSegmentsQueryOptions(storeId));
 }
 
 /** The saved business manager's catalogs; asked only for a retargeting campaign. */

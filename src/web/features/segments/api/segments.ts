@@ -97,6 +97,14 @@ export function useSegmentStats(storeId: number | undefined, segmentId: number, 
   return useQuery({ ...segmentStatsQueryOptions(storeId, segmentId), enabled });
 }
 
+/** The members table as a segment's page opens: the biggest buyers first, ten to a page. */
+export const DEFAULT_SEGMENT_CUSTOMERS_QUERY = {
+  sort: 'totalSpent',
+  order: 'desc',
+  page: 1,
+  pageSize: 10,
+} as const satisfies SegmentCustomersQuery;
+
 /** One page of the segment's members, sorted and searched. */
 export const segmentCustomersQueryOptions = (storeId: number | undefined, segmentId: number, query: SegmentCustomersQuery) =>
   queryOptions({

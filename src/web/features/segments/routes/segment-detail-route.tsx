@@ -4,15 +4,20 @@ import { useCurrentStore } from '../../../api/current-store';
 import { ApiError } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
 import { toaster } from '../../../ui/toaster';
-import { type SegmentCustomersSort, useDownloadSegmentXlsx, useSegment, useSegmentCustomers, useSegmentStats } from '../api/segments';
+import {
+  DEFAULT_SEGMENT_CUSTOMERS_QUERY,
+  type SegmentCustomersSort,
+  useDownloadSegmentXlsx,
+  useSegment,
+  useSegmentCustomers,
+  useSegmentStats,
+} from '../api/segments';
 import { type SegmentCustomersOrder, type SegmentDetailItem, SegmentDetailScreen } from '../screens/segment-detail-screen';
 import { useSegmentTexts } from '../screens/segment-texts';
 import { campaignForSegmentPath, exportFileName, RouterLink, SEGMENTS_PATH, segmentEditPath } from './segments-route';
 
-export const SEGMENT_CUSTOMERS_PAGE_SIZE = 10;
-
 const SORTS: readonly SegmentCustomersSort[] = ['name', 'email', 'orders', 'totalSpent', 'lastOrderAt'];
-const DEFAULT_ORDER: SegmentCustomersOrder = { sort: 'totalSpent', order: 'desc' };
+const DEFAULT_ORDER: SegmentCustomersOrder = { sort: DEFAULT_SEGMENT_CUSTOMERS_QUERY.sort, order: DEFAULT_SEGMENT_CUSTOMERS_QUERY.order };
 
 /** The table's page, order and search, from the address: a link opens the same view. */
 function useCustomersAddress() {
@@ -63,7 +68,7 @@ export function SegmentDetailRoute() {
     sort: address.order.sort,
     order: address.order.order,
     page: address.page,
-    pageSize: SEGMENT_CUSTOMERS_PAGE_SIZE,
+    pageSize: DEFAULT_SEGMENT_CUSTOMERS_QUERY.pageSize,
     ...(address.search ? { q: address.search } : {}),
   };
   const customers = useSegmentCustomers(storeId, segmentId, query, validId && ready);
@@ -88,7 +93,7 @@ export function SegmentDetailRoute() {
         customers: loadableOf(customers),
         onRetry: () => void customers.refetch(),
         page: address.page,
-        pageSize: SEGMENT_CUSTOMERS_PAGE_SIZE,
+        pageSize: DEFAULT_SEGMENT_CUSTOMERS_QUERY.pageSize,
         onPageChange: address.setPage,
         order: address.order,
         onOrderChange: address.setOrder,
