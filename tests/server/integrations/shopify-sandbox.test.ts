@@ -172,6 +172,9 @@ describe('mounting', () => {
     const app = Fastify({ logger: false, forceCloseConnections: true });
     app.removeContentTypeParser('text/plain');
     app.get('/api/ping', async () => ({ ok: true }));
+    // As the app's static files answer every other GET, leaving what they do not hold to the app's 404.
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ app: 'not found' }));
+    app.get('/*', (_request, reply) => reply.callNotFound());
     const sandbox = registerShopifySandbox(app, { customers: 100, orders: 300, now: new Date('2025-06-01T00:00:00Z'), bulkDelayMs: 10 });
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
@@ -187,6 +190,11 @@ describe('mounting', () => {
       expect(orders).toBe(await client.ordersCount());
       expect(orders).toBe(sandbox.store.currentIndex().time.length);
       expect(await (await fetch(`${origin}/api/ping`)).json()).toEqual({ ok: true });
+      // The Admin API paths it does not serve (REST among them) answer as Shopify does.
+      const rest = await fetch(`${origin}/sandbox/shopify/${SANDBOX_SHOP}/admin/api/2026-10/products.json`, {
+        headers: { 'x-shopify-access-token': SANDBOX_TOKEN },
+      });
+      expect([rest.status, await rest.json()]).toEqual([404, { errors: 'Not Found' }]);
     } finally {
       await app.close();
     }

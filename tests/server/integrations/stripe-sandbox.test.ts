@@ -114,9 +114,16 @@ describe('headers, encoding and errors', () => {
     expect((await call('GET', '/v1/customers', { headers: { 'stripe-version': '2025-03-31.basil' } })).headers.get('stripe-version')).toBe(
       '2025-03-31.basil',
     );
-    const bad = await call('GET', '/v1/customers', { headers: { 'stripe-version': 'yesterday' } });
-    expect(bad.status).toBe(400);
-    expect(bad.json.error.message).toBe('Invalid Stripe API version: yesterday');
+    for (const version of ['yesterday', '2099-01-01']) {
+      const bad = await call('GET', '/v1/customers', { headers: { 'stripe-version': version } });
+      expect(bad.status).toBe(400);
+      expect(bad.json.error.message).toBe(`Invalid Stripe API version: ${version}`);
+    }
+    // The SDK sends the version it is given, and throws Stripe's refusal.
+    await expect(stripe.customers.list({}, { apiVersion: '2099-01-01' })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      message: 'Invalid Stripe API version: 2099-01-01',
+    });
   });
 
   it('answers unknown URLs, unknown ids, unknown parameters and other encodings with Stripe errors', async () => {
@@ -336,6 +343,8 @@ describe('mounted in an app', () => {
       deliveryIntervalMs: 5,
     });
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ app: 'not found' }));
+    // As the app's static files answer every other GET, leaving what they do not hold to the app's 404.
+    app.get('/*', (_request, reply) => reply.callNotFound());
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -343,6 +352,15 @@ describe('mounted in an app', () => {
       expect(await echo.json()).toEqual({ got: { a: 1 } });
       expect(await (await fetch(`${base}/somewhere`)).json()).toEqual({ app: 'not found' });
       expect((await (await fetch(`${base}/v1/somewhere`, { headers: SECRET })).json()).error.message).toMatch(/^Unrecognized request URL/);
+      // A call the sandbox does not serve fails in the SDK as it would against Stripe, never resolving to the app's answer.
+      for (const unserved of [
+        () => sdkFor(base).subscriptionItems.list({ subscription: 'sub_1' }),
+        () => sdkFor(base).paymentIntents.list(),
+      ])
+        await expect(unserved()).rejects.toMatchObject({
+          type: 'StripeInvalidRequestError',
+          message: expect.stringMatching(/^Unrecognized request URL \(GET/),
+        });
 
       const customer = await sdkFor(base).customers.create({ email: 'montado@tienda.cl' });
       // The delivery timer sends it without being asked.

@@ -54,7 +54,16 @@ export interface StripeSandbox {
 
 /** Stripe's retries of a failed delivery: quickly at first, then hours apart, for about three days. */
 const STRIPE_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, ...Array<number>(6).fill(36_000_000)];
-const API_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/;
+const API_VERSION_PATTERN = /^(\d{4}-\d{2}-\d{2})(\.[a-z]+)?$/;
+
+/**
+ * A version Stripe could have released: dated, and no later than the newest this sandbox speaks (the
+ * SDK's own). Stripe refuses a version it never released, a future one included, as invalid.
+ */
+function isKnownVersion(version: unknown): version is string {
+  const date = typeof version === 'string' ? API_VERSION_PATTERN.exec(version)?.[1] : undefined;
+  return date !== undefined && date >= '2011-01-01' && date <= STRIPE_API_VERSION.slice(0, 10);
+}
 /** The path Stripe.js calls from a browser, on any origin. */
 const TOKENISATION_PATH = '/v1/payment_methods';
 
@@ -161,8 +170,7 @@ export function registerStripeSandbox(app: FastifyInstance, options: StripeSandb
     const values: FormObject = { ...parseForm(queryOf(request)), ...body };
     const apiKey = authenticate(request, values, route);
     const version = request.headers['stripe-version'];
-    if (version !== undefined && (typeof version !== 'string' || !API_VERSION_PATTERN.test(version)))
-      throw invalidRequest(`Invalid Stripe API version: ${String(version)}`);
+    if (version !== undefined && !isKnownVersion(version)) throw invalidRequest(`Invalid Stripe API version: ${String(version)}`);
 
     // Stripe reads Idempotency-Key on POSTs only.
     const header = request.headers['idempotency-key'];
@@ -201,7 +209,7 @@ export function registerStripeSandbox(app: FastifyInstance, options: StripeSandb
       scope.addHook('onRequest', async (request, reply) => {
         requestIdOf(reply);
         const version = request.headers['stripe-version'];
-        reply.header('stripe-version', typeof version === 'string' && API_VERSION_PATTERN.test(version) ? version : STRIPE_API_VERSION);
+        reply.header('stripe-version', isKnownVersion(version) ? version : STRIPE_API_VERSION);
         // Tokenisation is called from browsers on any origin, with the publishable key and no cookies.
         if (pathOf(request) === TOKENISATION_PATH)
           reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'Request-Id, Stripe-Version');
@@ -234,6 +242,9 @@ export function registerStripeSandbox(app: FastifyInstance, options: StripeSandb
         return sendError(reply, new StripeApiError(500, { type: 'api_error', message: 'An unknown error occurred in the sandbox.' }));
       });
       scope.setNotFoundHandler(unrecognized);
+      // Mounted in the app, its static files' catch-all (`GET /*`) would take an unknown `/v1/…` GET to
+      // the app's own 404: this one is more specific, and Stripe's words answer it.
+      scope.all('/*', unrecognized);
 
       scope.options(TOKENISATION_PATH.slice('/v1'.length), (_request, reply) =>
         reply

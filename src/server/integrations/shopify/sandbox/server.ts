@@ -145,6 +145,8 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
   }
 
   app.post(`${SANDBOX_PREFIX}/:shop/admin/api/:version/graphql.json`, graphql);
+  // The rest of the Admin API (REST included) is not served: Shopify's own 404, never the app's Spanish one.
+  app.all(`${SANDBOX_PREFIX}/:shop/admin/*`, (_request, reply) => reply.code(404).send({ errors: 'Not Found' }));
 
   // The result file of a bulk operation, generated as it is read: the response's backpressure paces it.
   app.get<{ Params: { shop: string; file: string } }>(`${SANDBOX_PREFIX}/:shop/bulk/:file`, async (request, reply) => {
