@@ -332,9 +332,9 @@ export function additionalFieldsOf(query: Record<string, unknown>, type: string,
   return fields;
 }
 
-/** A list-valued parameter, comma-separated (as Klaviyo documents) or repeated as `name[]` (as the SDK's HTTP client sends arrays). */
+/** A list-valued parameter, comma-separated as Klaviyo documents and its SDK sends (`fields[profile]=email,first_name`). */
 function listParameter(query: Record<string, unknown>, name: string): string[] | null {
-  const raw = query[name] ?? query[`${name}[]`];
+  const raw = query[name];
   if (raw === undefined) return null;
   return (Array.isArray(raw) ? raw : [raw]).flatMap((part) => String(part).split(',')).filter((field) => field !== '');
 }
