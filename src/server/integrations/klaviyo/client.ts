@@ -63,7 +63,7 @@ export interface KlaviyoClient {
   importedProfiles(jobId: string): Promise<ImportedProfile[]>;
   /** The profiles a finished import refused, and why. */
   importFailures(jobId: string): Promise<ImportFailure[]>;
-  /** Every profile id in a list. */
+  /** Every profile id in a list (100 a page, Klaviyo's most). */
   listMemberIds(listId: string): Promise<string[]>;
 }
 
@@ -325,7 +325,7 @@ export function createKlaviyoClient(options: KlaviyoClientOptions): KlaviyoClien
     async listMemberIds(listId) {
       return allPages(async (cursor) => {
         const { body } = await call(() =>
-          lists.getProfileIdsForList(listId, { pageSize: LIST_MEMBERS_PER_CALL, ...(cursor ? { pageCursor: cursor } : {}) }),
+          lists.getProfileIdsForList(listId, { pageSize: PROFILES_PAGE_MAX, ...(cursor ? { pageCursor: cursor } : {}) }),
         );
         return { data: body.data.map((member) => member.id), cursor: nextCursor(body.links) };
       });

@@ -14,14 +14,16 @@ export const LIST_MEMBERS_PER_CALL = 1000;
 /** Profiles one bulk import job takes, and the most its body may weigh. */
 export const IMPORT_PROFILES_PER_JOB = 10_000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-/** Page sizes: lists come 10 at a time; a job's profiles and errors up to 100. */
+/** Page sizes: lists come 10 at a time; profiles, a list's members and a job's profiles and errors up to 100. */
 export const LISTS_PAGE_SIZE = 10;
 export const PROFILES_PAGE_MAX = 100;
+/** Profiles one subscription job takes. */
+export const SUBSCRIPTION_PROFILES_PER_JOB = 1000;
 /** A list's name, at most. */
 export const LIST_NAME_MAX = 255;
 
 /** The scopes of a private key, as Klaviyo names them. Full access to a resource grants its read scope too. */
-export type KlaviyoScope = 'lists:read' | 'lists:write' | 'profiles:read' | 'profiles:write';
+export type KlaviyoScope = 'lists:read' | 'lists:write' | 'profiles:read' | 'profiles:write' | 'subscriptions:read' | 'subscriptions:write';
 /** What syncing a segment needs, in the names Klaviyo's key settings show (SPEC §3). */
 export type RequiredPermission = 'Profiles:write' | 'List:write';
 export const REQUIRED_PERMISSIONS: readonly RequiredPermission[] = ['Profiles:write', 'List:write'];

@@ -6,11 +6,11 @@ import { type KlaviyoScope, normalizeEmail } from '../types.ts';
  * same calls give the same answers.
  */
 
-const FULL: readonly KlaviyoScope[] = ['lists:read', 'lists:write', 'profiles:read', 'profiles:write'];
+const FULL: readonly KlaviyoScope[] = ['lists:read', 'lists:write', 'profiles:read', 'profiles:write', 'subscriptions:write'];
 
 /** The demo account's private keys: one with every scope the sync needs, and some without one of them. */
 export const SANDBOX_KEYS = {
-  /** Lists and Profiles with full access: what README gives for the demo. */
+  /** Lists, Profiles and Subscriptions with full access: what README gives for the demo. */
   full: 'pk_sandbox_5e3c1a9f7b2d4e6a8c0f1b3d5e7a9c2f4b6d',
   /** Lists read only. */
   withoutListsWrite: 'pk_sandbox_lists_readonly_8b2f6d0a4c7e1f9b3d5a',
@@ -30,10 +30,20 @@ export const SANDBOX_KEY_SCOPES: Record<string, readonly KlaviyoScope[]> = {
 export interface SandboxList {
   id: string;
   name: string;
+  optInProcess: 'single_opt_in' | 'double_opt_in';
   created: string;
   updated: string;
-  /** Profile ids, in the order they joined. */
-  members: Set<string>;
+  /** Profile ids, in the order they joined, with when they joined (`joined_group_at`). */
+  members: Map<string, string>;
+}
+
+/** A profile's email-marketing consent, as `subscriptions.email.marketing` shows it. */
+export interface EmailConsent {
+  consent: 'NEVER_SUBSCRIBED' | 'SUBSCRIBED' | 'UNSUBSCRIBED';
+  consentTimestamp: string | null;
+  method: string | null;
+  methodDetail: string | null;
+  lastUpdated: string | null;
 }
 
 export interface SandboxProfile {
@@ -43,9 +53,35 @@ export interface SandboxProfile {
   externalId: string | null;
   firstName: string | null;
   lastName: string | null;
+  /** The other writable attributes as last written (organization, locale, title, image, location, properties). */
+  other: Record<string, unknown>;
+  emailMarketing: EmailConsent;
   created: string;
   updated: string;
 }
+
+/** The profile attributes a write may carry, snake_case as on the wire; `null` clears one, leaving it out keeps it. */
+export const PROFILE_WRITABLE = [
+  'email',
+  'phone_number',
+  'external_id',
+  'first_name',
+  'last_name',
+  'organization',
+  'locale',
+  'title',
+  'image',
+  'location',
+  'properties',
+] as const;
+
+const NAMED = {
+  email: 'email',
+  phone_number: 'phoneNumber',
+  external_id: 'externalId',
+  first_name: 'firstName',
+  last_name: 'lastName',
+} as const;
 
 export interface ImportError {
   id: string;
@@ -112,9 +148,15 @@ export interface Accounts {
   addKey(key: string, scopes: readonly KlaviyoScope[]): void;
   /** Revokes a key (tests): calls with it answer 401 from then on. */
   revokeKey(key: string): void;
-  createList(account: Account, name: string): SandboxList;
+  createList(account: Account, name: string, optInProcess?: SandboxList['optInProcess']): SandboxList;
   /** Creates a profile, or finds the one with the same email (`created` false). */
   createProfile(account: Account, attributes: Record<string, unknown>): { profile: SandboxProfile; created: boolean };
+  /** Writes the attributes a request carries onto a profile (its email already checked free). */
+  writeProfile(account: Account, profile: SandboxProfile, attributes: Record<string, unknown>): void;
+  /** Email marketing consent given (`SUBSCRIBED`), at `consentedAt` or now. */
+  subscribeEmail(profile: SandboxProfile, detail: { methodDetail: string | null; consentedAt: string | null }): void;
+  /** Adds a profile to a list (keeping when it first joined). */
+  join(list: SandboxList, profileId: string): void;
   createImportJob(account: Account, profiles: SandboxImportJob['profiles'], listIds: string[]): SandboxImportJob;
   /** One poll of a job: queued → processing → complete (after `readsToComplete` reads). */
   readJob(account: Account, job: SandboxImportJob): void;
@@ -138,17 +180,34 @@ export function createAccounts(options: { now: () => number; readsToComplete: nu
     counters.profile += 1;
     const profile: SandboxProfile = {
       id: ulidLike('01K', counters.profile),
-      email,
-      phoneNumber: text(attributes.phone_number),
-      externalId: text(attributes.external_id),
-      firstName: text(attributes.first_name),
-      lastName: text(attributes.last_name),
+      email: null,
+      phoneNumber: null,
+      externalId: null,
+      firstName: null,
+      lastName: null,
+      other: {},
+      emailMarketing: { consent: 'NEVER_SUBSCRIBED', consentTimestamp: null, method: null, methodDetail: null, lastUpdated: null },
       created: iso(),
       updated: iso(),
     };
     account.profiles.set(profile.id, profile);
-    if (email) account.byEmail.set(email, profile.id);
+    writeProfile(account, profile, attributes);
     return { profile, created: true };
+  }
+
+  function writeProfile(account: Account, profile: SandboxProfile, attributes: Record<string, unknown>) {
+    for (const key of PROFILE_WRITABLE) {
+      if (!(key in attributes)) continue;
+      const value = attributes[key];
+      if (key === 'email') {
+        if (profile.email) account.byEmail.delete(profile.email);
+        profile.email = text(value) ? normalizeEmail(String(value)) : null;
+        if (profile.email) account.byEmail.set(profile.email, profile.id);
+      } else if (key in NAMED) profile[NAMED[key as keyof typeof NAMED]] = text(value);
+      else if (value === null) delete profile.other[key];
+      else profile.other[key] = value;
+    }
+    profile.updated = iso();
   }
 
   function completeJob(account: Account, job: SandboxImportJob) {
@@ -178,10 +237,17 @@ export function createAccounts(options: { now: () => number; readsToComplete: nu
       }
       profile.updated = iso();
       if (!job.profileIds.includes(profile.id)) job.profileIds.push(profile.id);
-      for (const listId of job.listIds) account.lists.get(listId)?.members.add(profile.id);
+      for (const listId of job.listIds) {
+        const list = account.lists.get(listId);
+        if (list) join(list, profile.id);
+      }
     });
     job.status = 'complete';
     job.completedAt = iso();
+  }
+
+  function join(list: SandboxList, profileId: string) {
+    if (!list.members.has(profileId)) list.members.set(profileId, iso());
   }
 
   return {
@@ -196,13 +262,25 @@ export function createAccounts(options: { now: () => number; readsToComplete: nu
     revokeKey(key) {
       keys.delete(key);
     },
-    createList(account, name) {
+    createList(account, name, optInProcess = 'single_opt_in') {
       counters.list += 1;
-      const list: SandboxList = { id: listId(counters.list), name, created: iso(), updated: iso(), members: new Set() };
+      const list: SandboxList = { id: listId(counters.list), name, optInProcess, created: iso(), updated: iso(), members: new Map() };
       account.lists.set(list.id, list);
       return list;
     },
     createProfile: upsertProfile,
+    writeProfile,
+    subscribeEmail(profile, { methodDetail, consentedAt }) {
+      profile.emailMarketing = {
+        consent: 'SUBSCRIBED',
+        consentTimestamp: consentedAt ?? iso(),
+        method: 'API',
+        methodDetail,
+        lastUpdated: iso(),
+      };
+      profile.updated = iso();
+    },
+    join,
     createImportJob(account, profiles, listIds) {
       counters.job += 1;
       const job: SandboxImportJob = {
