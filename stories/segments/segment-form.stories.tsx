@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
-import { STORE_TODAY } from '../../mocks/fixtures/dashboard';
 import { amountRangeRefused, productTypes, savedSegment, segmentCount, simpleSegmentToEdit } from '../../mocks/fixtures/segment-form';
 import { SEGMENT_DESCRIPTION_MAX, SEGMENT_NAME_MAX, simpleRules } from '../../src/shared/segments';
 import { SegmentFormScreen } from '../../src/web/features/segments/screens/segment-form-screen';
@@ -21,7 +20,6 @@ const meta = {
     segmentsHref: '/segments',
     count: settled(everyBuyer),
     productTypes,
-    today: STORE_TODAY,
     onRulesChange: fn(),
     onSubmit: fn(),
     onCancel: fn(),

@@ -53,6 +53,18 @@ describe('CampaignForm: each step checks its own rules before it moves on', () =
     expect(screen.getByRole('textbox', { name: 'Fecha de término' }).getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('stops on the information step when an end at the same minute as the start is typed as a merchant types it', async () => {
+    const user = userEvent.setup();
+    await renderAt('conversion', 1, { ...info, endDate: '', endTime: '' });
+    await user.type(screen.getByRole('textbox', { name: 'Fecha de término' }), '20032026');
+    await user.type(screen.getByRole('textbox', { name: 'Hora de término' }), '0900');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Fecha de término' }).value).toBe('20-03-2026');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Hora de término' }).value).toBe('09:00');
+    await pressNext();
+    expect(await screen.findByText('El término debe ser posterior al inicio.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Información de la campaña' })).toBeTruthy();
+  });
+
   it('stops a retargeting campaign on the information step until its catalog and product set are chosen', async () => {
     await renderAt('retargeting', 1, { ...info, noEnd: true });
     await pressNext();
