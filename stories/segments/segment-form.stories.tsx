@@ -45,8 +45,8 @@ export const FilledWithLiveCount: Story = {
     const canvas = within(canvasElement);
     await paste(canvasElement, /^Nombre/, 'Clientes frecuentes de café');
     await userEvent.click(canvas.getByText('Compró en un período'));
-    await userEvent.type(canvas.getByLabelText('Desde'), '2026-06-01');
-    await userEvent.type(canvas.getByLabelText('Hasta'), '2026-08-31');
+    await userEvent.type(canvas.getByLabelText('Desde'), '01062026');
+    await userEvent.type(canvas.getByLabelText('Hasta'), '31082026');
     await userEvent.click(canvas.getByRole('button', { name: 'Tipos de producto' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Agregar Café en grano' }));
     await paste(canvasElement, 'Desde (pedidos)', '2');
