@@ -120,45 +120,77 @@ const instant = z.iso.datetime({ offset: true, error: E.dateRequired, abort: tru
 
 const mediaChoiceSchema = z.strictObject({ mediaId: id, thumbnailMediaId: id.nullable() });
 
+const adCampaignFields = z.strictObject({
+  type: z.enum(AD_CAMPAIGN_TYPES, { error: E.required }),
+  name: adCampaignNameSchema,
+  startAt: instant,
+  endAt: instant.nullable(),
+  dailyBudget: z
+    .number({ error: E.budgetRequired })
+    .int(E.wholeNumber)
+    .min(1, E.budgetRequired)
+    .max(AD_CAMPAIGN_BUDGET_MAX, E.budgetTooLarge),
+  segmentId: id,
+  locations: z.array(adCampaignLocationSchema).max(L.locationsMax, E.tooManyLocations),
+  ageMin: age,
+  ageMax: age,
+  gender: z.enum(AD_CAMPAIGN_GENDERS, { error: E.required }),
+  interests: z.array(adCampaignInterestSchema).max(L.interestsMax, E.tooManyInterests),
+  format: z.enum(AD_MEDIA_FORMATS, { error: E.required }),
+  media: z.array(mediaChoiceSchema).min(L.mediaMin, E.mediaRequired).max(L.mediaMax, E.tooManyFiles),
+  mainText: adMainTextSchema,
+  title: adTitleSchema,
+  description: adDescriptionSchema,
+  callToAction: z.enum(AD_CALLS_TO_ACTION, { error: E.required }),
+  url: adUrlSchema,
+  productCatalogId: metaObjectId.nullable(),
+  productSetId: metaObjectId.nullable(),
+});
+type FieldName = keyof AdCampaignInput;
+
+/**
+ * A rule between fields, judged as soon as the fields it reads are valid, whatever the others hold (zod
+ * skips an object's refinements once any field fails): the wizard then shows it on the step those fields
+ * belong to, and the server names it beside every other problem of the body.
+ */
+function between<const K extends FieldName>(
+  reads: readonly K[],
+  broken: (input: Pick<AdCampaignInput, K>) => boolean,
+  path: FieldName,
+  message: AdCampaignErrorKey,
+) {
+  // Not strict: the body holds the other fields too.
+  const fields = z.object(Object.fromEntries(reads.map((field) => [field, adCampaignFields.shape[field]])));
+  return z.refine<AdCampaignInput>((input) => !broken(input), {
+    path: [path],
+    message,
+    when: (payload) => fields.safeParse(payload.value).success,
+  });
+}
+
 /** Mirrors `AdCampaignInput`, with the rules between its fields the contract cannot say. */
-export const adCampaignInputSchema = z
-  .strictObject({
-    type: z.enum(AD_CAMPAIGN_TYPES, { error: E.required }),
-    name: adCampaignNameSchema,
-    startAt: instant,
-    endAt: instant.nullable(),
-    dailyBudget: z
-      .number({ error: E.budgetRequired })
-      .int(E.wholeNumber)
-      .min(1, E.budgetRequired)
-      .max(AD_CAMPAIGN_BUDGET_MAX, E.budgetTooLarge),
-    segmentId: id,
-    locations: z.array(adCampaignLocationSchema).max(L.locationsMax, E.tooManyLocations),
-    ageMin: age,
-    ageMax: age,
-    gender: z.enum(AD_CAMPAIGN_GENDERS, { error: E.required }),
-    interests: z.array(adCampaignInterestSchema).max(L.interestsMax, E.tooManyInterests),
-    format: z.enum(AD_MEDIA_FORMATS, { error: E.required }),
-    media: z.array(mediaChoiceSchema).min(L.mediaMin, E.mediaRequired).max(L.mediaMax, E.tooManyFiles),
-    mainText: adMainTextSchema,
-    title: adTitleSchema,
-    description: adDescriptionSchema,
-    callToAction: z.enum(AD_CALLS_TO_ACTION, { error: E.required }),
-    url: adUrlSchema,
-    productCatalogId: metaObjectId.nullable(),
-    productSetId: metaObjectId.nullable(),
-  })
-  .superRefine((input, context) => {
-    if (input.ageMax < input.ageMin) context.addIssue({ code: 'custom', path: ['ageMax'], message: E.ageMaxBelowMin });
-    if (input.endAt !== null && Date.parse(input.endAt) <= Date.parse(input.startAt))
-      context.addIssue({ code: 'custom', path: ['endAt'], message: E.endBeforeStart });
-    if (input.format === 'CAROUSEL' && input.media.length < L.carouselMin)
-      context.addIssue({ code: 'custom', path: ['media'], message: E.carouselTooShort });
-    if (input.type === 'retargeting') {
-      if (input.productCatalogId === null) context.addIssue({ code: 'custom', path: ['productCatalogId'], message: E.catalogRequired });
-      if (input.productSetId === null) context.addIssue({ code: 'custom', path: ['productSetId'], message: E.productSetRequired });
-    }
-  }) satisfies z.ZodType<AdCampaignInput, AdCampaignInput>;
+export const adCampaignInputSchema = adCampaignFields.check(
+  between(['ageMin', 'ageMax'], (input) => input.ageMax < input.ageMin, 'ageMax', E.ageMaxBelowMin),
+  between(
+    ['startAt', 'endAt'],
+    (input) => input.endAt !== null && Date.parse(input.endAt) <= Date.parse(input.startAt),
+    'endAt',
+    E.endBeforeStart,
+  ),
+  between(['format', 'media'], (input) => input.format === 'CAROUSEL' && input.media.length < L.carouselMin, 'media', E.carouselTooShort),
+  between(
+    ['type', 'productCatalogId'],
+    (input) => input.type === 'retargeting' && input.productCatalogId === null,
+    'productCatalogId',
+    E.catalogRequired,
+  ),
+  between(
+    ['type', 'productSetId'],
+    (input) => input.type === 'retargeting' && input.productSetId === null,
+    'productSetId',
+    E.productSetRequired,
+  ),
+) satisfies z.ZodType<AdCampaignInput, AdCampaignInput>;
 
 /** A start the server takes: not before now, less the grace for the minutes between filling and saving. */
 export function startIsInPast(startAt: Date | string, now: Date | number, graceMinutes: number = L.startGraceMinutes): boolean {

@@ -2,8 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { campaignRefusals, metaInterests, SMALL_SEGMENT_ID } from '../../mocks/fixtures/campaign-form';
+import type { AdCampaignType } from '../../src/shared/ad-campaigns';
 import { AD_CAMPAIGN_LIMITS } from '../../src/shared/constants';
-import { EMPTY_CAMPAIGN_FORM } from '../../src/web/features/ad-campaigns/forms/campaign-form';
+import { type CampaignFormValues, EMPTY_CAMPAIGN_FORM } from '../../src/web/features/ad-campaigns/forms/campaign-form';
 import { CampaignFormScreen } from '../../src/web/features/ad-campaigns/screens/campaign-form-screen';
 import { userEvent } from '../support/user-event';
 import { at, baseArgs, catalogArgs, imageItem, MB, videoItem } from './campaign-form-args';
@@ -53,18 +54,34 @@ export const StartInPast: Story = {
   args: at('conversion', 1, { startDate: '2026-03-14', startTime: '10:00' }),
   play: nextShows('El inicio no puede ser anterior a este momento.'),
 };
+/** On the information step with the steps after it still empty: its own rules answer there, before it moves on. */
+const onlyInfo = (type: AdCampaignType, values: Partial<CampaignFormValues>) => ({
+  defaultValues: {
+    ...emptyInfo,
+    type,
+    name: 'Recompra de otoño',
+    startDate: '2026-03-20',
+    startTime: '09:00',
+    dailyBudget: '10000',
+    ...values,
+  },
+  defaultStep: 1,
+  ...(type === 'retargeting' ? catalogArgs : {}),
+});
 export const EndBeforeStart: Story = {
-  args: at('conversion', 1, { endDate: '2026-03-19', endTime: '18:00' }),
+  args: onlyInfo('conversion', { endDate: '2026-03-19', endTime: '18:00' }),
   play: nextShows('El término debe ser posterior al inicio.'),
 };
+export const EndBeforeStartOnPhone: Story = onPhone(EndBeforeStart);
 export const BudgetBelowMinimum: Story = {
   args: at('conversion', 1, { dailyBudget: '3000' }),
   play: nextShows('El presupuesto diario debe ser de al menos $5.000.'),
 };
 export const CatalogRequired: Story = {
-  args: { ...at('retargeting', 1, { productCatalogId: null, productSetId: null }), productSets: undefined },
+  args: { ...onlyInfo('retargeting', { noEnd: true }), productSets: undefined },
   play: nextShows('Elige un catálogo de productos.', 'Elige un conjunto de productos.'),
 };
+export const CatalogRequiredOnPhone: Story = onPhone(CatalogRequired);
 /** SPEC §5/§8: the ad account has no catalog to choose. */
 export const CatalogNoOptions: Story = {
   args: {
@@ -105,6 +122,12 @@ export const AgeMaxBelowMin: Story = {
   args: at('conversion', 2, { ageMin: '45', ageMax: '30' }),
   play: nextShows('La edad máxima no puede ser menor que la mínima.'),
 };
+/** Meta's 18 to 65, typed past at both ends: named at the ages, which stay as typed. */
+export const AgesOutOfRange: Story = {
+  args: at('conversion', 2, { ageMin: '70', ageMax: '20' }),
+  play: nextShows('La edad máxima es 65 años.'),
+};
+export const AgesOutOfRangeOnPhone: Story = onPhone(AgesOutOfRange);
 export const AgeRequired: Story = { args: at('conversion', 2, { ageMin: '' }), play: nextShows('Ingresa la edad.') };
 export const InterestsAtMaximum: Story = {
   args: at('conversion', 2, {

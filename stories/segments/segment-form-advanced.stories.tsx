@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
-import { STORE_TODAY } from '../../mocks/fixtures/dashboard';
 import { advancedSegmentToEdit, productTypes, segmentCount } from '../../mocks/fixtures/segment-form';
 import type { SegmentBlock, SegmentCondition, SegmentPeriod, SegmentRules } from '../../src/shared/segments';
 import { advancedSegmentValuesOf } from '../../src/web/features/segments/forms/advanced-segment-form';
@@ -27,7 +26,6 @@ const meta = {
   args: {
     ...logic({ join: 'and', blocks: [block('and', { field: 'purchase', operator: 'is', period: { kind: 'anytime' } })] }),
     productTypes,
-    today: STORE_TODAY,
     onRulesChange: fn(),
     onSubmit: fn(),
     onCancel: fn(),

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
-import { STORE_TODAY } from '../../mocks/fixtures/dashboard';
 import { amountRangeRefused, productTypes, savedSegment, segmentCount, simpleSegmentToEdit } from '../../mocks/fixtures/segment-form';
 import { SEGMENT_DESCRIPTION_MAX, SEGMENT_NAME_MAX, simpleRules } from '../../src/shared/segments';
 import { SegmentFormScreen } from '../../src/web/features/segments/screens/segment-form-screen';
@@ -21,7 +20,6 @@ const meta = {
     segmentsHref: '/segments',
     count: settled(everyBuyer),
     productTypes,
-    today: STORE_TODAY,
     onRulesChange: fn(),
     onSubmit: fn(),
     onCancel: fn(),
@@ -47,8 +45,8 @@ export const FilledWithLiveCount: Story = {
     const canvas = within(canvasElement);
     await paste(canvasElement, /^Nombre/, 'Clientes frecuentes de café');
     await userEvent.click(canvas.getByText('Compró en un período'));
-    await userEvent.type(canvas.getByLabelText('Desde'), '2026-06-01');
-    await userEvent.type(canvas.getByLabelText('Hasta'), '2026-08-31');
+    await userEvent.type(canvas.getByLabelText('Desde'), '01062026');
+    await userEvent.type(canvas.getByLabelText('Hasta'), '31082026');
     await userEvent.click(canvas.getByRole('button', { name: 'Tipos de producto' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Agregar Café en grano' }));
     await paste(canvasElement, 'Desde (pedidos)', '2');

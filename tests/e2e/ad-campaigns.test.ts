@@ -30,8 +30,8 @@ async function connectMeta(page: Page): Promise<void> {
   await metaCard(page).getByText('Conectada').waitFor({ timeout: SERVER_WAIT });
 }
 
-/** A day and an hour on Chile's clock, as the wizard asks for them: two minutes from now. */
-function soonInChile(): { date: string; time: string } {
+/** A moment on Chile's clock as a merchant types it on a phone's numeric keypad: the day ddmmaaaa, the hour hhmm. */
+function typedInChile(at: number): { day: string; hour: string } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
       timeZone: 'America/Santiago',
@@ -42,11 +42,14 @@ function soonInChile(): { date: string; time: string } {
       minute: '2-digit',
       hourCycle: 'h23',
     })
-      .formatToParts(new Date(Date.now() + 2 * 60_000))
+      .formatToParts(new Date(at))
       .map((part) => [part.type, part.value]),
   );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  return { day: `${parts.day}${parts.month}${parts.year}`, hour: `${parts.hour}${parts.minute}` };
 }
+
+/** Two minutes from now: a start the wizard and the server take. */
+const soonInChile = () => typedInChile(Date.now() + 2 * 60_000);
 
 const api = (page: Page, path: string) => page.evaluate((url) => fetch(url).then((response) => response.json()), path);
 
@@ -77,8 +80,8 @@ it('the owner creates a carousel campaign from a segment, reads what it spent, c
   // Information.
   const start = soonInChile();
   await page.getByLabel('Nombre de la campaña').fill(CAMPAIGN);
-  await page.getByLabel('Fecha de inicio').fill(start.date);
-  await page.getByLabel('Hora de inicio').fill(start.time);
+  await page.getByLabel('Fecha de inicio').pressSequentially(start.day);
+  await page.getByLabel('Hora de inicio').pressSequentially(start.hour);
   await page.getByText('Sin fecha de término', { exact: true }).click();
   await page.getByLabel(/Presupuesto diario/).fill('3000');
   await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -178,3 +181,45 @@ it('the owner creates a carousel campaign from a segment, reads what it spent, c
   expect(gone).toBe(404);
   await context.close();
 }, 240_000);
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+
+it('on a 390 × 844 phone the wizard refuses an end before the start on the information step itself, before moving on', async () => {
+  const context = await e2e.browser.newContext(PHONE);
+  const page = await context.newPage();
+  await signIn(page);
+  // Connected by the journey above when it ran first; this one stands on its own all the same.
+  const connected = metaCard(page).getByText('Conectada');
+  await connected
+    .or(metaCard(page).getByRole('button', { name: 'Conectar Meta' }))
+    .first()
+    .waitFor({ timeout: SERVER_WAIT });
+  if (!(await connected.isVisible())) await connectMeta(page);
+  await page.goto(`${e2e.server.url}/campaigns/create`);
+  await page.getByRole('radio', { name: /Conversión/ }).check();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('heading', { name: 'Información de la campaña' }).waitFor();
+
+  // Typed on the numeric keypad: the dashes and the colon go in by themselves. The end is a day before the start.
+  const start = soonInChile();
+  const end = typedInChile(Date.now() + 2 * 60_000 - 24 * 3_600_000);
+  await page.getByLabel('Nombre de la campaña').fill(CAMPAIGN);
+  await page.getByLabel('Fecha de inicio').pressSequentially(start.day);
+  await page.getByLabel('Hora de inicio').pressSequentially(start.hour);
+  await page.getByLabel('Fecha de término', { exact: true }).pressSequentially(end.day);
+  await page.getByLabel('Hora de término', { exact: true }).pressSequentially(end.hour);
+  await page.getByLabel(/Presupuesto diario/).fill('3000');
+  const typed = `${start.day.slice(0, 2)}-${start.day.slice(2, 4)}-${start.day.slice(4)}`;
+  expect(await page.getByLabel('Fecha de inicio').inputValue()).toBe(typed);
+  expect(await page.getByLabel('Hora de inicio').inputValue()).toBe(`${start.hour.slice(0, 2)}:${start.hour.slice(2)}`);
+
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByText('El término debe ser posterior al inicio.').waitFor();
+  // Still on the information step, the end marked; the audience step never showed.
+  expect(await page.getByRole('heading', { name: 'Información de la campaña' }).isVisible()).toBe(true);
+  expect(await page.getByRole('heading', { name: 'Audiencia' }).count()).toBe(0);
+  expect(await page.getByLabel('Fecha de término', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);
+  await context.close();
+});

@@ -3,6 +3,7 @@ import { AD_CAMPAIGN_DISCARD_QUEUE } from '../../src/server/features/ad-campaign
 import type { MetaUserClient } from '../../src/server/integrations/meta/client.ts';
 import { AD_SUBCODES, MetaNotFoundError } from '../../src/server/integrations/meta/errors.ts';
 import { SANDBOX_META_IDS, type StartedMetaSandbox } from '../../src/server/integrations/meta/sandbox/index.ts';
+import { adCampaignInputSchema } from '../../src/shared/ad-campaigns.ts';
 import { MEDIA_LIMITS } from '../../src/shared/constants.ts';
 import { addStore, type Caller, signIn, type TestServer } from './harness.ts';
 import { AD_ACCOUNT, camilaClient, failure, jpegImage, mp4Video, pngImage } from './integrations/meta-testing.ts';
@@ -323,6 +324,16 @@ describe('creating a campaign', () => {
     expect((await call('GET', `${campaigns()}?status=borrador`)).statusCode).toBe(400);
     expect((await call('GET', `${campaigns()}/abc`)).statusCode).toBe(400);
     expect((await call('GET', `${campaigns()}/987654`)).statusCode).toBe(404);
+  });
+
+  it("refuses ages out of Meta's 18 to 65 on the age itself, never clamped, as the wizard does", async () => {
+    // The body the wizard would send for 70 to 20: the minimum is out of range, and that is the one problem named.
+    const response = await call('POST', campaigns(), campaignInput({ ageMin: 70, ageMax: 20 }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors.map((error: { field: string }) => error.field)).toEqual(['ageMin']);
+    const shared = adCampaignInputSchema.safeParse({ ...campaignInput(), ageMin: 70, ageMax: 20 });
+    expect(shared.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['ageMin']);
+    expect((await server.db.query('select 1 from ad_campaigns')).length).toBe(0);
   });
 
   it('refuses a start or an end outside the years 2000 to 2100 on its field, in Spanish', async () => {

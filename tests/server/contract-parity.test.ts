@@ -206,7 +206,8 @@ const parities: Parity[] = [
         `https://${long(AD_CAMPAIGN_LIMITS.urlMaxLength - 8)}`,
         `https://${long(AD_CAMPAIGN_LIMITS.urlMaxLength - 7)}`,
       ],
-      ageMin: [17, 18, 65, 66, 18.5],
+      ageMin: [17, 18, 65, 66, 70, 18.5],
+      ageMax: [17, 18, 65, 66],
       dailyBudget: [0, 1, 1_000_000_000, 1_000_000_001, 10.5],
       segmentId: [0, 1, 9007199254740991, 9007199254740992],
       interests: [

@@ -91,6 +91,19 @@ describe('adCampaignInputSchema (SPEC §5)', () => {
     expect(problems({ type: 'retargeting', productCatalogId: '3100000000000001', productSetId: '3200000000000011' })).toEqual({});
   });
 
+  it('judges a rule between fields as soon as those fields are valid, whatever the others hold', () => {
+    // A wizard on its second step: the later steps are still empty, and the info step's rules answer all the same.
+    const laterStepsEmpty = { segmentId: Number.NaN, media: [], mainText: '', title: '', description: '', url: '' };
+    expect(problems({ ...laterStepsEmpty, endAt: valid.startAt }).endAt).toBe('errors.endBeforeStart');
+    expect(problems({ ...laterStepsEmpty, type: 'retargeting' })).toMatchObject({
+      productCatalogId: 'errors.catalogRequired',
+      productSetId: 'errors.productSetRequired',
+    });
+    expect(problems({ ...laterStepsEmpty, ageMin: 45, ageMax: 30 }).ageMax).toBe('errors.ageMaxBelowMin');
+    // A field the rule reads is itself wrong: its own problem is enough.
+    expect(problems({ ageMin: 70, ageMax: 20 })).toEqual({ ageMin: 'errors.ageAboveMaximum' });
+  });
+
   it('checks the texts and the address', () => {
     expect(problems({ mainText: 'a'.repeat(501) })).toEqual({ mainText: 'errors.mainTextTooLong' });
     expect(problems({ mainText: 'Primera línea\nsegunda' })).toEqual({});

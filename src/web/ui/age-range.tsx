@@ -28,7 +28,7 @@ export interface AgeRangeProps {
   helperText?: ReactNode;
 }
 
-/** A minimum and a maximum age side by side, each bounded by the other. */
+/** A minimum and a maximum age side by side; ages out of range or out of order stay as typed, for the rules to name. */
 export function AgeRange({
   id,
   legend,
@@ -45,8 +45,6 @@ export function AgeRange({
 }: AgeRangeProps) {
   const { t } = useTranslation('common');
   const current = value ?? defaultValue ?? { min: '', max: '' };
-  const minValue = Number.parseInt(current.min, 10);
-  const maxValue = Number.parseInt(current.max, 10);
   return (
     <FieldsetRoot legend={legend} error={error} helperText={helperText} disabled={disabled}>
       <FieldsetParts.Row>
@@ -56,7 +54,7 @@ export function AgeRange({
           value={value?.min}
           defaultValue={defaultValue?.min}
           min={lowest}
-          max={Number.isNaN(maxValue) ? highest : maxValue}
+          max={highest}
           disabled={disabled}
           onValueChange={(details) => onValueChange?.({ ...current, min: details.value })}
         />
@@ -66,7 +64,7 @@ export function AgeRange({
           label={maxLabel}
           value={value?.max}
           defaultValue={defaultValue?.max}
-          min={Number.isNaN(minValue) ? lowest : minValue}
+          min={lowest}
           max={highest}
           disabled={disabled}
           onValueChange={(details) => onValueChange?.({ ...current, max: details.value })}

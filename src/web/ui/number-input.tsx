@@ -31,6 +31,9 @@ export function NumberInput(props: NumberInputProps) {
         name={name}
         locale="es-CL"
         translations={{ incrementLabel: t('ui.numberInput.increment'), decrementLabel: t('ui.numberInput.decrement') }}
+        // A value out of range stays as typed, for the form's rules to say why: Ark would clamp it silently on blur.
+        // `min` and `max` bound the steppers only.
+        clampValueOnBlur={false}
         {...machine}
       >
         <NumberInputParts.Control>

@@ -5,6 +5,7 @@ import { AD_CAMPAIGN_LIMITS } from '../../../../shared/constants';
 import { CALENDAR_YEARS } from '../../../../shared/date-rules';
 import { formatCount, formatMoney } from '../../../../shared/format';
 import { Checkbox } from '../../../ui/checkbox';
+import { DateInput, TimeInput } from '../../../ui/date-time-input';
 import { TextInput } from '../../../ui/field';
 import { FormSection } from '../../../ui/form-layout';
 import { NumberInput } from '../../../ui/number-input';
@@ -50,26 +51,7 @@ export function CampaignInfoStep({
           helperText={t('info.counter', { count: name.length, max: AD_CAMPAIGN_LIMITS.nameMaxLength })}
           {...register('name')}
         />
-        <div className={campaignFormLayout.pair}>
-          <TextInput
-            type="date"
-            label={t('info.startDate')}
-            required
-            disabled={disabled}
-            error={errorOf('startDate')}
-            errorValues={CALENDAR_YEARS}
-            {...register('startDate')}
-          />
-          <TextInput
-            type="time"
-            label={t('info.startTime')}
-            required
-            disabled={disabled}
-            error={errorOf('startTime')}
-            helperText={t('info.timeZone')}
-            {...register('startTime')}
-          />
-        </div>
+        <DayAndHour control={control} errorOf={errorOf} disabled={disabled} day="startDate" hour="startTime" />
         <Controller
           control={control}
           name="noEnd"
@@ -84,27 +66,7 @@ export function CampaignInfoStep({
             />
           )}
         />
-        {noEnd ? null : (
-          <div className={campaignFormLayout.pair}>
-            <TextInput
-              type="date"
-              label={t('info.endDate')}
-              required
-              disabled={disabled}
-              error={errorOf('endDate')}
-              errorValues={CALENDAR_YEARS}
-              {...register('endDate')}
-            />
-            <TextInput
-              type="time"
-              label={t('info.endTime')}
-              required
-              disabled={disabled}
-              error={errorOf('endTime')}
-              {...register('endTime')}
-            />
-          </div>
-        )}
+        {noEnd ? null : <DayAndHour control={control} errorOf={errorOf} disabled={disabled} day="endDate" hour="endTime" />}
         <Controller
           control={control}
           name="dailyBudget"
@@ -136,6 +98,48 @@ export function CampaignInfoStep({
         />
       ) : null}
     </>
+  );
+}
+
+/** The day and the hour an instant is made of, on the store's clock: the start's, or the end's. */
+function DayAndHour({
+  control,
+  errorOf,
+  disabled,
+  day,
+  hour,
+}: Pick<StepProps, 'control' | 'errorOf' | 'disabled'> & { day: 'startDate' | 'endDate'; hour: 'startTime' | 'endTime' }) {
+  const { t } = useTranslation('createCampaign');
+  const parts = [
+    { name: day, Input: DateInput, errorValues: CALENDAR_YEARS, helperText: undefined },
+    // The store's clock, said once beside the start.
+    { name: hour, Input: TimeInput, errorValues: undefined, helperText: hour === 'startTime' ? t('info.timeZone') : undefined },
+  ];
+  return (
+    <div className={campaignFormLayout.pair}>
+      {parts.map(({ name, Input, errorValues, helperText }) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <Input
+              ref={field.ref}
+              name={field.name}
+              label={t(`info.${name}`)}
+              required
+              disabled={disabled}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errorOf(name)}
+              errorValues={errorValues}
+              helperText={helperText}
+            />
+          )}
+        />
+      ))}
+    </div>
   );
 }
 

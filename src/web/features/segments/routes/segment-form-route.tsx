@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -49,7 +48,6 @@ function useSegmentFormPage(mode: 'create' | 'edit', save: ReturnType<typeof use
     count,
     onRulesChange: setRules,
     productTypes: productTypes.data,
-    today: dayjs().format('YYYY-MM-DD'),
     // Busy until the detail page replaces this one.
     saving: save.isPending || save.isSuccess,
     serverErrors,

@@ -30,7 +30,6 @@ export interface LogicPartProps {
   errorAt: ConditionErrorAt;
   disabled: boolean;
   productTypes: readonly string[];
-  today: string | undefined;
 }
 
 export interface AdvancedSegmentFormConditionProps extends LogicPartProps {
@@ -60,7 +59,6 @@ export function AdvancedSegmentFormCondition({
   errorAt,
   disabled,
   productTypes,
-  today,
 }: AdvancedSegmentFormConditionProps) {
   const titleId = useId();
   return (
@@ -86,7 +84,6 @@ export function AdvancedSegmentFormCondition({
             errorAt={errorAt}
             disabled={disabled}
             productTypes={productTypes}
-            today={today}
           />
         </div>
       )}
@@ -100,7 +97,7 @@ interface ConditionFieldsProps extends LogicPartProps {
   path: string;
 }
 
-function ConditionFields({ draft, onChange, path, errorAt, disabled, productTypes, today }: ConditionFieldsProps) {
+function ConditionFields({ draft, onChange, path, errorAt, disabled, productTypes }: ConditionFieldsProps) {
   const { t } = useTranslation('createSegment');
   const kind = FIELD_KINDS[draft.field];
   const change = (part: Partial<ConditionDraft>) => onChange({ ...draft, ...part });
@@ -181,7 +178,6 @@ function ConditionFields({ draft, onChange, path, errorAt, disabled, productType
           path={`${path}.period`}
           errorAt={errorAt}
           disabled={disabled}
-          today={today}
         />
       )}
     </>
@@ -195,7 +191,7 @@ interface PeriodFieldsProps extends Omit<LogicPartProps, 'productTypes'> {
 }
 
 /** When purchases count: at any time, between two days, or in the last N days, weeks, months or years. */
-function PeriodFields({ period, onChange, path, errorAt, disabled, today }: PeriodFieldsProps) {
+function PeriodFields({ period, onChange, path, errorAt, disabled }: PeriodFieldsProps) {
   const { t } = useTranslation('createSegment');
   const change = (part: Partial<PeriodDraft>) => onChange({ ...period, ...part });
   return (
@@ -218,7 +214,6 @@ function PeriodFields({ period, onChange, path, errorAt, disabled, today }: Peri
               name={`${path}.${end}`}
               value={period[end]}
               onChange={(value) => change({ [end]: value })}
-              max={today}
               disabled={disabled}
               error={errorAt(`${path}.${end}`)}
             />

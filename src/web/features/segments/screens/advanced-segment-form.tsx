@@ -68,7 +68,6 @@ export function AdvancedSegmentForm({
   saving = false,
   serverErrors = NO_SERVER_ERRORS,
   productTypes = [],
-  today,
 }: AdvancedSegmentFormProps) {
   const { t } = useTranslation('createSegment');
   const stepsId = useId();
@@ -147,7 +146,7 @@ export function AdvancedSegmentForm({
         />
       ) : (
         <FormSection title={t('advanced.logicTitle')} description={t('advanced.logicDescription')} titleRef={logicTitle}>
-          <Blocks control={control} errorAt={errorAt} disabled={saving} productTypes={productTypes} today={today} />
+          <Blocks control={control} errorAt={errorAt} disabled={saving} productTypes={productTypes} />
         </FormSection>
       )}
       {elsewhere ? (

@@ -10,6 +10,7 @@ import {
   type SegmentRules,
 } from '../../../../shared/segments';
 import { Button } from '../../../ui/button';
+import { DateInput } from '../../../ui/date-time-input';
 import { type FieldErrorMessage, Textarea, type TextareaProps, TextInput, type TextInputProps } from '../../../ui/field';
 import { FormSection, formLayout } from '../../../ui/form-layout';
 import { TagsInput } from '../../../ui/tags-input';
@@ -33,8 +34,6 @@ export interface SegmentFormProps<Values> {
   serverErrors?: ServerFieldErrors;
   /** The store's product types, offered while typing types. */
   productTypes?: readonly string[];
-  /** The store's today, `YYYY-MM-DD`: the latest day a period can reach. */
-  today?: string | undefined;
 }
 
 export const NO_SERVER_ERRORS: ServerFieldErrors = {};
@@ -185,23 +184,19 @@ export interface DateFieldProps {
   name?: string;
   error: FieldErrorMessage;
   disabled: boolean;
-  /** The store's today: later days hold no purchases yet. */
-  max?: string | undefined;
 }
 
-/** A day, typed or picked with the browser's own calendar (a phone's is the one its owner knows). */
-export function DateField({ label, value, onChange, onBlur, name, error, disabled, max }: DateFieldProps) {
+/** A day of a purchase period, typed dd-mm-aaaa as everywhere in the app; the form keeps `YYYY-MM-DD`. */
+export function DateField({ label, value, onChange, onBlur, name, error, disabled }: DateFieldProps) {
   return (
-    <TextInput
-      type="date"
+    <DateInput
       label={label}
       name={name}
       value={value}
-      max={max}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      onValueChange={onChange}
       onBlur={onBlur}
       disabled={disabled}
-      aria-required="true"
+      required
       error={error}
       errorValues={CALENDAR_YEARS}
     />

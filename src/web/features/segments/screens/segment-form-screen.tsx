@@ -36,7 +36,6 @@ export interface SegmentFormScreenProps {
   saving?: boolean;
   serverErrors?: ServerFieldErrors | undefined;
   productTypes?: readonly string[] | undefined;
-  today?: string | undefined;
   /** The advanced form's first step: 0 general information, 1 logic (stories start on either). */
   defaultStep?: 0 | 1;
 }

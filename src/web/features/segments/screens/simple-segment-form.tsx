@@ -33,7 +33,7 @@ export type SimpleSegmentFormProps = SegmentFormProps<SimpleSegmentValues>;
 /** The simple form (SPEC §2): one form whose every filled field narrows the segment down. */
 export function SimpleSegmentForm(props: SimpleSegmentFormProps) {
   const { t } = useTranslation('createSegment');
-  const { count, onRulesChange, onSubmit, onCancel, today } = props;
+  const { count, onRulesChange, onSubmit, onCancel } = props;
   const { defaultValues = EMPTY_SIMPLE_SEGMENT, saving = false, serverErrors = NO_SERVER_ERRORS, productTypes = [] } = props;
   const { register, control, handleSubmit, getValues, setFocus, formState } = useZodForm(simpleSegmentFormSchema, {
     textGroup: 'createSegment',
@@ -115,7 +115,6 @@ export function SimpleSegmentForm(props: SimpleSegmentFormProps) {
                         value={field.value}
                         onChange={field.onChange}
                         onBlur={field.onBlur}
-                        max={today}
                         disabled={saving}
                         error={fieldError(end)}
                       />
