@@ -372,7 +372,7 @@ export function DateRangePicker({ label, value, onValueChange, today, min, defau
                     ref={inputs[end]}
                     label={end === 'from' ? t('typedFrom') : t('typedTo')}
                     value={draft.typed[end]}
-                    placeholder={t('typedPlaceholder')}
+                    placeholder={t('ui.dateInput.placeholder', { ns: 'common' })}
                     helperText={t('typedHelp')}
                     error={errorText(end)}
                     autoComplete="off"

@@ -68,7 +68,6 @@ function BudgetForm({
           setAmount(valueAsNumber);
           setError(null);
         }}
-        // No min here: Ark would clamp silently, and the merchant should read why instead.
         step={1000}
         disabled={saving}
         required

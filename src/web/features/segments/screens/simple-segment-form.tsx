@@ -263,7 +263,7 @@ function RangeFields({ control, legend, from, to, prefix, step, error, disabled 
                 label={t(`simple.${prefix}.${index === 0 ? 'from' : 'to'}`)}
                 name={field.name}
                 value={field.value === null ? '' : String(field.value)}
-                // An empty field is no bound; no min here: Ark would clamp silently, and the merchant should read why.
+                // An empty field is no bound.
                 onValueChange={({ valueAsNumber }) => field.onChange(Number.isFinite(valueAsNumber) ? valueAsNumber : null)}
                 step={step}
                 disabled={disabled}
