@@ -375,3 +375,55 @@ describe('mounted in an app', () => {
     }
   });
 });
+
+describe("Stripe's documented test payment methods and search", () => {
+  it('takes pm_card_* by name, each use a new payment method from its test card', async () => {
+    const customer = await stripe.customers.create({ email: 'prueba@tienda.cl', name: 'Ana Prueba', metadata: { store: '7' } });
+    const visa = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    expect(visa).toMatchObject({
+      id: expect.stringMatching(/^pm_(?!card_)/),
+      customer: customer.id,
+      card: { brand: 'visa', last4: '4242' },
+    });
+    const again = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    expect(again.id).not.toBe(visa.id);
+    await expect(stripe.paymentMethods.attach('pm_card_chargeDeclined', { customer: customer.id })).rejects.toMatchObject({
+      type: 'StripeCardError',
+      code: 'card_declined',
+    });
+    await expect(stripe.paymentMethods.attach('pm_card_unknown', { customer: customer.id })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 404,
+    });
+  });
+
+  it('searches customers and subscriptions with the query language, a page at a time', async () => {
+    for (const name of ['Búsqueda Uno', 'Búsqueda Dos', 'Búsqueda Tres'])
+      await stripe.customers.create({ email: `${name.split(' ')[1]!.toLowerCase()}@busqueda.cl`, name, metadata: { plan: 'crecimiento' } });
+    const byEmail = await stripe.customers.search({ query: "email:'dos@busqueda.cl'" });
+    expect(byEmail).toMatchObject({ object: 'search_result', has_more: false, next_page: null });
+    expect(byEmail.data.map((customer) => customer.name)).toEqual(['Búsqueda Dos']);
+    const first = await stripe.customers.search({ query: "name~'búsqueda' AND metadata['plan']:'crecimiento'", limit: 2 });
+    expect(first.data.map((customer) => customer.name)).toEqual(['Búsqueda Tres', 'Búsqueda Dos']);
+    expect(first.has_more).toBe(true);
+    const second = await stripe.customers.search({
+      query: "name~'búsqueda' AND metadata['plan']:'crecimiento'",
+      limit: 2,
+      page: first.next_page!,
+    });
+    expect(second.data.map((customer) => customer.name)).toEqual(['Búsqueda Uno']);
+    // The SDK's auto-pagination follows next_page.
+    const all: string[] = [];
+    for await (const customer of stripe.customers.search({ query: "-email:'dos@busqueda.cl' AND name~'squeda'", limit: 1 }))
+      all.push(customer.name!);
+    expect(all).toEqual(['Búsqueda Tres', 'Búsqueda Uno']);
+    await expect(stripe.customers.search({ query: "status:'active'" })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      message: expect.stringContaining("Field 'status' is an unsupported search field for resource customers"),
+    });
+    await expect(stripe.customers.search({ query: "email:'a@b.cl' AND name:'x' OR phone:'1'" })).rejects.toMatchObject({ statusCode: 400 });
+    const subscriptions = await stripe.subscriptions.search({ query: "status:'active'" });
+    expect(subscriptions.object).toBe('search_result');
+    expect(subscriptions.data.every((subscription) => subscription.status === 'active')).toBe(true);
+  });
+});

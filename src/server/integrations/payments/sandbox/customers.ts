@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { type CardVault, setupDecline } from './cards.ts';
 import type { Store } from './objects.ts';
-import type { Params } from './params.ts';
+import { Params } from './params.ts';
 import { cardError, docUrlOf, invalidRequest, missingParam, noSuch, StripeApiError } from './stripe-errors.ts';
 import type { EventCause, Events } from './webhooks.ts';
 
@@ -31,6 +31,18 @@ const customerIdOf = (value: string | Stripe.Customer | Stripe.DeletedCustomer |
 
 export type Wallet = ReturnType<typeof createWallet>;
 
+/** Stripe's test payment methods by name (its testing docs), each the test card it stands for. */
+const TEST_PAYMENT_METHODS: Record<string, string> = {
+  pm_card_visa: '4242424242424242',
+  pm_card_visa_debit: '4000056655665556',
+  pm_card_mastercard: '5555555555554444',
+  pm_card_amex: '378282246310005',
+  pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclinedExpiredCard: '4000000000000069',
+  pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
+  pm_card_chargeCustomerFail: '4000000000000341',
+};
+
 export function createWallet(store: Store, events: Events, vault: CardVault) {
   const detached = new Set<string>();
 
@@ -38,6 +50,58 @@ export function createWallet(store: Store, events: Events, vault: CardVault) {
     if (!id) throw missingParam(param ?? 'customer');
     if (store.deletedCustomers.has(id)) throw noSuch('customer', id, param);
     return store.require('customer', id, param);
+  }
+
+  function createPaymentMethod(params: Params, at: number): Stripe.PaymentMethod {
+    params.only(['type', 'card', 'billing_details', 'metadata', 'allow_redisplay', ...BROWSER_PARAMS]);
+    const type = params.string('type');
+    if (!type) throw missingParam('type');
+    if (type !== 'card') throw invalidRequest(`The sandbox handles cards only, not "${type}".`, 'type');
+    const { card, behaviour } = vault.tokenise(params.object('card'), store.nowMs());
+    const billing = params.object('billing_details');
+    billing?.only(['address', 'email', 'name', 'phone', 'tax_id']);
+    const address = billing?.object('address');
+    address?.only(['city', 'country', 'line1', 'line2', 'postal_code', 'state']);
+    const method = store.put('payment_method', {
+      id: store.newId('payment_method'),
+      object: 'payment_method',
+      allow_redisplay: params.enumOf('allow_redisplay', ['always', 'limited', 'unspecified']) ?? 'unspecified',
+      billing_details: {
+        address: {
+          city: address?.string('city') || null,
+          country: address?.string('country') || null,
+          line1: address?.string('line1') || null,
+          line2: address?.string('line2') || null,
+          postal_code: address?.string('postal_code') || null,
+          state: address?.string('state') || null,
+        },
+        email: billing?.string('email') || null,
+        name: billing?.string('name') || null,
+        phone: billing?.string('phone') || null,
+        tax_id: billing?.string('tax_id') || null,
+      },
+      card,
+      created: at,
+      customer: null,
+      customer_account: null,
+      livemode: false,
+      metadata: params.metadata(),
+      type: 'card',
+    });
+    vault.remember(method.id, behaviour);
+    return method;
+  }
+
+  /**
+   * A payment method a request names: one of the account's, or one of Stripe's test payment methods by
+   * name (`pm_card_visa`), from which each use makes a new payment method, as Stripe does.
+   */
+  function paymentMethodOf(id: string, param?: string): Stripe.PaymentMethod {
+    const number = TEST_PAYMENT_METHODS[id];
+    if (number === undefined) return store.require('payment_method', id, param);
+    const expiry = new Date(store.nowMs()).getUTCFullYear() + 1;
+    const card = { number, exp_month: '12', exp_year: String(expiry), cvc: number.length === 15 ? '1234' : '123' };
+    return createPaymentMethod(new Params({ type: 'card', card }), store.nowSeconds());
   }
 
   /** The customer's own card `id`, or Stripe's refusal naming `param`. */
@@ -145,7 +209,7 @@ export function createWallet(store: Store, events: Events, vault: CardVault) {
         'payment_method',
         'setup_intent_unexpected_state',
       );
-    const method = store.require('payment_method', methodId, 'payment_method');
+    const method = paymentMethodOf(methodId, 'payment_method');
     const customer = intent.customer ? livingCustomer(customerIdOf(intent.customer) ?? undefined, 'customer') : null;
     try {
       if (customer) attach(method, customer, at, cause);
@@ -214,7 +278,7 @@ export function createWallet(store: Store, events: Events, vault: CardVault) {
       });
       applyCustomerFields(customer, params);
       const methodId = params.string('payment_method');
-      if (methodId) attach(store.require('payment_method', methodId, 'payment_method'), customer, created, cause);
+      if (methodId) attach(paymentMethodOf(methodId, 'payment_method'), customer, created, cause);
       setDefault(customer, params.object('invoice_settings'));
       events.record('customer.created', customer, { created, cause });
       return customer;
@@ -229,45 +293,8 @@ export function createWallet(store: Store, events: Events, vault: CardVault) {
       return customer;
     },
 
-    createPaymentMethod(params: Params, at: number): Stripe.PaymentMethod {
-      params.only(['type', 'card', 'billing_details', 'metadata', 'allow_redisplay', ...BROWSER_PARAMS]);
-      const type = params.string('type');
-      if (!type) throw missingParam('type');
-      if (type !== 'card') throw invalidRequest(`The sandbox handles cards only, not "${type}".`, 'type');
-      const { card, behaviour } = vault.tokenise(params.object('card'), store.nowMs());
-      const billing = params.object('billing_details');
-      billing?.only(['address', 'email', 'name', 'phone', 'tax_id']);
-      const address = billing?.object('address');
-      address?.only(['city', 'country', 'line1', 'line2', 'postal_code', 'state']);
-      const method = store.put('payment_method', {
-        id: store.newId('payment_method'),
-        object: 'payment_method',
-        allow_redisplay: params.enumOf('allow_redisplay', ['always', 'limited', 'unspecified']) ?? 'unspecified',
-        billing_details: {
-          address: {
-            city: address?.string('city') || null,
-            country: address?.string('country') || null,
-            line1: address?.string('line1') || null,
-            line2: address?.string('line2') || null,
-            postal_code: address?.string('postal_code') || null,
-            state: address?.string('state') || null,
-          },
-          email: billing?.string('email') || null,
-          name: billing?.string('name') || null,
-          phone: billing?.string('phone') || null,
-          tax_id: billing?.string('tax_id') || null,
-        },
-        card,
-        created: at,
-        customer: null,
-        customer_account: null,
-        livemode: false,
-        metadata: params.metadata(),
-        type: 'card',
-      });
-      vault.remember(method.id, behaviour);
-      return method;
-    },
+    createPaymentMethod,
+    paymentMethodOf,
 
     attach(method: Stripe.PaymentMethod, params: Params, cause: EventCause): Stripe.PaymentMethod {
       params.only(['customer']);
@@ -314,7 +341,7 @@ export function createWallet(store: Store, events: Events, vault: CardVault) {
       const intent = store.put('setup_intent', setupIntentObject(customer, params, at));
       const methodId = params.string('payment_method');
       if (methodId) {
-        intent.payment_method = store.require('payment_method', methodId, 'payment_method').id;
+        intent.payment_method = paymentMethodOf(methodId, 'payment_method').id;
         intent.status = 'requires_confirmation';
       }
       events.record('setup_intent.created', intent, { created: at, cause });
@@ -335,7 +362,7 @@ export function createWallet(store: Store, events: Events, vault: CardVault) {
           'setup_intent_unexpected_state',
         );
       const methodId = params.string('payment_method');
-      if (methodId) intent.payment_method = store.require('payment_method', methodId, 'payment_method').id;
+      if (methodId) intent.payment_method = paymentMethodOf(methodId, 'payment_method').id;
       return confirm(intent, store.timeOfCustomer(customerIdOf(intent.customer)), cause, render);
     },
   };

@@ -3,6 +3,7 @@ import { createPrice, createProduct, findPrices, PRODUCT_PARAMS, updatePrice } f
 import type { Engine } from './engine.ts';
 import { type Kind, paginate } from './objects.ts';
 import type { Params } from './params.ts';
+import { search } from './search.ts';
 import { invalidRequest, missingParam } from './stripe-errors.ts';
 import type { EventCause } from './webhooks.ts';
 
@@ -114,6 +115,20 @@ export function stripeRoutes(engine: Engine): StripeRoute[] {
     { method: 'POST', path: '/v1/customers', handle: ({ params, cause }) => wallet.createCustomer(params, now(), cause) },
     {
       method: 'GET',
+      path: '/v1/customers/search',
+      handle: ({ params }) =>
+        search(store.newestFirst(store.all('customer')), params, {
+          resource: 'customers',
+          url: '/v1/customers/search',
+          fields: ['created', 'email', 'metadata', 'name', 'phone'],
+          textOf: (customer, field) => {
+            const value = customer[field as 'email' | 'name' | 'phone'];
+            return typeof value === 'string' ? value : null;
+          },
+        }),
+    },
+    {
+      method: 'GET',
       path: '/v1/customers/:id',
       // A deleted customer is still found, as its deleted stub.
       handle: ({ id }) => (store.deletedCustomers.has(id) ? deleted(id, 'customer') : store.require('customer', id)),
@@ -181,7 +196,7 @@ export function stripeRoutes(engine: Engine): StripeRoute[] {
     {
       method: 'POST',
       path: '/v1/payment_methods/:id/attach',
-      handle: ({ id, params, cause }) => wallet.attach(store.require('payment_method', id), params, cause),
+      handle: ({ id, params, cause }) => wallet.attach(wallet.paymentMethodOf(id), params, cause),
     },
     {
       method: 'POST',
@@ -201,6 +216,17 @@ export function stripeRoutes(engine: Engine): StripeRoute[] {
 
     // ---- subscriptions and invoices -------------------------------------------------------------
     { method: 'POST', path: '/v1/subscriptions', handle: ({ params, cause }) => billing.createSubscription(params, cause) },
+    {
+      method: 'GET',
+      path: '/v1/subscriptions/search',
+      handle: ({ params }) =>
+        search(store.newestFirst(store.all('subscription')), params, {
+          resource: 'subscriptions',
+          url: '/v1/subscriptions/search',
+          fields: ['created', 'metadata', 'status'],
+          textOf: (subscription, field) => (field === 'status' ? subscription.status : null),
+        }),
+    },
     retrieve('/v1/subscriptions/:id', 'subscription'),
     {
       method: 'POST',
