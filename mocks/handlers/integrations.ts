@@ -155,6 +155,18 @@ export const connectEmailMarketingNeverAnswers = () =>
 export const disconnectEmailMarketingAnswer = () =>
   appHttp.delete('/private/stores/{id}/integrations/emailMarketing', ({ response }) => response(204).empty());
 
+/** `DELETE …/metaSettings`: the token and the chosen assets are forgotten; what was made in Meta stays. */
+export const disconnectMetaAnswer = () => appHttp.delete('/private/stores/{id}/metaSettings', ({ response }) => response(204).empty());
+
+export const disconnectMetaFails = () =>
+  appHttp.delete('/private/stores/{id}/metaSettings', ({ response }) => response.untyped(Response.json(serverError, { status: 500 })));
+
+export const disconnectMetaNeverAnswers = () =>
+  appHttp.delete('/private/stores/{id}/metaSettings', async ({ response }) => {
+    await delay('infinite');
+    return response(204).empty();
+  });
+
 /** `GET …/metaSettings`: the store's Meta connection. */
 export const metaSettingsAnswer = (settings: MetaSettings = metaSettingsNotConnected) =>
   appHttp.get('/private/stores/{id}/metaSettings', ({ response }) => response(200).json(settings));
@@ -255,6 +267,7 @@ export const integrationsHandlers = [
   connectEmailMarketingAnswer(),
   disconnectEmailMarketingAnswer(),
   metaSettingsAnswer(),
+  disconnectMetaAnswer(),
   exchangeMetaTokenAnswer(),
   metaOptionsAnswer(),
   updateMetaSettingsAnswer(),

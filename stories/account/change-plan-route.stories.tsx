@@ -47,7 +47,7 @@ async function subscribeWith(canvasElement: HTMLElement, number: string) {
   await userEvent.type(canvas.getByLabelText('Número de tarjeta'), number);
   await userEvent.type(canvas.getByLabelText('Vencimiento'), '12/28');
   await userEvent.type(canvas.getByLabelText('Código de seguridad (CVC)'), '123');
-  await userEvent.click(canvas.getByText('Acepto los términos y condiciones de Recompra.'));
+  await userEvent.click(canvas.getByRole('checkbox', { name: /^Acepto los términos del servicio/ }));
   await userEvent.click(canvas.getByRole('button', { name: 'Comenzar prueba gratuita' }));
   return canvas;
 }
@@ -84,7 +84,7 @@ export const ChangesPlan: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('radio', { name: /Avanzado/ }));
-    await userEvent.click(canvas.getByText('Acepto los términos y condiciones de Recompra.'));
+    await userEvent.click(canvas.getByRole('checkbox', { name: /^Acepto los términos del servicio/ }));
     await userEvent.click(canvas.getByRole('button', { name: 'Confirmar cambio' }));
     await waitFor(() => expect(canvas.getByTestId('landed')).toHaveTextContent('/account'));
   },

@@ -125,7 +125,7 @@ export const TermsNotAccepted: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = await typeCard(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Comenzar prueba gratuita' }));
-    await expect(await canvas.findByText('Debes aceptar los términos y condiciones.')).toBeVisible();
+    await expect(await canvas.findByText('Debes aceptar los términos del servicio y la política de privacidad.')).toBeVisible();
     await expect(args.onSubscribe).not.toHaveBeenCalled();
   },
 };
@@ -136,7 +136,7 @@ export const SubscribingWithCard: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = await typeCard(canvasElement);
     await expect(canvas.getByText(/Tu prueba gratuita de 7 días termina el 22 mar 2026; ese día te cobraremos US\$59/)).toBeVisible();
-    await userEvent.click(canvas.getByText('Acepto los términos y condiciones de Recompra.'));
+    await userEvent.click(canvas.getByRole('checkbox', { name: /^Acepto los términos del servicio/ }));
     await userEvent.click(canvas.getByRole('button', { name: 'Comenzar prueba gratuita' }));
     await waitFor(() => expect(args.onSubscribe).toHaveBeenCalledOnce());
   },
@@ -227,7 +227,7 @@ export const ChangeTermsNotAccepted: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Confirmar cambio' }));
-    await expect(await canvas.findByText('Debes aceptar los términos y condiciones.')).toBeVisible();
+    await expect(await canvas.findByText('Debes aceptar los términos del servicio y la política de privacidad.')).toBeVisible();
     await expect(args.onChangePlan).not.toHaveBeenCalled();
   },
 };

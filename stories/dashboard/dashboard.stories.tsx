@@ -368,7 +368,7 @@ async function submitInvestment(canvasElement: HTMLElement, typed: string | null
   const body = within(canvasElement.ownerDocument.body);
   const field = await body.findByLabelText(/Inversión anual/);
   if (typed !== null) {
-    // Pasted whole: typed key by key, Ark regroups the thousands while the caret moves on.
+    // Pasted whole, as a merchant often brings an amount from a spreadsheet.
     await userEvent.click(field);
     await userEvent.paste(typed);
   }
@@ -403,6 +403,42 @@ export const InvestmentModalAboveMaximum: Story = {
     const body = await submitInvestment(canvasElement, '100000000001');
     await expect(await body.findByText('La inversión no puede superar los $100.000.000.000.')).toBeVisible();
     await expect(args.investment.onSave).not.toHaveBeenCalled();
+  },
+};
+
+/** Pastes into the investment field, as a merchant brings an amount from a spreadsheet. */
+async function pasteInvestment(canvasElement: HTMLElement, typed: string) {
+  const body = within(canvasElement.ownerDocument.body);
+  const field = await body.findByLabelText(/Inversión anual/);
+  await userEvent.click(field);
+  await userEvent.paste(typed);
+  return { body, field };
+}
+
+/** 999999999999999999 is shown as typed, grouped, and refused in words: never turned into another number. */
+export const InvestmentModalFarAboveMaximum: Story = {
+  args: investment({ amount: null }),
+  parameters: openDialog,
+  play: async ({ canvasElement, args }) => {
+    const { body, field } = await pasteInvestment(canvasElement, '999999999999999999');
+    await expect(field).toHaveValue('999.999.999.999.999.999');
+    await expect(await body.findByText('Ingresa un número de hasta 100.000.000.000.')).toBeVisible();
+    await userEvent.click(body.getByRole('button', { name: 'Guardar' }));
+    await expect(await body.findByText('La inversión no puede superar los $100.000.000.000.')).toBeVisible();
+    await expect(field).toHaveValue('999.999.999.999.999.999');
+    await expect(args.investment.onSave).not.toHaveBeenCalled();
+  },
+};
+
+/** An amount pasted with its sign and separators ("$ 1.234.567") is taken as the number it says. */
+export const InvestmentModalPastedAmount: Story = {
+  args: investment({ amount: null }),
+  parameters: openDialog,
+  play: async ({ canvasElement, args }) => {
+    const { field, body } = await pasteInvestment(canvasElement, '$ 1.234.567');
+    await expect(field).toHaveValue('1.234.567');
+    await userEvent.click(body.getByRole('button', { name: 'Guardar' }));
+    await expect(args.investment.onSave).toHaveBeenCalledWith({ year: 2026, amount: 1_234_567 });
   },
 };
 
@@ -449,3 +485,6 @@ export const OnPhone: Story = {
     await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(390);
   },
 };
+
+/** The refusal of a number far above the maximum, at a phone's width. */
+export const InvestmentModalFarAboveMaximumOnPhone: Story = onPhone(InvestmentModalFarAboveMaximum);

@@ -30,6 +30,7 @@ const meta = {
     onConnectEmailMarketing: fn(),
     onDisconnectEmailMarketing: fn(),
     onConnectSocialAds: fn(),
+    onDisconnectSocialAds: fn(),
   },
 } satisfies Meta<typeof IntegrationsScreen>;
 export default meta;
@@ -133,13 +134,36 @@ export const SocialAdsNotConnected: Story = {
   },
 };
 
-/** Meta connected: the choice can be edited. */
+/** Meta connected: the card names the ad account, the page, Instagram and the pixel; the choice can be edited or disconnected. */
 export const SocialAdsConnected: Story = {
   args: { integrations: { status: 'success', data: integrationsSocialAdsConnected } },
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Editar' }));
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Tienda Demo — Principal')).toBeVisible();
+    await expect(canvas.getByText('Píxel Tienda Demo')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Editar' }));
     await expect(args.onConnectSocialAds).toHaveBeenCalledTimes(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Desconectar' }));
+    await expect(args.onDisconnectSocialAds).toHaveBeenCalledTimes(1);
   },
+};
+
+const disconnectQuestion = { open: true, disconnecting: false, onCancel: fn(), onConfirm: fn() };
+
+/** "Desconectar" asks first, saying what stays in Meta (campaigns keep running there). */
+export const SocialAdsDisconnectDialog: Story = {
+  args: { ...SocialAdsConnected.args, socialAdsDisconnect: disconnectQuestion },
+  play: async ({ args }) => {
+    const dialog = within(await within(document.body).findByRole('alertdialog', { name: '¿Desconectar Meta?' }));
+    await expect(dialog.getByText(/tus campañas activas seguirán publicándose/)).toBeVisible();
+    await expect(args.socialAdsDisconnect?.onConfirm).not.toHaveBeenCalled();
+  },
+};
+
+/** Confirmed: the dialog waits for the answer, and the card's buttons with it. */
+export const SocialAdsDisconnecting: Story = {
+  args: { ...SocialAdsConnected.args, socialAdsDisconnect: { ...disconnectQuestion, disconnecting: true } },
+  parameters: { visual: { waitFor: '[role="alertdialog"] button[aria-busy="true"]' } },
 };
 
 /** Meta stopped taking the token: campaigns are paused until the connection is renewed. */
@@ -178,3 +202,9 @@ export const SyncFailuresOnPhone: Story = onPhone(SyncFailures);
 
 /** SocialAdsTokenToRenew, at a phone's width. */
 export const SocialAdsTokenToRenewOnPhone: Story = onPhone(SocialAdsTokenToRenew);
+
+/** Meta connected, at a phone's width. */
+export const SocialAdsConnectedOnPhone: Story = onPhone(SocialAdsConnected);
+
+/** The disconnect question, at a phone's width. */
+export const SocialAdsDisconnectDialogOnPhone: Story = onPhone(SocialAdsDisconnectDialog);

@@ -44,7 +44,7 @@ it('a new merchant connects the store, starts the trial with a test card, moves 
     if (request.method() !== 'GET' && request.postData()?.includes('4242')) cardRequests.push(new URL(request.url()).pathname);
   });
   await fillCard(page, '4242 4242 4242 4242');
-  await page.getByText('Acepto los términos y condiciones de Recompra.').click();
+  await page.getByRole('checkbox', { name: /^Acepto los términos del servicio/ }).check();
   await page.getByRole('button', { name: 'Comenzar prueba gratuita' }).click();
   await page.waitForURL(/\/dashboard/, { timeout: SERVER_WAIT });
   expect(cardRequests).toEqual(['/v1/payment_methods']);
@@ -56,7 +56,7 @@ it('a new merchant connects the store, starts the trial with a test card, moves 
   await page.getByRole('link', { name: 'Cambiar plan' }).click();
   await page.getByRole('heading', { name: 'Cambiar plan' }).waitFor();
   await page.getByText('Anual: 2 meses gratis').click();
-  await page.getByText('Acepto los términos y condiciones de Recompra.').click();
+  await page.getByRole('checkbox', { name: /^Acepto los términos del servicio/ }).check();
   await page.getByRole('button', { name: 'Confirmar cambio' }).click();
   await expect.poll(async () => (await subscriptionOf(page)).subscription?.billing, { timeout: SERVER_WAIT }).toBe('yearly');
 

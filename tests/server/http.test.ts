@@ -149,9 +149,12 @@ it("carries a signed-in browser's first data in its page, the API's own answers,
 });
 
 it('serves the web app for any page the browser navigates to, and JSON 404 under the APIs', async () => {
-  const page = await fetch(`${base}/segments/12?tab=custom`, { headers: { accept: 'text/html' } });
-  expect(page.status).toBe(200);
-  expect(await page.text()).toBe(TEST_INDEX_HTML);
+  // The terms and the privacy policy too, signed out: sign-up and the plan's checkbox open them in a new tab.
+  for (const path of ['/segments/12?tab=custom', '/terms', '/privacy']) {
+    const page = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe(TEST_INDEX_HTML);
+  }
   const api = await fetch(`${base}/api/no-existe`, { headers: { accept: 'text/html' } });
   expect(api.status).toBe(404);
   expect(await api.json()).toEqual({ code: 'not_found', message: 'No encontramos lo que buscas.' });

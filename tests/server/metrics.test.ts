@@ -456,6 +456,10 @@ describe('store metrics against the reference', () => {
     expect((await post({ year: 2026 })).json().fieldErrors).toEqual([{ field: 'amount', message: 'Este campo es obligatorio.' }]);
     expect((await post({ year: 2026, amount: -1 })).statusCode).toBe(400);
     expect((await post({ year: 2026, amount: 100_000_000_001 })).statusCode).toBe(400);
+    // What the browser once sent for 999999999999999999 is refused in Spanish, on its field, not stored as another number.
+    const far = await post({ year: 2026, amount: 999_999_999_999_999_999 });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().fieldErrors).toEqual([{ field: 'amount', message: expect.stringMatching(/100000000000|100\.000\.000\.000/) }]);
   });
 });
 

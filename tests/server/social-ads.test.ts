@@ -185,6 +185,9 @@ describe('connecting Meta', () => {
     const principal = await call('PATCH', settingsPath(), owner, META_SELECTION);
     expect(principal.json().selection.adAccount.name).toBe('Tienda Demo — Principal');
     expect(await socialAdsState()).toBe('connected');
+    // The Integrations card names what is connected from the same saved choice.
+    const card = (await call('GET', `/api/private/stores/${store}/integrations`)).json().socialAds;
+    expect(card.selection).toEqual(principal.json().selection);
     const adAccount = await call('GET', `/backend/stores/${store}/metaAdAccountProps`);
     expect(adAccount.json()).toEqual({ currency: 'CLP', minDailyBudget: 2000 });
   });
@@ -312,6 +315,10 @@ describe('a token Meta no longer takes', () => {
   it('disconnects on request, forgetting the token and the assets', async () => {
     expect((await call('DELETE', settingsPath())).statusCode).toBe(204);
     expect((await call('GET', settingsPath())).json()).toMatchObject({ state: 'notConnected', account: null, selection: null });
+    expect((await call('GET', `/api/private/stores/${store}/integrations`)).json().socialAds).toEqual({
+      state: 'notConnected',
+      selection: null,
+    });
     expect((await call('GET', `${settingsPath()}/settingsOptions`)).json().code).toBe('social_ads_not_connected');
   });
 });

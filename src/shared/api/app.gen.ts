@@ -1514,12 +1514,20 @@ export interface components {
                 url: string | null;
                 sync: components["schemas"]["StoreSync"];
             };
-            socialAds: components["schemas"]["SimpleIntegration"];
+            socialAds: components["schemas"]["SocialAdsIntegration"];
             messaging: components["schemas"]["SimpleIntegration"];
             emailMarketing: components["schemas"]["SimpleIntegration"];
         };
         SimpleIntegration: {
             state: components["schemas"]["IntegrationState"];
+        };
+        SocialAdsIntegration: {
+            state: components["schemas"]["IntegrationState"];
+            /**
+             * @description The ad account, page, Instagram account and pixel the store's campaigns use, with their names as Meta had them on
+             *     saving, so the card says what is connected; null until they are saved (and after disconnecting).
+             */
+            selection: components["schemas"]["MetaSelection"] | null;
         };
         MarketingInvestmentRequest: {
             year: components["schemas"]["CalendarYear"];

@@ -66,6 +66,8 @@ const screenLoaders: Record<ScreenId, () => Promise<PageModule>> = {
   campaigns: () => import('../features/ad-campaigns/routes/campaigns-route').then((m) => ({ default: m.CampaignsRoute })),
   campaignDetail: () => import('../features/ad-campaigns/routes/campaign-detail-route').then((m) => ({ default: m.CampaignDetailRoute })),
   campaignForm: () => import('../features/ad-campaigns/routes/campaign-form-route').then((m) => ({ default: m.CampaignFormRoute })),
+  terms: () => import('../features/legal/routes/legal-routes').then((m) => ({ default: m.TermsRoute })),
+  privacy: () => import('../features/legal/routes/legal-routes').then((m) => ({ default: m.PrivacyRoute })),
   underConstruction: () => import('./under-construction-page').then((m) => ({ default: m.UnderConstructionPage })),
 };
 

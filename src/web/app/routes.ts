@@ -7,8 +7,10 @@ import {
   LOGIN_PATH,
   LOGOUT_PATH,
   PAYMENT_METHOD_PATH,
+  PRIVACY_PATH,
   RESET_PASSWORD_PATH,
   SIGNUP_PATH,
+  TERMS_PATH,
 } from '../lib/paths';
 
 export const ALL_ROLES = ['recompraAdmin', 'admin', 'user', 'colaborator'] as const satisfies readonly Role[];
@@ -31,6 +33,8 @@ export type ScreenId =
   | 'campaigns'
   | 'campaignDetail'
   | 'campaignForm'
+  | 'terms'
+  | 'privacy'
   | 'underConstruction';
 
 /** What the browser's tab says on each page ("Inicio · Recompra"): keys of `pageTitle` in common.json. */
@@ -59,6 +63,8 @@ export type PageTitle =
   | 'passwordReset'
   | 'invitation'
   | 'logout'
+  | 'terms'
+  | 'privacy'
   | 'notFound';
 
 export interface RouteDef {
@@ -151,6 +157,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: INVITATION_PATH, title: 'invitation', roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'invitation', public: true },
   // A page that posts the sign-out (with the CSRF token), so a link from another site cannot end the session.
   { path: LOGOUT_PATH, title: 'logout', roles: ALL_ROLES, namespaces: withBase('auth'), screen: 'logout', public: true },
+  // Not in SPEC §2's table: the terms and the privacy policy the plan's checkbox and sign-up link to, open to anyone.
+  { path: TERMS_PATH, title: 'terms', roles: ALL_ROLES, namespaces: withBase('legal'), screen: 'terms', public: true },
+  { path: PRIVACY_PATH, title: 'privacy', roles: ALL_ROLES, namespaces: withBase('legal'), screen: 'privacy', public: true },
 ];
 
 export type SidebarKey = 'dashboard' | 'segments' | 'campaigns' | 'integrations' | 'whatsapp' | 'account' | 'chat';

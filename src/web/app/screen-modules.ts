@@ -23,5 +23,7 @@ export const SCREEN_MODULES: Record<ScreenId, readonly string[]> = {
   campaigns: ['features/ad-campaigns/routes/campaigns-route.tsx'],
   campaignDetail: ['features/ad-campaigns/routes/campaign-detail-route.tsx'],
   campaignForm: ['features/ad-campaigns/routes/campaign-form-route.tsx'],
+  terms: ['features/legal/routes/legal-routes.tsx'],
+  privacy: ['features/legal/routes/legal-routes.tsx'],
   underConstruction: ['app/under-construction-page.tsx'],
 };

@@ -1,7 +1,7 @@
 import common from './es/common.json';
 import toasts from './es/toasts.json';
 
-/** One text group of SPEC §2 per namespace, plus `auth` for the login screen. */
+/** One text group of SPEC §2 per namespace, plus `auth` for the login screen and `legal` for the terms and the privacy policy. */
 export const NAMESPACES = [
   'common',
   'toasts',
@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'whatsappCampaignDetail',
   'templateDetail',
   'auth',
+  'legal',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -55,4 +56,5 @@ export const namespaceLoaders: Record<Namespace, () => Promise<Messages>> = {
   whatsappCampaignDetail: () => import('./es/whatsappCampaignDetail.json'),
   templateDetail: () => import('./es/templateDetail.json'),
   auth: () => import('./es/auth.json'),
+  legal: () => import('./es/legal.json'),
 };

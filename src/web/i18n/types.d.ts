@@ -10,6 +10,7 @@ import type createSegment from './es/createSegment.json';
 import type dashboard from './es/dashboard.json';
 import type dates from './es/dates.json';
 import type integrations from './es/integrations.json';
+import type legal from './es/legal.json';
 import type metrics from './es/metrics.json';
 import type onboarding from './es/onboarding.json';
 import type segments from './es/segments.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       dates: typeof dates;
       integrations: typeof integrations;
+      legal: typeof legal;
       metrics: typeof metrics;
       onboarding: typeof onboarding;
       segments: typeof segments;

@@ -15,3 +15,6 @@ export const CHANGE_PLAN_PATH = '/account/change-plan';
 export const PAYMENT_METHOD_PATH = '/account/payment-method';
 /** The dashboard right after a plan starts: it welcomes the new subscription. */
 export const SUBSCRIBED_PATH = '/dashboard?subscription=success';
+/** The terms of service and the privacy policy: public pages, linked from sign-up and from accepting a plan. */
+export const TERMS_PATH = '/terms';
+export const PRIVACY_PATH = '/privacy';

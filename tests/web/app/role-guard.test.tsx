@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { integrationsSocialAdsExpired } from '../../../mocks/fixtures/integrations';
@@ -68,5 +68,37 @@ describe('RoleGuard', () => {
     server.use(meWithoutSession());
     await renderAt('/chat?filter=unread');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/auth/login?returnTo=%2Fchat%3Ffilter%3Dunread'));
+  });
+});
+
+describe('the terms and the privacy policy', () => {
+  it('open signed out, without sending anyone to sign in, and link to each other and to support', async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    server.use(meWithoutSession());
+    await renderAt('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Términos del servicio' })).toBeTruthy();
+    // The figures come from the product's own constants.
+    expect(screen.getByText(/Tu plan comienza con 7 días de prueba gratuita/)).toBeTruthy();
+    expect(screen.getByText(/hasta 5 colaboradores por tienda/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Política de privacidad' }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('link', { name: 'soporte@recompra.cl' }).getAttribute('href')).toBe('mailto:soporte@recompra.cl');
+    expect(assign).not.toHaveBeenCalled();
+    expect(document.title).toBe('Términos del servicio · Recompra');
+  });
+
+  it('says what is stored, for how long and who processes it, with the merchant’s rights under Chilean law', async () => {
+    server.use(meWithoutSession());
+    await renderAt('/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeTruthy();
+    const retention = screen.getByRole('region', { name: /Por cuánto tiempo los guardamos/ });
+    expect(within(retention).getByText(/Sesiones: 14 días/)).toBeTruthy();
+    expect(within(retention).getByText(/Avisos a tus pestañas abiertas: 1 día\./)).toBeTruthy();
+    const processors = screen.getByRole('region', { name: /Con quién los compartimos/ });
+    for (const name of ['Shopify', 'Meta', 'Klaviyo', 'Stripe'])
+      expect(within(processors).getAllByText(new RegExp(name)).length).toBeGreaterThan(0);
+    const rights = screen.getByRole('region', { name: /Tus derechos/ });
+    expect(within(rights).getByText(/Ley 19\.628 y la Ley 21\.719/)).toBeTruthy();
+    expect(screen.getAllByText(/soporte@recompra\.cl/).length).toBeGreaterThan(1);
+    expect(screen.getByRole('link', { name: 'Términos del servicio' }).getAttribute('href')).toBe('/terms');
   });
 });

@@ -36,7 +36,7 @@ import { bookNextNight, bookNightly } from '../../platform/nightly.ts';
 type MetaSettings = components['schemas']['MetaSettings'];
 type MetaSettingsOptions = components['schemas']['MetaSettingsOptions'];
 type MetaSettingsRequest = components['schemas']['MetaSettingsRequest'];
-type SimpleIntegration = components['schemas']['SimpleIntegration'];
+type SocialAdsIntegration = components['schemas']['SocialAdsIntegration'];
 type SocialAdsOperations = Pick<
   AppOperations,
   | 'getMetaSettings'
@@ -61,33 +61,37 @@ export const socialAdsMessages = {
   catalogsUnavailable: 'No pudimos obtener los catálogos de productos de tu cuenta de Meta. Inténtalo de nuevo más tarde.',
 };
 
-function stateOf(row: MetaConnectionRow | null): SimpleIntegration['state'] {
+function stateOf(row: MetaConnectionRow | null): SocialAdsIntegration['state'] {
   if (!row) return 'notConnected';
   if (!tokenUsable(row)) return 'needsAttention';
   return row.ad_account_id ? 'connected' : 'notConnected';
 }
 
-/** The store's Meta connection as the Integrations card (and the shell's renewal banner) shows it. */
-export async function socialAdsState(db: Queryable, storeId: number): Promise<SimpleIntegration> {
-  return { state: stateOf(await metaConnectionOf(db, storeId)) };
+/** The saved assets with the names Meta gave them on saving; null until they are saved. */
+function selectionOf(row: MetaConnectionRow | null): MetaSettings['selection'] {
+  if (!row?.business_id || !row.ad_account_id) return null;
+  const named = (id: string | null, name: string | null) => ({ id: id ?? '', name: name ?? '' });
+  return {
+    business: named(row.business_id, row.business_name),
+    adAccount: named(row.ad_account_id, row.ad_account_name),
+    page: named(row.page_id, row.page_name),
+    instagramAccount: named(row.instagram_account_id, row.instagram_account_name),
+    pixel: named(row.pixel_id, row.pixel_name),
+  };
+}
+
+/** The store's Meta connection as the Integrations card (and the shell's renewal banner) shows it: its state and what it uses. */
+export async function socialAdsState(db: Queryable, storeId: number): Promise<SocialAdsIntegration> {
+  const row = await metaConnectionOf(db, storeId);
+  return { state: stateOf(row), selection: selectionOf(row) };
 }
 
 function settingsOf(row: MetaConnectionRow | null, access: MetaAccess): MetaSettings {
-  const named = (id: string | null, name: string | null) => ({ id: id ?? '', name: name ?? '' });
   return {
     state: stateOf(row),
     account: row ? { id: row.user_id, name: row.user_name } : null,
     tokenExpiresAt: row?.token_expires_at?.toISOString() ?? null,
-    selection:
-      row?.business_id && row.ad_account_id
-        ? {
-            business: named(row.business_id, row.business_name),
-            adAccount: named(row.ad_account_id, row.ad_account_name),
-            page: named(row.page_id, row.page_name),
-            instagramAccount: named(row.instagram_account_id, row.instagram_account_name),
-            pixel: named(row.pixel_id, row.pixel_name),
-          }
-        : null,
+    selection: selectionOf(row),
     login: access.login,
   };
 }

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../api/session';
+import { SUPPORT_EMAIL } from '../../lib/contact';
 import { ACCOUNT_PATH, LOGOUT_PATH } from '../../lib/paths';
 import { Icon, type IconName } from '../../ui/icons';
 import { LazyLinkMenu } from '../../ui/lazy-link-menu';
@@ -9,7 +10,7 @@ import * as AppShellParts from '../../ui/parts/app-shell';
 import { Sidebar, SidebarButton, type SidebarItem } from '../../ui/sidebar';
 import { activeSidebarKey, sidebarEntriesFor } from '../access';
 import type { SidebarKey } from '../routes';
-import { HELP_LINKS, SUPPORT_EMAIL } from './help';
+import { HELP_LINKS } from './help';
 
 export interface AppShellProps {
   role: Role;

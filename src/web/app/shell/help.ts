@@ -1,14 +1,9 @@
+import { SUPPORT_EMAIL } from '../../lib/contact';
 import { HOME_PATH } from '../../lib/paths';
 import type { IconName } from '../../ui/icons';
 
 /** Where the first-steps guide sits on the dashboard; the help menu links to it. */
 export const FIRST_STEPS_ID = 'primeros-pasos';
-
-/**
- * Recompra's support mailbox. A product decision, written down here: help is a person answering mail,
- * so the help menu offers the guide for the first steps and this address.
- */
-export const SUPPORT_EMAIL = 'soporte@recompra.cl';
 
 /** The help menu's entries; texts are `nav.help.<key>` in common.json. */
 export const HELP_LINKS: readonly { key: 'firstSteps' | 'writeUs'; href: string; icon: IconName; plain?: boolean }[] = [

@@ -1,3 +1,4 @@
+import { ark } from '@ark-ui/react/factory';
 import { NumberInput } from '@ark-ui/react/number-input';
 import { numberInput } from 'styled-system/recipes';
 import { createStyleContext } from '../style-context';
@@ -12,3 +13,5 @@ export const IncrementTrigger = withContext(NumberInput.IncrementTrigger, 'incre
 export const DecrementTrigger = withContext(NumberInput.DecrementTrigger, 'decrementTrigger');
 export const ValueText = withContext(NumberInput.ValueText, 'valueText');
 export const Scrubber = withContext(NumberInput.Scrubber, 'scrubber');
+/** The text box of a number the merchant types: ours, not Ark's, so its text is grouped as typed and never rewritten on blur. */
+export const TypedInput = withContext(ark.input, 'input');

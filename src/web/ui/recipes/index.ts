@@ -11,6 +11,7 @@ import { comboboxRecipe } from './combobox';
 import { dataTableRecipe } from './data-table';
 import { dateRangePickerRecipe } from './date-range-picker';
 import { dialogRecipe } from './dialog';
+import { documentLayoutRecipe } from './document-layout';
 import { emptyStateRecipe } from './empty-state';
 import { fieldRecipe, passwordInputRecipe } from './field';
 import { fieldsetRecipe } from './fieldset';
@@ -59,6 +60,7 @@ export const slotRecipes = {
   switchControl: switchRecipe,
   fieldset: fieldsetRecipe,
   dialog: dialogRecipe,
+  documentLayout: documentLayoutRecipe,
   menu: menuRecipe,
   tooltip: tooltipRecipe,
   popover: popoverRecipe,

@@ -22,6 +22,8 @@ export const linkRecipe = defineRecipe({
     size: {
       sm: { fontSize: 'sm' },
       md: { fontSize: 'md' },
+      /** Inside a sentence of another size (a checkbox's label). */
+      inherit: { fontSize: 'inherit' },
     },
   },
   defaultVariants: { size: 'md' },

@@ -52,6 +52,15 @@ function typeCard(number: string) {
 describe('ChangePlanRoute', () => {
   afterEach(() => server.events.removeAllListeners());
 
+  it('links the terms and the privacy policy from the checkbox, each in a new tab with a name that says so', async () => {
+    server.use(meAs(sessionUsers.admin), ...billingStore({ state: subscriptionStates.none, ordersCount: ordersCounts.large }));
+    await renderChangePlan();
+    const terms = await screen.findByRole('link', { name: 'términos del servicio (se abre en una pestaña nueva)' });
+    const privacy = screen.getByRole('link', { name: 'política de privacidad (se abre en una pestaña nueva)' });
+    expect([terms.getAttribute('href'), terms.getAttribute('target')]).toEqual(['/terms', '_blank']);
+    expect([privacy.getAttribute('href'), privacy.getAttribute('target')]).toEqual(['/privacy', '_blank']);
+  });
+
   it('recommends from the orders of the last 30 days and starts the trial with only the tokenised card', async () => {
     server.use(meAs(sessionUsers.admin), ...billingStore({ state: subscriptionStates.none, ordersCount: ordersCounts.large }));
     const bodies = recordBodies();
@@ -60,7 +69,7 @@ describe('ChangePlanRoute', () => {
     expect((screen.getByRole('radio', { name: /Avanzado/ }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Anual: 2 meses gratis' }));
     typeCard(TEST_CARDS.valid);
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Acepto los términos y condiciones de Recompra.' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Acepto los términos del servicio/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Comenzar prueba gratuita' }));
     await waitFor(() => expect(screen.getByTestId('landed').textContent).toBe('/dashboard?subscription=success'));
     const subscribe = bodies.find((body) => body.url === '/api/private/subscription');
@@ -81,7 +90,7 @@ describe('ChangePlanRoute', () => {
     await renderChangePlan();
     await screen.findByLabelText('Número de tarjeta');
     typeCard(TEST_CARDS.expired);
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Acepto los términos y condiciones de Recompra.' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Acepto los términos del servicio/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Comenzar prueba gratuita' }));
     expect(await screen.findByText('Tu tarjeta ha expirado.')).toBeTruthy();
     expect(screen.queryByTestId('landed')).toBeNull();
@@ -99,7 +108,7 @@ describe('ChangePlanRoute', () => {
     expect(((await screen.findByRole('radio', { name: /Crecimiento/ })) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: /Inicial/ }));
     expect(screen.getByText(/Desde tu próxima renovación, el 2 abr 2026, pagarás US\$29 al mes/)).toBeTruthy();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Acepto los términos y condiciones de Recompra.' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Acepto los términos del servicio/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar cambio' }));
     await waitFor(() => expect(screen.getByTestId('landed').textContent).toBe('/account'));
     expect(await screen.findByText('Cambiamos tu plan a Inicial.')).toBeTruthy();

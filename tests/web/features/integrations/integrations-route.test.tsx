@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   installMissingScopesError,
   integrationsNeedsAttention,
+  integrationsSocialAdsConnected,
   integrationsStoreOnly,
   integrationsStoreRefreshing,
   refusedShopifyInstall,
@@ -12,6 +13,8 @@ import {
 } from '../../../../mocks/fixtures/integrations';
 import { sessionUsers, userWithoutStore } from '../../../../mocks/fixtures/session';
 import {
+  disconnectMetaAnswer,
+  disconnectMetaFails,
   integrationsAnswer,
   shopifyInstallAnswer,
   storeSyncRefreshAnswer,
@@ -31,6 +34,8 @@ afterEach(() => {
   cleanup();
   toaster.store.remove();
 });
+
+const metaCard = async () => (await screen.findByRole('heading', { name: 'Anuncios: Meta' })).closest('article')!;
 
 const storeCard = async () => (await screen.findByRole('heading', { name: 'Tienda: Shopify' })).closest('article')!;
 
@@ -105,6 +110,53 @@ describe('IntegrationsRoute', () => {
     await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
     fireEvent.click(await within(await storeCard()).findByRole('button', { name: 'Sincronizar ahora' }));
     expect(await screen.findByText('Ya estamos sincronizando tu tienda.')).toBeTruthy();
+  });
+
+  it('names what Meta connects and disconnects it once confirmed, the card reading the connection again', async () => {
+    let disconnected = 0;
+    server.use(meAs(sessionUsers.admin), integrationsAnswer(integrationsSocialAdsConnected), disconnectMetaAnswer());
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'DELETE' && new URL(request.url).pathname.endsWith('/metaSettings')) disconnected += 1;
+    });
+    await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
+    const card = within(await metaCard());
+    expect(await card.findByText('Tienda Demo — Principal')).toBeTruthy();
+    expect(card.getByText('Tienda Demo')).toBeTruthy();
+    expect(card.getByText('Píxel Tienda Demo')).toBeTruthy();
+    expect(card.getByText('ID 9100000000000001')).toBeTruthy();
+
+    fireEvent.click(card.getByRole('button', { name: 'Desconectar' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: '¿Desconectar Meta?' }));
+    // Cancelling asks nothing of the server.
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(disconnected).toBe(0);
+
+    server.use(integrationsAnswer(integrationsStoreOnly));
+    fireEvent.click(card.getByRole('button', { name: 'Desconectar' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Desconectar Meta' }));
+    expect(await screen.findByText('Desconectamos Meta. Lo que creaste en Meta sigue allá.')).toBeTruthy();
+    expect(disconnected).toBe(1);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(await card.findByRole('button', { name: 'Conectar Meta' })).toBeTruthy();
+    expect(card.queryByText('Tienda Demo — Principal')).toBeNull();
+  });
+
+  it('keeps the question open and says so when disconnecting Meta fails', async () => {
+    server.use(meAs(sessionUsers.admin), integrationsAnswer(integrationsSocialAdsConnected), disconnectMetaFails());
+    await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
+    fireEvent.click(await within(await metaCard()).findByRole('button', { name: 'Desconectar' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Desconectar Meta' }));
+    expect(await screen.findByText('No se pudo desconectar Meta. Inténtalo de nuevo en unos minutos.')).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: '¿Desconectar Meta?' })).toBeTruthy();
+  });
+
+  it('offers no disconnection to a role that may not manage integrations', async () => {
+    server.use(meAs(sessionUsers.colaborator), integrationsAnswer(integrationsSocialAdsConnected));
+    await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
+    const card = within(await metaCard());
+    expect(await card.findByText('Píxel Tienda Demo')).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Desconectar' })).toBeNull();
   });
 
   it('shows the health without "Sincronizar ahora" to a role that may not sync', async () => {

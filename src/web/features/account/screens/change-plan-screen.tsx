@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { formatCount, formatDate } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
 import { useZodForm } from '../../../lib/forms';
+import { LEGAL_LINKS } from '../../../lib/legal-links';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -187,7 +188,7 @@ function Summary({ children }: { children: ReactNode }) {
   );
 }
 
-/** "Acepto los términos y condiciones", in either form (both have a `termsAccepted` field). */
+/** "Acepto los términos del servicio y la política de privacidad", each a link, in either form (both have a `termsAccepted` field). */
 function TermsCheckbox<Values extends FieldValues & { termsAccepted: boolean }, Output>({
   control,
   disabled,
@@ -203,7 +204,7 @@ function TermsCheckbox<Values extends FieldValues & { termsAccepted: boolean }, 
       render={({ field, fieldState }) => (
         <Checkbox
           name={field.name}
-          label={t('changePlan.terms')}
+          label={<Trans t={t} i18nKey="changePlan.terms" components={LEGAL_LINKS} />}
           checked={field.value}
           onCheckedChange={field.onChange}
           error={fieldState.error}

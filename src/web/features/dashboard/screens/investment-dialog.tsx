@@ -68,7 +68,8 @@ export function InvestmentDialog({ open, year, amount, submitting, onOpenChange,
               name={field.name}
               value={Number.isFinite(field.value) ? String(field.value) : ''}
               onValueChange={({ valueAsNumber }) => field.onChange(valueAsNumber)}
-              // No min or max here: Ark would clamp silently, and the merchant should read why instead.
+              // Above the maximum the field says so as it is typed; the form refuses it on saving too.
+              max={MARKETING_INVESTMENT_MAX}
               step={100_000}
               disabled={submitting}
               required

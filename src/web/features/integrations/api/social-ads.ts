@@ -100,3 +100,17 @@ export function useUpdateMetaSettings(storeId: number) {
     onError: (error) => refreshWhenConnectionChanged(queryClient, storeId, error),
   });
 }
+
+/** Forgets the store's Meta token and chosen assets; what was made in Meta stays there. */
+export async function disconnectMeta(storeId: number): Promise<void> {
+  unwrap(await appClient.DELETE('/private/stores/{id}/metaSettings', { params: { path: { id: storeId } } }));
+}
+
+/** The card, the form, the campaigns and the shell's banners all follow the connection: the store's views refresh. */
+export function useDisconnectMeta(storeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => disconnectMeta(storeId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.detail(storeId) }),
+  });
+}

@@ -12,6 +12,7 @@ import { useDisconnectEmailMarketing } from '../api/email-marketing';
 import { forgetFacebookLogin, readFacebookLoginReturn, withoutFacebookLoginReturn } from '../api/facebook-login';
 import { type Integrations, useIntegrations } from '../api/integrations';
 import { INSTALL_RESULT_PARAM, installIdOf } from '../api/shopify-install';
+import { useDisconnectMeta } from '../api/social-ads';
 import { IntegrationsScreen } from '../screens/integrations-screen';
 import { EmailMarketingFormRoute } from './email-marketing-form-route';
 import { SocialAdsFormRoute } from './social-ads-form-route';
@@ -106,6 +107,17 @@ export function IntegrationsRoute() {
     if (!open) setFacebookReturn(null);
   };
   const manageSocialAds = storeId !== undefined && can(role, 'updateMetaSettings');
+  const [socialAdsDisconnectOpen, setSocialAdsDisconnectOpen] = useState(false);
+  const disconnectMeta = useDisconnectMeta(storeId ?? 0);
+  const confirmSocialAdsDisconnect = () =>
+    disconnectMeta.mutate(undefined, {
+      onSuccess: () => {
+        setSocialAdsDisconnectOpen(false);
+        toaster.show({ id: 'social-ads', status: 'success', message: toastText('socialAdsDisconnected') });
+      },
+      // The question stays open: the merchant may try again or cancel.
+      onError: () => toaster.show({ id: 'social-ads', status: 'error', message: toastText('socialAdsDisconnectFailed') }),
+    });
 
   // Without a store nothing is connected yet: the cards show what to connect first.
   const state: Loadable<Integrations | null> =
@@ -146,6 +158,13 @@ export function IntegrationsRoute() {
         )
       }
       onConnectSocialAds={manageSocialAds ? () => openSocialAds(true) : undefined}
+      onDisconnectSocialAds={manageSocialAds ? () => setSocialAdsDisconnectOpen(true) : undefined}
+      socialAdsDisconnect={{
+        open: socialAdsDisconnectOpen,
+        disconnecting: disconnectMeta.isPending,
+        onCancel: () => setSocialAdsDisconnectOpen(false),
+        onConfirm: confirmSocialAdsDisconnect,
+      }}
       socialAdsDialog={
         storeId === undefined ? null : (
           <Modal open={socialAdsOpen} onOpenChange={openSocialAds} title={t('socialAdsForm.title')} closeOnInteractOutside={false}>

@@ -13,10 +13,13 @@ import { LoadErrorState } from '../../../ui/empty-state';
 import { PageHeader } from '../../../ui/page-header';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { Skeleton } from '../../../ui/skeleton';
+import { SocialAdsDisconnectDialog, type SocialAdsDisconnectDialogProps } from './social-ads-disconnect-dialog';
 
 type Integrations = components['schemas']['Integrations'];
 type IntegrationState = components['schemas']['IntegrationState'];
 type StoreSync = components['schemas']['StoreSync'];
+type SocialAdsIntegration = components['schemas']['SocialAdsIntegration'];
+type MetaNamedAsset = components['schemas']['MetaNamedAsset'];
 
 export interface IntegrationsScreenProps {
   /** Null when the user has no store yet: nothing is connected. */
@@ -45,6 +48,10 @@ export interface IntegrationsScreenProps {
   onConnectSocialAds?: (() => void) | undefined;
   /** The social ads dialog, owned by the container. */
   socialAdsDialog?: ReactNode;
+  /** Asks to disconnect Meta (the confirmation opens); absent for those who may not manage integrations. */
+  onDisconnectSocialAds?: (() => void) | undefined;
+  /** The confirmation before disconnecting Meta, its state owned by the container. */
+  socialAdsDisconnect?: SocialAdsDisconnectDialogProps | undefined;
 }
 
 const STATE_TONES: Record<IntegrationState, Tone> = { connected: 'success', notConnected: 'neutral', needsAttention: 'danger' };
@@ -78,6 +85,8 @@ export function IntegrationsScreen({
   emailMarketingDialog,
   onConnectSocialAds,
   socialAdsDialog,
+  onDisconnectSocialAds,
+  socialAdsDisconnect,
 }: IntegrationsScreenProps) {
   const { t } = useTranslation('integrations');
   return (
@@ -104,10 +113,12 @@ export function IntegrationsScreen({
             health={{ canSync: canSync && onSyncNow !== undefined, onSyncNow, syncRequested, now }}
           />
           <SocialAdsCard
-            state={state.data?.socialAds.state ?? 'notConnected'}
+            socialAds={state.data?.socialAds ?? { state: 'notConnected', selection: null }}
             // Meta's audiences come from the store's customers: the store is connected first.
             storeConnected={state.data != null && state.data.store.state !== 'notConnected'}
             onConnect={onConnectSocialAds}
+            onDisconnect={onDisconnectSocialAds}
+            disconnecting={socialAdsDisconnect?.disconnecting ?? false}
           />
           <SimpleCard
             title={t('messaging.title')}
@@ -127,6 +138,7 @@ export function IntegrationsScreen({
       {storeDialog}
       {emailMarketingDialog}
       {socialAdsDialog}
+      {socialAdsDisconnect ? <SocialAdsDisconnectDialog {...socialAdsDisconnect} /> : null}
     </div>
   );
 }
@@ -280,19 +292,42 @@ function SimpleCard({ title: cardTitle, description, state }: { title: string; d
 }
 
 interface SocialAdsCardProps {
-  state: IntegrationState;
+  socialAds: SocialAdsIntegration;
   storeConnected: boolean;
   onConnect?: (() => void) | undefined;
+  onDisconnect?: (() => void) | undefined;
+  disconnecting: boolean;
 }
 
-/** Meta: Facebook Login and the assets campaigns use; a token Meta stopped taking is renewed from here. */
-function SocialAdsCard({ state, storeConnected, onConnect }: SocialAdsCardProps) {
+/**
+ * Meta: Facebook Login and the assets campaigns use, named so the merchant knows which account spends;
+ * a token Meta stopped taking is renewed from here, and the connection can be forgotten.
+ */
+function SocialAdsCard({ socialAds: { state, selection }, storeConnected, onConnect, onDisconnect, disconnecting }: SocialAdsCardProps) {
   const { t } = useTranslation('integrations');
   return (
     <Card as="article" title={t('socialAds.title')} description={t('socialAds.description')}>
       <div className={body}>
         <StateBadge state={state} />
         {storeConnected ? null : <p className={note}>{t('socialAds.storeFirst')}</p>}
+        {state !== 'notConnected' && selection ? (
+          <dl className={details}>
+            <dt className={term}>{t('socialAdsForm.fields.adAccountId')}</dt>
+            <dd className={value}>
+              <NamedAsset asset={selection.adAccount} />
+            </dd>
+            <dt className={term}>{t('socialAdsForm.fields.pageId')}</dt>
+            <dd className={value}>
+              <NamedAsset asset={selection.page} />
+            </dd>
+            <dt className={term}>{t('socialAdsForm.fields.instagramAccountId')}</dt>
+            <dd className={value}>{selection.instagramAccount.name}</dd>
+            <dt className={term}>{t('socialAdsForm.fields.pixelId')}</dt>
+            <dd className={value}>
+              <NamedAsset asset={selection.pixel} />
+            </dd>
+          </dl>
+        ) : null}
         {state === 'needsAttention' ? (
           <p role="alert" className={errorText}>
             {t('socialAds.renewalNeeded')}
@@ -301,16 +336,36 @@ function SocialAdsCard({ state, storeConnected, onConnect }: SocialAdsCardProps)
         {onConnect && storeConnected ? (
           <div className={actions}>
             {state === 'connected' ? (
-              <Button variant="outline" onClick={onConnect}>
+              <Button variant="outline" onClick={onConnect} disabled={disconnecting}>
                 {t('socialAds.edit')}
               </Button>
             ) : (
-              <Button onClick={onConnect}>{state === 'needsAttention' ? t('socialAds.renew') : t('socialAds.connect')}</Button>
+              <Button onClick={onConnect} disabled={disconnecting}>
+                {state === 'needsAttention' ? t('socialAds.renew') : t('socialAds.connect')}
+              </Button>
             )}
+            {state !== 'notConnected' && onDisconnect ? (
+              <Button variant="outline" onClick={onDisconnect} loading={disconnecting}>
+                {t('socialAds.disconnect')}
+              </Button>
+            ) : null}
           </div>
         ) : null}
       </div>
     </Card>
+  );
+}
+
+const assetId = css({ display: 'block', color: 'fg.muted', fontSize: 'xs', fontVariantNumeric: 'tabular-nums' });
+
+/** An asset by its name, with Meta's id below it: the id is what Ads Manager and the support team search by. */
+function NamedAsset({ asset }: { asset: MetaNamedAsset }) {
+  const { t } = useTranslation('integrations');
+  return (
+    <>
+      <span>{asset.name}</span>
+      <span className={assetId}>{t('socialAds.assetId', { id: asset.id })}</span>
+    </>
   );
 }
 

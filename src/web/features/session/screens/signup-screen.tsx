@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { type SignupInput, signupRequestSchema } from '../../../../shared/auth';
 import { useZodForm } from '../../../lib/forms';
+import { LEGAL_LINKS } from '../../../lib/legal-links';
 import { TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
 import * as AuthLayoutParts from '../../../ui/parts/auth-layout';
@@ -59,6 +60,9 @@ export function SignupScreen({
         />
         <NewPasswordField label={t('signup.password')} error={errors.password} disabled={submitting} {...register('password')} />
         <AuthSubmit submitting={submitting} label={t('signup.submit')} busyLabel={t('signup.submitting')} />
+        <AuthLayoutParts.Subtitle>
+          <Trans t={t} i18nKey="signup.legal" components={LEGAL_LINKS} />
+        </AuthLayoutParts.Subtitle>
         <AuthLayoutParts.Subtitle>
           {t('signup.haveAccount')} <Link href={loginHref}>{t('signup.goToLogin')}</Link>
         </AuthLayoutParts.Subtitle>

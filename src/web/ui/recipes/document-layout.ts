@@ -1,0 +1,45 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+
+/** A page of reading, signed in or out (the terms, the privacy policy): the brand, a heading and numbered sections. */
+export const documentLayoutRecipe = defineSlotRecipe({
+  className: 'document-layout',
+  jsx: ['DocumentLayout'],
+  slots: ['root', 'article', 'brand', 'header', 'title', 'updated', 'intro', 'section', 'sectionTitle', 'paragraph', 'list', 'footer'],
+  base: {
+    root: { display: 'flex', justifyContent: 'center', minH: 'dvh', p: { base: '4', md: '8' }, bg: 'bg.canvas' },
+    article: {
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '6',
+      w: 'full',
+      maxW: '3xl',
+      p: { base: '5', md: '10' },
+      bg: 'bg.surface',
+      borderWidth: '1px',
+      borderStyle: 'solid',
+      borderColor: 'border.default',
+      borderRadius: 'lg',
+      color: 'fg.default',
+      lineHeight: 'relaxed',
+    },
+    brand: { fontSize: '2xl', fontWeight: 'bold', color: 'accent.text', textDecoration: 'none', alignSelf: 'flex-start' },
+    header: { display: 'flex', flexDirection: 'column', gap: '2' },
+    title: { textStyle: 'pageTitle', color: 'fg.default', lineHeight: 'tight' },
+    updated: { textStyle: 'note', color: 'fg.muted' },
+    intro: { fontSize: 'md' },
+    section: { display: 'flex', flexDirection: 'column', gap: '2' },
+    sectionTitle: { textStyle: 'sectionTitle', color: 'fg.default' },
+    paragraph: { fontSize: 'md' },
+    list: { display: 'flex', flexDirection: 'column', gap: '2', pl: '5', listStyleType: 'disc', fontSize: 'md' },
+    footer: {
+      display: 'flex',
+      flexWrap: 'wrap',
+      gap: '2',
+      pt: '4',
+      borderTopWidth: '1px',
+      borderTopStyle: 'solid',
+      borderColor: 'border.default',
+      textStyle: 'note',
+    },
+  },
+});
