@@ -79,8 +79,9 @@ export const dataTableRecipe = defineSlotRecipe({
         _before: { content: 'attr(data-sort-label)', fontSize: 'sm', color: 'fg.muted' },
       },
     },
+    // 12 px each side: a segment's seven member columns fit beside the sidebar of a 1280-px laptop.
     headerCell: {
-      px: '4',
+      px: '3',
       py: '3',
       textAlign: 'start',
       fontWeight: 'semibold',
@@ -142,7 +143,7 @@ export const dataTableRecipe = defineSlotRecipe({
       },
     },
     cell: {
-      px: '4',
+      px: '3',
       py: '3',
       color: 'fg.default',
       fontVariantNumeric: 'tabular-nums',
