@@ -9,7 +9,7 @@ import type { Result, RunOptions } from 'axe-core';
 import { getViolations, injectAxe } from 'axe-playwright';
 import { toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page, Request } from 'playwright';
-import { PHONE_VIEWPORT, type VisualParameters } from './visual-parameters.ts';
+import { VIEWPORTS, type VisualParameters } from './visual-parameters.ts';
 
 const baselinesDir = path.resolve('tests/visual/__baselines__');
 const diffDir = path.resolve('tests/visual/__diff_output__');
@@ -306,7 +306,7 @@ const config: TestRunnerConfig = {
     // configured one is read once, before any story changed it.
     if (!configuredViewports.has(page)) configuredViewports.set(page, page.viewportSize());
     const visual = (await getStoryContext(page, context)).parameters.visual as VisualParameters | undefined;
-    const viewport = visual && visual.viewport === 'phone' ? PHONE_VIEWPORT : configuredViewports.get(page);
+    const viewport = visual && visual.viewport ? VIEWPORTS[visual.viewport] : configuredViewports.get(page);
     if (viewport) await page.setViewportSize(viewport);
     // The page stays open from story to story: inject once, before the story renders. Each story
     // starts at the top of the page, wherever the one before it left the scroll: a full-page picture

@@ -11,17 +11,19 @@
  *   cannot be made deterministic; say why beside it. No story needs it today.
  * - `{ viewport: 'phone' }`: the story renders in a 390 × 844 window (media queries included) instead
  *   of the 1024 × 768 one, as a merchant sees it on a phone.
+ * - `{ viewport: 'laptop' }`: a 1280 × 800 window, the common laptop, for what must fit beside the
+ *   app's sidebar there.
  */
 export type VisualParameters =
   | false
   | {
       /** CSS selector that must be visible before the screenshot; replaces the idle wait. */
       waitFor?: string;
-      viewport?: 'phone';
+      viewport?: 'phone' | 'laptop';
     };
 
-/** A phone's window, for `viewport: 'phone'`; every other story keeps the runner's (test-runner-jest.config.js). */
-export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+/** The windows of `viewport`; every other story keeps the runner's (test-runner-jest.config.js). */
+export const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 800 } } as const;
 
 /** The same story, its play function included, rendered at a phone's width. */
 export function onPhone<S extends { parameters?: { visual?: VisualParameters } & Record<string, unknown> }>(story: S): S {

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import { statsTablePage, storeStats, storeStatsEmpty } from '../../mocks/fixtures/dashboard';
 import { StoreOverview } from '../../src/web/features/dashboard/screens/store-overview';
 import { userEvent } from '../support/user-event';
@@ -135,7 +136,7 @@ export const Exporting: Story = {
   },
 };
 
-/** On a phone the search box and the download button stack above the table, which scrolls sideways. */
+/** On a phone the search box and the download button stack above the rows, each a block of labelled figures. */
 export const Phone: Story = {
   args: {
     search: 'polera',
@@ -143,6 +144,19 @@ export const Phone: Story = {
   },
   parameters: { visual: { viewport: 'phone' } },
 };
+
+/** Three pages on a phone: "Página 1 de 3" and both arrows inside the screen, the tabs on two lines. */
+export const ProductsOnPhone: Story = onPhone<Story>({
+  ...Products,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const part of [canvas.getByText('Página 1 de 3'), ...canvas.getAllByRole('button', { name: /^Página (anterior|siguiente)$/ })]) {
+      const box = part.getBoundingClientRect();
+      await expect(box.left).toBeGreaterThanOrEqual(0);
+      await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+    }
+  },
+});
 
 export const ChangesTab: Story = {
   play: async ({ canvasElement, args }) => {

@@ -1,49 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
-import {
-  customSegments,
-  emptySegment,
-  segmentBuilding,
-  segmentCustomersPage,
-  segmentFailed,
-  segmentStatsFixture,
-} from '../../mocks/fixtures/segments';
-import { SegmentDetailScreen, type SegmentDetailScreenProps } from '../../src/web/features/segments/screens/segment-detail-screen';
+import { emptySegment, segmentBuilding, segmentCustomersPage, segmentFailed, segmentStatsFixture } from '../../mocks/fixtures/segments';
+import { SegmentDetailScreen } from '../../src/web/features/segments/screens/segment-detail-screen';
 import { userEvent } from '../support/user-event';
 import { WithToasts } from '../support/with-toasts';
+import { segmentDetailArgs, vip } from './segment-detail-args';
 
-const vip = customSegments[1]!;
-
-const customers: SegmentDetailScreenProps['customers'] = {
-  customers: { status: 'success', data: segmentCustomersPage(vip) },
-  onRetry: fn(),
-  page: 1,
-  pageSize: 10,
-  onPageChange: fn(),
-  order: { sort: 'totalSpent', order: 'desc' },
-  onOrderChange: fn(),
-  search: '',
-  onSearchChange: fn(),
-};
-
-const args: SegmentDetailScreenProps = {
-  segment: { status: 'success', data: vip },
-  onRetry: fn(),
-  stats: { status: 'success', data: segmentStatsFixture(vip) },
-  onStatsRetry: fn(),
-  customers,
-  downloading: false,
-  onDownload: fn(),
-  listHref: '/segments',
-  editHref: `/segments/${vip.id}/edit`,
-  campaignHref: `/campaigns/create?segmentId=${vip.id}`,
-};
+const { customers } = segmentDetailArgs;
 
 const meta = {
   title: 'Screens/Segments/SegmentDetail',
   component: SegmentDetailScreen,
-  args,
+  args: segmentDetailArgs,
 } satisfies Meta<typeof SegmentDetailScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -58,7 +27,42 @@ export const Ready: Story = {
   },
 };
 
-export const ReadyOnPhone: Story = onPhone<Story>({ args: {} });
+/** On a phone each member is a block of values, each under its column's name, sorted by the buttons above them. */
+export const ReadyOnPhone: Story = onPhone<Story>({
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cells = within(canvas.getAllByRole('row')[1]!).getAllByRole('cell');
+    await expect(cells.map((cell) => cell.dataset.label)).toEqual([
+      undefined,
+      'Correo',
+      'Teléfono',
+      'Acepta correos',
+      'Pedidos',
+      'Monto comprado',
+      'Último pedido',
+    ]);
+    for (const cell of cells) {
+      await expect(cell).toBeVisible();
+      await expect(cell.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    }
+  },
+});
+
+/** A segment of 10.415 members: "Página 1 de 1.042" and both arrows fit beside each other on a phone. */
+export const ThousandPagesOnPhone: Story = onPhone<Story>({
+  args: {
+    customers: {
+      ...customers,
+      customers: { status: 'success', data: { ...segmentCustomersPage(vip), totalRows: 10_415, totalPages: 1042 } },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Página 1 de 1.042')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Página anterior' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Página siguiente' })).toBeVisible();
+  },
+});
 
 /** A default segment: its texts are the app's, and it is not edited. */
 export const DefaultSegment: Story = {

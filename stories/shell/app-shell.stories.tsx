@@ -11,8 +11,10 @@ import { OfflineBanner } from '../../src/web/app/shell/offline-banner';
 import { type ShellBannerInput, shellBanners } from '../../src/web/app/shell/shell-banners';
 import { StoreName } from '../../src/web/app/shell/shell-store';
 import { DashboardScreen } from '../../src/web/features/dashboard/screens/dashboard-screen';
+import { SegmentDetailScreen } from '../../src/web/features/segments/screens/segment-detail-screen';
 import { UnderConstruction } from '../../src/web/ui/under-construction';
 import { dashboardArgs } from '../dashboard/dashboard-args';
+import { segmentDetailArgs } from '../segments/segment-detail-args';
 import { userEvent } from '../support/user-event';
 
 /** The banners the shell would show for this input, as the app decides them. */
@@ -43,6 +45,25 @@ export const AsAdmin: Story = {
     role: 'admin',
     pathname: '/dashboard',
     children: <DashboardScreen {...dashboardArgs} />,
+  },
+};
+
+/**
+ * A segment's members on a 1280-px laptop, beside the sidebar: every column is there, "Monto comprado"
+ * and "Último pedido" included, none hidden past the edge.
+ */
+export const SegmentMembersOnLaptop: Story = {
+  args: { pathname: '/segments/22', children: <SegmentDetailScreen {...segmentDetailArgs} /> },
+  parameters: { visual: { viewport: 'laptop' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table');
+    // Not a scroll region: the table fits its place.
+    await expect(table.parentElement).not.toHaveAttribute('role', 'region');
+    for (const name of ['Monto comprado', 'Último pedido']) {
+      const header = canvas.getByRole('columnheader', { name }).getBoundingClientRect();
+      await expect(header.right).toBeLessThanOrEqual(table.parentElement!.getBoundingClientRect().right);
+    }
   },
 };
 

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
+import { css } from 'styled-system/css';
+import { onPhone } from '../../.storybook/visual-parameters';
 import { formatClp, formatCount } from '../../src/shared/format';
 import { DataTable, type DataTableColumn, type DataTableProps, type DataTableSort } from '../../src/web/ui/data-table';
 import { userEvent } from '../support/user-event';
@@ -92,5 +94,104 @@ export const SortsOnClick: Story = {
     await expect(canvas.getAllByRole('row')[1]).toHaveTextContent('Taza de cerámica');
     await userEvent.click(canvas.getByRole('button', { name: 'Ingresos' }));
     await expect(canvas.getAllByRole('row')[1]).toHaveTextContent('Café de grano 1 kg');
+  },
+};
+
+/** On a phone each row is a block: the product as its heading, every figure under its column's name. */
+export const FullOnPhone: Story = onPhone<Story>({});
+
+/** The sortable headers become sort buttons above the rows; the one in use is marked, and still sorts. */
+export const SortsOnPhone: Story = onPhone<Story>({
+  args: { sort: { key: 'income', direction: 'descending' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const firstRow = within(canvas.getAllByRole('row')[1]!);
+    await expect(firstRow.getAllByRole('cell').map((cell) => cell.dataset.label)).toEqual([undefined, 'Clientes', 'Pedidos', 'Ingresos']);
+    await userEvent.click(canvas.getByRole('button', { name: 'Pedidos' }));
+    await expect(canvas.getByRole('columnheader', { name: 'Pedidos' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(canvas.getAllByRole('row')[1]).toHaveTextContent('Prensa francesa');
+  },
+});
+
+export const LoadingOnPhone: Story = onPhone<Story>(Loading);
+
+interface CustomerRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  city: string;
+  orders: number;
+  spent: number;
+  firstOrder: string;
+  lastOrder: string;
+}
+
+const customerColumns: DataTableColumn<CustomerRow>[] = [
+  { key: 'name', header: 'Nombre', cell: (row) => row.name },
+  { key: 'email', header: 'Correo', cell: (row) => row.email },
+  { key: 'phone', header: 'Teléfono', cell: (row) => row.phone },
+  { key: 'city', header: 'Ciudad', cell: (row) => row.city },
+  { key: 'orders', header: 'Pedidos', cell: (row) => formatCount(row.orders), align: 'end' },
+  { key: 'spent', header: 'Monto comprado', cell: (row) => formatClp(row.spent), align: 'end' },
+  { key: 'firstOrder', header: 'Primer pedido', cell: (row) => row.firstOrder, align: 'end' },
+  { key: 'lastOrder', header: 'Último pedido', cell: (row) => row.lastOrder, align: 'end' },
+];
+
+const customerRows: CustomerRow[] = [
+  {
+    id: 'c1',
+    name: 'Valentina Morales',
+    email: 'valentina.morales34@correo.cl',
+    phone: '+56940269246',
+    city: 'Viña del Mar',
+    orders: 8,
+    spent: 490_000,
+    firstOrder: '3 ene 2024',
+    lastOrder: '12 nov 2026',
+  },
+  {
+    id: 'c2',
+    name: 'Vicente Sepúlveda',
+    email: 'vicente.sepulveda27@correo.cl',
+    phone: '+56940348436',
+    city: 'Puerto Montt',
+    orders: 5,
+    spent: 362_500,
+    firstOrder: '18 jul 2025',
+    lastOrder: '2 oct 2026',
+  },
+];
+
+/**
+ * More columns than its place holds: the table scrolls sideways, a fade on the side that hides columns,
+ * and the scroller is a named stop for the keyboard.
+ */
+export const WiderThanItsPlace: Story = {
+  render: () => <DataTable caption="Clientes del segmento" columns={customerColumns} rows={customerRows} rowKey={(row) => row.id} />,
+  // A place narrower than the table wants, yet wider than a phone's: a real table that scrolls.
+  decorators: [
+    (Story) => (
+      <div className={css({ maxW: 'xl' })}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const scroller = await within(canvasElement).findByRole('region', { name: 'Clientes del segmento' });
+    await expect(scroller).toHaveAttribute('tabindex', '0');
+    await expect(scroller.parentElement).toHaveAttribute('data-scroll-end');
+    await expect(scroller.parentElement).not.toHaveAttribute('data-scroll-start');
+  },
+};
+
+/** Scrolled to its last column: the fade moves to the side now hidden. */
+export const WiderThanItsPlaceScrolled: Story = {
+  ...WiderThanItsPlace,
+  play: async ({ canvasElement }) => {
+    const scroller = await within(canvasElement).findByRole('region', { name: 'Clientes del segmento' });
+    scroller.scrollLeft = scroller.scrollWidth;
+    await waitFor(() => expect(scroller.parentElement).toHaveAttribute('data-scroll-start'));
+    await expect(scroller.parentElement).not.toHaveAttribute('data-scroll-end');
   },
 };

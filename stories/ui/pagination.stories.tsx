@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import { Pagination, type PaginationProps } from '../../src/web/ui/pagination';
 import { userEvent } from '../support/user-event';
 
@@ -29,3 +30,19 @@ export const GoesToNextPage: Story = {
     await expect(canvas.getByText('Página 2 de 12')).toBeInTheDocument();
   },
 };
+
+/** 20.840 rows, 1.042 pages: the count is written as Chilean Spanish writes it. */
+export const ThousandPages: Story = { args: { count: 20_840, page: 521 } };
+
+/** On a phone "Página X de Y" and the two arrows, whatever the count; the numbered pages give way. */
+export const ThousandPagesOnPhone: Story = onPhone<Story>({
+  args: { count: 20_840, page: 521 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Página 521 de 1.042')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Página siguiente' }));
+    await expect(canvas.getByText('Página 522 de 1.042')).toBeVisible();
+  },
+});
+
+export const FirstPageOnPhone: Story = onPhone<Story>({});

@@ -1,5 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
 import { Tabs } from '../../src/web/ui/tabs';
+import { userEvent } from '../support/user-event';
 
 const items = [
   { value: 'default', label: 'Predeterminados', content: 'Segmentos que Recompra calcula por ti.' },
@@ -27,3 +30,29 @@ export const WithDisabledTab: Story = {
     ],
   },
 };
+
+/** More tabs than a phone's width: they go on to a second line, none cut off; arrows still move between them. */
+export const ManyTabsOnPhone: Story = onPhone<Story>({
+  args: {
+    id: 'campaign-status-tabs',
+    label: 'Estado',
+    items: [
+      { value: 'all', label: 'Todas', content: 'Todas las campañas.' },
+      { value: 'active', label: 'Activas', content: 'Campañas activas.' },
+      { value: 'finished', label: 'Finalizadas', content: 'Campañas finalizadas.' },
+      { value: 'deactivated', label: 'Desactivadas', content: 'Campañas desactivadas.' },
+      { value: 'scheduled', label: 'Programadas', content: 'Campañas programadas.' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const tab of canvas.getAllByRole('tab')) {
+      const box = tab.getBoundingClientRect();
+      await expect(box.left).toBeGreaterThanOrEqual(0);
+      await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+    }
+    await userEvent.click(canvas.getByRole('tab', { name: 'Desactivadas' }));
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(canvas.getByRole('tab', { name: 'Programadas' })).toHaveFocus());
+  },
+});

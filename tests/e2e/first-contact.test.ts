@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
@@ -42,8 +42,9 @@ async function expectNoHorizontalScroll(page: Page): Promise<void> {
   expect(widths.page).toBe(widths.window);
 }
 
-async function expectWithinWindow(page: Page, selector: string): Promise<void> {
-  const box = await page.locator(selector).first().boundingBox();
+/** The element is inside the phone's width: nothing of it is cut off at either side. */
+async function expectWithinWindow(element: Locator): Promise<void> {
+  const box = await element.first().boundingBox();
   expect(box).not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.viewport.width);
@@ -62,7 +63,7 @@ it('the printed address opens the app: the login, then the dashboard', async () 
   await page.close();
 });
 
-it('on a 390 × 844 phone: signs in, reads the dashboard, opens the investment modal and changes the range, never wider than the screen', async () => {
+it('on a 390 × 844 phone: signs in, reads the dashboard and its table, opens the investment modal and changes the range, never wider than the screen', async () => {
   const context = await signedInContext(PHONE);
   const page = await context.newPage();
   await page.goto(`${running.server.url}/dashboard`);
@@ -71,6 +72,27 @@ it('on a 390 × 844 phone: signs in, reads the dashboard, opens the investment m
   // The figures, the charts and the tables below them are all there before the width is measured.
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), PAGE_SHOWN).toBe(0);
   await expectNoHorizontalScroll(page);
+
+  // The overview table's pager: "Página 1 de N" and both arrows on the screen, none cut off.
+  const products = page.getByRole('table', { name: 'Productos' });
+  await expect.poll(() => products.getByRole('row').count(), PAGE_SHOWN).toBeGreaterThan(1);
+  const pager = page.getByRole('tabpanel', { name: 'Productos' }).getByRole('navigation', { name: 'Paginación' });
+  await expectWithinWindow(pager.getByText(/^Página 1 de [\d.]+$/));
+  await expectWithinWindow(pager.getByRole('button', { name: 'Página anterior' }));
+  await expectWithinWindow(pager.getByRole('button', { name: 'Página siguiente' }));
+  // A row reads top to bottom, every value on the screen under its column's name: nothing to scroll sideways to.
+  const cells = await products.getByRole('row').nth(1).getByRole('cell').all();
+  const labels = await Promise.all(cells.map((cell) => cell.evaluate((element) => getComputedStyle(element, '::before').content)));
+  expect(labels).toEqual(['none', '"Clientes"', '"Pedidos"', '"Ingresos"']);
+  for (const cell of cells) {
+    expect(await cell.isVisible()).toBe(true);
+    await expectWithinWindow(cell);
+  }
+  const scroller = await products.evaluate((table) => ({
+    scroll: table.parentElement!.scrollWidth,
+    width: table.parentElement!.clientWidth,
+  }));
+  expect(scroller.scroll).toBeLessThanOrEqual(scroller.width);
 
   // The navigation is behind the menu button; the sidebar takes no width.
   await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -85,14 +107,14 @@ it('on a 390 × 844 phone: signs in, reads the dashboard, opens the investment m
     .click();
   const dialog = page.getByRole('dialog');
   await expect.poll(() => dialog.isVisible(), PAGE_SHOWN).toBe(true);
-  await expectWithinWindow(page, '[role="dialog"]');
+  await expectWithinWindow(page.locator('[role="dialog"]'));
   await expectNoHorizontalScroll(page);
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect.poll(() => dialog.isVisible(), PAGE_SHOWN).toBe(false);
 
   // The range picker fits too, and a preset changes the address and the figures.
   await page.getByRole('button', { name: /^Últimos 30 días/ }).click();
-  await expectWithinWindow(page, '[role="dialog"], [data-scope="date-picker"][data-part="content"]');
+  await expectWithinWindow(page.locator('[role="dialog"], [data-scope="date-picker"][data-part="content"]'));
   await expectNoHorizontalScroll(page);
   await page.getByRole('button', { name: 'Últimos 7 días' }).click();
   await page.waitForURL(/preset=last7Days/);

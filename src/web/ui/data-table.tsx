@@ -5,10 +5,12 @@ import { EmptyState, LoadErrorState } from './empty-state';
 import { Pagination, type PaginationProps } from './pagination';
 import * as DataTableParts from './parts/data-table';
 import { Skeleton } from './skeleton';
+import { useScrollEdges } from './use-scroll-edges';
 
 export interface DataTableColumn<Row> {
   key: string;
-  header: ReactNode;
+  /** Also labels each value on a phone, where the header row is not shown. */
+  header: string;
   cell: (row: Row) => ReactNode;
   sortable?: boolean;
   /** Figures align to the end so their digits line up. */
@@ -50,7 +52,14 @@ function SortIcon({ direction }: { direction: DataTableSort['direction'] | undef
   );
 }
 
-/** A table with sortable headers, its loading, empty and error states, and page by page navigation. */
+/** A cell's content: nothing at all is left out of a row's block on a phone, label included. */
+const isEmpty = (content: ReactNode) => content === null || content === undefined || content === false || content === '';
+
+/**
+ * A table with sortable headers, its loading, empty and error states, and page by page navigation.
+ * On a phone each row reads as a block of labelled values (recipes/data-table.ts); the elements keep
+ * their table roles explicitly, since some browsers drop them once a table stops displaying as one.
+ */
 export function DataTable<Row>({
   caption,
   columns,
@@ -67,22 +76,39 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const { t } = useTranslation('common');
   const paginationId = useId();
+  const [scrollerRef, edges] = useScrollEdges<HTMLDivElement>();
+  const scrolls = edges.start || edges.end;
+  const sortable = onSortChange !== undefined && columns.some((column) => column.sortable);
   const loading = status === 'loading';
   const stateRow = (content: ReactNode) => (
-    <tr>
-      <DataTableParts.State colSpan={columns.length}>{content}</DataTableParts.State>
+    <tr role="row">
+      <DataTableParts.State role="cell" colSpan={columns.length}>
+        {content}
+      </DataTableParts.State>
     </tr>
   );
+  // On a phone each value shows its column's name above it (`data-label`, drawn by the recipe): all but
+  // the first column's, whose value heads the row, and an empty cell's, which is not shown.
+  const cell = (column: DataTableColumn<Row>, index: number, content: ReactNode) => {
+    const empty = isEmpty(content);
+    return (
+      <DataTableParts.Cell
+        key={column.key}
+        role="cell"
+        data-align={column.align ?? 'start'}
+        data-label={index > 0 && !empty ? column.header : undefined}
+        data-empty={empty ? '' : undefined}
+      >
+        {content}
+      </DataTableParts.Cell>
+    );
+  };
 
   let body: ReactNode;
   if (loading) {
     body = Array.from({ length: loadingRows }, (_, index) => (
-      <DataTableParts.Row key={index}>
-        {columns.map((column) => (
-          <DataTableParts.Cell key={column.key}>
-            <Skeleton shape="text" />
-          </DataTableParts.Cell>
-        ))}
+      <DataTableParts.Row key={index} role="row">
+        {columns.map((column, columnIndex) => cell(column, columnIndex, <Skeleton shape="text" />))}
       </DataTableParts.Row>
     ));
   } else if (status === 'error') {
@@ -98,53 +124,57 @@ export function DataTable<Row>({
     );
   } else {
     body = rows.map((row) => (
-      <DataTableParts.Row key={rowKey(row)}>
-        {columns.map((column) => (
-          <DataTableParts.Cell key={column.key} data-align={column.align ?? 'start'}>
-            {column.cell(row)}
-          </DataTableParts.Cell>
-        ))}
+      <DataTableParts.Row key={rowKey(row)} role="row">
+        {columns.map((column, columnIndex) => cell(column, columnIndex, column.cell(row)))}
       </DataTableParts.Row>
     ));
   }
 
   return (
     <DataTableParts.Root>
-      {/* Wide tables scroll sideways; focusable so a keyboard can scroll them too. */}
-      <DataTableParts.Scroller tabIndex={0} role="region" aria-label={caption}>
-        <DataTableParts.Table aria-busy={loading}>
-          <DataTableParts.Caption>{caption}</DataTableParts.Caption>
-          <thead>
-            <tr>
-              {columns.map((column) => {
-                const direction = sort?.key === column.key ? sort.direction : undefined;
-                return (
-                  <DataTableParts.HeaderCell
-                    key={column.key}
-                    scope="col"
-                    data-align={column.align ?? 'start'}
-                    aria-sort={column.sortable ? (direction ?? 'none') : undefined}
-                  >
-                    {column.sortable && onSortChange ? (
-                      <DataTableParts.SortButton
-                        type="button"
-                        data-sorted={direction ? '' : undefined}
-                        onClick={() => onSortChange({ key: column.key, direction: direction === 'ascending' ? 'descending' : 'ascending' })}
-                      >
-                        {column.header}
-                        <SortIcon direction={direction} />
-                      </DataTableParts.SortButton>
-                    ) : (
-                      column.header
-                    )}
-                  </DataTableParts.HeaderCell>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>{body}</tbody>
-        </DataTableParts.Table>
-      </DataTableParts.Scroller>
+      {/* A table wider than its place scrolls sideways, its hidden side faded; only then is it a named,
+          focusable region, so a keyboard can scroll it too. */}
+      <DataTableParts.Frame data-scroll-start={edges.start ? '' : undefined} data-scroll-end={edges.end ? '' : undefined}>
+        <DataTableParts.Scroller ref={scrollerRef} {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}>
+          <DataTableParts.Table role="table" aria-busy={loading}>
+            <DataTableParts.Caption>{caption}</DataTableParts.Caption>
+            <DataTableParts.Head role="rowgroup" data-sortable={sortable ? '' : undefined}>
+              <DataTableParts.HeaderRow role="row" data-sort-label={sortable ? t('ui.table.sortBy') : undefined}>
+                {columns.map((column) => {
+                  const direction = sort?.key === column.key ? sort.direction : undefined;
+                  const button = column.sortable && onSortChange;
+                  return (
+                    <DataTableParts.HeaderCell
+                      key={column.key}
+                      role="columnheader"
+                      scope="col"
+                      data-align={column.align ?? 'start'}
+                      data-sortable={button ? '' : undefined}
+                      aria-sort={column.sortable ? (direction ?? 'none') : undefined}
+                    >
+                      {button ? (
+                        <DataTableParts.SortButton
+                          type="button"
+                          data-sorted={direction ? '' : undefined}
+                          onClick={() =>
+                            onSortChange({ key: column.key, direction: direction === 'ascending' ? 'descending' : 'ascending' })
+                          }
+                        >
+                          {column.header}
+                          <SortIcon direction={direction} />
+                        </DataTableParts.SortButton>
+                      ) : (
+                        column.header
+                      )}
+                    </DataTableParts.HeaderCell>
+                  );
+                })}
+              </DataTableParts.HeaderRow>
+            </DataTableParts.Head>
+            <DataTableParts.Body role="rowgroup">{body}</DataTableParts.Body>
+          </DataTableParts.Table>
+        </DataTableParts.Scroller>
+      </DataTableParts.Frame>
       {pagination && pagination.count > pagination.pageSize && status === 'ready' ? (
         <DataTableParts.Footer>
           <Pagination id={paginationId} {...pagination} />

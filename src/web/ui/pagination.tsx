@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../shared/format';
 import { Icon } from './icons';
 import * as PaginationParts from './parts/pagination';
 
@@ -12,7 +13,10 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
 }
 
-/** "Página X de Y" with previous, next and the pages around the current one. */
+/**
+ * "Página X de Y" with previous, next and the pages around the current one. On a phone only the words
+ * and the two arrows, which always fit (recipes/pagination.ts).
+ */
 export function Pagination({ id, count, pageSize, page, onPageChange }: PaginationProps) {
   const { t } = useTranslation('common');
   const totalPages = Math.max(1, Math.ceil(count / pageSize));
@@ -31,7 +35,9 @@ export function Pagination({ id, count, pageSize, page, onPageChange }: Paginati
         itemLabel: (details) => t('ui.pagination.page', { page: details.page }),
       }}
     >
-      <PaginationParts.Status aria-live="polite">{t('ui.pagination.pageOf', { page, count: totalPages })}</PaginationParts.Status>
+      <PaginationParts.Status aria-live="polite">
+        {t('ui.pagination.pageOf', { page: formatCount(page), total: formatCount(totalPages) })}
+      </PaginationParts.Status>
       <PaginationParts.PrevTrigger>
         <Icon name="chevronLeft" />
       </PaginationParts.PrevTrigger>

@@ -30,12 +30,19 @@ export const paginationRecipe = defineSlotRecipe({
   jsx: ['Pagination'],
   slots: [...paginationAnatomy.keys(), 'status'],
   base: {
-    root: { display: 'flex', alignItems: 'center', gap: '2' },
-    status: { fontSize: 'sm', color: 'fg.muted', px: '2', whiteSpace: 'nowrap' },
-    item: { ...pageButton, _selected: { bg: 'accent.default', borderColor: 'accent.default', color: 'accent.fg' } },
-    ellipsis: { display: 'inline-flex', alignItems: 'center', px: '1', color: 'fg.muted' },
-    prevTrigger: pageButton,
-    nextTrigger: pageButton,
+    // Wraps rather than spill out of its place; on a phone the numbered pages give way to "Página X de Y"
+    // and the arrows, which fit whatever the count.
+    root: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', smDown: { w: 'full' } },
+    status: { fontSize: 'sm', color: 'fg.muted', px: '2', whiteSpace: 'nowrap', smDown: { flex: '1', px: '0' } },
+    item: {
+      ...pageButton,
+      _selected: { bg: 'accent.default', borderColor: 'accent.default', color: 'accent.fg' },
+      smDown: { display: 'none' },
+    },
+    ellipsis: { display: 'inline-flex', alignItems: 'center', px: '1', color: 'fg.muted', smDown: { display: 'none' } },
+    // On a phone the arrows are all there is to tap: a finger's size.
+    prevTrigger: { ...pageButton, smDown: { minW: '10', h: '10' } },
+    nextTrigger: { ...pageButton, smDown: { minW: '10', h: '10' } },
     firstTrigger: pageButton,
     lastTrigger: pageButton,
   },

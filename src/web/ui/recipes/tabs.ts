@@ -8,14 +8,15 @@ export const tabsRecipe = defineSlotRecipe({
   slots: tabsAnatomy.keys(),
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '4', w: 'full' },
+    // Tabs that do not fit on one line go on to the next: none is ever cut off or hidden behind a scroll.
     list: {
       position: 'relative',
       display: 'flex',
-      gap: '1',
+      flexWrap: 'wrap',
+      columnGap: '1',
       borderBottomWidth: '1px',
       borderBottomStyle: 'solid',
       borderBottomColor: 'border.default',
-      overflowX: 'auto',
     },
     trigger: {
       display: 'inline-flex',
