@@ -5,7 +5,7 @@ const meta = {
   title: 'UI/Forms/AgeRange',
   component: AgeRange,
   tags: ['autodocs'],
-  args: { id: 'age', legend: 'Edad', minLabel: 'Mínima', maxLabel: 'Máxima', lowest: 18, highest: 65 },
+  args: { id: 'age', legend: 'Edad', minLabel: 'Mínima', maxLabel: 'Máxima', lowest: 18 },
 } satisfies Meta<typeof AgeRange>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -19,9 +19,11 @@ export interface AgeRangeProps {
   value?: AgeRangeValue;
   defaultValue?: AgeRangeValue;
   onValueChange?: (value: AgeRangeValue) => void;
-  /** The lowest and highest ages allowed at all (the ad platform's limits). */
+  /**
+   * The lowest age allowed at all (the ad platform's limit), where the arrows stop. Above the highest
+   * the pair's rules say why (`error`): the field does not say it a second time.
+   */
   lowest: number;
-  highest: number;
   disabled?: boolean;
   /** One message for the pair (for example, the minimum above the maximum); already translated. */
   error?: string | undefined;
@@ -38,7 +40,6 @@ export function AgeRange({
   defaultValue,
   onValueChange,
   lowest,
-  highest,
   disabled,
   error,
   helperText,
@@ -54,7 +55,6 @@ export function AgeRange({
           value={value?.min}
           defaultValue={defaultValue?.min}
           min={lowest}
-          max={highest}
           disabled={disabled}
           onValueChange={(details) => onValueChange?.({ ...current, min: details.value })}
         />
@@ -65,7 +65,6 @@ export function AgeRange({
           value={value?.max}
           defaultValue={defaultValue?.max}
           min={lowest}
-          max={highest}
           disabled={disabled}
           onValueChange={(details) => onValueChange?.({ ...current, max: details.value })}
         />

@@ -98,7 +98,6 @@ export function CampaignAudienceStep({
                 minLabel={t('audience.ageMin')}
                 maxLabel={t('audience.ageMax')}
                 lowest={L.ageMin}
-                highest={L.ageMax}
                 disabled={disabled}
                 value={{ min: min.value, max: max.value }}
                 onValueChange={(value) => {
