@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../shared/format/count';
 import { FieldRoot, type FieldShellProps, splitFieldProps } from './field';
 import { Icon } from './icons';
-import { formatTypedNumber, parseTypedNumber } from './number-text';
+import { formatTypedNumber, parseTypedNumber, plainTypedNumber } from './number-text';
 import * as NumberInputParts from './parts/number-input';
 
 export interface NumberInputProps extends Omit<FieldShellProps, 'children'> {
@@ -14,7 +14,10 @@ export interface NumberInputProps extends Omit<FieldShellProps, 'children'> {
   /** The value as text (an empty field is ''); a number written plainly ("1234567") or grouped. */
   value?: string;
   defaultValue?: string;
-  /** `value` is the text as shown ("1.234.567"); `valueAsNumber` is NaN when empty or not a number. */
+  /**
+   * `value` is the number typed, ungrouped (`1234567` for "1.234.567"), or the text as typed when it is
+   * not a number; `valueAsNumber` is NaN when empty or not a number.
+   */
   onValueChange?: (value: { value: string; valueAsNumber: number }) => void;
   min?: number;
   /** Above it the field says so (never clamps): the merchant reads why rather than sees the number change. */
@@ -46,7 +49,7 @@ export function NumberInput(props: NumberInputProps) {
   const change = (next: string) => {
     const formatted = formatTypedNumber(next);
     setTyped(formatted);
-    onValueChange?.({ value: formatted, valueAsNumber: parseTypedNumber(formatted) });
+    onValueChange?.({ value: plainTypedNumber(formatted), valueAsNumber: parseTypedNumber(formatted) });
   };
   const rootId = id ?? autoId;
   return (

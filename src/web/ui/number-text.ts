@@ -29,3 +29,13 @@ export function formatTypedNumber(text: string): string {
   const grouped = parts.whole.length <= 4 ? parts.whole : parts.whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${parts.sign}${grouped}${parts.decimals === null ? '' : `,${parts.decimals}`}`;
 }
+
+/**
+ * What was typed without its grouping, as a form's rules read a number (`1.234.567` is `1234567`,
+ * `12,5` is `12.5`), digits kept as text; anything that is not a number, as it is, for the rules to name.
+ */
+export function plainTypedNumber(text: string): string {
+  const parts = partsOf(text);
+  if (!parts) return text;
+  return `${parts.sign}${parts.whole}${parts.decimals === null ? '' : `.${parts.decimals}`}`;
+}

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../render';
 
 afterEach(cleanup);
 
-function Amount({ max, onNumber }: { max?: number; onNumber: (value: number) => void }) {
+function Amount({ max, onNumber, onText }: { max?: number; onNumber: (value: number) => void; onText?: (text: string) => void }) {
   const [value, setValue] = useState('');
   return (
     <NumberInput
@@ -18,6 +18,7 @@ function Amount({ max, onNumber }: { max?: number; onNumber: (value: number) => 
       onValueChange={({ value: text, valueAsNumber }) => {
         setValue(text);
         onNumber(valueAsNumber);
+        onText?.(text);
       }}
     />
   );
@@ -28,10 +29,13 @@ const field = () => screen.getByLabelText('Monto') as HTMLInputElement;
 describe('NumberInput', () => {
   it('groups the thousands as the merchant types, and hands over the number', async () => {
     const onNumber = vi.fn();
-    await renderWithProviders(<Amount onNumber={onNumber} />);
+    const onText = vi.fn();
+    await renderWithProviders(<Amount onNumber={onNumber} onText={onText} />);
     await userEvent.type(field(), '1234567');
     expect(field().value).toBe('1.234.567');
     expect(onNumber).toHaveBeenLastCalledWith(1_234_567);
+    // The form's text is the number ungrouped, as its rules read numbers.
+    expect(onText).toHaveBeenLastCalledWith('1234567');
   });
 
   it('takes an amount pasted with a $ sign and spaces', async () => {
