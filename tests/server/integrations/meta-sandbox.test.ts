@@ -134,6 +134,22 @@ describe("Facebook Login's dialog", () => {
     });
   });
 
+  it('lists the ad accounts a person reaches at /me/adaccounts, with ads_read or ads_management', async () => {
+    const token = await loginToken(REQUIRED_PERMISSIONS);
+    const accounts = (await (await graph('/me/adaccounts?fields=account_id,name,currency', token)).json()) as {
+      data: { id: string; account_id: string; currency: string }[];
+    };
+    expect(accounts.data.length).toBeGreaterThan(0);
+    for (const account of accounts.data) expect(account.id).toBe(`act_${account.account_id}`);
+    const without = await loginToken(
+      REQUIRED_PERMISSIONS.filter((permission) => permission !== 'ads_management' && permission !== 'ads_read'),
+    );
+    expect(await errorOf(await graph('/me/adaccounts', without))).toMatchObject({
+      code: 200,
+      message: '(#200) Requires ads_read or ads_management permission to manage the object',
+    });
+  });
+
   it('gives a code for response_type=code, exchanged once for a token', async () => {
     const response = await submitDialog({ decision: 'continue', responseType: 'code', state: 'c0de' });
     const location = new URL(response.headers.get('location')!);

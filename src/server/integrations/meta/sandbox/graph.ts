@@ -16,7 +16,7 @@ import {
   unparsableToken,
   unsupportedRequest,
 } from './errors.ts';
-import { definitionOf, type NodeContext, type Viewer } from './nodes.ts';
+import { definitionOf, type NodeContext, type PermissionNeed, type Viewer } from './nodes.ts';
 import { GraphParams, MultipartBody, parseMultipart } from './params.ts';
 import type { UsageMeter } from './rate-limits.ts';
 import { targetingSearch } from './search.ts';
@@ -254,9 +254,11 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
     return { user, appId, has: (permission) => auth.has(appId, userId, permission) };
   }
 
-  function requirePermissions(viewer: Viewer, permissions: readonly string[]) {
-    const missing = permissions.find((permission) => !viewer.has(permission));
-    if (missing) throw missingPermission(missing);
+  function requirePermissions(viewer: Viewer, needs: readonly PermissionNeed[]) {
+    const missing = needs.find((need) =>
+      typeof need === 'string' ? !viewer.has(need) : !need.some((permission) => viewer.has(permission)),
+    );
+    if (missing !== undefined) throw missingPermission(typeof missing === 'string' ? missing : missing.join(' or '));
   }
 
   function render(node: SandboxNode, fields: string | undefined, nodeContext: NodeContext): Record<string, unknown> {

@@ -70,8 +70,11 @@ export interface NodeContext {
 /** Items of an edge that are not nodes (insights, images by hash), already rendered, with their paging key. */
 export type EdgeRow = { key: string; row: Record<string, unknown> };
 
+/** A permission a call needs, or a set of which any one will do (`ads_read` or `ads_management`). */
+export type PermissionNeed = string | readonly string[];
+
 export interface Edge<T> {
-  permissions: readonly string[];
+  permissions: readonly PermissionNeed[];
   /** GET: the nodes listed, each rendered with `fields=`. */
   list?(value: T, context: NodeContext): SandboxNode[];
   /** GET, for an edge of rows rather than nodes. */
@@ -199,6 +202,16 @@ export const NODE_TYPES: Definitions = {
       businesses: {
         permissions: ['business_management'],
         list: (user, context) => context.store.businessesOf(user.id).map((value) => ({ type: 'Business', value }) as const),
+      },
+      // Every ad account the person can reach through the businesses they are in, as Meta lists them.
+      adaccounts: {
+        permissions: [['ads_read', 'ads_management']],
+        list: (user, context) =>
+          nodesOf(context.store, [
+            ...new Set(
+              context.store.businessesOf(user.id).flatMap((business) => [...business.ownedAdAccounts, ...business.clientAdAccounts]),
+            ),
+          ]),
       },
     },
   },
