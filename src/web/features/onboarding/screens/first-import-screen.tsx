@@ -37,7 +37,8 @@ export function FirstImportScreen({ sync, onRetry, retrying = false, retryFailed
           description={
             total > 0
               ? t('firstImport.progressCount', { imported: formatCount(imported), total: formatCount(total) })
-              : t('firstImport.waiting')
+              : // Before the count: still waiting its turn in the queue, or under way and counting the orders.
+                t(sync.status === 'NEEDS_SCRAPE' ? 'firstImport.queued' : 'firstImport.counting')
           }
         />
       </Card>
