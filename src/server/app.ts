@@ -197,6 +197,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       ],
       deliveryIntervalMs: options.liveSandbox ? 2000 : null,
+      // As Stripe's, the running demo's deliveries come out of order, and a few twice (the same ones each run).
+      ...(options.liveSandbox ? { shuffleSeed: 2026, duplicateRate: 0.05 } : {}),
     });
   await registerDocs(app);
   if (!config.production) registerMailbox(app, db);
