@@ -226,6 +226,10 @@ describe('the subscription’s life on the processor’s clock', () => {
     await newClock();
     const { caller } = await newMerchant('cambio@tienda.cl');
     expect((await subscribe(caller, await tokenise('4242424242424242'))).statusCode).toBe(201);
+    // On the trial nothing is charged today, whatever the plan.
+    const onTrial = await api(caller, 'GET', '/api/private/subscription/plan-change-preview?planId=avanzado&billing=yearly');
+    expect(onTrial.json()).toEqual({ chargeTodayCents: 0, prorationDate: null });
+    expect((await api(caller, 'GET', '/api/private/subscription/plan-change-preview?planId=oro&billing=yearly')).statusCode).toBe(400);
     const yearly = await api(caller, 'PATCH', '/api/private/subscription', { planId: 'inicial', billing: 'yearly' });
     expect(yearly.statusCode).toBe(200);
     expect(yearly.json().subscription).toMatchObject({ planId: 'inicial', billing: 'yearly', priceCents: 29_000 });
@@ -240,7 +244,11 @@ describe('the subscription’s life on the processor’s clock', () => {
     await advanceTo(start + 10 * DAY);
     const customer = (await stripe.customers.list({ email: 'mejora@tienda.cl' })).data[0]!;
     const paidBefore = (await stripe.invoices.list({ customer: customer.id })).data.length;
-    const upgraded = await api(caller, 'PATCH', '/api/private/subscription', { planId: 'avanzado', billing: 'monthly' });
+    const preview = await api(caller, 'GET', '/api/private/subscription/plan-change-preview?planId=avanzado&billing=monthly');
+    expect(preview.statusCode).toBe(200);
+    const { chargeTodayCents, prorationDate } = preview.json();
+    expect(prorationDate).toBe(new Date((start + 10 * DAY) * 1000).toISOString());
+    const upgraded = await api(caller, 'PATCH', '/api/private/subscription', { planId: 'avanzado', billing: 'monthly', prorationDate });
     expect(upgraded.json().subscription).toMatchObject({ planId: 'avanzado', priceCents: 11_900, status: 'active' });
     const invoices = (await stripe.invoices.list({ customer: customer.id })).data;
     expect(invoices).toHaveLength(paidBefore + 1);
@@ -248,6 +256,10 @@ describe('the subscription’s life on the processor’s clock', () => {
     expect(invoices[0]).toMatchObject({ status: 'paid', billing_reason: 'subscription_update' });
     expect(invoices[0]!.amount_paid).toBeGreaterThan(4_500);
     expect(invoices[0]!.amount_paid).toBeLessThan(6_000);
+    // What the screen said would be charged today is what was charged.
+    expect(invoices[0]!.amount_paid).toBe(chargeTodayCents);
+    const cheaper = await api(caller, 'GET', '/api/private/subscription/plan-change-preview?planId=inicial&billing=monthly');
+    expect(cheaper.json()).toEqual({ chargeTodayCents: 0, prorationDate: null });
     const downgraded = await api(caller, 'PATCH', '/api/private/subscription', { planId: 'inicial', billing: 'monthly' });
     expect(downgraded.json().subscription).toMatchObject({ planId: 'inicial', priceCents: 2_900 });
     expect((await stripe.invoices.list({ customer: customer.id })).data).toHaveLength(paidBefore + 1);

@@ -290,6 +290,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/subscription/plan-change-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changing to a plan charges today, from the card processor's own proration preview.
+         * @description A dearer plan (per month) on a paid period charges today the prorated difference until the period ends; the
+         *     processor computes it (`invoices.createPreview`) as of `prorationDate`. Sending that date back with the change
+         *     charges exactly the amount shown, when the change comes within the hour. A cheaper plan, the same plan and
+         *     anything on the free trial charge nothing today (`chargeTodayCents` 0, `prorationDate` null).
+         */
+        get: operations["previewPlanChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/subscription": {
         parameters: {
             query?: never;
@@ -1385,6 +1408,14 @@ export interface components {
         PlanChoice: {
             planId: components["schemas"]["PlanId"];
             billing: components["schemas"]["Billing"];
+            /** @description The `prorationDate` of the preview the merchant saw; within the hour, the charge is the one previewed. */
+            prorationDate?: components["schemas"]["CalendarDateTime"];
+        };
+        PlanChangePreview: {
+            /** @description USD cents charged today for the change. */
+            chargeTodayCents: number;
+            /** @description The moment the prorations are computed as of; null when nothing is charged today. */
+            prorationDate: string | null;
         };
         SubscribeRequest: {
             planId: components["schemas"]["PlanId"];
@@ -2662,6 +2693,35 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    previewPlanChange: {
+        parameters: {
+            query: {
+                planId: components["schemas"]["PlanId"];
+                billing: components["schemas"]["Billing"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today's charge for that change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChangePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
         };
     };
     getSubscription: {

@@ -61,6 +61,7 @@ export type OperationId =
   | 'listStores'
   | 'login'
   | 'logout'
+  | 'previewPlanChange'
   | 'refreshStoreSync'
   | 'removeStoreMember'
   | 'requestPasswordReset'
@@ -107,6 +108,7 @@ export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>
   getMetaSettings: ['recompraAdmin', 'admin', 'user'],
   getMetaSettingsOptions: ['recompraAdmin', 'admin', 'user'],
   inviteCollaborator: ['recompraAdmin', 'admin', 'user'],
+  previewPlanChange: ['recompraAdmin', 'admin', 'user'],
   refreshStoreSync: ['recompraAdmin', 'admin', 'user'],
   removeStoreMember: ['recompraAdmin', 'admin', 'user'],
   retryStoreSync: ['recompraAdmin', 'admin', 'user'],

@@ -14,6 +14,7 @@ import {
   type BillingContext,
   cancelSubscription,
   changePlan,
+  previewPlanChange,
   processorPrices,
   refreshSubscription,
   replaceCard,
@@ -25,7 +26,7 @@ import {
 
 type BillingOperations = Pick<
   operations,
-  'listPlans' | 'getSubscription' | 'subscribe' | 'changePlan' | 'cancelSubscription' | 'updatePaymentDetails'
+  'listPlans' | 'getSubscription' | 'subscribe' | 'changePlan' | 'previewPlanChange' | 'cancelSubscription' | 'updatePaymentDetails'
 >;
 
 export interface CardProcessor {
@@ -95,6 +96,11 @@ export function billingHandlers(billing: BillingContext, processor: CardProcesso
 
     async changePlan(context) {
       const body = await changePlan(billing, currentStore(signedIn(context).storeId), context.body);
+      return { status: 200, body };
+    },
+
+    async previewPlanChange(context) {
+      const body = await previewPlanChange(billing, currentStore(signedIn(context).storeId), context.query);
       return { status: 200, body };
     },
 

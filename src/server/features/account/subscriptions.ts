@@ -332,7 +332,7 @@ async function currentRow(db: Queryable, storeId: number): Promise<SubscriptionR
 export async function changePlan(
   billing: BillingContext,
   storeId: number,
-  choice: { planId: PlanId; billing: Billing },
+  choice: { planId: PlanId; billing: Billing; prorationDate?: string | undefined },
 ): Promise<SubscriptionState> {
   const row = await currentRow(billing.db, storeId);
   if (row.cancel_at !== null) {
@@ -347,11 +347,44 @@ export async function changePlan(
     await refreshSubscription(billing, storeId);
     return subscriptionState(billing.db, storeId);
   }
-  const dearer = monthlyEquivalentCents(choice.planId, choice.billing) > monthlyEquivalentCents(row.plan_id, row.billing);
   const priceId = await atProcessor(() => billing.priceId(choice.planId, choice.billing));
-  await atProcessor(() => billing.payments.changePrice(row.subscription_id, priceId, { chargeNow: dearer && row.status !== 'trialing' }));
+  await atProcessor(() =>
+    billing.payments.changePrice(row.subscription_id, priceId, {
+      chargeNow: chargesToday(row, choice),
+      prorationDate: recentProrationDate(choice.prorationDate),
+    }),
+  );
   await refreshSubscription(billing, storeId);
   return subscriptionState(billing.db, storeId);
+}
+
+/** A dearer plan (per month) outside the trial is charged today, prorated; anything else waits for the renewal. */
+const chargesToday = (row: SubscriptionRow, choice: { planId: PlanId; billing: Billing }) =>
+  row.status !== 'trialing' && monthlyEquivalentCents(choice.planId, choice.billing) > monthlyEquivalentCents(row.plan_id, row.billing);
+
+/** How long a preview's charge holds: after that the change is prorated as of its own moment. */
+const PREVIEW_HOLDS_MS = 60 * 60 * 1000;
+
+/** The preview's moment, in the processor's seconds, when it is recent enough to repeat. */
+function recentProrationDate(prorationDate: string | undefined): number | undefined {
+  if (prorationDate === undefined) return undefined;
+  const at = Date.parse(prorationDate);
+  const age = Date.now() - at;
+  return age >= 0 && age <= PREVIEW_HOLDS_MS ? Math.floor(at / 1000) : undefined;
+}
+
+/** What changing to `choice` charges today: the processor's own proration preview for a dearer plan, else nothing. */
+export async function previewPlanChange(
+  billing: BillingContext,
+  storeId: number,
+  choice: { planId: PlanId; billing: Billing },
+): Promise<{ chargeTodayCents: number; prorationDate: string | null }> {
+  const row = await currentRow(billing.db, storeId);
+  const samePlan = row.plan_id === choice.planId && row.billing === choice.billing;
+  if (samePlan || !chargesToday(row, choice)) return { chargeTodayCents: 0, prorationDate: null };
+  const priceId = await atProcessor(() => billing.priceId(choice.planId, choice.billing));
+  const preview = await atProcessor(() => billing.payments.previewPriceChange(row.subscription_id, priceId));
+  return { chargeTodayCents: preview.amountDueCents, prorationDate: new Date(preview.prorationDate * 1000).toISOString() };
 }
 
 /**

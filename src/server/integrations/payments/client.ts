@@ -52,8 +52,18 @@ export interface PaymentsClient {
     idempotencyKey: string;
     metadata?: Record<string, string>;
   }): Promise<Stripe.Subscription>;
-  /** Moves the subscription's only item to another price. `chargeNow` invoices the prorated difference at once (a decline throws CardError and changes nothing); otherwise the new price applies from the next renewal without proration. */
-  changePrice(subscriptionId: string, priceId: string, options: { chargeNow: boolean }): Promise<Stripe.Subscription>;
+  /**
+   * Moves the subscription's only item to another price. `chargeNow` invoices the prorated difference at once,
+   * as of `prorationDate` when given (a decline throws CardError and changes nothing); otherwise the new price
+   * applies from the next renewal without proration.
+   */
+  changePrice(
+    subscriptionId: string,
+    priceId: string,
+    options: { chargeNow: boolean; prorationDate?: number | undefined },
+  ): Promise<Stripe.Subscription>;
+  /** What `changePrice` with `chargeNow` would charge now, from Stripe's preview, and the moment it is computed as of. */
+  previewPriceChange(subscriptionId: string, priceId: string): Promise<{ amountDueCents: number; prorationDate: number }>;
   cancelAtPeriodEnd(
     subscriptionId: string,
     details: { reason: string; feedback?: Stripe.SubscriptionUpdateParams.CancellationDetails.Feedback },
@@ -207,16 +217,30 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
       );
     },
 
-    async changePrice(subscriptionId, priceId, { chargeNow }) {
+    async changePrice(subscriptionId, priceId, { chargeNow, prorationDate }) {
       const item = await onlyItem(subscriptionId);
       return call(() =>
         stripe.subscriptions.update(subscriptionId, {
           items: [{ id: item.id, price: priceId }],
           proration_behavior: chargeNow ? 'always_invoice' : 'none',
           ...(chargeNow ? { payment_behavior: 'error_if_incomplete' as const } : {}),
+          ...(chargeNow && prorationDate !== undefined ? { proration_date: prorationDate } : {}),
           expand: ['latest_invoice'],
         }),
       );
+    },
+
+    async previewPriceChange(subscriptionId, priceId) {
+      const item = await onlyItem(subscriptionId);
+      const preview = await call(() =>
+        stripe.invoices.createPreview({
+          subscription: subscriptionId,
+          subscription_details: { items: [{ id: item.id, price: priceId }], proration_behavior: 'always_invoice' },
+        }),
+      );
+      // Stripe prorates to the second, as of its own clock (a test clock's, in tests): the change repeats that moment.
+      const prorationDate = preview.parent?.subscription_details?.subscription_proration_date ?? preview.created;
+      return { amountDueCents: preview.amount_due, prorationDate };
     },
 
     cancelAtPeriodEnd(subscriptionId, { reason, feedback }) {

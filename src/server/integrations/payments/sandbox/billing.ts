@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { RETRY_SCHEDULE_DAYS, TRIAL_WILL_END_NOTICE_SECONDS } from '../types.ts';
 import { type CardDecline, type CardVault, chargeDecline } from './cards.ts';
 import { decimalText, planOf } from './catalog.ts';
-import { changed, type Wallet } from './customers.ts';
+import { BROWSER_PARAMS, changed, type Wallet } from './customers.ts';
 import type { Store } from './objects.ts';
 import type { Params } from './params.ts';
 import { cardError, docUrlOf, invalidRequest, missingParam } from './stripe-errors.ts';
@@ -78,6 +78,20 @@ const productName = (store: Store, price: Stripe.Price) => {
 
 const dateText = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** A whole period of `price` (Stripe's "1 × Pro (at $29.00 / month)"), charged in full. */
+function periodLine(store: Store, price: Stripe.Price, quantity: number, span: { start: number; end: number }, item: string): LineSpec {
+  return {
+    amount: (price.unit_amount ?? 0) * quantity,
+    description: `${quantity} × ${productName(store, price)} (at $${((price.unit_amount ?? 0) / 100).toFixed(2)} / ${recurringOf(price).interval})`,
+    price,
+    quantity,
+    start: span.start,
+    end: span.end,
+    proration: false,
+    item,
+  };
+}
 
 const customerOf = (subscription: Stripe.Subscription) =>
   typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
@@ -223,13 +237,22 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
     billed: { start: number; end: number },
     at: number,
   ): Stripe.Invoice {
-    const customer = store.require('customer', customerOf(subscription));
-    const id = store.newId('invoice');
     const waiting = pendingLines.get(subscription.id) ?? [];
     pendingLines.delete(subscription.id);
-    const all = [...waiting, ...lines];
+    return store.put('invoice', invoiceObject(store.newId('invoice'), subscription, reason, [...waiting, ...lines], billed, at));
+  }
+
+  function invoiceObject(
+    id: string,
+    subscription: Stripe.Subscription,
+    reason: Stripe.Invoice.BillingReason,
+    all: LineSpec[],
+    billed: { start: number; end: number },
+    at: number,
+  ): Stripe.Invoice {
+    const customer = store.require('customer', customerOf(subscription));
     const subtotal = all.reduce((sum, line) => sum + line.amount, 0);
-    return store.put('invoice', {
+    return {
       id,
       object: 'invoice',
       account_country: 'US',
@@ -313,7 +336,7 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
       total_pretax_credit_amounts: [],
       total_taxes: [],
       webhooks_delivered_at: null,
-    });
+    };
   }
 
   /** The card an invoice charges: its own, the subscription's, or the customer's default for invoices. */
@@ -364,13 +387,20 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
     invoice.ending_balance = customer.balance;
     record('invoice.finalized', invoice, at, cause);
     if (invoice.amount_due === 0) markPaid(invoice, at, cause);
+    // Stripe makes the payment intent as it finalizes: its client secret is how a browser pays a `default_incomplete` invoice.
+    else paymentIntentFor(invoice, paymentMethodFor(invoice), at);
   }
 
-  function paymentIntentFor(invoice: Stripe.Invoice, methodId: string, at: number): Stripe.PaymentIntent {
-    const existing = payments.get(invoice.id)?.[0]?.payment.payment_intent;
-    const found = typeof existing === 'string' ? store.get('payment_intent', existing) : undefined;
+  function intentOf(invoice: Stripe.Invoice): Stripe.PaymentIntent | undefined {
+    const id = payments.get(invoice.id)?.[0]?.payment.payment_intent;
+    return typeof id === 'string' ? store.get('payment_intent', id) : undefined;
+  }
+
+  /** The invoice's payment intent, made when it is finalized; `methodId` is the card it will charge, when known. */
+  function paymentIntentFor(invoice: Stripe.Invoice, methodId: string | null, at: number): Stripe.PaymentIntent {
+    const found = intentOf(invoice);
     if (found) {
-      found.payment_method = methodId;
+      if (methodId) found.payment_method = methodId;
       return found;
     }
     const id = store.newId('payment_intent');
@@ -415,7 +445,7 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
       source: null,
       statement_descriptor: null,
       statement_descriptor_suffix: null,
-      status: 'requires_payment_method',
+      status: methodId ? 'requires_confirmation' : 'requires_payment_method',
       transfer_group: null,
     });
     payments.set(invoice.id, [
@@ -610,16 +640,7 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
     const end = nextBoundary(subscription.billing_cycle_anchor, at, interval, interval_count);
     setPeriod(subscription, at, end);
     if (subscription.status === 'trialing') subscription.status = 'active';
-    const lines = subscription.items.data.map((item) => ({
-      amount: (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
-      description: `${item.quantity ?? 1} × ${productName(store, item.price)} (at $${((item.price.unit_amount ?? 0) / 100).toFixed(2)} / ${interval})`,
-      price: item.price,
-      quantity: item.quantity ?? 1,
-      start: at,
-      end,
-      proration: false,
-      item: item.id,
-    }));
+    const lines = subscription.items.data.map((item) => periodLine(store, item.price, item.quantity ?? 1, { start: at, end }, item.id));
     const invoice = draftInvoice(subscription, 'subscription_cycle', lines, old, at);
     subscription.latest_invoice = invoice.id;
     record('customer.subscription.updated', subscription, at, cause, changed(before, subscription));
@@ -709,7 +730,50 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
     'collection_method',
     'cancel_at_period_end',
     'proration_behavior',
+    'payment_settings',
   ];
+
+  /**
+   * `payment_settings`: whether a successful payment saves its card on the subscription
+   * (`save_default_payment_method=on_subscription`, as Stripe's subscription guide recommends with
+   * `default_incomplete`), and card options. The sandbox takes cards only; another type is refused by name.
+   */
+  function paymentSettingsOf(params: Params, current: Stripe.Subscription.PaymentSettings | null): Stripe.Subscription.PaymentSettings {
+    const settings = params
+      .object('payment_settings')
+      ?.only(['save_default_payment_method', 'payment_method_types', 'payment_method_options']);
+    const base = current ?? { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' };
+    if (!settings) return base;
+    const types = settings.strings('payment_method_types');
+    types?.forEach((type, index) => {
+      if (type !== 'card')
+        throw invalidRequest(
+          `The sandbox takes card payments only: ${type} is not served.`,
+          `${settings.name('payment_method_types')}[${index}]`,
+        );
+    });
+    const card = settings.object('payment_method_options')?.only(['card']).object('card')?.only(['request_three_d_secure']);
+    const threeDSecure = card?.enumOf('request_three_d_secure', ['any', 'automatic', 'challenge']);
+    return {
+      payment_method_options: card
+        ? {
+            acss_debit: null,
+            bancontact: null,
+            card: { network: null, request_three_d_secure: threeDSecure ?? 'automatic' },
+            customer_balance: null,
+            konbini: null,
+            payto: null,
+            pix: null,
+            sepa_debit: null,
+            upi: null,
+            us_bank_account: null,
+          }
+        : base.payment_method_options,
+      payment_method_types: types === undefined ? base.payment_method_types : types.length > 0 ? types : null,
+      save_default_payment_method:
+        settings.enumOf('save_default_payment_method', ['off', 'on_subscription']) ?? base.save_default_payment_method,
+    };
+  }
 
   function paymentBehavior(params: Params) {
     const behavior = params.enumOf('payment_behavior', [
@@ -818,7 +882,7 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
       next_pending_invoice_item_invoice: null,
       on_behalf_of: null,
       pause_collection: null,
-      payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
+      payment_settings: paymentSettingsOf(params, null),
       pending_invoice_item_interval: null,
       pending_setup_intent: null,
       pending_update: null,
@@ -836,18 +900,10 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
       subscription.cancel_at = periodEnd;
     }
 
-    const lines: LineSpec[] = subscription.items.data.map((item) => ({
-      amount: trialEnd ? 0 : (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
-      description: trialEnd
-        ? `Trial period for ${productName(store, item.price)}`
-        : `${item.quantity ?? 1} × ${productName(store, item.price)} (at $${((item.price.unit_amount ?? 0) / 100).toFixed(2)} / ${interval})`,
-      price: item.price,
-      quantity: item.quantity ?? 1,
-      start: at,
-      end: periodEnd,
-      proration: false,
-      item: item.id,
-    }));
+    const lines: LineSpec[] = subscription.items.data.map((item) => {
+      const line = periodLine(store, item.price, item.quantity ?? 1, { start: at, end: periodEnd }, item.id);
+      return trialEnd ? { ...line, amount: 0, description: `Trial period for ${productName(store, item.price)}` } : line;
+    });
     if (behavior === 'error_if_incomplete' && !trialEnd)
       precheck(
         subscription,
@@ -902,11 +958,95 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
     return changes;
   }
 
+  interface ItemChangePlan {
+    /** The subscription's items after the change (copies: nothing stored is touched). */
+    items: Stripe.SubscriptionItem[];
+    /** Prorations, or the new period's charges when the cycle restarts. */
+    lines: LineSpec[];
+    /** The new period when the cadence changes outside a trial: the change is invoiced at once and the cycle restarts. */
+    reset: { start: number; end: number } | null;
+  }
+
+  /** What changing the items costs as of `at`: the update applies it, the preview shows it. */
+  function itemChangePlan(
+    subscription: Stripe.Subscription,
+    itemParams: Params[],
+    proration: 'create_prorations' | 'none' | 'always_invoice',
+    at: number,
+  ): ItemChangePlan {
+    const changes = plannedItems(subscription, itemParams);
+    const old = period(subscription);
+    const oldCadence = cadence(subscription);
+    const kept = changes.filter((change) => !change.deleted);
+    const newCadence = recurringOf(kept[0]!.price!);
+    const trialing = subscription.status === 'trialing';
+    const reset = !trialing && (newCadence.interval !== oldCadence.interval || newCadence.interval_count !== oldCadence.interval_count);
+    const prorate = !trialing && proration !== 'none' && old.end > at;
+    const fraction = old.end > old.start ? (old.end - at) / (old.end - old.start) : 0;
+    const start = reset ? at : old.start;
+    const end = reset ? addInterval(at, newCadence.interval, newCadence.interval_count) : old.end;
+    const lines: LineSpec[] = [];
+    const items: Stripe.SubscriptionItem[] = [];
+    for (const change of changes) {
+      const was = change.item;
+      const unchanged = was && !change.deleted && was.price.id === change.price!.id && (was.quantity ?? 1) === change.quantity;
+      if (was && !unchanged && prorate)
+        lines.push({
+          amount: -Math.round((was.price.unit_amount ?? 0) * (was.quantity ?? 1) * fraction),
+          description: `Unused time on ${productName(store, was.price)} after ${dateText(at)}`,
+          price: was.price,
+          quantity: was.quantity ?? 1,
+          start: at,
+          end: old.end,
+          proration: true,
+          item: was.id,
+        });
+      if (change.deleted) continue;
+      const next = was
+        ? {
+            ...structuredClone(was),
+            ...(unchanged ? {} : { price: structuredClone(change.price!), plan: planOf(change.price!), quantity: change.quantity }),
+          }
+        : itemObject(subscription.id, change.price!, change.quantity, start, end, at);
+      next.current_period_start = start;
+      next.current_period_end = end;
+      items.push(next);
+      if (reset) lines.push(periodLine(store, change.price!, change.quantity, { start, end }, next.id));
+      else if (!unchanged && prorate)
+        lines.push({
+          amount: Math.round((change.price!.unit_amount ?? 0) * change.quantity * fraction),
+          description: `Remaining time on ${productName(store, change.price!)} after ${dateText(at)}`,
+          price: change.price!,
+          quantity: change.quantity,
+          start: at,
+          end: old.end,
+          proration: true,
+          item: next.id,
+        });
+    }
+    return { items, lines, reset: reset ? { start, end } : null };
+  }
+
+  /** `proration_date`: prorations computed as of that moment of the current period (the preview's, repeated by the update). */
+  function prorationDate(subscription: Stripe.Subscription, params: Params, at: number): number {
+    const date = params.integer('proration_date');
+    if (date === undefined) return at;
+    const { start, end } = period(subscription);
+    if (date < start || date > end)
+      throw invalidRequest(
+        'The proration_date must be within the current billing period of the subscription.',
+        params.name('proration_date'),
+      );
+    return date;
+  }
+
   function updateSubscription(subscription: Stripe.Subscription, params: Params, cause: EventCause): Stripe.Subscription {
     params.only([
       'items',
       'proration_behavior',
+      'proration_date',
       'payment_behavior',
+      'payment_settings',
       'cancel_at_period_end',
       'cancellation_details',
       'default_payment_method',
@@ -933,69 +1073,11 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
     let invoiceNow: { lines: LineSpec[]; reset: { start: number; end: number } | null } | null = null;
     let newItems: Stripe.SubscriptionItem[] | null = null;
     if (itemParams) {
-      const changes = plannedItems(subscription, itemParams);
-      const old = period(subscription);
-      const oldCadence = cadence(subscription);
-      const kept = changes.filter((change) => !change.deleted);
-      const newCadence = recurringOf(kept[0]!.price!);
-      const reset = newCadence.interval !== oldCadence.interval || newCadence.interval_count !== oldCadence.interval_count;
-      const trialing = subscription.status === 'trialing';
-      const prorate = !trialing && proration !== 'none' && old.end > at;
-      const fraction = old.end > old.start ? (old.end - at) / (old.end - old.start) : 0;
-      const start = reset && !trialing ? at : old.start;
-      const end = reset && !trialing ? addInterval(at, newCadence.interval, newCadence.interval_count) : old.end;
-      const lines: LineSpec[] = [];
-      newItems = [];
-      for (const change of changes) {
-        const was = change.item;
-        const unchanged = was && !change.deleted && was.price.id === change.price!.id && (was.quantity ?? 1) === change.quantity;
-        if (was && !unchanged && prorate)
-          lines.push({
-            amount: -Math.round((was.price.unit_amount ?? 0) * (was.quantity ?? 1) * fraction),
-            description: `Unused time on ${productName(store, was.price)} after ${dateText(at)}`,
-            price: was.price,
-            quantity: was.quantity ?? 1,
-            start: at,
-            end: old.end,
-            proration: true,
-            item: was.id,
-          });
-        if (change.deleted) continue;
-        const item =
-          was && !unchanged
-            ? { ...was, price: structuredClone(change.price!), plan: planOf(change.price!), quantity: change.quantity }
-            : was;
-        const next = item ?? itemObject(subscription.id, change.price!, change.quantity, start, end, at);
-        next.current_period_start = start;
-        next.current_period_end = end;
-        newItems.push(next);
-        const amount = (change.price!.unit_amount ?? 0) * change.quantity;
-        if (reset && !trialing)
-          lines.push({
-            amount,
-            description: `${change.quantity} × ${productName(store, change.price!)} (at $${((change.price!.unit_amount ?? 0) / 100).toFixed(2)} / ${newCadence.interval})`,
-            price: change.price!,
-            quantity: change.quantity,
-            start,
-            end,
-            proration: false,
-            item: next.id,
-          });
-        else if (!unchanged && prorate)
-          lines.push({
-            amount: Math.round(amount * fraction),
-            description: `Remaining time on ${productName(store, change.price!)} after ${dateText(at)}`,
-            price: change.price!,
-            quantity: change.quantity,
-            start: at,
-            end: old.end,
-            proration: true,
-            item: next.id,
-          });
-      }
-      if (reset && !trialing) invoiceNow = { lines, reset: { start, end } };
-      else if (proration === 'always_invoice' && lines.length > 0) invoiceNow = { lines, reset: null };
-      else if (lines.length > 0) pendingLines.set(subscription.id, [...(pendingLines.get(subscription.id) ?? []), ...lines]);
+      const plan = itemChangePlan(subscription, itemParams, proration, prorationDate(subscription, params, at));
+      newItems = plan.items;
+      if (plan.reset) invoiceNow = { lines: plan.lines, reset: plan.reset };
+      else if (proration === 'always_invoice' && plan.lines.length > 0) invoiceNow = { lines: plan.lines, reset: null };
+      else if (plan.lines.length > 0) pendingLines.set(subscription.id, [...(pendingLines.get(subscription.id) ?? []), ...plan.lines]);
       if (invoiceNow && behavior === 'error_if_incomplete')
         precheck(
           subscription,
@@ -1008,6 +1090,7 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
     if (methodId !== undefined)
       subscription.default_payment_method = methodId ? wallet.customersCard(customer, methodId, 'default_payment_method').id : null;
     if (newItems) subscription.items.data = newItems;
+    subscription.payment_settings = paymentSettingsOf(params, subscription.payment_settings);
     if (invoiceNow?.reset) subscription.billing_cycle_anchor = invoiceNow.reset.start;
     subscription.metadata = params.metadata(subscription.metadata);
     const description = params.string('description');
@@ -1144,12 +1227,135 @@ export function createBilling(store: Store, events: Events, vault: CardVault, wa
     return invoice;
   }
 
+  /** Whom a payment intent pays: the invoice whose payment it is. */
+  function invoiceOfIntent(intentId: string): Stripe.Invoice | undefined {
+    for (const [invoiceId, list] of payments) if (list[0]?.payment.payment_intent === intentId) return store.get('invoice', invoiceId);
+    return undefined;
+  }
+
+  /**
+   * `POST /v1/payment_intents/:id/confirm`, as Stripe.js calls it with the invoice's client secret: charges
+   * the card; a success pays the invoice (the subscription becomes active) and, when the subscription
+   * says `save_default_payment_method=on_subscription`, makes the card the subscription's.
+   */
+  function confirmPayment(intent: Stripe.PaymentIntent, params: Params, cause: EventCause, render: (object: unknown) => unknown) {
+    params.only(['payment_method', 'client_secret', 'return_url', 'use_stripe_sdk', 'expected_payment_method_type', ...BROWSER_PARAMS]);
+    const invoice = invoiceOfIntent(intent.id);
+    if (intent.status === 'succeeded' || !invoice || invoice.status !== 'open')
+      throw invalidRequest(
+        `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+        undefined,
+        'payment_intent_unexpected_state',
+      );
+    const customerId = typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null);
+    const named = params.string('payment_method');
+    const method = named
+      ? wallet.paymentMethodOf(named, 'payment_method')
+      : store.get('payment_method', typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id);
+    if (!method)
+      throw invalidRequest(
+        "You cannot confirm this PaymentIntent because it's missing a payment method. Update it with a payment_method, or pass one when confirming.",
+        undefined,
+        'payment_intent_unexpected_state',
+      );
+    const owner = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null);
+    if (owner && owner !== customerId)
+      throw invalidRequest(
+        `The provided PaymentMethod belongs to a different Customer than the PaymentIntent: ${method.id}.`,
+        'payment_method',
+      );
+    const at = store.timeOfCustomer(customerId);
+    const decline = attempt(invoice, at, cause, { manual: true, paymentMethod: method.id });
+    if (decline)
+      throw cardError(decline.message, decline.code, {
+        ...(decline.declineCode ? { decline_code: decline.declineCode } : {}),
+        ...(decline.param ? { param: decline.param } : {}),
+        doc_url: docUrlOf(decline.code),
+        payment_intent: render(intent),
+      });
+    const subscription = store.get('subscription', subscriptionIdOf(invoice));
+    if (subscription?.payment_settings?.save_default_payment_method === 'on_subscription' && customerId) {
+      if (!owner) {
+        method.customer = customerId;
+        record('payment_method.attached', method, at, cause);
+      }
+      const before = structuredClone(subscription);
+      subscription.default_payment_method = method.id;
+      const previous = changed(before, subscription);
+      if (Object.keys(previous).length > 0) record('customer.subscription.updated', subscription, at, cause, previous);
+    }
+    return intent;
+  }
+
+  /**
+   * `POST /v1/invoices/create_preview` for a subscription: what its change would invoice now
+   * (`always_invoice`, or a new cadence), otherwise its next renewal with the prorations it would carry.
+   * Nothing is stored or charged; the id is a preview's (`upcoming_in_…`).
+   */
+  function previewInvoice(params: Params): Stripe.Invoice {
+    params.only(['customer', 'subscription', 'subscription_details']);
+    const details = params.object('subscription_details')?.only(['items', 'proration_behavior', 'proration_date']);
+    const subscriptionId = params.string('subscription');
+    if (!subscriptionId)
+      throw invalidRequest('The sandbox previews changes to an existing subscription: pass subscription.', 'subscription');
+    const subscription = store.require('subscription', subscriptionId, 'subscription');
+    const customerId = params.string('customer');
+    if (customerId && customerId !== customerOf(subscription))
+      throw invalidRequest(`The subscription ${subscription.id} does not belong to the customer ${customerId}.`, 'customer');
+    const at = store.timeOfCustomer(customerOf(subscription));
+    const ended = ['canceled', 'incomplete_expired'].includes(subscription.status);
+    const itemParams = details?.list('items');
+    if (ended || (subscription.cancel_at_period_end && !itemParams))
+      throw invalidRequest(`No upcoming invoices for customer: ${customerOf(subscription)}`, undefined, 'invoice_upcoming_none');
+    const proration = details?.enumOf('proration_behavior', ['create_prorations', 'none', 'always_invoice']) ?? 'create_prorations';
+    const asOf = details ? prorationDate(subscription, details, at) : at;
+    const waiting = pendingLines.get(subscription.id) ?? [];
+    const plan = itemParams ? itemChangePlan(subscription, itemParams, proration, asOf) : null;
+    const now = plan && (plan.reset || (proration === 'always_invoice' && plan.lines.length > 0));
+    const { start, end } = period(subscription);
+    const items = plan?.items ?? subscription.items.data;
+    const { interval, interval_count } = recurringOf(items[0]!.price);
+    const lines = now
+      ? [...waiting, ...plan.lines]
+      : [
+          ...waiting,
+          ...(plan?.lines ?? []),
+          ...items.map((item) =>
+            periodLine(store, item.price, item.quantity ?? 1, { start: end, end: addInterval(end, interval, interval_count) }, item.id),
+          ),
+        ];
+    const preview = invoiceObject(
+      `upcoming_in_${store.token(24)}`,
+      { ...subscription, items: { ...subscription.items, data: items } },
+      now ? 'subscription_update' : 'upcoming',
+      lines,
+      now ? { start: asOf, end: asOf } : { start, end },
+      now ? asOf : end,
+    );
+    const customer = store.require('customer', customerOf(subscription));
+    preview.starting_balance = customer.balance;
+    preview.amount_due = Math.max(0, preview.total + customer.balance);
+    preview.amount_remaining = preview.amount_due;
+    if (plan && plan.lines.some((line) => line.proration) && preview.parent?.subscription_details)
+      preview.parent.subscription_details.subscription_proration_date = asOf;
+    return preview;
+  }
+
   return {
     createSubscription,
     updateSubscription,
     cancelSubscription,
     payInvoice,
+    confirmPayment,
+    previewInvoice,
     runUntil,
+
+    /** `invoice.confirmation_secret`, which Stripe includes only when expanded: the open invoice's client secret. */
+    confirmationSecretOf(invoiceId: string): Stripe.Invoice.ConfirmationSecret | null {
+      const invoice = store.get('invoice', invoiceId);
+      const intent = invoice?.status === 'open' ? intentOf(invoice) : undefined;
+      return intent?.client_secret ? { client_secret: intent.client_secret, type: 'payment_intent' } : null;
+    },
 
     /** Stripe cancels a deleted customer's subscriptions at once. */
     endSubscriptionsOf(customerId: string, cause: EventCause) {

@@ -24,7 +24,16 @@ export const CUSTOMER_PARAMS = [
 ] as const;
 
 /** What Stripe.js adds to a tokenisation besides the card: accepted and ignored. */
-const BROWSER_PARAMS = ['key', 'guid', 'muid', 'sid', 'payment_user_agent', 'time_on_page', 'referrer', 'client_attribution_metadata'];
+export const BROWSER_PARAMS = [
+  'key',
+  'guid',
+  'muid',
+  'sid',
+  'payment_user_agent',
+  'time_on_page',
+  'referrer',
+  'client_attribution_metadata',
+];
 
 const customerIdOf = (value: string | Stripe.Customer | Stripe.DeletedCustomer | null) =>
   value === null ? null : typeof value === 'string' ? value : value.id;

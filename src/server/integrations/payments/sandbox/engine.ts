@@ -35,6 +35,7 @@ export function createEngine(options: EngineOptions) {
     },
     include(object, field) {
       if (object.object === 'invoice' && field === 'payments') return billing.paymentsOf(String(object.id));
+      if (object.object === 'invoice' && field === 'confirmation_secret') return billing.confirmationSecretOf(String(object.id));
       return undefined;
     },
   };

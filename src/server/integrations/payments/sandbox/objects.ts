@@ -202,7 +202,8 @@ function expandAt(target: unknown, segments: readonly string[], path: string, ex
   } else if (typeof value === 'string') {
     const found = expander.resolve(value);
     if (found === undefined) throw cannotExpand(path);
-    node[head] = found;
+    // A copy: expanding further inside it (`latest_invoice.payments`) must not write into the stored object.
+    node[head] = structuredClone(found);
   } else if (value !== null && typeof value !== 'object') throw cannotExpand(path);
   if (rest.length > 0 && node[head] !== null) expandAt(node[head], rest, path, expander);
 }

@@ -1,10 +1,11 @@
 import type Stripe from 'stripe';
 import { createPrice, createProduct, findPrices, PRODUCT_PARAMS, updatePrice } from './catalog.ts';
+import { BROWSER_PARAMS } from './customers.ts';
 import type { Engine } from './engine.ts';
 import { type Kind, paginate } from './objects.ts';
 import type { Params } from './params.ts';
 import { search } from './search.ts';
-import { invalidRequest, missingParam } from './stripe-errors.ts';
+import { invalidRequest, missingParam, noSuch } from './stripe-errors.ts';
 import type { EventCause } from './webhooks.ts';
 
 /*
@@ -19,6 +20,8 @@ export interface Call {
   /** The path's object id (`/v1/customers/:id`), '' when the path has none. */
   id: string;
   cause: EventCause;
+  /** Called with the publishable key (from a browser): such calls must show the object's client secret. */
+  publishable: boolean;
 }
 
 export interface StripeRoute {
@@ -84,6 +87,17 @@ export function stripeRoutes(engine: Engine): StripeRoute[] {
     const description = params.string('description');
     if (description !== undefined) endpoint.description = description || null;
     endpoint.metadata = params.metadata(endpoint.metadata);
+  }
+
+  /**
+   * The payment intent a call names. With the publishable key Stripe.js must pass its `client_secret`;
+   * without the right one the intent does not exist for the caller.
+   */
+  function paymentIntentOf({ id, params, publishable }: Call): Stripe.PaymentIntent {
+    const intent = store.require('payment_intent', id);
+    const secret = params.string('client_secret');
+    if ((publishable || secret !== undefined) && secret !== intent.client_secret) throw noSuch('payment_intent', id);
+    return intent;
   }
 
   /** An endpoint as every answer but its creation shows it: without its signing secret. */
@@ -214,6 +228,23 @@ export function stripeRoutes(engine: Engine): StripeRoute[] {
       handle: ({ id, params, cause }) => wallet.confirmSetupIntent(store.require('setup_intent', id), params, cause, render),
     },
 
+    // ---- payment intents (made by invoices; Stripe.js confirms them with their client secret) -------
+    {
+      method: 'GET',
+      path: '/v1/payment_intents/:id',
+      publishable: true,
+      handle: (call) => {
+        call.params.only(['client_secret', 'is_stripe_sdk', ...BROWSER_PARAMS]);
+        return paymentIntentOf(call);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/v1/payment_intents/:id/confirm',
+      publishable: true,
+      handle: (call) => billing.confirmPayment(paymentIntentOf(call), call.params, call.cause, render),
+    },
+
     // ---- subscriptions and invoices -------------------------------------------------------------
     { method: 'POST', path: '/v1/subscriptions', handle: ({ params, cause }) => billing.createSubscription(params, cause) },
     {
@@ -243,6 +274,7 @@ export function stripeRoutes(engine: Engine): StripeRoute[] {
       path: '/v1/subscriptions',
       handle: ({ params }) => page(billing.findSubscriptions(params), params, '/v1/subscriptions'),
     },
+    { method: 'POST', path: '/v1/invoices/create_preview', handle: ({ params }) => billing.previewInvoice(params) },
     retrieve('/v1/invoices/:id', 'invoice'),
     { method: 'GET', path: '/v1/invoices', handle: ({ params }) => page(billing.findInvoices(params), params, '/v1/invoices') },
     {

@@ -64,8 +64,6 @@ function isKnownVersion(version: unknown): version is string {
   const date = typeof version === 'string' ? API_VERSION_PATTERN.exec(version)?.[1] : undefined;
   return date !== undefined && date >= '2011-01-01' && date <= STRIPE_API_VERSION.slice(0, 10);
 }
-/** The path Stripe.js calls from a browser, on any origin. */
-const TOKENISATION_PATH = '/v1/payment_methods';
 
 const NO_KEY_MESSAGE =
   "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.";
@@ -191,7 +189,7 @@ export function registerStripeSandbox(app: FastifyInstance, options: StripeSandb
       engine.runDue();
       const params = new Params(values);
       const id = (request.params as { id?: string }).id ?? '';
-      const result = route.handle({ params, id, cause: { requestId, idempotencyKey } });
+      const result = route.handle({ params, id, cause: { requestId, idempotencyKey }, publishable: apiKey === keys.publishable });
       answer = engine.render(result, params.strings('expand') ?? []);
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
@@ -204,14 +202,19 @@ export function registerStripeSandbox(app: FastifyInstance, options: StripeSandb
     return send(reply, status, text);
   }
 
+  const routes = stripeRoutes(engine);
+  /** The paths Stripe.js calls from a browser (tokenising a card, confirming a payment), with their methods. */
+  const browserPaths = new Map<string, string[]>();
+  for (const route of routes) if (route.publishable) browserPaths.set(route.path, [...(browserPaths.get(route.path) ?? []), route.method]);
+
   app.register(
     async (scope) => {
       scope.addHook('onRequest', async (request, reply) => {
         requestIdOf(reply);
         const version = request.headers['stripe-version'];
         reply.header('stripe-version', isKnownVersion(version) ? version : STRIPE_API_VERSION);
-        // Tokenisation is called from browsers on any origin, with the publishable key and no cookies.
-        if (pathOf(request) === TOKENISATION_PATH)
+        // Stripe.js calls these from browsers on any origin, with the publishable key and no cookies.
+        if (browserPaths.has(request.routeOptions.url ?? ''))
           reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'Request-Id, Stripe-Version');
       });
 
@@ -246,15 +249,16 @@ export function registerStripeSandbox(app: FastifyInstance, options: StripeSandb
       // the app's own 404: this one is more specific, and Stripe's words answer it.
       scope.all('/*', unrecognized);
 
-      scope.options(TOKENISATION_PATH.slice('/v1'.length), (_request, reply) =>
-        reply
-          .code(204)
-          .header('access-control-allow-methods', 'POST')
-          .header('access-control-allow-headers', 'Authorization, Content-Type, Idempotency-Key, Stripe-Version')
-          .header('access-control-max-age', '600')
-          .send(),
-      );
-      for (const route of stripeRoutes(engine))
+      for (const [path, methods] of browserPaths)
+        scope.options(path.slice('/v1'.length), (_request, reply) =>
+          reply
+            .code(204)
+            .header('access-control-allow-methods', methods.join(', '))
+            .header('access-control-allow-headers', 'Authorization, Content-Type, Idempotency-Key, Stripe-Version')
+            .header('access-control-max-age', '600')
+            .send(),
+        );
+      for (const route of routes)
         scope.route({
           method: route.method,
           url: route.path.slice('/v1'.length),
