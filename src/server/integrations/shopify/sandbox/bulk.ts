@@ -91,6 +91,39 @@ export interface BulkOptions {
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/** Bulk queries an app may run at once on a shop (API 2026-01 and later; one before). */
+export const CONCURRENT_BULK_QUERIES = 5;
+
+/**
+ * `bulkOperations(query:)`'s filter: `status:`, `operation_type:`, `id:` and `created_at:` terms (with
+ * `>`, `>=`, `<`, `<=` on ids and dates), all of them to match. Other terms are ignored, as Shopify does.
+ */
+function bulkFilter(query: string): (operation: Source) => boolean {
+  const tests: Array<(operation: Source) => boolean> = [];
+  for (const term of query.split(/\s+(?:AND\s+)?/).filter(Boolean)) {
+    const match = /^(\w+):(>=|<=|>|<)?(.+)$/.exec(term);
+    if (!match) continue;
+    const [, field, comparator = '', raw] = match as unknown as [string, string, string | undefined, string];
+    const value = raw.replace(/^['"]|['"]$/g, '');
+    const compare = (left: number, right: number) =>
+      comparator === '>'
+        ? left > right
+        : comparator === '>='
+          ? left >= right
+          : comparator === '<'
+            ? left < right
+            : comparator === '<='
+              ? left <= right
+              : left === right;
+    if (field === 'status') tests.push((operation) => String(operation.status).toLowerCase() === value.toLowerCase());
+    else if (field === 'operation_type') tests.push((operation) => String(operation.type).toLowerCase() === value.toLowerCase());
+    else if (field === 'id')
+      tests.push((operation) => compare(Number(String(operation.id).split('/').pop()), Number(value.split('/').pop())));
+    else if (field === 'created_at') tests.push((operation) => compare(Date.parse(String(operation.createdAt)), Date.parse(value)));
+  }
+  return (operation) => tests.every((test) => test(operation));
+}
+
 export function createBulkOperations(options: BulkOptions) {
   const { store, delayMs, filePath } = options;
   const operations = new Map<string, BulkState>();
@@ -221,11 +254,12 @@ export function createBulkOperations(options: BulkOptions) {
       if (problem) return refuse(problem);
       const plan = planBulk(query);
       if (typeof plan === 'string') return refuse(plan);
-      if (last && ['CREATED', 'RUNNING'].includes(status(last))) {
+      const running = [...operations.values()].filter((operation) => ['CREATED', 'RUNNING'].includes(status(operation)));
+      if (running.length >= CONCURRENT_BULK_QUERIES) {
         return payload(null, [
           {
             field: null,
-            message: `A bulk query operation for this app and shop is already in progress: ${last.id}.`,
+            message: `A maximum of ${CONCURRENT_BULK_QUERIES} bulk query operations can run at a time for this app and shop; in progress: ${running.map((operation) => operation.id).join(', ')}.`,
             code: 'OPERATION_IN_PROGRESS',
           },
         ]);
@@ -266,6 +300,13 @@ export function createBulkOperations(options: BulkOptions) {
       return operation ? source(operation) : null;
     },
     current: (): Source | null => (last ? source(last) : null),
+    /** `bulkOperations`: every operation of this app on the shop, filtered, by creation (or completion) time. */
+    list(query: string, sortKey: 'CREATED_AT' | 'COMPLETED_AT', reverse: boolean): Source[] {
+      const matching = [...operations.values()].map(source).filter(bulkFilter(query));
+      const key = (operation: Source) => String((sortKey === 'COMPLETED_AT' ? operation.completedAt : operation.createdAt) ?? '');
+      const sorted = matching.sort((a, b) => key(a).localeCompare(key(b)) || String(a.id).localeCompare(String(b.id)));
+      return reverse ? sorted.reverse() : sorted;
+    },
     failNext(errorCode: string): void {
       nextFailure = errorCode;
     },

@@ -243,6 +243,18 @@ export const RESOLVERS: Record<string, Record<string, Resolver>> = {
     productsCount: (_source, args, context) => rootCount(context, 'products', args),
     abandonedCheckoutsCount: (_source, args, context) => rootCount(context, 'abandonedCheckouts', args),
     currentBulkOperation: (_source, args, context) => (args.type === 'MUTATION' ? null : context.bulk.current()),
+    bulkOperations: (_source, args, context) => {
+      const listed = context.bulk.list(
+        String(args.query ?? ''),
+        args.sortKey === 'COMPLETED_AT' ? 'COMPLETED_AT' : 'CREATED_AT',
+        args.reverse === true,
+      );
+      return paginate(
+        arrayListing(listed, (operation) => Number(String(operation.id).split('/').pop())),
+        connectionArgs(args),
+        (operation) => operation,
+      );
+    },
     webhookSubscriptions: (_source, args, context) => {
       const topics = args.topics as string[] | null | undefined;
       const uri = (args.uri ?? args.callbackUrl) as string | null | undefined;
