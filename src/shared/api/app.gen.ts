@@ -397,7 +397,8 @@ export interface paths {
          * Invite a collaborator by email (at most 5 collaborators, invitations included).
          * @description An email with a pending invitation is not invited twice: that invitation is sent again (200) with a new link
          *     and a new expiry, and its previous link stops working, so exactly one link works. An email that is already a
-         *     member is refused (409).
+         *     member is refused (409 `already_member`), and so is a new invitation once the store has its 5 collaborators
+         *     (409 `collaborator_limit`).
          */
         post: operations["inviteCollaborator"];
         delete?: never;
@@ -420,7 +421,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member; their sessions in this store end. Nobody removes themselves. */
+        /**
+         * Remove a member; their sessions in this store end. Nobody removes themselves.
+         * @description 409 `cannot_remove_self` for the caller, `cannot_remove_owner` for the store's admin.
+         */
         delete: operations["removeStoreMember"];
         options?: never;
         head?: never;
@@ -2921,7 +2925,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     removeStoreMember: {
@@ -2948,7 +2951,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
+            409: components["responses"]["Conflict"];
         };
     };
     cancelInvitation: {
