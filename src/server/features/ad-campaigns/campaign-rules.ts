@@ -7,8 +7,8 @@ import { MetaNotFoundError } from '../../integrations/meta/errors.ts';
 import { type ReachableMember, reachableMembers } from '../../platform/audiences.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { type FieldError, HttpError } from '../../platform/errors.ts';
-import type { CampaignRow, MediaChoice, MediaRow } from './campaign-rows.ts';
-import { mediaRows } from './campaign-rows.ts';
+import type { CampaignRow, MediaChoice, MediaRow } from './repository.ts';
+import { mediaRows } from './repository.ts';
 
 /*
  * SPEC §5's rules of an ad campaign that the contract cannot state: what depends on the time, on the

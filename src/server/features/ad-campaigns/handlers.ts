@@ -24,7 +24,7 @@ import {
   spendOf,
   statusOf,
   summaryOf,
-} from './campaign-rows.ts';
+} from './repository.ts';
 import {
   type AdCampaignInput,
   type CampaignPlan,

@@ -7,7 +7,7 @@ import type { Queryable } from '../../platform/db.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { metaFailure } from '../../platform/meta-connection.ts';
 import type { UploadedFile, UploadRules } from '../../platform/uploads.ts';
-import { adMediaOf, insertedMedia } from './campaign-rows.ts';
+import { adMediaOf, insertedMedia } from './repository.ts';
 import { DAMAGED, type MediaProbe, probeMedia } from './media-probe.ts';
 import { META_IMAGE_MIN, merchantRefusalOf, metaRefusalMessages } from './meta-refusals.ts';
 import { metaTextOf } from './publication.ts';

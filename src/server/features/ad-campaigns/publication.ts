@@ -12,7 +12,7 @@ import type {
 import type { Queryable } from '../../platform/db.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { type MetaConnectionRow, refuseDeadToken } from '../../platform/meta-connection.ts';
-import type { CampaignRow, MediaRow } from './campaign-rows.ts';
+import type { CampaignRow, MediaRow } from './repository.ts';
 import type { AudienceMember, CampaignPlan, PlannedFile } from './campaign-rules.ts';
 import { merchantRefusalOf, metaRefusalMessages } from './meta-refusals.ts';
 
