@@ -47,7 +47,7 @@ export interface AdCampaignsStoreOptions {
 /**
  * A store whose campaigns answer every call of the list and the detail, from the fixtures: activating,
  * a new budget and deleting change what the next call answers, as the server does, and a budget below
- * the ad account's minimum is refused with its 422.
+ * the ad account's minimum is refused with its 400.
  */
 export function adCampaignsStore({
   campaigns: initial = adCampaignSummaries,
@@ -108,7 +108,7 @@ export function adCampaignsStore({
       if (!campaign.editable) return response(409).json(campaignNotEditableError);
       const { dailyBudget } = await request.json();
       if (dailyBudget < account.minDailyBudget)
-        return response(422).json(budgetBelowMinimumError(formatMoney(account.minDailyBudget, account.currency)));
+        return response(400).json(budgetBelowMinimumError(formatMoney(account.minDailyBudget, account.currency)));
       return response(200).json(replace({ ...campaign, dailyBudget }));
     }),
     appHttp.delete('/private/stores/{id}/adCampaigns/{campaignId}', async ({ params, response }) => {

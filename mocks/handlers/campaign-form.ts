@@ -71,7 +71,7 @@ export const interestsAnswer = (options: CallOptions = {}) =>
 export interface UploadOptions {
   /** Never answers: the files stay uploading. */
   pending?: boolean;
-  /** Files whose name holds the key are refused with that body (422), as the server's own check would. */
+  /** Files whose name holds the key are refused with that body (400), as the server's own check would. */
   refusedNames?: Record<string, ErrorBody>;
 }
 
@@ -82,7 +82,7 @@ export function uploadAdMediaAnswer({ pending = false, refusedNames = {} }: Uplo
     if (pending) await delay('infinite');
     const name = query.get('name') ?? 'archivo';
     const refusal = Object.entries(refusedNames).find(([part]) => name.includes(part));
-    if (refusal) return response.untyped(refuse(422, refusal[1]));
+    if (refusal) return response.untyped(refuse(400, refusal[1]));
     const type = request.headers.get('Content-Type') ?? '';
     const bytes = (await request.arrayBuffer()).byteLength;
     const video = type.startsWith('video/');

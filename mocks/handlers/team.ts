@@ -38,14 +38,14 @@ export const inviteAnswer = () =>
     return response(201).json({ ...newInvitation, email });
   });
 
-/** `POST …/members` refused with 422 (the collaborator limit) or 409 (already a member). */
-export const inviteRefused = (status: 409 | 422 = 422, body: ErrorBody = collaboratorLimitError) =>
-  appHttp.post('/private/stores/{id}/members', ({ response }) => response(status).json(body));
+/** `POST …/members` refused with 409 (the collaborator limit, or already a member). */
+export const inviteRefused = (body: ErrorBody = collaboratorLimitError) =>
+  appHttp.post('/private/stores/{id}/members', ({ response }) => response(409).json(body));
 
 export const removeAnswer = () => appHttp.delete('/private/stores/{id}/members/{userId}', ({ response }) => response(204).empty());
 
 export const removeRefused = (body: ErrorBody = cannotRemoveOwnerError) =>
-  appHttp.delete('/private/stores/{id}/members/{userId}', ({ response }) => response(422).json(body));
+  appHttp.delete('/private/stores/{id}/members/{userId}', ({ response }) => response(409).json(body));
 
 export const cancelInvitationAnswer = () =>
   appHttp.delete('/private/stores/{id}/invitations/{invitationId}', ({ response }) => response(204).empty());

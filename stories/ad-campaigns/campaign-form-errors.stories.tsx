@@ -110,7 +110,7 @@ export const AudienceTooSmall: Story = {
     `Este segmento tiene menos de ${AD_CAMPAIGN_LIMITS.audienceMin} clientes y Meta no mostraría los anuncios. Elige un segmento más grande.`,
   ),
 };
-/** The server's count of reachable people (422 `audience_too_small`), beside the segment. */
+/** The server's count of reachable people (400 on `segmentId`), beside the segment. */
 export const AudienceTooSmallFromServer: Story = {
   args: {
     ...at('conversion', 4),
@@ -172,7 +172,7 @@ export const MediaUploading: Story = {
   args: mediaWith({ ...videoItem, upload: { state: 'uploading' }, thumbnailUpload: { state: 'uploading' } }),
   play: nextShows('Espera a que terminen de subir los archivos.'),
 };
-/** The server checked the file again and refused it (422), with its words on that file. */
+/** The server checked the file again and refused it (400), with its words on that file. */
 export const MediaUploadRefused: Story = {
   args: at('conversion', 3, {
     media: [imageItem, { ...videoItem, upload: { state: 'failed', message: 'El video dura más de 120 segundos.' } }],

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
 import { expect, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
-import { campaignRefusals, productCatalogs } from '../../mocks/fixtures/campaign-form';
+import { campaignRefusals, mediaRefusals, productCatalogs } from '../../mocks/fixtures/campaign-form';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import {
   type CallOptions,
@@ -145,11 +145,11 @@ export const EditAdSetFailed: Story = saveEdit({ refused: { status: 502, body: c
 export const EditNotEditable: Story = saveEdit({ refused: { status: 409, body: campaignRefusals.notEditable } });
 export const EditRenewalRequired: Story = saveEdit({ refused: { status: 409, body: campaignRefusals.renewal } });
 
-/** 422 on the segment: back to the audience step, the server's words beside the segment. */
+/** 400 on the segment: back to the audience step, the server's words beside the segment. */
 export const CreateAudienceTooSmall: Story = {
   parameters: {
     route: '/campaigns/101/edit',
-    msw: { handlers: wizardStore(updateAdCampaignAnswer({ refused: { status: 422, body: campaignRefusals.audienceTooSmall } })) },
+    msw: { handlers: wizardStore(updateAdCampaignAnswer({ refused: { status: 400, body: campaignRefusals.audienceTooSmall } })) },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -191,9 +191,7 @@ export const UploadRefused: Story = {
   parameters: {
     route: '/campaigns/create?segmentId=2',
     msw: {
-      handlers: wizardStore(
-        uploadAdMediaAnswer({ refusedNames: { largo: { message: 'El video dura más de 120 segundos.', code: 'video_too_long' } } }),
-      ),
+      handlers: wizardStore(uploadAdMediaAnswer({ refusedNames: { largo: mediaRefusals.videoTooLong } })),
     },
   },
   play: async ({ canvasElement }) => {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedMedia } from '../../src/server/features/ad-campaigns/media.ts';
 import { DAMAGED, probeMedia } from '../../src/server/features/ad-campaigns/media-probe.ts';
+import { adCampaignMessages } from '../../src/server/features/ad-campaigns/messages.ts';
+import type { HttpError } from '../../src/server/platform/errors.ts';
 import { jpegImage, mp4Box, mp4Video, pngImage, sampleTable } from './integrations/meta-testing.ts';
 
 // Real file headers, built in memory and saved as an upload is: what an ad file is, read from its bytes, and SPEC §5's limits on it.
@@ -130,13 +132,28 @@ describe('probeMedia', () => {
   });
 });
 
+const { media } = adCampaignMessages;
+/** The rule each reason names. */
+const RULES: Record<string, string> = {
+  [media.badFormat]: 'media_bad_format',
+  [media.imageTooLarge]: 'media_too_large',
+  [media.videoTooLarge]: 'media_too_large',
+  [media.imageTooSmall]: 'media_too_small',
+  [media.videoTooSmall]: 'media_too_small',
+  [media.videoTooLong]: 'video_too_long',
+  [media.damaged]: 'media_damaged',
+};
+
 describe('checkedMedia (SPEC §5)', () => {
+  /** 'ok', or the rule the file breaks as the 400 names it on the body. */
   const code = async (type: string, data: Buffer) => {
     try {
       await checkedMedia({ type, path: await file(data), size: data.length });
       return 'ok';
     } catch (error) {
-      return (error as { code: string }).code;
+      const { statusCode, fieldErrors } = error as HttpError;
+      expect(statusCode).toBe(400);
+      return RULES[fieldErrors?.[0]?.message ?? ''] ?? 'unknown';
     }
   };
 

@@ -103,7 +103,7 @@ function upload(body: Filler, { type, caller = owner, storeId = store, length, h
 interface Answer {
   status: number;
   connection: string | undefined;
-  body: { code?: string; message?: string };
+  body: { code?: string; message?: string; fieldErrors?: { field: string; message: string }[] };
 }
 
 /** The body on its way over a real connection. */
@@ -128,6 +128,9 @@ function openUpload(body: Filler, { type, caller = owner, storeId = store, lengt
 }
 
 /** The body sent over a real connection; the answer as soon as it comes, whatever the server then does with the socket. */
+/** A refusal's code, or the reason a file breaking SPEC §5 is refused with (a 400 naming the body, the field ''). */
+const reasonOf = (body: Answer['body']) => body.fieldErrors?.find((error) => error.field === '')?.message ?? body.code;
+
 function uploadOverSocket(body: Filler, sent: Sent): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = openUpload(body, sent);
@@ -196,19 +199,30 @@ describe('before the body is read', () => {
     const foreign = await addStore(server.db, 'Tienda ajena');
     const unpaid = await addStore(server.db, 'Tienda sin plan');
     await server.db.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [unpaid, owner.user.id]);
+    // The refusal's code; for a file that breaks SPEC §5 (400), the reason it gives on the file.
     const cases: [string, Sent, number, string][] = [
       ['signed out', { type: 'video/mp4', caller: null }, 401, 'unauthenticated'],
       ['without the CSRF token', { type: 'video/mp4', headers: { 'x-csrf-token': '' } }, 403, 'csrf_failed'],
       ["another's store", { type: 'video/mp4', storeId: foreign }, 404, 'store_not_found'],
       ['a store without a plan', { type: 'video/mp4', storeId: unpaid }, 402, 'subscription_required'],
-      ['a type an ad does not take', { type: 'image/gif' }, 422, 'media_bad_format'],
-      ['a declared length over the image limit', { type: 'image/png', length: MEDIA_LIMITS.imageMaxBytes + 1 }, 422, 'media_too_large'],
-      ['a declared length over the video limit', { type: 'video/mp4', length: MEDIA_LIMITS.videoMaxBytes + 1 }, 422, 'media_too_large'],
+      ['a type an ad does not take', { type: 'image/gif' }, 400, 'El formato del archivo no es válido. Usa PNG, JPG, JPEG, MP4 o MOV.'],
+      [
+        'a declared length over the image limit',
+        { type: 'image/png', length: MEDIA_LIMITS.imageMaxBytes + 1 },
+        400,
+        'La imagen pesa más de 8 MB.',
+      ],
+      [
+        'a declared length over the video limit',
+        { type: 'video/mp4', length: MEDIA_LIMITS.videoMaxBytes + 1 },
+        400,
+        'El video pesa más de 300 MB.',
+      ],
     ];
-    for (const [label, sent, status, code] of cases) {
+    for (const [label, sent, status, reason] of cases) {
       const body = new Filler(BIG);
       const response = await upload(body, sent);
-      expect({ status: response.statusCode, code: response.json().code }, label).toEqual({ status, code });
+      expect({ status: response.statusCode, reason: reasonOf(response.json()) }, label).toEqual({ status, reason });
       expect(body.pulled, label).toBeLessThan(READ_AHEAD);
     }
     expect(await filesWaiting()).toEqual([]);
@@ -231,8 +245,12 @@ describe('while the body is read', () => {
   it('stops at the image limit of a body declared as PNG, whatever follows, and keeps no file', async () => {
     const body = new Filler(BIG);
     const response = await upload(body, { type: 'image/png' });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ code: 'media_too_large', message: 'La imagen pesa más de 8 MB.' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'invalid_request',
+      message: 'Revisa los datos enviados.',
+      fieldErrors: [{ field: '', message: 'La imagen pesa más de 8 MB.' }],
+    });
     expect(body.pulled).toBeGreaterThan(MEDIA_LIMITS.imageMaxBytes);
     expect(body.pulled).toBeLessThan(MEDIA_LIMITS.imageMaxBytes + READ_AHEAD);
     expect(await filesWaiting()).toEqual([]);
@@ -296,9 +314,9 @@ describe('three 290 MB uploads at once', () => {
     ]);
     expect(live).toBeLessThan(50 * MB);
     expect(resident).toBeLessThan(RESIDENT_MARGIN);
-    const codes = result.map((answer) => answer.body.code);
-    expect(codes.slice(0, 3).every((code) => code === 'social_ads_not_connected' || code === 'uploads_busy')).toBe(true);
-    expect(codes.slice(3).every((code) => code === 'media_too_large' || code === 'uploads_busy')).toBe(true);
+    const reasons = result.map((answer) => reasonOf(answer.body));
+    expect(reasons.slice(0, 3).every((reason) => reason === 'social_ads_not_connected' || reason === 'uploads_busy')).toBe(true);
+    expect(reasons.slice(3).every((reason) => reason === 'La imagen pesa más de 8 MB.' || reason === 'uploads_busy')).toBe(true);
     for (const image of images) expect(image.pulled).toBeLessThan(MEDIA_LIMITS.imageMaxBytes + 64 * MB);
     expect(await filesWaiting()).toEqual([]);
   });

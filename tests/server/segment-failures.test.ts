@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BUILD_FAILURES, SEGMENT_BUILD_QUEUE } from '../../src/server/features/segments/membership.ts';
+import { SEGMENT_BUILD_QUEUE } from '../../src/server/features/segments/membership.ts';
+import { segmentMessages } from '../../src/server/features/segments/messages.ts';
 import { type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
 
 /*
@@ -119,7 +120,7 @@ it('keeps the store’s other segments updating, retries the broken one with bac
   const listed = (await server.app.inject({ url: segmentsUrl(), cookies: owner.cookies })).json().segments;
   expect(listed.find((segment: { id: number }) => segment.id === broken.id)).toMatchObject({
     status: 'failed',
-    buildFailure: BUILD_FAILURES.badValue,
+    buildFailure: segmentMessages.buildFailures.badValue,
     customers: 2,
   });
   expect(await members(broken.id)).toEqual([1, 2]);

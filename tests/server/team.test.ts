@@ -111,7 +111,7 @@ describe('store members', () => {
     // Two collaborators so far (colaborador and nueva): three more invitations reach the limit.
     for (const email of ['a@x.cl', 'b@x.cl', 'c@x.cl']) expect((await invite(owner, email)).statusCode).toBe(201);
     const refused = await invite(owner, 'd@x.cl');
-    expect(refused.statusCode).toBe(422);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'collaborator_limit',
       message: 'Solo puedes agregar 5 colaboradores. Elimina uno para agregar otro.',
@@ -141,7 +141,7 @@ describe('store members', () => {
       cookies: owner.cookies,
       headers: owner.headers,
     });
-    expect(self.statusCode).toBe(422);
+    expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe('No puedes eliminarte de la tienda.');
   });
 
@@ -223,10 +223,10 @@ describe('inviting an email with a pending invitation', () => {
     const storeId = await addStore(server.db, 'Tienda Llena');
     for (const email of ['u1@x.cl', 'u2@x.cl', 'u3@x.cl', 'u4@x.cl', 'u5@x.cl'])
       expect((await invite(admin, email, storeId)).statusCode).toBe(201);
-    expect((await invite(admin, 'u6@x.cl', storeId)).statusCode).toBe(422);
+    expect((await invite(admin, 'u6@x.cl', storeId)).statusCode).toBe(409);
     expect((await invite(admin, 'u3@x.cl', storeId)).statusCode).toBe(200);
     expect((await teamOf(storeId)).invitations).toHaveLength(5);
-    expect((await invite(admin, 'u6@x.cl', storeId)).statusCode).toBe(422);
+    expect((await invite(admin, 'u6@x.cl', storeId)).statusCode).toBe(409);
   });
 
   it('no longer lists or counts an expired invitation; inviting that email again is a new invitation', async () => {

@@ -420,7 +420,8 @@ export interface paths {
          * Invite a collaborator by email (at most 5 collaborators, invitations included).
          * @description An email with a pending invitation is not invited twice: that invitation is sent again (200) with a new link
          *     and a new expiry, and its previous link stops working, so exactly one link works. An email that is already a
-         *     member is refused (409).
+         *     member is refused (409 `already_member`), and so is a new invitation once the store has its 5 collaborators
+         *     (409 `collaborator_limit`).
          */
         post: operations["inviteCollaborator"];
         delete?: never;
@@ -443,7 +444,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member; their sessions in this store end. Nobody removes themselves. */
+        /**
+         * Remove a member; their sessions in this store end. Nobody removes themselves.
+         * @description 409 `cannot_remove_self` for the caller, `cannot_remove_owner` for the store's admin.
+         */
         delete: operations["removeStoreMember"];
         options?: never;
         head?: never;
@@ -949,10 +953,14 @@ export interface paths {
          *     one fails, what was created is deleted in Meta and nothing is kept, so saving again never duplicates anything (a
          *     deletion Meta refuses is retried later). The failure answers 502 with the part that failed in `code`
          *     (`meta_campaign_failed`, `meta_ad_set_failed`, `meta_ad_failed`) and Meta's own text in the message and in `detail`.
-         *     422 on the field: `budget_below_minimum` (the ad account's minimum, `getMetaAdAccountProps`), `audience_too_small`
-         *     (fewer reachable customers than Meta's minimum), `start_in_past`, `end_before_start`, `media_not_found`,
-         *     `thumbnail_required`, `carousel_too_short`, `product_set_required`, `segment_not_found`. Meta's refusals of what
-         *     the merchant chose are told the same way, matched by Meta's code and subcode, in Spanish, with Meta's words in
+         *     A broken rule of SPEC §5 answers 400 `invalid_request`, as the contract's own validation does, with every
+         *     broken rule in `fieldErrors` on its field: those of `adCampaignInputSchema` (src/shared/ad-campaigns.ts: an end
+         *     after the start, a maximum age not below the minimum, a carousel's two files, a retargeting campaign's catalog and
+         *     product set) and those only the server can judge: a start not before now, the ad account's minimum budget
+         *     (`getMetaAdAccountProps`), the segment's reachable customers (Meta's minimum), a segment of the store, files
+         *     uploaded to the ad account (`media.{i}.mediaId`) with an image as each video's thumbnail
+         *     (`media.{i}.thumbnailMediaId`), and a product set in the catalog as Meta lists it. Meta's refusals of what the
+         *     merchant chose answer 422 on the field, matched by Meta's code and subcode, in Spanish, with Meta's words in
          *     `detail`: `targeting_refused` (on `locations`, `interests`, `ageMin` or `segmentId`, by the part Meta names),
          *     `too_many_interests`, `audience_not_ready`, `media_too_small`, `media_bad_format`, `carousel_refused`,
          *     `video_processing`, `text_too_long`, `invalid_url`, `product_set_not_found`, and `meta_setup_invalid` (no field:
@@ -1002,7 +1010,8 @@ export interface paths {
         get: operations["getAdCampaign"];
         /**
          * Change a campaign; its campaign, ad set and ads are updated in Meta in that order.
-         * @description The type cannot change (422 `type_fixed` on `type`). 409 `campaign_not_editable` when `editable` is false. A part
+         * @description The type and a retargeting campaign's product set cannot change (400 on `type`, `productSetId`). 409
+         *     `campaign_not_editable` when `editable` is false. A part
          *     Meta refuses answers 502 naming it (`meta_campaign_failed`, `meta_ad_set_failed`, `meta_ad_failed`) with Meta's
          *     text; the parts before it are already saved, and saving again applies everything once more without duplicating.
          *     The rest as `createAdCampaign`.
@@ -1059,7 +1068,8 @@ export interface paths {
         get?: never;
         /**
          * Change the daily budget of the campaign's ad set in Meta (the budget modal).
-         * @description 422 `budget_below_minimum` on `dailyBudget` below the ad account's minimum; 409 `campaign_not_editable`; 502 `meta_ad_set_failed` with Meta's text.
+         * @description 400 `invalid_request` on `dailyBudget` below the ad account's minimum (422 `budget_below_minimum` when Meta asks
+         *     for more); 409 `campaign_not_editable`; 502 `meta_ad_set_failed` with Meta's text.
          */
         put: operations["setAdCampaignDailyBudget"];
         post?: never;
@@ -1114,11 +1124,12 @@ export interface paths {
         /**
          * Upload one image or video for a campaign's ads; it goes to the ad account's library in Meta.
          * @description The body is the file itself, its type in `Content-Type`. The server checks it again (SPEC §5), reading the
-         *     dimensions and the duration from the file: 422 `media_bad_format`, `media_too_large`, `media_too_small`,
-         *     `video_too_long`, and `media_damaged` for a file of an accepted format that does not hold what its header
-         *     claims (cut short, only a header, a PNG's rows or a movie's frames missing). An image below Meta's own minimum
-         *     for ads (600×314 px), though within SPEC §5's, is refused with `media_too_small` before Meta sees it; a refusal
-         *     from Meta is told in Spanish with Meta's words in `detail` (`media_refused` when Meta gave no known reason).
+         *     dimensions and the duration from the file: a file of another format, too large, too small or too long, or one
+         *     of an accepted format that does not hold what its header claims (cut short, only a header, a PNG's rows or a
+         *     movie's frames missing), answers 400 `invalid_request` with the reason on the body (`fieldErrors` field `""`),
+         *     as an empty body does. An image below Meta's own minimum for ads (600×314 px), though within SPEC §5's, is
+         *     refused as Meta would refuse it, 422 `media_too_small`, before Meta sees it; a refusal from Meta is told in
+         *     Spanish with Meta's words in `detail` (`media_refused` when Meta gave no known reason).
          *     A video's thumbnail is an image uploaded the same way and named in the campaign.
          *     The body is read only once the session, the store, the role and the plan are checked, and no further than
          *     its declared type's limit (8 MB for an image, 300 MB for a video; a `Content-Length` over it is refused
@@ -2096,7 +2107,10 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request breaks the contract or a rule. */
+        /**
+         * @description What was sent breaks the contract or a rule (SPEC §5), whichever check found it: `invalid_request`, each broken
+         *     rule in `fieldErrors` on its field.
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2132,7 +2146,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description It already exists (an account with that email, a member…). */
+        /** @description It conflicts with the current state (an account with that email, a member, a limit reached, a default segment…). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2159,7 +2173,7 @@ export interface components {
                 "application/json": components["schemas"]["InvitationGoneError"];
             };
         };
-        /** @description A business rule refuses it (the collaborator limit, removing yourself…). */
+        /** @description An outside platform refused it (a card declined, a key Klaviyo does not take, Meta's refusal of a targeting or a file…). */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -2981,7 +2995,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     removeStoreMember: {
@@ -3008,7 +3021,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
+            409: components["responses"]["Conflict"];
         };
     };
     cancelInvitation: {

@@ -1,56 +1,41 @@
-import type { components } from '../../../shared/api/app.gen.ts';
-import { AD_CAMPAIGN_LIMITS } from '../../../shared/constants.ts';
-import { formatClp } from '../../../shared/format/number.ts';
+import {
+  AD_CAMPAIGN_ERRORS,
+  type AdCampaignInput,
+  adCampaignInputSchema,
+  audienceTooSmall,
+  budgetBelowMinimum,
+  startIsInPast,
+} from '../../../shared/ad-campaigns.ts';
+import { fieldErrorsOf } from '../../../shared/field-errors.ts';
 import { DEFAULT_SEGMENT_NAMES } from '../../../shared/segment-names.ts';
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { MetaNotFoundError } from '../../integrations/meta/errors.ts';
 import { type ReachableMember, reachableMembers } from '../../platform/audiences.ts';
 import type { Queryable } from '../../platform/db.ts';
-import { type FieldError, HttpError } from '../../platform/errors.ts';
-import type { CampaignRow, MediaChoice, MediaRow } from './campaign-rows.ts';
-import { mediaRows } from './campaign-rows.ts';
+import { errors, type FieldError, type HttpError } from '../../platform/errors.ts';
+import { adCampaignMessages as messages } from './messages.ts';
+import { type CampaignFields, type CampaignRow, type MediaChoice, type MediaRow, mediaRows, segmentOfStore } from './repository.ts';
 
 /*
- * SPEC §5's rules of an ad campaign that the contract cannot state: what depends on the time, on the
- * ad account, on the segment's customers, on the uploaded files and on the catalog in Meta. Every
- * broken rule is reported on its field at once; the answer's code is the first one's.
+ * SPEC §5's rules of an ad campaign on the server. The shared schema (src/shared/ad-campaigns.ts), which
+ * the wizard runs too, states the rules between fields (an end after the start, a maximum age not below
+ * the minimum, a carousel's two cards, a retargeting campaign's catalog and product set); the shared
+ * predicates judge the start, the budget and the audience as the wizard does. This module adds only what
+ * needs the server: the clock, the ad account's minimum, the segment's reachable customers, the files
+ * found in the ad account (a video's thumbnail among them), the catalog in Meta, and the fields Meta fixes
+ * once a campaign exists. Every broken rule is answered at once, each on its field, with the 400 of the
+ * contract's own validation.
  */
 
-export type AdCampaignInput = components['schemas']['AdCampaignInput'];
-type SegmentKey = components['schemas']['SegmentKey'];
+const E = AD_CAMPAIGN_ERRORS;
 
-export const campaignRuleMessages = {
-  budgetBelowMinimum: (minimum: number, currency: string) =>
-    `El presupuesto diario debe ser de al menos ${currency === 'CLP' ? formatClp(minimum) : minimum.toLocaleString('es-CL')} ${currency}.`,
-  startInPast: 'La fecha de inicio no puede ser anterior a este momento.',
-  endBeforeStart: 'La fecha de término debe ser posterior a la de inicio.',
-  ageMaxBelowMin: 'La edad máxima no puede ser menor que la mínima.',
-  segmentNotFound: 'El segmento no existe. Elige otro.',
-  audienceTooSmall: (reachable: number) =>
-    `El segmento tiene ${reachable.toLocaleString('es-CL')} clientes con consentimiento y datos de contacto; Meta necesita al menos ${AD_CAMPAIGN_LIMITS.audienceMin.toLocaleString('es-CL')} para mostrar anuncios.`,
-  mediaNotFound: 'No encontramos este archivo en tu cuenta publicitaria. Súbelo de nuevo.',
-  thumbnailRequired: 'Elige una imagen como miniatura del video.',
-  thumbnailNotImage: 'La miniatura debe ser una imagen.',
-  carouselTooShort: `Un carrusel necesita al menos ${AD_CAMPAIGN_LIMITS.carouselMin} archivos.`,
-  productSetRequired: 'Elige un conjunto de productos del catálogo.',
-  productCatalogRequired: 'Elige un catálogo de productos.',
-  productSetFixed: 'El conjunto de productos no se puede cambiar una vez creada la campaña.',
-  typeFixed: 'El tipo de campaña no se puede cambiar.',
-  checkFields: 'Revisa los campos marcados.',
-};
+/** The body's fields in the form's order: the answer names them so, whichever check found them. */
+const FIELD_ORDER = Object.keys(adCampaignInputSchema.shape);
+const orderOf = (fieldError: FieldError) => FIELD_ORDER.indexOf(fieldError.field.split('.')[0] ?? '');
 
-type CodedFieldError = FieldError & { code: string };
-
-/** All the broken rules as one 422, with the first one's code. */
-export function refusal(fieldErrors: CodedFieldError[]): HttpError {
-  const [first] = fieldErrors;
-  return new HttpError(
-    422,
-    first!.code,
-    fieldErrors.length === 1 ? first!.message : campaignRuleMessages.checkFields,
-    fieldErrors.map(({ field, message }) => ({ field, message })),
-  );
-}
+/** The rules the body breaks, each on its field. */
+export const brokenRules = (fieldErrors: readonly FieldError[]): HttpError =>
+  errors.invalidRequest(fieldErrors.toSorted((a, b) => orderOf(a) - orderOf(b)));
 
 /** A segment's customer as the custom audience receives them: only the contacts they consented to. */
 export type AudienceMember = ReachableMember;
@@ -62,16 +47,9 @@ export interface PlannedFile {
 }
 
 /** A campaign as it will be saved and published, once every rule holds. */
-export interface CampaignPlan {
-  input: AdCampaignInput;
-  startAt: Date;
-  endAt: Date | null;
-  segmentName: string;
+export interface CampaignPlan extends CampaignFields {
   members: AudienceMember[];
   files: PlannedFile[];
-  /** The media as saved: a thumbnail only for a video. */
-  media: MediaChoice[];
-  currency: string;
 }
 
 export interface RuleContext {
@@ -84,18 +62,19 @@ export interface RuleContext {
   now: Date;
 }
 
-async function segmentOf(db: Queryable, storeId: number, segmentId: number) {
-  const [row] = await db.query<{ key: SegmentKey | null; name: string | null }>(
-    'select key, name from segments where store_id = $1 and id = $2',
-    [storeId, segmentId],
-  );
-  if (!row) return null;
-  return { name: row.name ?? (row.key ? DEFAULT_SEGMENT_NAMES[row.key] : '') };
+/** The ad account's minimum daily budget, on `dailyBudget`. */
+export function budgetRefusal(dailyBudget: number, props: RuleContext['props']): FieldError | null {
+  if (!budgetBelowMinimum(dailyBudget, props.minDailyBudget)) return null;
+  return { field: 'dailyBudget', message: messages.budgetBelowMinimum(props.minDailyBudget, props.currency) };
 }
 
-/** Checks the form against every rule of SPEC §5 the contract leaves out; the plan to publish, or a 422. */
+/** Checks the form against every rule of SPEC §5; the plan to publish, or the 400 naming each broken rule. */
 export async function checkedCampaign(context: RuleContext, raw: AdCampaignInput): Promise<CampaignPlan> {
   const { db, storeId, current, now } = context;
+  const shared = adCampaignInputSchema.safeParse(raw);
+  const problems: FieldError[] = shared.success ? [] : fieldErrorsOf(shared.error.issues, messages.rules);
+  const problem = (field: string, message: string) => problems.push({ field, message });
+
   const retargeting = raw.type === 'retargeting';
   const input: AdCampaignInput = {
     ...raw,
@@ -107,38 +86,26 @@ export async function checkedCampaign(context: RuleContext, raw: AdCampaignInput
     productCatalogId: retargeting ? raw.productCatalogId : null,
     productSetId: retargeting ? raw.productSetId : null,
   };
-  const problems: CodedFieldError[] = [];
-  const problem = (field: string, code: string, message: string) => problems.push({ field, code, message });
 
-  if (current && current.type !== input.type) problem('type', 'type_fixed', campaignRuleMessages.typeFixed);
+  if (current && current.type !== input.type) problem('type', messages.typeFixed);
 
   const startAt = new Date(input.startAt);
   const endAt = input.endAt === null ? null : new Date(input.endAt);
   // On an edit, a start already saved stands (an active campaign began in the past); a new one must not be past.
   const startChanged = !current || current.start_at.getTime() !== startAt.getTime();
-  if (startChanged && startAt.getTime() < now.getTime() - AD_CAMPAIGN_LIMITS.startGraceMinutes * 60_000)
-    problem('startAt', 'start_in_past', campaignRuleMessages.startInPast);
-  if (endAt && endAt <= startAt) problem('endAt', 'end_before_start', campaignRuleMessages.endBeforeStart);
+  if (startChanged && startIsInPast(startAt, now)) problem('startAt', messages.rules[E.startInPast]);
 
-  if (input.dailyBudget < context.props.minDailyBudget)
-    problem(
-      'dailyBudget',
-      'budget_below_minimum',
-      campaignRuleMessages.budgetBelowMinimum(context.props.minDailyBudget, context.props.currency),
-    );
-  if (input.ageMax < input.ageMin) problem('ageMax', 'age_max_below_min', campaignRuleMessages.ageMaxBelowMin);
+  const budget = budgetRefusal(input.dailyBudget, context.props);
+  if (budget) problems.push(budget);
 
-  const segment = await segmentOf(db, storeId, input.segmentId);
+  const segment = await segmentOfStore(db, storeId, input.segmentId);
   let members: AudienceMember[] = [];
-  if (!segment) problem('segmentId', 'segment_not_found', campaignRuleMessages.segmentNotFound);
+  if (!segment) problem('segmentId', messages.segmentNotFound);
   else {
     members = await reachableMembers(db, storeId, input.segmentId, 'ads');
-    if (members.length < AD_CAMPAIGN_LIMITS.audienceMin)
-      problem('segmentId', 'audience_too_small', campaignRuleMessages.audienceTooSmall(members.length));
+    if (audienceTooSmall(members.length)) problem('segmentId', messages.audienceTooSmall(members.length));
   }
 
-  if (input.format === 'CAROUSEL' && input.media.length < AD_CAMPAIGN_LIMITS.carouselMin)
-    problem('media', 'carousel_too_short', campaignRuleMessages.carouselTooShort);
   const ids = input.media.flatMap((choice) => (choice.thumbnailMediaId ? [choice.mediaId, choice.thumbnailMediaId] : [choice.mediaId]));
   // A file of another store, or uploaded to another ad account than the one saved now, cannot be used.
   const usable = new Map(
@@ -148,31 +115,28 @@ export async function checkedCampaign(context: RuleContext, raw: AdCampaignInput
   const media: MediaChoice[] = [];
   input.media.forEach((choice, index) => {
     const file = usable.get(choice.mediaId);
-    if (!file) return problem(`media.${index}.mediaId`, 'media_not_found', campaignRuleMessages.mediaNotFound);
+    if (!file) return problem(`media.${index}.mediaId`, messages.mediaNotFound);
     if (file.kind === 'image') {
       files.push({ media: file, thumbnail: null });
       media.push({ mediaId: file.id, thumbnailMediaId: null });
       return;
     }
     const field = `media.${index}.thumbnailMediaId`;
-    if (choice.thumbnailMediaId === null) return problem(field, 'thumbnail_required', campaignRuleMessages.thumbnailRequired);
+    if (choice.thumbnailMediaId === null) return problem(field, messages.thumbnailRequired);
     const thumbnail = usable.get(choice.thumbnailMediaId);
-    if (!thumbnail) return problem(field, 'media_not_found', campaignRuleMessages.mediaNotFound);
-    if (thumbnail.kind !== 'image') return problem(field, 'thumbnail_required', campaignRuleMessages.thumbnailNotImage);
+    if (!thumbnail) return problem(field, messages.mediaNotFound);
+    if (thumbnail.kind !== 'image') return problem(field, messages.thumbnailNotImage);
     files.push({ media: file, thumbnail });
     media.push({ mediaId: file.id, thumbnailMediaId: thumbnail.id });
   });
 
-  if (retargeting) {
-    if (input.productCatalogId === null) problem('productCatalogId', 'product_set_required', campaignRuleMessages.productCatalogRequired);
-    if (input.productSetId === null) problem('productSetId', 'product_set_required', campaignRuleMessages.productSetRequired);
-    // Meta keeps an ad set's promoted product set for its whole life.
-    else if (current && current.product_set_id !== input.productSetId)
-      problem('productSetId', 'product_set_fixed', campaignRuleMessages.productSetFixed);
-  }
+  // Meta keeps an ad set's promoted product set for its whole life.
+  if (current && input.productSetId !== null && current.product_set_id !== input.productSetId)
+    problem('productSetId', messages.productSetFixed);
 
-  if (problems.length > 0) throw refusal(problems);
-  return { input, startAt, endAt, segmentName: segment!.name, members, files, media, currency: context.props.currency };
+  if (problems.length > 0) throw brokenRules(problems);
+  const segmentName = segment!.name ?? (segment!.key ? DEFAULT_SEGMENT_NAMES[segment!.key] : '');
+  return { input, startAt, endAt, segmentName, members, files, media, currency: context.props.currency };
 }
 
 /**
@@ -190,5 +154,5 @@ export async function checkProductSet(client: MetaUserClient, plan: CampaignPlan
     else throw error;
   }
   if (!sets.some((set) => set.id === productSetId))
-    throw refusal([{ field: 'productSetId', code: 'product_set_required', message: campaignRuleMessages.productSetRequired }]);
+    throw brokenRules([{ field: 'productSetId', message: messages.rules[E.productSetRequired] }]);
 }

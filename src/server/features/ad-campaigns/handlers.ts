@@ -1,3 +1,4 @@
+import type { AdCampaignInput } from '../../../shared/ad-campaigns.ts';
 import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { toMetaAmount } from '../../integrations/meta/currency.ts';
@@ -15,27 +16,32 @@ import {
   notConnected,
   refuseDeadToken,
 } from '../../platform/meta-connection.ts';
+import { brokenRules, budgetRefusal, checkedCampaign, checkProductSet } from './campaign-rules.ts';
+import { enqueueAdInsightsRead } from './insights.ts';
+import { uploadMedia } from './media.ts';
+import { adCampaignMessages as messages } from './messages.ts';
+import { deleteInMeta, PublishFailure, partRefusal, publish, publishRefusal } from './publication.ts';
 import {
   type CampaignRow,
   campaignOf,
   campaignRow,
+  countCampaignAudience,
+  deleteCampaign,
+  deleteUnpublishedCampaign,
+  insertCampaign,
+  markCampaignDiscarding,
+  markCampaignPublished,
+  metaObjectKey,
+  metaObjectsOf,
   notEditableReason,
   publishedCampaigns,
+  setCampaignDailyBudget,
+  setCampaignPaused,
   spendOf,
   statusOf,
   summaryOf,
-} from './campaign-rows.ts';
-import {
-  type AdCampaignInput,
-  type CampaignPlan,
-  campaignRuleMessages,
-  checkedCampaign,
-  checkProductSet,
-  refusal,
-} from './campaign-rules.ts';
-import { enqueueAdInsightsRead } from './insights.ts';
-import { uploadMedia } from './media.ts';
-import { deleteInMeta, metaObjectsOf, PublishFailure, partRefusal, publicationMessages, publish, publishRefusal } from './publication.ts';
+  updateCampaign,
+} from './repository.ts';
 
 /*
  * Ad campaigns in Meta (SPEC §2, §3, §4, §5, §8): the list with each campaign's status and spend, the
@@ -57,15 +63,6 @@ type AdCampaignOperations = Pick<
   | 'uploadAdMedia'
 >;
 
-export const adCampaignMessages = {
-  notEditable: {
-    finished: 'Esta campaña ya terminó y no se puede editar.',
-    segmentDeleted: 'El segmento de esta campaña fue eliminado, así que la campaña no se puede editar.',
-  },
-  finished: 'Esta campaña ya terminó y no se puede activar.',
-  deleteFailed: 'Ocurrió un error al eliminar la campaña.',
-};
-
 export const AD_CAMPAIGN_DISCARD_QUEUE = 'ad-campaign-discard';
 /** A first save still "publishing" this long after it began was cut short (a restart): what it made is undone. */
 const ABANDONED_AFTER_MS = 30 * 60_000;
@@ -74,7 +71,7 @@ const notFound = () => errors.notFound();
 
 function editableOrRefuse(row: CampaignRow): void {
   const reason = notEditableReason(row);
-  if (reason) throw new HttpError(409, 'campaign_not_editable', adCampaignMessages.notEditable[reason]);
+  if (reason) throw new HttpError(409, 'campaign_not_editable', messages.notEditable[reason]);
 }
 
 async function publishedOr404(db: Queryable, storeId: number, campaignId: number): Promise<CampaignRow> {
@@ -100,62 +97,6 @@ async function throughMeta<T>(db: Queryable, storeId: number, call: () => Promis
   }
 }
 
-const planColumns = (plan: CampaignPlan) => [
-  plan.input.type,
-  plan.input.name,
-  plan.startAt,
-  plan.endAt,
-  plan.input.dailyBudget,
-  plan.currency,
-  plan.input.segmentId,
-  plan.segmentName,
-  JSON.stringify(plan.input.locations),
-  plan.input.ageMin,
-  plan.input.ageMax,
-  plan.input.gender,
-  JSON.stringify(plan.input.interests),
-  plan.input.format,
-  JSON.stringify(plan.media),
-  plan.input.mainText,
-  plan.input.title,
-  plan.input.description,
-  plan.input.callToAction,
-  plan.input.url,
-  plan.input.productCatalogId,
-  plan.input.productSetId,
-];
-
-async function insertCampaign(db: Queryable, storeId: number, adAccountId: string, plan: CampaignPlan): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    `insert into ad_campaigns (type, name, start_at, end_at, daily_budget, currency, segment_id, segment_name, locations, age_min, age_max,
-       gender, interests, format, media, main_text, title, description, call_to_action, url, product_catalog_id, product_set_id,
-       store_id, ad_account_id, publication)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13::jsonb, $14, $15::jsonb, $16, $17, $18, $19, $20, $21, $22,
-       $23, $24, 'publishing')
-     returning id::float8 as id`,
-    [...planColumns(plan), storeId, adAccountId],
-  );
-  return row!.id;
-}
-
-async function saveCampaign(db: Queryable, row: CampaignRow, plan: CampaignPlan): Promise<void> {
-  await db.query(
-    `update ad_campaigns set type = $1, name = $2, start_at = $3, end_at = $4, daily_budget = $5, currency = $6, segment_id = $7,
-       segment_name = $8, locations = $9::jsonb, age_min = $10, age_max = $11, gender = $12, interests = $13::jsonb, format = $14,
-       media = $15::jsonb, main_text = $16, title = $17, description = $18, call_to_action = $19, url = $20, product_catalog_id = $21,
-       product_set_id = $22, updated_at = now()
-     where store_id = $23 and id = $24`,
-    [...planColumns(plan), row.store_id, row.id],
-  );
-}
-
-async function countAudience(db: Queryable, campaignId: number): Promise<void> {
-  await db.query(
-    'update ad_campaigns set audience_size = (select count(*) from ad_campaign_audience where campaign_id = $1) where id = $1',
-    [campaignId],
-  );
-}
-
 /**
  * Undoes a first save that failed: what it made in Meta is deleted and the campaign forgotten. When Meta
  * will not delete it now, the campaign waits hidden ('discarding') and a job tries again.
@@ -163,19 +104,16 @@ async function countAudience(db: Queryable, campaignId: number): Promise<void> {
 async function abandon(db: Database, client: MetaUserClient, storeId: number, campaignId: number): Promise<void> {
   const { complete } = await deleteInMeta(db, client, campaignId).catch((error: unknown) => ({ complete: false, error }));
   if (complete) {
-    await db.query('delete from ad_campaigns where store_id = $1 and id = $2', [storeId, campaignId]);
+    await deleteCampaign(db, storeId, campaignId);
     return;
   }
-  await db.query(`update ad_campaigns set publication = 'discarding', updated_at = now() where store_id = $1 and id = $2`, [
-    storeId,
-    campaignId,
-  ]);
+  await markCampaignDiscarding(db, storeId, campaignId);
   await enqueue(db, AD_CAMPAIGN_DISCARD_QUEUE, { storeId, campaignId }, { maxAttempts: 8 });
 }
 
 /** The Meta object of a published campaign, which its first save recorded. */
 async function metaIdOf(db: Queryable, campaignId: number, kind: 'campaign' | 'adSet'): Promise<string> {
-  const object = (await metaObjectsOf(db, campaignId)).get(`${kind}:0`);
+  const object = (await metaObjectsOf(db, campaignId)).get(metaObjectKey(kind, 0));
   if (!object) throw new Error(`Campaign ${campaignId} has no ${kind} in Meta`);
   return object.metaId;
 }
@@ -234,11 +172,11 @@ export const adCampaignHandlers = (access: MetaAccess): Handlers<AdCampaignOpera
       await publish({ db, client, connection, storeId, campaignId, adAccountId, plan, previous: null });
     } catch (error) {
       await abandon(context.db, client, storeId, campaignId);
-      if (error instanceof PublishFailure) return publishRefusal(db, storeId, error, publicationMessages.create);
+      if (error instanceof PublishFailure) return publishRefusal(db, storeId, error, messages.publication.create);
       throw error;
     }
-    await db.query(`update ad_campaigns set publication = 'published', updated_at = now() where id = $1`, [campaignId]);
-    await countAudience(db, campaignId);
+    await markCampaignPublished(db, campaignId);
+    await countCampaignAudience(db, campaignId);
     return { status: 201, body: await campaignOf(db, (await campaignRow(db, storeId, campaignId))!) };
   },
 
@@ -254,7 +192,7 @@ export const adCampaignHandlers = (access: MetaAccess): Handlers<AdCampaignOpera
       { db, storeId, adAccountId: current.ad_account_id, props, current, now: new Date() },
       context.body as AdCampaignInput,
     );
-    await saveCampaign(db, current, plan);
+    await updateCampaign(db, current, plan);
     try {
       await publish({
         db,
@@ -267,11 +205,11 @@ export const adCampaignHandlers = (access: MetaAccess): Handlers<AdCampaignOpera
         previous: current,
       });
     } catch (error) {
-      await countAudience(db, current.id);
-      if (error instanceof PublishFailure) return publishRefusal(db, storeId, error, publicationMessages.update);
+      await countCampaignAudience(db, current.id);
+      if (error instanceof PublishFailure) return publishRefusal(db, storeId, error, messages.publication.update);
       throw error;
     }
-    await countAudience(db, current.id);
+    await countCampaignAudience(db, current.id);
     return { status: 200, body: await campaignOf(db, (await campaignRow(db, storeId, current.id))!) };
   },
 
@@ -283,9 +221,9 @@ export const adCampaignHandlers = (access: MetaAccess): Handlers<AdCampaignOpera
     const { complete, error } = await deleteInMeta(db, client, current.id);
     if (!complete) {
       await refuseDeadToken(db, storeId, error);
-      throw new HttpError(502, 'campaign_delete_failed', adCampaignMessages.deleteFailed);
+      throw new HttpError(502, 'campaign_delete_failed', messages.deleteFailed);
     }
-    await db.query('delete from ad_campaigns where store_id = $1 and id = $2', [storeId, current.id]);
+    await deleteCampaign(db, storeId, current.id);
     return { status: 204 };
   },
 
@@ -294,15 +232,11 @@ export const adCampaignHandlers = (access: MetaAccess): Handlers<AdCampaignOpera
     const { db } = context;
     const current = await publishedOr404(db, storeId, context.params.campaignId);
     const { active } = context.body;
-    if (active && notEditableReason(current) === 'finished') throw new HttpError(409, 'campaign_finished', adCampaignMessages.finished);
+    if (active && notEditableReason(current) === 'finished') throw new HttpError(409, 'campaign_finished', messages.finished);
     const { client } = await adAccountClientOf(db, access, storeId);
     const metaId = await metaIdOf(db, current.id, 'campaign');
     await throughMeta(db, storeId, () => client.updateCampaign(metaId, { status: active ? 'ACTIVE' : 'PAUSED' }));
-    await db.query('update ad_campaigns set paused = $3, updated_at = now() where store_id = $1 and id = $2', [
-      storeId,
-      current.id,
-      !active,
-    ]);
+    await setCampaignPaused(db, storeId, current.id, !active);
     // What it spent up to the switch, read now rather than at the next hourly refresh.
     await enqueueAdInsightsRead(db, storeId, current.id);
     const row = (await campaignRow(db, storeId, current.id))!;
@@ -317,23 +251,17 @@ export const adCampaignHandlers = (access: MetaAccess): Handlers<AdCampaignOpera
     const { row: connection, client } = await adAccountClientOf(db, access, storeId);
     const { props } = connectionOf(connection);
     const { dailyBudget } = context.body;
-    if (dailyBudget < props.minDailyBudget) {
-      const message = campaignRuleMessages.budgetBelowMinimum(props.minDailyBudget, props.currency);
-      throw refusal([{ field: 'dailyBudget', code: 'budget_below_minimum', message }]);
-    }
+    const budget = budgetRefusal(dailyBudget, props);
+    if (budget) throw brokenRules([budget]);
     const adSetId = await metaIdOf(db, current.id, 'adSet');
     try {
       await client.updateAdSet(adSetId, { dailyBudget: toMetaAmount(dailyBudget, current.currency) });
     } catch (error) {
       if (!(error instanceof MetaError)) throw error;
       await refuseDeadToken(db, storeId, error);
-      throw partRefusal(error, publicationMessages.budget, 'adSet');
+      throw partRefusal(error, messages.publication.budget, 'adSet');
     }
-    await db.query('update ad_campaigns set daily_budget = $3, updated_at = now() where store_id = $1 and id = $2', [
-      storeId,
-      current.id,
-      dailyBudget,
-    ]);
+    await setCampaignDailyBudget(db, storeId, current.id, dailyBudget);
     const row = (await campaignRow(db, storeId, current.id))!;
     return { status: 200, body: summaryOf(row, (await spendOf(db, storeId)).get(row.id)) };
   },
@@ -358,7 +286,7 @@ export function registerAdCampaignDiscardJob(jobs: JobWorker, db: Database, acce
         await refuseDeadToken(db, storeId, error);
         throw error;
       }
-      await db.query(`delete from ad_campaigns where store_id = $1 and id = $2 and publication <> 'published'`, [storeId, campaignId]);
+      await deleteUnpublishedCampaign(db, storeId, campaignId);
     },
     onFinalFailure: async (job) => {
       await enqueue(db, AD_CAMPAIGN_DISCARD_QUEUE, job.payload, { runAt: new Date(Date.now() + 86_400_000), maxAttempts: 8 });

@@ -2,8 +2,6 @@ import type { operations as AppOperations, components } from '../../../shared/ap
 import { MetaNotFoundError } from '../../integrations/meta/errors.ts';
 import type { MetaInsightsRow } from '../../integrations/meta/types.ts';
 import { type Handlers, inStore } from '../../platform/api.ts';
-import { countedOrder } from '../../platform/counted-orders.ts';
-import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import { enqueue, type JobWorker } from '../../platform/jobs.ts';
@@ -17,6 +15,19 @@ import {
   tokenUsable,
 } from '../../platform/meta-connection.ts';
 import { DEFAULT_TIME_ZONE, storeTimeZone } from '../../platform/store-calendar.ts';
+import {
+  activeCampaignsFiguresOf,
+  adFiguresOf,
+  adMediaOf,
+  attributedOrdersOf,
+  campaignsToRefresh,
+  campaignToRead,
+  dailyFiguresOf,
+  type InsightsCampaignRow,
+  insightsCampaignOf,
+  mediaRows,
+  replaceCampaignInsights,
+} from './repository.ts';
 
 /*
  * A campaign's figures: Meta's (reach, impressions, link clicks, purchases, spend) read by a job into
@@ -29,7 +40,6 @@ import { DEFAULT_TIME_ZONE, storeTimeZone } from '../../platform/store-calendar.
 type AdCampaignInsights = components['schemas']['AdCampaignInsights'];
 type AdCampaignPerformance = components['schemas']['AdCampaignPerformance'];
 type AdInsights = components['schemas']['AdInsights'];
-type AdMedia = components['schemas']['AdMedia'];
 type InsightsOperations = Pick<AppOperations, 'getAdCampaignInsights' | 'getActiveAdCampaignsPerformance'>;
 
 /** One read of one campaign: `{ storeId, campaignId }`, at most one waiting per campaign. */
@@ -91,22 +101,9 @@ export function registerAdInsightsJob(jobs: JobWorker, db: Database, access: Met
 
 /** Queues a read of every published campaign delivering now, or that ended within the last day (its last figures settle). */
 export async function refreshActiveCampaigns(db: Queryable): Promise<number> {
-  const rows = await db.query<{ id: string; store_id: number }>(
-    `select c.id::text, c.store_id from ad_campaigns c
-       join meta_connections m on m.store_id = c.store_id and m.renewal_reason is null
-      where c.publication = 'published' and c.start_at <= now()
-        and (c.end_at is null or c.end_at > now() - interval '1 day')
-        and (not c.paused or c.updated_at > now() - interval '1 day')
-      order by c.id`,
-  );
+  const rows = await campaignsToRefresh(db);
   for (const row of rows) await enqueueAdInsightsRead(db, row.store_id, Number(row.id));
   return rows.length;
-}
-
-interface CampaignToRead {
-  meta_id: string;
-  since: string;
-  until: string;
 }
 
 /**
@@ -116,15 +113,7 @@ interface CampaignToRead {
  */
 export async function readCampaignInsights(db: Database, access: MetaAccess, storeId: number, campaignId: number): Promise<void> {
   const timeZone = await storeTimeZone(db, storeId);
-  const [campaign] = await db.query<CampaignToRead>(
-    `select o.meta_id,
-            to_char((c.start_at at time zone $3)::date, 'YYYY-MM-DD') as since,
-            to_char(least((now() at time zone $3)::date, (coalesce(c.end_at, now()) at time zone $3)::date), 'YYYY-MM-DD') as until
-       from ad_campaigns c
-       join ad_campaign_meta_objects o on o.campaign_id = c.id and o.kind = 'campaign'
-      where c.id = $1 and c.store_id = $2 and c.publication = 'published'`,
-    [campaignId, storeId, timeZone],
-  );
+  const campaign = await campaignToRead(db, storeId, campaignId, timeZone);
   if (!campaign) return;
 
   let figures: { days: MetaInsightsRow[]; ads: MetaInsightsRow[]; lifetime: MetaInsightsRow[] } = { days: [], ads: [], lifetime: [] };
@@ -158,70 +147,31 @@ export async function readCampaignInsights(db: Database, access: MetaAccess, sto
     }
   }
 
-  await db.transaction(async (tx) => {
-    // The campaign may have been deleted meanwhile; its row stays locked until these figures are in.
-    const [still] = await tx.query('select 1 from ad_campaigns where id = $1 and store_id = $2 for update', [campaignId, storeId]);
-    if (!still) return;
-    await tx.query('delete from ad_campaign_insight_days where campaign_id = $1', [campaignId]);
-    const days = figures.days.filter((row) => row.dateStart >= campaign.since && row.dateStart <= campaign.until);
-    if (days.length > 0)
-      await tx.query(
-        `insert into ad_campaign_insight_days (campaign_id, store_id, day, reach, impressions, clicks, results, spend)
-         select $1, $2, d.day, d.reach, d.impressions, d.clicks, d.results, d.spend
-           from unnest($3::date[], $4::integer[], $5::integer[], $6::integer[], $7::integer[], $8::numeric[])
-             as d(day, reach, impressions, clicks, results, spend)
-         on conflict (campaign_id, day) do update set reach = excluded.reach, impressions = excluded.impressions,
-           clicks = excluded.clicks, results = excluded.results, spend = excluded.spend`,
-        [
-          campaignId,
-          storeId,
-          days.map((row) => row.dateStart),
-          days.map((row) => whole(row.reach)),
-          days.map((row) => whole(row.impressions)),
-          days.map(linkClicksOf),
-          days.map(purchasesOf),
-          days.map((row) => money(row.spend ?? 0)),
-        ],
-      );
-    await tx.query('delete from ad_insights where campaign_id = $1', [campaignId]);
-    const ads = figures.ads.filter((row) => row.adId);
-    if (ads.length > 0)
-      await tx.query(
-        `insert into ad_insights (campaign_id, store_id, meta_ad_id, impressions, reach, clicks, spend)
-         select $1, $2, a.ad, a.impressions, a.reach, a.clicks, a.spend
-           from unnest($3::text[], $4::integer[], $5::integer[], $6::integer[], $7::numeric[]) as a(ad, impressions, reach, clicks, spend)
-         on conflict (campaign_id, meta_ad_id) do update set impressions = excluded.impressions, reach = excluded.reach,
-           clicks = excluded.clicks, spend = excluded.spend`,
-        [
-          campaignId,
-          storeId,
-          ads.map((row) => row.adId),
-          ads.map((row) => whole(row.impressions)),
-          ads.map((row) => whole(row.reach)),
-          ads.map(linkClicksOf),
-          ads.map((row) => money(row.spend ?? 0)),
-        ],
-      );
-    await tx.query(
-      `insert into ad_campaign_insight_reads (campaign_id, store_id, read_at, reach) values ($1, $2, now(), $3)
-       on conflict (campaign_id) do update set read_at = excluded.read_at, reach = excluded.reach`,
-      [campaignId, storeId, whole(figures.lifetime[0]?.reach)],
-    );
-    // The dashboard's answers include the campaigns' spend.
-    await bumpDataVersion(tx, storeId);
+  const days = figures.days.filter((row) => row.dateStart >= campaign.since && row.dateStart <= campaign.until);
+  await replaceCampaignInsights(db, storeId, campaignId, {
+    days: days.map((row) => ({
+      day: row.dateStart,
+      reach: whole(row.reach),
+      impressions: whole(row.impressions),
+      clicks: linkClicksOf(row),
+      results: purchasesOf(row),
+      spend: money(row.spend ?? 0),
+    })),
+    ads: figures.ads.flatMap((row) =>
+      row.adId
+        ? [
+            {
+              adId: row.adId,
+              impressions: whole(row.impressions),
+              reach: whole(row.reach),
+              clicks: linkClicksOf(row),
+              spend: money(row.spend ?? 0),
+            },
+          ]
+        : [],
+    ),
+    reach: whole(figures.lifetime[0]?.reach),
   });
-}
-
-interface CampaignRow {
-  id: string;
-  name: string;
-  format: 'MULTIPLE_ADS' | 'CAROUSEL';
-  title: string;
-  currency: string;
-  media: Array<{ mediaId: number }>;
-  read_at: Date | null;
-  lifetime_reach: number | null;
-  stale: boolean;
 }
 
 interface Attribution {
@@ -230,66 +180,25 @@ interface Attribution {
   buyers: number;
 }
 
-/**
- * The store's orders credited to each campaign: counted orders placed from its start to its end (or
- * now) by customers in its audience.
- */
+/** The store's orders credited to each campaign (attributedOrdersOf), by campaign. */
 async function attributionOf(db: Queryable, storeId: number, campaignIds: number[]): Promise<Map<number, Attribution>> {
-  if (campaignIds.length === 0) return new Map();
-  const rows = await db.query<{ campaign_id: string; income: string; orders: number; buyers: number }>(
-    `select c.id::text as campaign_id, coalesce(sum(o.total_amount), 0)::text as income, count(o.external_id)::integer as orders,
-            count(distinct o.customer_external_id)::integer as buyers
-       from ad_campaigns c
-       join ad_campaign_audience a on a.campaign_id = c.id
-       join orders o on o.store_id = c.store_id and o.customer_external_id = a.customer_external_id
-        and o.placed_at >= c.start_at and o.placed_at <= coalesce(c.end_at, now()) and ${countedOrder('o.')}
-      where c.store_id = $1 and c.id = any($2::bigint[])
-      group by c.id`,
-    [storeId, campaignIds],
-  );
+  const rows = await attributedOrdersOf(db, storeId, campaignIds);
   return new Map(
     rows.map((row) => [Number(row.campaign_id), { income: money(Number(row.income)), orders: row.orders, buyers: row.buyers }]),
   );
 }
 
-const mediaOf = (row: {
-  id: string;
-  kind: 'image' | 'video';
-  name: string;
-  bytes: string;
-  width: number;
-  height: number;
-  duration_seconds: string | null;
-}): AdMedia => ({
-  id: Number(row.id),
-  kind: row.kind,
-  name: row.name,
-  bytes: Number(row.bytes),
-  width: row.width,
-  height: row.height,
-  durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
-});
-
 /** Each ad with the files it shows (a carousel's one ad, all of them) and its figures as last read. */
-async function adsOf(db: Queryable, storeId: number, campaign: CampaignRow): Promise<AdInsights[]> {
-  const campaignId = Number(campaign.id);
+async function adsOf(db: Queryable, storeId: number, campaign: InsightsCampaignRow): Promise<AdInsights[]> {
   const [ads, files] = await Promise.all([
-    db.query<{ position: number; meta_id: string; impressions: number; reach: number; clicks: number; spend: string }>(
-      `select o.position, o.meta_id, coalesce(i.impressions, 0) as impressions, coalesce(i.reach, 0) as reach,
-              coalesce(i.clicks, 0) as clicks, coalesce(i.spend, 0)::text as spend
-         from ad_campaign_meta_objects o
-         left join ad_insights i on i.campaign_id = o.campaign_id and i.meta_ad_id = o.meta_id
-        where o.campaign_id = $1 and o.kind = 'ad'
-        order by o.position`,
-      [campaignId],
-    ),
-    db.query<Parameters<typeof mediaOf>[0]>(
-      `select id::text, kind, name, bytes::text, width, height, duration_seconds::text
-         from ad_media where store_id = $1 and id = any($2::bigint[])`,
-      [storeId, campaign.media.map((entry) => entry.mediaId)],
+    adFiguresOf(db, Number(campaign.id)),
+    mediaRows(
+      db,
+      storeId,
+      campaign.media.map((entry) => entry.mediaId),
     ),
   ]);
-  const byId = new Map(files.map((file) => [Number(file.id), mediaOf(file)]));
+  const byId = new Map(files.map((file) => [file.id, adMediaOf(file)]));
   const inOrder = campaign.media.flatMap((entry) => {
     const file = byId.get(Number(entry.mediaId));
     return file ? [file] : [];
@@ -328,14 +237,7 @@ export const adCampaignInsightsHandlers = (_access: MetaAccess): Handlers<Insigh
     const store = inStore(context);
     const timeZone = store.timeZone || DEFAULT_TIME_ZONE;
     const campaignId = Number(context.params.campaignId);
-    const [campaign] = await context.db.query<CampaignRow>(
-      `select c.id::text, c.name, c.format, c.title, c.currency, c.media, r.read_at, r.reach as lifetime_reach,
-              (r.read_at is null or r.read_at < now() - make_interval(secs => $3)) as stale
-         from ad_campaigns c
-         left join ad_campaign_insight_reads r on r.campaign_id = c.id
-        where c.id = $1 and c.store_id = $2 and c.publication = 'published'`,
-      [campaignId, store.storeId, INSIGHTS_FRESH_MS / 1000],
-    );
+    const campaign = await insightsCampaignOf(context.db, store.storeId, campaignId, INSIGHTS_FRESH_MS);
     if (!campaign) throw errors.notFound();
 
     let refreshing = false;
@@ -345,17 +247,7 @@ export const adCampaignInsightsHandlers = (_access: MetaAccess): Handlers<Insigh
     }
 
     const [report, attribution, ads] = await Promise.all([
-      context.db.query<{ date: string; reach: number; impressions: number; clicks: number; results: number; spend: string }>(
-        `select to_char(s.day, 'YYYY-MM-DD') as date, coalesce(d.reach, 0) as reach, coalesce(d.impressions, 0) as impressions,
-                coalesce(d.clicks, 0) as clicks, coalesce(d.results, 0) as results, coalesce(d.spend, 0)::text as spend
-           from ad_campaigns c
-           cross join lateral generate_series((c.start_at at time zone $2)::date,
-             least((now() at time zone $2)::date, (coalesce(c.end_at, now()) at time zone $2)::date), interval '1 day') as s(day)
-           left join ad_campaign_insight_days d on d.campaign_id = c.id and d.day = s.day::date
-          where c.id = $1
-          order by s.day`,
-        [campaignId, timeZone],
-      ),
+      dailyFiguresOf(context.db, campaignId, timeZone),
       attributionOf(context.db, store.storeId, [campaignId]),
       adsOf(context.db, store.storeId, campaign),
     ]);
@@ -396,16 +288,7 @@ export const adCampaignInsightsHandlers = (_access: MetaAccess): Handlers<Insigh
   async getActiveAdCampaignsPerformance(context) {
     const { storeId } = inStore(context);
     const [campaigns, connection] = await Promise.all([
-      context.db.query<{ id: string; name: string; spend: string; reach: number }>(
-        `select c.id::text, c.name, coalesce((select sum(d.spend) from ad_campaign_insight_days d where d.campaign_id = c.id), 0)::text as spend,
-                coalesce(r.reach, 0) as reach
-           from ad_campaigns c
-           left join ad_campaign_insight_reads r on r.campaign_id = c.id
-          where c.store_id = $1 and c.publication = 'published' and not c.paused
-            and c.start_at <= now() and (c.end_at is null or c.end_at > now())
-          order by c.start_at, c.id`,
-        [storeId],
-      ),
+      activeCampaignsFiguresOf(context.db, storeId),
       metaConnectionOf(context.db, storeId),
     ]);
     const attribution = await attributionOf(

@@ -12,9 +12,21 @@ import type {
 import type { Queryable } from '../../platform/db.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { type MetaConnectionRow, refuseDeadToken } from '../../platform/meta-connection.ts';
-import type { CampaignRow, MediaRow } from './campaign-rows.ts';
 import type { AudienceMember, CampaignPlan, PlannedFile } from './campaign-rules.ts';
-import { merchantRefusalOf, metaRefusalMessages } from './meta-refusals.ts';
+import { adCampaignMessages as messages } from './messages.ts';
+import { merchantRefusalOf } from './meta-refusals.ts';
+import {
+  type CampaignRow,
+  forgetMetaObject as forget,
+  metaObjectKey as keyOf,
+  type MediaRow,
+  type MetaObject,
+  metaObjectsOf,
+  recordMetaObject as record,
+  rememberUploaded,
+  setAsideAudience,
+  uploadedAudienceIds,
+} from './repository.ts';
 
 /*
  * A campaign in Meta, built or brought up to date part by part: the segment's custom audience, the
@@ -27,7 +39,6 @@ import { merchantRefusalOf, metaRefusalMessages } from './meta-refusals.ts';
  */
 
 export type Part = 'campaign' | 'adSet' | 'ad';
-type Kind = 'audience' | 'campaign' | 'adSet' | 'creative' | 'ad';
 
 /** Meta refused or failed one part of the campaign; `metaText` is Meta's own words, when it gave any. */
 export class PublishFailure extends Error {
@@ -40,20 +51,7 @@ export class PublishFailure extends Error {
   }
 }
 
-const PART_NAMES: Record<Part, string> = {
-  campaign: 'los datos de la campaña',
-  adSet: 'el conjunto de anuncios',
-  ad: 'el anuncio',
-};
 const PART_CODES: Record<Part, string> = { campaign: 'meta_campaign_failed', adSet: 'meta_ad_set_failed', ad: 'meta_ad_failed' };
-
-export const publicationMessages = {
-  create: 'No pudimos crear la campaña en Meta',
-  update: 'No pudimos guardar los cambios en Meta',
-  budget: 'No pudimos cambiar el presupuesto diario en Meta',
-  videoFailed: 'Meta no pudo procesar el video. Súbelo de nuevo.',
-  check: 'Revisa el administrador de anuncios y la configuración de tu cuenta.',
-};
 
 /** Meta's text for the merchant: its message for users, else its own message; nothing when it said nothing. */
 export function metaTextOf(error: unknown): string | null {
@@ -65,7 +63,7 @@ export function metaTextOf(error: unknown): string | null {
 /** SPEC §8: the part that failed, Meta's text when there is one, and where to look. */
 export function failureMessage(lead: string, part: Part, metaText: string | null): string {
   const quoted = metaText ? ` Meta indicó: «${metaText.replace(/\s+/g, ' ')}».` : '';
-  return `${lead}: hubo un problema con ${PART_NAMES[part]}.${quoted} ${publicationMessages.check}`;
+  return `${lead}: hubo un problema con ${messages.publication.parts[part]}.${quoted} ${messages.publication.check}`;
 }
 
 /** The merchant's to fix, on its field (meta-refusals.ts); else the 502 naming the part, quoting Meta. */
@@ -90,44 +88,6 @@ async function step<T>(part: Part, call: () => Promise<T>): Promise<T> {
     if (error instanceof MetaError) throw new PublishFailure(part, error, metaTextOf(error));
     throw error;
   }
-}
-
-interface MetaObject {
-  kind: Kind;
-  position: number;
-  metaId: string;
-  fingerprint: string | null;
-}
-
-const keyOf = (kind: Kind, position: number) => `${kind}:${position}`;
-
-export async function metaObjectsOf(db: Queryable, campaignId: number): Promise<Map<string, MetaObject>> {
-  const rows = await db.query<{ kind: Kind; position: number; meta_id: string; fingerprint: string | null }>(
-    'select kind, position, meta_id, fingerprint from ad_campaign_meta_objects where campaign_id = $1 order by kind, position',
-    [campaignId],
-  );
-  return new Map(
-    rows.map((row) => [
-      keyOf(row.kind, row.position),
-      { kind: row.kind, position: row.position, metaId: row.meta_id, fingerprint: row.fingerprint },
-    ]),
-  );
-}
-
-async function record(db: Queryable, storeId: number, campaignId: number, object: MetaObject): Promise<void> {
-  await db.query(
-    `insert into ad_campaign_meta_objects (campaign_id, store_id, kind, position, meta_id, fingerprint) values ($1, $2, $3, $4, $5, $6)
-     on conflict (campaign_id, kind, position) do update set meta_id = excluded.meta_id, fingerprint = excluded.fingerprint`,
-    [campaignId, storeId, object.kind, object.position, object.metaId, object.fingerprint],
-  );
-}
-
-async function forget(db: Queryable, campaignId: number, kind: Kind, position: number): Promise<void> {
-  await db.query('delete from ad_campaign_meta_objects where campaign_id = $1 and kind = $2 and position = $3', [
-    campaignId,
-    kind,
-    position,
-  ]);
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -166,22 +126,14 @@ export async function publish(publication: Publication): Promise<void> {
 
 /* The custom audience: the segment's reachable customers, hashed by the client. */
 
-async function uploadedIds(db: Queryable, campaignId: number): Promise<Set<string>> {
-  const rows = await db.query<{ id: string }>('select customer_external_id::text as id from ad_campaign_audience where campaign_id = $1', [
-    campaignId,
-  ]);
-  return new Set(rows.map((row) => row.id));
-}
-
-async function rememberUploaded(db: Queryable, publication: Publication, members: readonly AudienceMember[], replace: boolean) {
-  if (replace) await db.query('delete from ad_campaign_audience where campaign_id = $1', [publication.campaignId]);
-  if (members.length === 0) return;
-  await db.query(
-    `insert into ad_campaign_audience (campaign_id, store_id, customer_external_id)
-     select $1, $2, unnest($3::bigint[]) on conflict do nothing`,
-    [publication.campaignId, publication.storeId, members.map((member) => member.externalId)],
+const rememberSent = (publication: Publication, members: readonly AudienceMember[], replace: boolean) =>
+  rememberUploaded(
+    publication.db,
+    publication.storeId,
+    publication.campaignId,
+    members.map((member) => member.externalId),
+    replace,
   );
-}
 
 async function audienceMatched(client: MetaUserClient, audienceId: string): Promise<void> {
   for (const wait of WAITS_MS) {
@@ -198,11 +150,11 @@ async function ensureAudience(publication: Publication, objects: Map<string, Met
   const current = objects.get(keyOf('audience', 0));
   if (current && current.fingerprint === wanted) {
     // The same segment: its newcomers are added; those who left stay (their orders may still come from the ads).
-    const uploaded = await uploadedIds(db, campaignId);
+    const uploaded = await uploadedAudienceIds(db, campaignId);
     const newcomers = plan.members.filter((member) => !uploaded.has(member.externalId));
     if (newcomers.length > 0) {
       await client.addAudienceMembers(current.metaId, newcomers);
-      await rememberUploaded(db, publication, newcomers, false);
+      await rememberSent(publication, newcomers, false);
       await audienceMatched(client, current.metaId);
     }
     return current.metaId;
@@ -211,10 +163,7 @@ async function ensureAudience(publication: Publication, objects: Map<string, Met
     // Another segment's audience: set aside, deleted once the ad set targets the new one.
     const retired =
       1 + Math.max(0, ...[...objects.values()].filter((object) => object.kind === 'audience').map((object) => object.position));
-    await db.query(`update ad_campaign_meta_objects set position = $2 where campaign_id = $1 and kind = 'audience' and position = 0`, [
-      campaignId,
-      retired,
-    ]);
+    await setAsideAudience(db, campaignId, retired);
     objects.delete(keyOf('audience', 0));
     objects.set(keyOf('audience', retired), { ...current, position: retired });
   }
@@ -227,7 +176,7 @@ async function ensureAudience(publication: Publication, objects: Map<string, Met
         });
   await record(db, storeId, campaignId, { kind: 'audience', position: 0, metaId: audienceId, fingerprint: `${wanted}:filling` });
   await client.addAudienceMembers(audienceId, plan.members);
-  await rememberUploaded(db, publication, plan.members, true);
+  await rememberSent(publication, plan.members, true);
   await record(db, storeId, campaignId, { kind: 'audience', position: 0, metaId: audienceId, fingerprint: wanted });
   objects.set(keyOf('audience', 0), { kind: 'audience', position: 0, metaId: audienceId, fingerprint: wanted });
   await audienceMatched(client, audienceId);
@@ -348,8 +297,8 @@ async function videosReady(client: MetaUserClient, files: readonly PlannedFile[]
       status = (await client.adVideo(videoId)).status;
       if (status !== 'processing') break;
     }
-    if (status === 'error') throw new PublishFailure('ad', null, publicationMessages.videoFailed);
-    if (status !== 'ready') throw new PublishFailure('ad', null, metaRefusalMessages.videoNotReady);
+    if (status === 'error') throw new PublishFailure('ad', null, messages.publication.videoFailed);
+    if (status !== 'ready') throw new PublishFailure('ad', null, messages.meta.videoNotReady);
   }
 }
 

@@ -25,6 +25,7 @@ export function customersQueryOf(query: { sort?: SegmentCustomersSort; order?: '
  * A segment's members with what the table shows of each: their record (name, email, phone, consent)
  * and their aggregates (customer_stats, kept by the dashboard's rollups), which a member without
  * counted orders lacks (0 orders, nothing spent, no last order). `$1` is the segment, `$2` the store.
+ * The table's search and order are composed into these queries, so they live here, not in repository.ts.
  */
 const NAME = `btrim(concat_ws(' ', nullif(btrim(c.first_name), ''), nullif(btrim(c.last_name), '')))`;
 const MEMBERS = `segment_members m

@@ -1,17 +1,8 @@
 import type { z } from 'zod';
 import type { components, operations } from '../../../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../../../shared/api/backend.gen.ts';
-import { CALENDAR_YEARS } from '../../../shared/date-rules.ts';
-import {
-  CUSTOM_SEGMENTS_MAX,
-  SEGMENT_DESCRIPTION_MAX,
-  SEGMENT_ERRORS,
-  SEGMENT_NAME_MAX,
-  SEGMENT_RELATIVE_AMOUNT_MAX,
-  type SegmentErrorKey,
-  segmentInputSchema,
-  segmentRulesSchema,
-} from '../../../shared/segments.ts';
+import { fieldErrorsOf } from '../../../shared/field-errors.ts';
+import { CUSTOM_SEGMENTS_MAX, segmentInputSchema, segmentRulesSchema } from '../../../shared/segments.ts';
 import { type Handlers, inStore } from '../../platform/api.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
 import { calendarOf, DEFAULT_TIME_ZONE } from '../../platform/store-calendar.ts';
@@ -20,6 +11,7 @@ import { customersQueryOf, segmentCustomersInChunks, segmentCustomersPage } from
 import { segmentCustomersFileName, segmentCustomersWorkbook } from './customers-xlsx.ts';
 import type { LiveCounts } from './live-count.ts';
 import { ensureDefaultSegments, queueSegmentBuild } from './membership.ts';
+import { segmentMessages as messages } from './messages.ts';
 import {
   deleteSegmentRow,
   insertSegment,
@@ -41,42 +33,11 @@ type SegmentStatsOperations = Pick<
   'getSegmentsStats' | 'getSegmentStats' | 'getSegmentCustomers' | 'getSegmentCustomersXlsx'
 >;
 
-/** The shared rules' message keys in the server's words (the forms show the same from their text group). */
-const MESSAGES: Record<SegmentErrorKey, string> = {
-  [SEGMENT_ERRORS.nameRequired]: 'Este campo es obligatorio.',
-  [SEGMENT_ERRORS.nameOnlySpaces]: 'El nombre no puede tener solo espacios.',
-  [SEGMENT_ERRORS.nameTooLong]: `El nombre puede tener hasta ${SEGMENT_NAME_MAX} caracteres.`,
-  [SEGMENT_ERRORS.descriptionTooLong]: `La descripción puede tener hasta ${SEGMENT_DESCRIPTION_MAX} caracteres.`,
-  [SEGMENT_ERRORS.controlCharacters]: 'No puede contener caracteres de control.',
-  [SEGMENT_ERRORS.negativeNumber]: 'El valor no puede ser menor que 0.',
-  [SEGMENT_ERRORS.numberTooLarge]: 'El valor es demasiado grande.',
-  [SEGMENT_ERRORS.wholeNumber]: 'Debe ser un número entero.',
-  [SEGMENT_ERRORS.maxNotAboveMin]: 'El máximo debe ser mayor que el mínimo.',
-  [SEGMENT_ERRORS.rangeEmpty]: 'Indica un mínimo, un máximo o ambos.',
-  [SEGMENT_ERRORS.dateRequired]: 'Este campo es obligatorio.',
-  // As the contract's `CalendarDate` words it, which refuses such a date first.
-  [SEGMENT_ERRORS.dateOutOfRange]: `Usa una fecha válida (AAAA-MM-DD) entre los años ${CALENDAR_YEARS.first} y ${CALENDAR_YEARS.last}.`,
-  [SEGMENT_ERRORS.endBeforeStart]: 'La fecha final no puede ser anterior a la inicial.',
-  [SEGMENT_ERRORS.amountRequired]: `Indica un número entre 1 y ${SEGMENT_RELATIVE_AMOUNT_MAX}.`,
-  [SEGMENT_ERRORS.valuesRequired]: 'Agrega al menos un valor.',
-  [SEGMENT_ERRORS.tooManyValues]: 'Son demasiados valores para una condición.',
-  [SEGMENT_ERRORS.valueTooLong]: 'El valor es demasiado largo.',
-  [SEGMENT_ERRORS.noBlocks]: 'Agrega al menos un bloque de lógica.',
-  [SEGMENT_ERRORS.tooManyBlocks]: 'Son demasiados bloques para un segmento.',
-  [SEGMENT_ERRORS.noConditions]: 'Agrega al menos una condición al bloque.',
-  [SEGMENT_ERRORS.tooManyConditions]: 'Son demasiadas condiciones para un bloque.',
-};
-
 /** What the contract cannot check (a maximum above its minimum, dates in order), as field errors. */
 function checked<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw errors.invalidRequest(
-    result.error.issues.map((issue) => ({
-      field: issue.path.map(String).join('.'),
-      message: MESSAGES[issue.message as SegmentErrorKey] ?? 'El valor no es válido.',
-    })),
-  );
+  throw errors.invalidRequest(fieldErrorsOf(result.error.issues, messages.rules));
 }
 
 const segmentConflict = (message: string) => new HttpError(409, 'conflict', message);
@@ -98,8 +59,7 @@ export const segmentHandlers = (liveCounts: LiveCounts): Handlers<SegmentOperati
     const input: SegmentInput = checked(segmentInputSchema, context.body);
     const row = await context.db.transaction(async (tx) => {
       // Creations in the store are serialised, so two at once cannot both take the last place.
-      if ((await lockedCustomSegmentCount(tx, storeId)) >= CUSTOM_SEGMENTS_MAX)
-        throw segmentConflict(`Puedes tener hasta ${CUSTOM_SEGMENTS_MAX} segmentos propios. Elimina uno para crear otro.`);
+      if ((await lockedCustomSegmentCount(tx, storeId)) >= CUSTOM_SEGMENTS_MAX) throw segmentConflict(messages.limitReached);
       const created = await insertSegment(tx, storeId, input);
       await queueSegmentBuild(tx, storeId, created.id);
       return created;
@@ -123,7 +83,7 @@ export const segmentHandlers = (liveCounts: LiveCounts): Handlers<SegmentOperati
     const input: SegmentInput = checked(segmentInputSchema, context.body);
     const row = await context.db.transaction(async (tx) => {
       const current = await segmentOf(tx, storeId, context.params.segmentId);
-      if (current.key) throw segmentConflict('Los segmentos predeterminados no se pueden editar.');
+      if (current.key) throw segmentConflict(messages.defaultNotEditable);
       const rulesChanged = JSON.stringify(current.rules) !== JSON.stringify(input.rules);
       const updated = await updateSegmentRow(tx, storeId, current.id, input, rulesChanged);
       if (rulesChanged) await queueSegmentBuild(tx, storeId, current.id);
@@ -136,7 +96,7 @@ export const segmentHandlers = (liveCounts: LiveCounts): Handlers<SegmentOperati
     const { storeId } = inStore(context);
     await context.db.transaction(async (tx) => {
       const current = await segmentOf(tx, storeId, context.params.segmentId);
-      if (current.key) throw segmentConflict('Los segmentos predeterminados no se pueden eliminar.');
+      if (current.key) throw segmentConflict(messages.defaultNotDeletable);
       // Irreversibly, as the confirmation says.
       await deleteSegmentRow(tx, current.id);
       await context.events.record(tx, storeId, [{ kind: 'segment_deleted', detail: { segmentId: current.id } }]);

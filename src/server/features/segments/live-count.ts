@@ -16,6 +16,7 @@ import { countMatching } from './membership.ts';
  * by their transaction (migration 0021): a writer whose event got a lower id but committed later is
  * still seen. The customers those events name are read again; a change of products rereads the
  * products. Reading the same customer twice is harmless, so a change is never missed nor doubled.
+ * Its SQL is the index's own loading and following, so it stays here rather than in repository.ts.
  */
 
 /** Unused this long, an index is dropped. */

@@ -5,6 +5,22 @@ import { type LiveEvent, publishLive } from '../../platform/live.ts';
 import { calendarOf, storeTimeZone } from '../../platform/store-calendar.ts';
 import type { StoreEvent, StoreEventKind, StoreEventSubscriber, StoreEvents } from '../../platform/store-events.ts';
 import { compileSegment, STORE_AVERAGE } from './compiler.ts';
+import { segmentMessages } from './messages.ts';
+import {
+  finishSegmentBuild,
+  insertMissingDefaultSegments,
+  keptSegmentFigures,
+  lockedEvaluableSegments,
+  lockedSegmentForBuild,
+  markSegmentBuildFailed,
+  moveSegmentFigures,
+  type SegmentBuildRow,
+  type SegmentFigures,
+  sameFigures,
+  segmentRulesOfStore,
+  startSegmentBuild,
+  storeImportFinished,
+} from './repository.ts';
 
 /*
  * Segment membership: materialised by a build job (queued → in progress → ready, or "processing data"
@@ -18,22 +34,15 @@ import { compileSegment, STORE_AVERAGE } from './compiler.ts';
  * it) holds up no other: the subscriber evaluates each segment in a savepoint and hands a failing one
  * to its build, whose job retries with backoff and then marks it failed, with the reason the merchant
  * reads (`buildFailure`). A failed segment waits for an edit of its rules or the nightly rebuild.
+ *
+ * The segment's own row (state, version, figures) is read and written through repository.ts; the SQL
+ * here is the engine's: the compiled rules evaluated against the members, and the store average they
+ * compare with.
  */
 
 export const SEGMENT_BUILD_QUEUE = 'segment-build';
 /** Customers per entry or exit event: a first build of 200,000 members is 200 events, not one huge row. */
 const EVENT_CHUNK = 1000;
-
-const SEGMENT_ROW = 'select id::text, rules, rules_version, built_version, store_average::text from segments';
-
-interface SegmentRow {
-  id: string;
-  rules: SegmentRules;
-  rules_version: number;
-  built_version: number | null;
-  /** The store average its members were last evaluated against (numeric text), when its rules read it. */
-  store_average: string | null;
-}
 
 const reads = (fields: readonly SegmentCondition['field'][]) => (rules: SegmentRules) =>
   rules.blocks.some((block) => block.conditions.some((condition) => fields.includes(condition.field)));
@@ -44,14 +53,8 @@ const readsStoreAverage = reads(['averageOrderValue']);
 /** The six default segments, created once per store (their builds queued with them). */
 export async function ensureDefaultSegments(db: Queryable, storeId: number): Promise<void> {
   const keys = Object.keys(DEFAULT_SEGMENT_RULES) as SegmentKey[];
-  const created = await db.query<{ id: string }>(
-    `insert into segments (store_id, key, rules)
-     select $1, key, rules from jsonb_each($2::jsonb) as d(key, rules)
-     on conflict (store_id, key) do nothing
-     returning id::text`,
-    [storeId, JSON.stringify(Object.fromEntries(keys.map((key) => [key, DEFAULT_SEGMENT_RULES[key]])))],
-  );
-  for (const { id } of created) await queueSegmentBuild(db, storeId, id);
+  const created = await insertMissingDefaultSegments(db, storeId, Object.fromEntries(keys.map((key) => [key, DEFAULT_SEGMENT_RULES[key]])));
+  for (const id of created) await queueSegmentBuild(db, storeId, id);
 }
 
 /**
@@ -61,12 +64,6 @@ export async function ensureDefaultSegments(db: Queryable, storeId: number): Pro
  */
 export function queueSegmentBuild(db: Queryable, storeId: number, segmentId: string, rerunIfRunning = true): Promise<number | null> {
   return enqueue(db, SEGMENT_BUILD_QUEUE, { storeId, segmentId }, { singletonKey: `segment:${segmentId}`, rerunIfRunning });
-}
-
-/** Whether the store's import has brought in everything (a segment built before is "processing data"). */
-async function importFinished(db: Queryable, storeId: number): Promise<boolean> {
-  const [row] = await db.query<{ status: string }>('select status from store_syncs where store_id = $1', [storeId]);
-  return row?.status === 'FINISHED';
 }
 
 async function compiledFor(
@@ -125,13 +122,6 @@ function membershipEvents(kind: Extract<StoreEventKind, 'segment_entered' | 'seg
   return chunks(customers, EVENT_CHUNK).map<StoreEvent>((part) => ({ kind, customers: part, detail: { segmentId } }));
 }
 
-/** A segment's customers, their counted orders and income all time (numeric text: exact). */
-interface Figures {
-  customers: number;
-  orders: number;
-  income: string;
-}
-
 /**
  * Makes the segment's members, among `onlyCustomers` (all of the store's customers when left out),
  * those its rules match now, comparing with `average` as the store average when given; records who
@@ -142,10 +132,10 @@ async function applyMembership(
   tx: Queryable,
   events: StoreEvents,
   storeId: number,
-  segment: SegmentRow,
+  segment: SegmentBuildRow,
   onlyCustomers?: readonly string[],
   average?: string | null,
-): Promise<{ entered: number; left: number; before: Figures; after: Figures }> {
+): Promise<{ entered: number; left: number; before: SegmentFigures; after: SegmentFigures }> {
   const query = await compiledFor(tx, storeId, segment.rules, onlyCustomers, average);
   const scope = onlyCustomers ? `and customer_external_id = any($${query.params.length + 2}::bigint[])` : '';
   const params = [...query.params, segment.id, ...(onlyCustomers ? [onlyCustomers] : [])];
@@ -212,44 +202,32 @@ export async function buildSegment(
   segmentId: string,
   log = console.log,
 ): Promise<void> {
-  const [started] = await db.query<SegmentRow>(
-    `update segments set status = 'inProgress' where id = $1 and store_id = $2
-     returning id::text, rules, rules_version, built_version`,
-    [segmentId, storeId],
-  );
+  const started = await startSegmentBuild(db, storeId, segmentId);
   if (!started) return; // deleted meanwhile
   await segmentMoved(db, storeId, segmentId);
   await db.transaction(async (tx) => {
     // The rules as they are now: an edit since the start wins, and queued another build anyway.
     // Locked: the subscriber, which changes members too, waits for the build (and the build for it).
-    const [segment] = await tx.query<SegmentRow>(`${SEGMENT_ROW} where id = $1 for update`, [segmentId]);
+    const segment = await lockedSegmentForBuild(tx, segmentId);
     if (!segment) return;
     // The store average is taken once and recorded beside the members, so the subscriber knows which
     // customers a later move of it can take across (see segmentsSubscriber).
     const average = readsStoreAverage(segment.rules) ? await storeAverage(tx, storeId) : null;
-    const [kept] = await tx.query<Figures>('select customers, orders, income::text from segments where id = $1', [segmentId]);
+    const kept = await keptSegmentFigures(tx, segmentId);
     const { entered, left, after } = await applyMembership(tx, events, storeId, segment, undefined, average);
     // A rebuild of unchanged rules should find what the subscriber kept: anything else is drift (or the calendar moving on).
     if (segment.built_version === segment.rules_version) {
-      const [same] = await tx.query<{ same: boolean }>(
-        'select $1::integer is not distinct from $2::integer and $3::integer = $4::integer and $5::numeric = $6::numeric as same',
-        [kept!.customers, after.customers, kept!.orders, after.orders, kept!.income, after.income],
-      );
-      if (entered + left > 0 || !same!.same)
+      const same = await sameFigures(tx, kept, after);
+      if (entered + left > 0 || !same)
         log(
           `Segmento ${segmentId} de la tienda ${storeId}: la reconstrucción encontró ${entered} entradas y ${left} salidas` +
-            (same!.same
+            (same
               ? '.'
-              : `; cifras guardadas ${kept!.customers} clientes, ${kept!.orders} pedidos, ${kept!.income} de ingresos, recalculadas ${after.customers}, ${after.orders}, ${after.income}.`),
+              : `; cifras guardadas ${kept.customers} clientes, ${kept.orders} pedidos, ${kept.income} de ingresos, recalculadas ${after.customers}, ${after.orders}, ${after.income}.`),
         );
     }
-    const status = (await importFinished(tx, storeId)) ? 'ready' : 'processingData';
-    await tx.query(
-      `update segments set status = $2, built_version = $3, built_at = now(), build_failure = null,
-              customers = $4, orders = $5, income = $6::numeric, store_average = $7::numeric
-        where id = $1`,
-      [segmentId, status, segment.rules_version, after.customers, after.orders, after.income, average],
-    );
+    const status = (await storeImportFinished(tx, storeId)) ? 'ready' : 'processingData';
+    await finishSegmentBuild(tx, segmentId, { status, version: segment.rules_version, figures: after, average });
     await segmentMoved(tx, storeId, segmentId);
   });
 }
@@ -259,18 +237,10 @@ function segmentMoved(db: Queryable, storeId: number, segmentId: string): Promis
   return publishLive(db, storeId, { topic: 'segment', segmentId: Number(segmentId) });
 }
 
-/** What the merchant reads of a build that failed after its retries (the log keeps the database's words). */
-export const BUILD_FAILURES = {
-  /** A value the database cannot compute with (SQLSTATE class 22): a date out of range, a number too large. */
-  badValue:
-    'No pudimos calcular sus clientes: una de sus condiciones tiene un valor con el que no se puede calcular, como una fecha o una cifra fuera de rango. Edita el segmento para corregirla.',
-  other:
-    'No pudimos calcular sus clientes después de varios intentos. Lo intentaremos de nuevo con la próxima actualización de datos; si sigue así, edita el segmento o escríbenos.',
-} as const;
-
 function failureOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('22') ? BUILD_FAILURES.badValue : BUILD_FAILURES.other;
+  const { badValue, other } = segmentMessages.buildFailures;
+  return typeof code === 'string' && code.startsWith('22') ? badValue : other;
 }
 
 /**
@@ -278,13 +248,8 @@ function failureOf(error: unknown): string {
  * meanwhile (queued again): then the job's rerun, lost with the failure, is asked for again.
  */
 async function buildFailed(db: Database, storeId: number, segmentId: string, error: unknown): Promise<void> {
-  const [segment] = await db.query<{ status: string }>(
-    `update segments set status = case when status = 'queued' then status else 'failed' end,
-            build_failure = case when status = 'queued' then null else $2 end
-      where id = $1 returning status`,
-    [segmentId, failureOf(error)],
-  );
-  if (segment?.status === 'queued') await queueSegmentBuild(db, storeId, segmentId);
+  const status = await markSegmentBuildFailed(db, segmentId, failureOf(error));
+  if (status === 'queued') await queueSegmentBuild(db, storeId, segmentId);
   else await segmentMoved(db, storeId, segmentId);
 }
 
@@ -299,9 +264,7 @@ export function registerSegmentBuildJob(jobs: JobWorker, db: Database, events: S
 }
 
 async function queueAllBuilds(tx: Queryable, storeId: number, only?: (rules: SegmentRules) => boolean): Promise<void> {
-  const segments = await tx.query<{ id: string; rules: SegmentRules }>('select id::text, rules from segments where store_id = $1', [
-    storeId,
-  ]);
+  const segments = await segmentRulesOfStore(tx, storeId);
   for (const segment of segments) if (!only || only(segment.rules)) await queueSegmentBuild(tx, storeId, segment.id);
 }
 
@@ -316,7 +279,7 @@ async function followChanges(
   tx: Queryable,
   events: StoreEvents,
   storeId: number,
-  segment: SegmentRow,
+  segment: SegmentBuildRow,
   customers: string[],
   average: string | null,
   crossed: Map<string, string[]>,
@@ -342,20 +305,7 @@ async function followChanges(
     scope,
     comparesAverage ? average : undefined,
   );
-  await tx.query(
-    `update segments set customers = customers + $2, orders = orders + $3, income = income + ($4::numeric - $5::numeric),
-            store_average = case when $6::boolean then $7::numeric else store_average end
-      where id = $1`,
-    [
-      segment.id,
-      after.customers - before.customers,
-      after.orders - before.orders,
-      after.income,
-      before.income,
-      comparesAverage && segment.store_average !== null,
-      average,
-    ],
-  );
+  await moveSegmentFigures(tx, segment.id, before, after, comparesAverage && segment.store_average !== null ? { now: average } : null);
   return (
     entered + left > 0 ||
     after.customers !== before.customers ||
@@ -393,9 +343,7 @@ export function segmentsSubscriber(events: StoreEvents, log = console.log): Stor
       const customers = [...new Set(batch.filter((event) => event.kind !== 'products_touched').flatMap((event) => event.customers))];
       if (customers.length === 0) return;
       // A failed segment failed its build's every attempt: evaluating it again would fail again.
-      const segments = await tx.query<SegmentRow>(`${SEGMENT_ROW} where store_id = $1 and status <> 'failed' order by id for update`, [
-        storeId,
-      ]);
+      const segments = await lockedEvaluableSegments(tx, storeId);
       const average = segments.some((segment) => readsStoreAverage(segment.rules)) ? await storeAverage(tx, storeId) : null;
       const crossed = new Map<string, string[]>();
       const moved: LiveEvent[] = [];

@@ -74,7 +74,7 @@ export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOper
         const resent = await hasPendingInvitation(tx, storeId, email);
         await cancelInvitationsTo(tx, storeId, email);
         if ((await collaboratorSeatsTaken(tx, storeId)) >= COLLABORATOR_LIMIT)
-          throw new HttpError(422, 'collaborator_limit', teamMessages.limitReached);
+          throw new HttpError(409, 'collaborator_limit', teamMessages.limitReached);
         const row = await insertInvitation(tx, { storeId, email, invitedBy: inviter.userId, tokenHash: hash });
         await context.mailer.send(tx, invitationMail({ to: email, inviter, storeName, publicUrl: context.config.publicUrl, token }));
         return { invitation: row, resent };
@@ -85,11 +85,11 @@ export function teamHandlers(spaIndex: () => Promise<string>): Handlers<TeamOper
     async removeStoreMember(context) {
       const { storeId } = inStore(context);
       const { userId } = context.params;
-      if (userId === signedIn(context).userId) throw new HttpError(422, 'cannot_remove_self', teamMessages.cannotRemoveSelf);
+      if (userId === signedIn(context).userId) throw new HttpError(409, 'cannot_remove_self', teamMessages.cannotRemoveSelf);
       await context.db.transaction(async (tx) => {
         const role = await lockMembership(tx, storeId, userId);
         if (!role) throw new HttpError(404, 'member_not_found', teamMessages.memberNotFound);
-        if (role === 'admin') throw new HttpError(422, 'cannot_remove_owner', teamMessages.cannotRemoveOwner);
+        if (role === 'admin') throw new HttpError(409, 'cannot_remove_owner', teamMessages.cannotRemoveOwner);
         await removeMember(tx, storeId, userId);
       });
       return { status: 204 };

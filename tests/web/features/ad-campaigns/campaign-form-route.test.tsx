@@ -94,8 +94,8 @@ describe('CampaignFormRoute', () => {
     expect(show).toHaveBeenCalledWith({ status: 'success', message: `Guardamos los cambios de «${campaignToEdit.name}» en Meta.` });
   });
 
-  it('takes a 422 on the segment back to the audience step, beside the segment, with everything kept', async () => {
-    server.use(updateAdCampaignAnswer({ refused: { status: 422, body: campaignRefusals.audienceTooSmall } }));
+  it('takes a 400 on the segment back to the audience step, beside the segment, with everything kept', async () => {
+    server.use(updateAdCampaignAnswer({ refused: { status: 400, body: campaignRefusals.audienceTooSmall } }));
     await renderEdit(campaignToEdit.id);
     await saveFromLastStep();
     const message = campaignRefusals.audienceTooSmall.fieldErrors[0]?.message ?? '';

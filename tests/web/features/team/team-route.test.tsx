@@ -90,8 +90,8 @@ describe('TeamRoute', () => {
     expect(await screen.findByRole('dialog', { name: 'Agregar colaborador' })).toBeTruthy();
   });
 
-  it("shows the server's 422 message in the dialog", async () => {
-    server.use(inviteRefused(422, collaboratorLimitError));
+  it("shows the server's 409 message in the dialog", async () => {
+    server.use(inviteRefused(collaboratorLimitError));
     await renderWithApp(<TeamRoute />, { route: '/account' });
     const dialog = await openInviteDialog();
     fireEvent.input(within(dialog).getByLabelText('Correo electrónico'), { target: { value: 'sexto@tiendademo.cl' } });

@@ -43,7 +43,8 @@ export function campaignSaveFailureOf(error: unknown): CampaignSaveFailure | nul
   if (status === 409 && code === 'campaign_not_editable') return { kind: 'notEditable', message };
   const connection = metaConnectionProblemOf(error);
   if (connection) return { kind: 'connection', reason: connection === 'renewalRequired' ? 'renewal' : 'notConnected', message };
-  if ((status === 422 || status === 400) && Object.keys(serverErrorsByField(body?.fieldErrors)).length > 0) return { kind: 'fields' };
+  // A broken rule (400) or Meta's refusal of a choice (422), on the fields named.
+  if ((status === 400 || status === 422) && Object.keys(serverErrorsByField(body?.fieldErrors)).length > 0) return { kind: 'fields' };
   return { kind: 'other', message: status >= 400 && status < 500 ? message || null : null };
 }
 
@@ -104,7 +105,9 @@ function useCampaignFormPage(mode: 'create' | 'edit', save: ReturnType<typeof us
         const media = await uploadAdMedia(requireStoreId(storeId), file);
         return { mediaId: media.id };
       } catch (error) {
-        throw new Error(describeApiError(error, { failed: tCampaign('media.uploadFailed') }).message, { cause: error });
+        const described = describeApiError(error, { failed: tCampaign('media.uploadFailed') });
+        // A file the server's rules refuse is named on the body itself (the field ''); Meta's refusals in the message.
+        throw new Error(described.fieldErrors[''] ?? described.message, { cause: error });
       }
     },
     [storeId, tCampaign],

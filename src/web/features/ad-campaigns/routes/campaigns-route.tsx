@@ -109,8 +109,9 @@ export function useCampaignActions({ onDeleted }: CampaignActionsOptions = {}) {
           },
           onError: (error) => {
             const described = describeApiError(error, { failed: t('adCampaigns.budgetUpdateFailed'), serverMessages: 'any' });
-            // The amount refused (below the minimum): said on the field, where it is corrected.
-            if (error instanceof ApiError && error.status === 422) setBudgetError(described.fieldErrors.dailyBudget ?? described.message);
+            // The amount refused (400 below the account's minimum, 422 when Meta asks for more): said on the field, where it is corrected.
+            if (error instanceof ApiError && (error.status === 400 || error.status === 422))
+              setBudgetError(described.fieldErrors.dailyBudget ?? described.message);
             else toaster.show({ status: 'error', message: described.message });
           },
         },

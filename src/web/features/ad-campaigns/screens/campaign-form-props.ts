@@ -39,7 +39,7 @@ export type CampaignSaveFailure =
   | { kind: 'notEditable'; message: string }
   /** 409 `social_ads_renewal_required` / `social_ads_not_connected`. */
   | { kind: 'connection'; reason: 'renewal' | 'notConnected'; message: string }
-  /** 422 with field errors: they show beside their fields; this says so above the buttons. */
+  /** Field errors (400: a broken rule; 422: Meta refused it): they show beside their fields; this says so above the buttons. */
   | { kind: 'fields' }
   | { kind: 'network' }
   /** Anything else; the server's words when it had some. */

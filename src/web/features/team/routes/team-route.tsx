@@ -21,7 +21,7 @@ export function TeamRoute() {
   const cancelInvitation = useCancelInvitation(storeId);
   const [inviteOpen, setInviteOpen] = useState(false);
   const [removing, setRemoving] = useState<StoreMember | null>(null);
-  // The server's Spanish words for a refusal (409, 422, 403…); ours for failures without them.
+  // The server's Spanish words for a refusal (409, 403…); ours for failures without them.
   const inviteFailure = (error: unknown) => describeApiError(error, { failed: t('invite.failed') }).message;
   const failure = (error: unknown) => describeApiError(error, { failed: t('toasts.failed') }).message;
   // One toast per address: inviting it again updates that toast instead of stacking an identical one.
