@@ -34,6 +34,13 @@ const webZones = [
       'A feature imports only ui, api, lib, i18n and shared: never another feature nor app (which composes features). Move what two of them share down a layer.',
   })),
   {
+    // app/features.ts lists the features; it takes each one's pages from its route module.
+    target: 'src/web/app/features.ts',
+    from: 'src/web/features',
+    except: WEB_FEATURES.flatMap((feature) => [`./${feature}/routes/index.ts`, `./${feature}/routes/index.tsx`]),
+    message: "A web feature's pages are registered through its routes/index.ts (its manifest): import what it exports there, not its files.",
+  },
+  {
     target: 'src/web/ui',
     from: ['src/web/app', 'src/web/features'],
     message: 'The design system knows nothing of the app or its features: take what it needs as props.',

@@ -6,24 +6,37 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import pandacss from '@pandacss/dev/postcss';
 import react from '@vitejs/plugin-react';
-import { type CSSOptions, defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite';
-import { ROUTES } from './src/web/app/routes';
-import { SCREEN_MODULES } from './src/web/app/screen-modules';
+import { type CSSOptions, defineConfig, type Plugin, type ProxyOptions, type Rollup, runnerImport } from 'vite';
 import common from './src/web/i18n/es/common.json' with { type: 'json' };
 import { BASE_NAMESPACES } from './src/web/i18n/namespaces';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** The dashboard's own text groups (those every page loads come with the app's code). */
-const DASHBOARD_TEXTS = (ROUTES.find((route) => route.screen === 'dashboard')?.namespaces ?? []).filter(
-  (namespace) => !(BASE_NAMESPACES as readonly string[]).includes(namespace),
-);
+/**
+ * The app's route table, from the features' route modules (src/web/app/features.ts), run by Vite
+ * itself rather than bundled into this config: each page's code, which the table imports lazily,
+ * is neither loaded nor made a dependency of the config.
+ */
+const { ROUTES } = (
+  await runnerImport<typeof import('./src/web/app/routes')>(fromRoot('./src/web/app/routes.ts'), {
+    root: repoRoot,
+    configFile: false,
+    logLevel: 'error',
+    resolve: { tsconfigPaths: true },
+  })
+).module;
+
+/** A page's own text groups: those every page loads come with the app's code. */
+const ownTexts = (namespaces: readonly string[]) =>
+  namespaces.filter((namespace) => !(BASE_NAMESPACES as readonly string[]).includes(namespace));
+
+const DASHBOARD_TEXTS = ownTexts(ROUTES.find((route) => route.title === 'dashboard')?.namespaces ?? []);
 
 const serverTarget = process.env.RECOMPRA_DEV_SERVER ?? 'http://127.0.0.1:3000';
 
-/** The server answers a browser's `GET` of these with this app's page; in development Vite serves it. */
-const APP_PAGES_UNDER_API = ['/api/auth/login', '/api/auth/logout', '/api/auth/signup', '/api/auth/reset-password', '/api/auth/invitation'];
+/** The server answers a browser's `GET` of these with this app's page (the session's); in development Vite serves it. */
+const APP_PAGES_UNDER_API = ROUTES.map((route) => route.path).filter((path) => path.startsWith('/api/'));
 function loginPageBypass(req: IncomingMessage): string | undefined {
   const path = (req.url ?? '').split('?')[0] ?? '';
   const wantsHtml = (req.headers.accept ?? '').includes('text/html');
@@ -138,14 +151,27 @@ function pageCode(): Plugin {
       };
       const entryChunks = chunks.filter((chunk) => chunk.isEntry);
       const entryCode = closure(entryChunks);
-      const chunkOf = (module: string) => {
-        const chunk = chunks.find((candidate) => candidate.moduleIds.includes(join(webRoot, module)));
-        if (!chunk) throw new Error(`pageCode: no chunk holds ${module} (src/web/app/screen-modules.ts)`);
+      const chunkOf = (moduleId: string) => {
+        const chunk = chunks.find((candidate) => candidate.moduleIds.includes(moduleId));
+        if (!chunk) throw new Error(`pageCode: no chunk holds ${moduleId}`);
         return chunk;
       };
+      // A route names its page's code by the exports it loads lazily (`lazyExport` in src/web/lib/routes.ts):
+      // the module is the one loaded lazily that exports that name.
+      const lazyModules = [...this.getModuleIds()].flatMap((id) => {
+        const info = this.getModuleInfo(id);
+        return info && info.dynamicImporters.length > 0 ? [info] : [];
+      });
+      const moduleExporting = (name: string) => {
+        const found = lazyModules.filter((info) => info.exports.includes(name));
+        if (found.length !== 1) throw new Error(`pageCode: ${found.length} lazily loaded modules export ${name}`);
+        return found[0]!.id;
+      };
       const routes = ROUTES.map((route) => {
-        const ownTexts = route.namespaces.filter((namespace) => !(BASE_NAMESPACES as readonly string[]).includes(namespace));
-        const roots = [...SCREEN_MODULES[route.screen], ...ownTexts.map((namespace) => `i18n/es/${namespace}.json`)].map(chunkOf);
+        const roots = [
+          ...route.page.exports.map(moduleExporting),
+          ...ownTexts(route.namespaces).map((namespace) => join(webRoot, `i18n/es/${namespace}.json`)),
+        ].map(chunkOf);
         const files = [...closure(roots)].filter((file) => !entryCode.has(file)).map((file) => `/${file}`);
         return { path: route.path, files };
       });

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { lockedOutError } from '../../mocks/fixtures/session';
+import { RESET_PASSWORD_PATH, SIGNUP_PATH } from '../../src/web/features/session/routes/paths';
 import { LoginScreen } from '../../src/web/features/session/screens/login-screen';
 import auth from '../../src/web/i18n/es/auth.json';
 import { userEvent } from '../support/user-event';
@@ -10,7 +11,7 @@ const meta = {
   title: 'Screens/Session/Login',
   component: LoginScreen,
   parameters: { layout: 'fullscreen' },
-  args: { onSubmit: fn() },
+  args: { onSubmit: fn(), signupHref: SIGNUP_PATH, resetPasswordHref: RESET_PASSWORD_PATH },
 } satisfies Meta<typeof LoginScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;

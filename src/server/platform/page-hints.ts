@@ -64,9 +64,9 @@ interface PageDataContext {
 
 /**
  * What each page asks for first at its default view (an address without a query), beyond what the
- * shell asks for on every page: the app's side of this list is `prefetchers` in src/web/app/pages.tsx,
- * and the first-load e2e test checks that both are the same, page by page. Another view's requests
- * depend on its query, which the app reads.
+ * shell asks for on every page: the app's side of this list is each route's `prefetch` in the web
+ * features' route modules (src/web/features/<feature>/routes/index.ts), and the first-load e2e test checks
+ * that both are the same, page by page. Another view's requests depend on its query, which the app reads.
  */
 // Only GETs: a page carries answers to reads.
 const PAGE_DATA: { path: string; data: (context: PageDataContext) => string[] }[] = [

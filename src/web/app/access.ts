@@ -1,22 +1,18 @@
-import { matchPath } from 'react-router-dom';
 import type { Role, SessionUser } from '../api/session';
-import { HOME_PATH, LOGIN_PATH, LOGOUT_PATH } from '../lib/paths';
-import { ROUTES, type RouteDef, SIDEBAR_ENTRIES, type SidebarKey } from './routes';
+import { LOGIN_PATH, LOGOUT_PATH } from '../features/session/routes/paths';
+import { HOME_PATH } from '../lib/paths';
+import { mayOpen, type PageRoute, routeAt } from '../lib/routes';
+import { ROUTES, SIDEBAR_ENTRIES, type SidebarKey } from './routes';
 
-export function findRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
-  return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
-}
+export const findRoute = (pathname: string): PageRoute | undefined => routeAt(ROUTES, pathname);
 
-export function canAccess(role: Role, pathname: string, routes: readonly RouteDef[] = ROUTES): boolean {
-  const route = findRoute(pathname, routes);
-  return route !== undefined && route.roles.includes(role);
-}
+export const canAccess = (role: Role, pathname: string): boolean => mayOpen(ROUTES, role, pathname);
 
 export type SessionState = { status: 'pending' } | { status: 'success'; user: SessionUser | null } | { status: 'error' };
 
 export type AccessDecision =
   | { type: 'loading' }
-  | { type: 'render'; route: RouteDef; user: SessionUser }
+  | { type: 'render'; route: PageRoute; user: SessionUser }
   /** A signed-in user at an address that is no page: said so, inside the shell. */
   | { type: 'notFound'; user: SessionUser }
   /** Client-side navigation inside the app. */

@@ -5,8 +5,8 @@ import { DocumentTitle } from './document-title';
 import { PAGES } from './pages';
 import { RoleGuard } from './role-guard';
 import { RouteErrorBoundary } from './route-error';
-import { ROUTES } from './routes';
-import { isDataPath, StoreReadyGate } from './store-ready-gate';
+import { isDataPath, ROUTES } from './routes';
+import { StoreReadyGate } from './store-ready-gate';
 
 /** The route table as router entries: public pages stand alone, the rest render inside the guard. */
 export function buildRoutes(): RouteObject[] {

@@ -19,13 +19,6 @@ const WelcomeGuideRoute = lazy(() =>
   import('../features/onboarding/routes/welcome-guide-route').then((m) => ({ default: m.WelcomeGuideRoute })),
 );
 
-/** Sections that show the store's data (SPEC §2: they need a connected store and its last year of orders). */
-const DATA_SECTIONS = ['/dashboard', '/segments', '/campaigns', '/whatsapp', '/chat'] as const;
-
-export function isDataPath(path: string): boolean {
-  return path === '/' || DATA_SECTIONS.some((section) => path === section || path.startsWith(`${section}/`));
-}
-
 /**
  * The one place data screens wait for the store: without one, the welcome guide; while the last
  * year of orders downloads (or failed before it was in), the first-integration loading screen; once

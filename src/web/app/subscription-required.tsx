@@ -7,7 +7,7 @@ import { isSubscriptionRequired } from '../api/errors';
 import { storeKeys } from '../api/keys';
 import { subscriptionQueryOptions } from '../features/account/api/subscription';
 import { hasPlanAccess } from '../features/account/billing';
-import { CHANGE_PLAN_PATH } from '../lib/paths';
+import { CHANGE_PLAN_PATH } from '../features/account/routes/paths';
 import { useNow } from '../lib/use-now';
 import { EmptyState } from '../ui/empty-state';
 import { type LinkComponent, PlainLink } from '../ui/link';

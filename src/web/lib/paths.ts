@@ -1,20 +1,22 @@
-// Paths more than one layer links to: the route table (app), the shell, and the containers that send
-// the merchant home or to a server page after signing in or out.
+// The addresses more than one feature links to (and the app's shell, banners and guards with them).
+// A feature's own addresses live in its routes/paths.ts, which its route module and containers import.
+
+/** A route pattern's record parameter (`/segments/:id`): the path builders give the pattern for it. */
+export const ID_PARAM = ':id';
+export type RecordId = number | typeof ID_PARAM;
 
 export const HOME_PATH = '/dashboard';
-export const LOGIN_PATH = '/api/auth/login';
-export const LOGOUT_PATH = '/api/auth/logout';
-export const SIGNUP_PATH = '/api/auth/signup';
-export const RESET_PASSWORD_PATH = '/api/auth/reset-password';
-export const INVITATION_PATH = '/api/auth/invitation';
+/** The dashboard right after a plan starts: it welcomes the new subscription. */
+export const SUBSCRIBED_PATH = `${HOME_PATH}?subscription=success`;
 /** Where the store, Meta, WhatsApp and Klaviyo are connected: screens that need one link here. */
 export const INTEGRATIONS_PATH = '/integrations';
 export const ACCOUNT_PATH = '/account';
-/** Choosing a first plan or changing it: the account's subscription tab, the banners and the subscription-required state lead here. */
-export const CHANGE_PLAN_PATH = '/account/change-plan';
-export const PAYMENT_METHOD_PATH = '/account/payment-method';
-/** The dashboard right after a plan starts: it welcomes the new subscription. */
-export const SUBSCRIBED_PATH = '/dashboard?subscription=success';
+/** The ad campaigns: the dashboard links to them, and a segment to a new campaign for it. */
+export const CAMPAIGNS_PATH = '/campaigns';
+export const CREATE_CAMPAIGN_PATH = `${CAMPAIGNS_PATH}/create`;
+export const campaignDetailPath = (campaignId: RecordId) => `${CAMPAIGNS_PATH}/${campaignId}`;
+/** The new campaign's wizard with a segment already chosen. */
+export const campaignForSegmentPath = (segmentId: number) => `${CREATE_CAMPAIGN_PATH}?segmentId=${segmentId}`;
 /** The terms of service and the privacy policy: public pages, linked from sign-up and from accepting a plan. */
 export const TERMS_PATH = '/terms';
 export const PRIVACY_PATH = '/privacy';

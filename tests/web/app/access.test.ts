@@ -131,7 +131,7 @@ describe('route table', () => {
   });
 
   it('serves the sign-out address as a public page, which posts the sign-out itself', () => {
-    expect(findRoute('/api/auth/logout')).toMatchObject({ screen: 'logout', public: true });
+    expect(findRoute('/api/auth/logout')).toMatchObject({ title: 'logout', public: true });
   });
 });
 

@@ -4,13 +4,18 @@ import type { Role } from '../../api/session';
 import { subscriptionQueryOptions } from '../../features/account/api/subscription';
 import { acquisitionCostQueryOptions } from '../../features/dashboard/api/acquisition-cost';
 import { integrationsQueryOptions } from '../../features/integrations/api/integrations';
+import { integrationsRoutes } from '../../features/integrations/routes';
 import { storeTeamQueryOptions } from '../../features/team/api/store-team';
-import { canAccess } from '../access';
+import { INTEGRATIONS_PATH } from '../../lib/paths';
+import { mayOpen } from '../../lib/routes';
 
 /** The data each step reads, asked for only by roles that can take the step. */
 export function stepQueries(role: Role | undefined, storeId: number | undefined, currentYear: number) {
   return {
-    integrations: { ...integrationsQueryOptions(storeId), enabled: role !== undefined && canAccess(role, '/integrations') },
+    integrations: {
+      ...integrationsQueryOptions(storeId),
+      enabled: role !== undefined && mayOpen(integrationsRoutes.routes, role, INTEGRATIONS_PATH),
+    },
     subscription: { ...subscriptionQueryOptions(storeId), enabled: can(role, 'subscribe') },
     acquisition: { ...acquisitionCostQueryOptions(storeId, currentYear), enabled: can(role, 'setMarketingInvestment') },
     team: { ...storeTeamQueryOptions(storeId), enabled: can(role, 'inviteCollaborator') && can(role, 'listStoreMembers') },

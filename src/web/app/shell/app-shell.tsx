@@ -1,8 +1,9 @@
 import { createContext, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../api/session';
+import { LOGOUT_PATH } from '../../features/session/routes/paths';
 import { SUPPORT_EMAIL } from '../../lib/contact';
-import { ACCOUNT_PATH, LOGOUT_PATH } from '../../lib/paths';
+import { ACCOUNT_PATH } from '../../lib/paths';
 import { Icon, type IconName } from '../../ui/icons';
 import { LazyLinkMenu } from '../../ui/lazy-link-menu';
 import type { LinkComponent } from '../../ui/link';

@@ -1,4 +1,5 @@
-import { ACCOUNT_PATH, CHANGE_PLAN_PATH, INTEGRATIONS_PATH } from '../../lib/paths';
+import { CHANGE_PLAN_PATH } from '../../features/account/routes/paths';
+import { ACCOUNT_PATH, INTEGRATIONS_PATH } from '../../lib/paths';
 import type { BannerTone } from '../../ui/banner';
 
 /** The banners of SPEC §2, in the order they stack when several apply. */

@@ -3,17 +3,19 @@ import { can } from '../../../shared/permissions';
 import type { Role, SessionUser } from '../../api/session';
 import { subscriptionQueryOptions } from '../../features/account/api/subscription';
 import { hasPlanAccess, type SubscriptionState, trialDaysLeft } from '../../features/account/billing';
+import { CHAT_PATH } from '../../features/chat/routes/paths';
 import { type Integrations, integrationsQueryOptions } from '../../features/integrations/api/integrations';
+import { WHATSAPP_PATH } from '../../features/whatsapp/routes/paths';
 import { useNow } from '../../lib/use-now';
 import { canAccess } from '../access';
-import { isDataPath } from '../store-ready-gate';
+import { isDataPath } from '../routes';
 import { AppBanner } from './app-banner';
 import { type ActiveBanner, type BannerState, bannersFor } from './banners';
 import { OfflineBanner, useOnline } from './offline-banner';
 import { RouterLink } from './router-link';
 
 /** Sections where a missing messaging app stops the work; elsewhere that banner would only nag. */
-const MESSAGING_SECTIONS = ['/whatsapp', '/chat'];
+const MESSAGING_SECTIONS = [WHATSAPP_PATH, CHAT_PATH];
 
 const within = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);
 

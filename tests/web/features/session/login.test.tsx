@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../../../mocks/fixtures/session';
 import { LoginRoute } from '../../../../src/web/features/session/routes/login-route';
+import { RESET_PASSWORD_PATH, SIGNUP_PATH } from '../../../../src/web/features/session/routes/paths';
 import { LoginScreen } from '../../../../src/web/features/session/screens/login-screen';
 import { pageNavigation } from '../../../../src/web/lib/navigation';
 import { setupMockServer } from '../../msw';
@@ -14,6 +15,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const links = { signupHref: SIGNUP_PATH, resetPasswordHref: RESET_PASSWORD_PATH };
+
 function fillIn(email: string, password: string) {
   fireEvent.input(screen.getByLabelText('Correo electrónico'), { target: { value: email } });
   fireEvent.input(screen.getByLabelText('Contraseña'), { target: { value: password } });
@@ -23,14 +26,14 @@ function fillIn(email: string, password: string) {
 describe('LoginScreen', () => {
   it('submits the email and password once they are valid', async () => {
     const onSubmit = vi.fn();
-    await renderWithApp(<LoginScreen onSubmit={onSubmit} />);
+    await renderWithApp(<LoginScreen {...links} onSubmit={onSubmit} />);
     fillIn('demo@recompra.cl', 'secreta');
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'demo@recompra.cl', password: 'secreta' }));
   });
 
   it('explains empty and malformed fields in Spanish instead of submitting', async () => {
     const onSubmit = vi.fn();
-    await renderWithApp(<LoginScreen onSubmit={onSubmit} />);
+    await renderWithApp(<LoginScreen {...links} onSubmit={onSubmit} />);
     fillIn('no-es-un-correo', '');
     expect(await screen.findByText('Ingresa un correo electrónico válido.')).toBeTruthy();
     expect(screen.getByText('Ingresa tu contraseña.')).toBeTruthy();
@@ -38,13 +41,13 @@ describe('LoginScreen', () => {
   });
 
   it('shows the failure it is given in an alert', async () => {
-    await renderWithApp(<LoginScreen onSubmit={vi.fn()} error="Correo o contraseña incorrectos." />);
+    await renderWithApp(<LoginScreen {...links} onSubmit={vi.fn()} error="Correo o contraseña incorrectos." />);
     expect(screen.getByRole('alert').textContent).toBe('Correo o contraseña incorrectos.');
   });
 
   it('takes no second submission while submitting, keeping the focus on its button', async () => {
     const onSubmit = vi.fn();
-    await renderWithApp(<LoginScreen onSubmit={onSubmit} submitting />);
+    await renderWithApp(<LoginScreen {...links} onSubmit={onSubmit} submitting />);
     const button = screen.getByRole('button', { name: 'Ingresando…' });
     expect(button.getAttribute('aria-disabled')).toBe('true');
     button.focus();

@@ -8,7 +8,7 @@ import { can } from '../../../../shared/permissions';
 import { useCurrentStore } from '../../../api/current-store';
 import { describeApiError } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
-import { CHANGE_PLAN_PATH, INTEGRATIONS_PATH, PAYMENT_METHOD_PATH } from '../../../lib/paths';
+import { INTEGRATIONS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
 import { useNow } from '../../../lib/use-now';
 import { toaster } from '../../../ui/toaster';
@@ -18,6 +18,7 @@ import { useCancelSubscription, useSubscription } from '../api/subscription';
 import type { CancelSubscriptionInput } from '../forms/cancel-subscription';
 import { AccountScreen } from '../screens/account-screen';
 import type { FormError } from '../screens/form-alert';
+import { CHANGE_PLAN_PATH, PAYMENT_METHOD_PATH } from './paths';
 
 type CancelSubscriptionRequest = components['schemas']['CancelSubscriptionRequest'];
 

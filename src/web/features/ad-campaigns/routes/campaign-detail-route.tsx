@@ -3,11 +3,12 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useCurrentStore } from '../../../api/current-store';
 import { ApiError } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
+import { CAMPAIGNS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
 import { type AdCampaign, useAdCampaign, useAdCampaignInsights } from '../api/campaigns';
 import { CampaignDetailScreen, type ReportMetric } from '../screens/campaign-detail-screen';
 import { useCampaignActions } from './campaigns-route';
-import { CAMPAIGNS_PATH, campaignEditPath } from './paths';
+import { campaignEditPath } from './paths';
 
 export function CampaignDetailRoute() {
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import type { components } from '../../../../shared/api/app.gen';
 import { requireStoreId, useCurrentStore } from '../../../api/current-store';
 import { ApiError, describeApiError } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
-import { INTEGRATIONS_PATH } from '../../../lib/paths';
+import { CAMPAIGNS_PATH, campaignDetailPath, INTEGRATIONS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
 import { useNow } from '../../../lib/use-now';
 import { toaster } from '../../../ui/toaster';
@@ -25,7 +25,6 @@ import { metaConnectionProblemOf, useAdCampaign } from '../api/campaigns';
 import { EMPTY_CAMPAIGN_FORM, serverErrorsByField } from '../forms/campaign-form';
 import type { CampaignFormChoices, CampaignSaveFailure, CampaignSegment } from '../screens/campaign-form-props';
 import { CampaignFormScreen } from '../screens/campaign-form-screen';
-import { CAMPAIGNS_PATH, campaignDetailPath } from './paths';
 
 type Segment = components['schemas']['Segment'];
 

@@ -6,7 +6,7 @@ import { useAdAccountProps } from '../../../api/ad-account';
 import { useCurrentStore } from '../../../api/current-store';
 import { ApiError, describeApiError } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
-import { INTEGRATIONS_PATH } from '../../../lib/paths';
+import { CREATE_CAMPAIGN_PATH, campaignDetailPath, INTEGRATIONS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
 import { toaster } from '../../../ui/toaster';
 import {
@@ -26,7 +26,7 @@ import {
   type CampaignListItem,
   CampaignsListScreen,
 } from '../screens/campaigns-list-screen';
-import { CREATE_CAMPAIGN_PATH, campaignDetailPath, campaignEditPath } from './paths';
+import { campaignEditPath } from './paths';
 
 const FILTER_PARAM = 'status';
 

@@ -1,6 +1,5 @@
-// Where the campaigns' pages are: the list, the detail and the wizard link to each other.
+import { CAMPAIGNS_PATH, type RecordId } from '../../../lib/paths';
 
-export const CAMPAIGNS_PATH = '/campaigns';
-export const CREATE_CAMPAIGN_PATH = `${CAMPAIGNS_PATH}/create`;
-export const campaignDetailPath = (campaignId: number) => `${CAMPAIGNS_PATH}/${campaignId}`;
-export const campaignEditPath = (campaignId: number) => `${CAMPAIGNS_PATH}/${campaignId}/edit`;
+// The campaigns' own addresses; the list, the detail and the wizard's, which others link to, are in lib/paths.ts.
+
+export const campaignEditPath = (campaignId: RecordId) => `${CAMPAIGNS_PATH}/${campaignId}/edit`;

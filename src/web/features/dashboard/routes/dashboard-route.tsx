@@ -6,6 +6,7 @@ import { useAdAccountProps } from '../../../api/ad-account';
 import { useCurrentStore } from '../../../api/current-store';
 import { loadableOf } from '../../../api/loadable';
 import { useStoreSync } from '../../../api/store-sync';
+import { CAMPAIGNS_PATH, campaignDetailPath } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
 import { LoadingScreen } from '../../../ui/loading-screen';
 import { toaster } from '../../../ui/toaster';
@@ -15,8 +16,6 @@ import { useStatsInRange, useStatsTable, useStatsTableXlsx, useStoreStats } from
 import { DashboardScreen } from '../screens/dashboard-screen';
 import { browserToday } from './prefetch-dashboard';
 import { TABLE_PAGE_SIZE, tablePageQueryOf, tableQueryOf, useDashboardAddress } from './use-dashboard-address';
-
-const CAMPAIGNS_PATH = '/campaigns';
 
 export interface DashboardRouteProps {
   /**
@@ -111,7 +110,7 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
       activeCampaigns={{
         campaigns: loadableOf(activeCampaigns),
         onRetry: () => void activeCampaigns.refetch(),
-        campaignHref: (campaignId) => `${CAMPAIGNS_PATH}/${campaignId}`,
+        campaignHref: campaignDetailPath,
         listHref: CAMPAIGNS_PATH,
         linkComponent: RouterLink,
       }}

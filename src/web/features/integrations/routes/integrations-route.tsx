@@ -6,6 +6,7 @@ import { useCurrentStore } from '../../../api/current-store';
 import { ApiError } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
 import { useRefreshStoreSync, useRetryStoreSync } from '../../../api/store-sync';
+import { INTEGRATIONS_PATH } from '../../../lib/paths';
 import { Modal } from '../../../ui/dialog';
 import { toaster } from '../../../ui/toaster';
 import { useDisconnectEmailMarketing } from '../api/email-marketing';
@@ -194,7 +195,7 @@ export function IntegrationsRoute() {
           closeOnInteractOutside={false}
         >
           {storeId === undefined ? (
-            <StoreFormRoute storeId={null} afterCreate="/integrations" onCancel={() => openForm(false)} />
+            <StoreFormRoute storeId={null} afterCreate={INTEGRATIONS_PATH} onCancel={() => openForm(false)} />
           ) : (
             <StoreFormRoute
               storeId={storeId}

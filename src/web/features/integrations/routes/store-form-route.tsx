@@ -4,6 +4,7 @@ import type { components } from '../../../../shared/api/backend.gen';
 import type { ShopifySettingsInput } from '../../../../shared/shopify-settings';
 import { describeApiError } from '../../../api/errors';
 import { pageNavigation } from '../../../lib/navigation';
+import { INTEGRATIONS_PATH } from '../../../lib/paths';
 import { type InstallReturnPage, installIdOf, useShopifyInstall, useStartShopifyInstall } from '../api/shopify-install';
 import { useCreateStore, useUpdateShopifySettings } from '../api/store-settings';
 import {
@@ -128,7 +129,7 @@ interface EditStoreFormProps {
 function EditStoreForm({ storeId, defaultValues, onSaved, onCancel }: EditStoreFormProps) {
   const update = useUpdateShopifySettings(storeId);
   const fallback = useFallbackMessages();
-  const install = useShopifyInstallForm(storeId, '/integrations', defaultValues.url);
+  const install = useShopifyInstallForm(storeId, INTEGRATIONS_PATH, defaultValues.url);
   return (
     <StoreFormScreen
       key={install.checking ? 'checking' : 'ready'}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ACCOUNT_PATH } from '../../../lib/paths';
 import { WelcomeGuideScreen } from '../screens/welcome-guide-screen';
 
 export interface WelcomeGuideRouteProps {
@@ -8,5 +9,5 @@ export interface WelcomeGuideRouteProps {
 
 /** The guide only shows while the user has no store, so it always opens on step 1. */
 export function WelcomeGuideRoute({ storeForm }: WelcomeGuideRouteProps) {
-  return <WelcomeGuideScreen step={0} storeForm={storeForm} accountHref="/account" />;
+  return <WelcomeGuideScreen step={0} storeForm={storeForm} accountHref={ACCOUNT_PATH} />;
 }

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { useCurrentStore } from '../../../api/current-store';
 import { ApiError } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
+import { campaignForSegmentPath } from '../../../lib/paths';
 import { toaster } from '../../../ui/toaster';
 import {
   DEFAULT_SEGMENT_CUSTOMERS_QUERY,
@@ -14,7 +15,8 @@ import {
 } from '../api/segments';
 import { type SegmentCustomersOrder, type SegmentDetailItem, SegmentDetailScreen } from '../screens/segment-detail-screen';
 import { useSegmentTexts } from '../screens/segment-texts';
-import { campaignForSegmentPath, exportFileName, RouterLink, SEGMENTS_PATH, segmentEditPath } from './segments-route';
+import { SEGMENTS_PATH, segmentEditPath } from './paths';
+import { exportFileName, RouterLink } from './segments-route';
 
 const SORTS: readonly SegmentCustomersSort[] = ['name', 'email', 'orders', 'totalSpent', 'lastOrderAt'];
 const DEFAULT_ORDER: SegmentCustomersOrder = { sort: DEFAULT_SEGMENT_CUSTOMERS_QUERY.sort, order: DEFAULT_SEGMENT_CUSTOMERS_QUERY.order };

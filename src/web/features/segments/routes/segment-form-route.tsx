@@ -11,8 +11,7 @@ import { useCreateSegment, useProductTypes, useSegmentCount, useUpdateSegment } 
 import { useSegment } from '../api/segments';
 import { type SegmentInput, type ServerFieldErrors, serverFieldErrorsOf } from '../forms/segment-form-rules';
 import { type SegmentForm, SegmentFormScreen } from '../screens/segment-form-screen';
-
-const SEGMENTS_PATH = '/segments';
+import { SEGMENTS_PATH, segmentDetailPath } from './paths';
 
 function SegmentsLink({ href, ...rest }: LinkComponentProps) {
   return <Link to={href} {...rest} />;
@@ -60,7 +59,7 @@ function useSegmentFormPage(mode: 'create' | 'edit', save: ReturnType<typeof use
             message: t(mode === 'create' ? 'segmentCreated' : 'segmentUpdated', { name: segment.name ?? input.name }),
             description: t('segmentSavedNote'),
           });
-          void navigate(`${SEGMENTS_PATH}/${segment.id}`);
+          void navigate(segmentDetailPath(segment.id));
         },
         onError: (error) => {
           // A refusal that names fields shows beside them; anything else says so in a toast.

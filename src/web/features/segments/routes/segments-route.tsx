@@ -6,7 +6,7 @@ import { can } from '../../../../shared/permissions';
 import { segmentFileName } from '../../../../shared/segment-names';
 import { useCurrentStore } from '../../../api/current-store';
 import { type Loadable, loadableOf } from '../../../api/loadable';
-import { INTEGRATIONS_PATH } from '../../../lib/paths';
+import { campaignForSegmentPath, INTEGRATIONS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
 import { toaster } from '../../../ui/toaster';
 import {
@@ -29,12 +29,9 @@ import {
   SegmentsListScreen,
   type SegmentsTab,
 } from '../screens/segments-list-screen';
+import { CREATE_SEGMENT_PATH, segmentDetailPath, segmentEditPath } from './paths';
 
-export const SEGMENTS_PATH = '/segments';
-export const segmentDetailPath = (segmentId: number) => `${SEGMENTS_PATH}/${segmentId}`;
-export const segmentEditPath = (segmentId: number) => `${SEGMENTS_PATH}/${segmentId}/edit`;
-export const campaignForSegmentPath = (segmentId: number) => `/campaigns/create?segmentId=${segmentId}`;
-const CREATE_HREFS = { simple: `${SEGMENTS_PATH}/create?type=simple`, advanced: `${SEGMENTS_PATH}/create?type=advanced` };
+const CREATE_HREFS = { simple: `${CREATE_SEGMENT_PATH}?type=simple`, advanced: `${CREATE_SEGMENT_PATH}?type=advanced` };
 const TAB_PARAM = 'tab';
 
 export { RouterLink };

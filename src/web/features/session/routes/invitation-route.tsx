@@ -3,9 +3,10 @@ import { useSearchParams } from 'react-router-dom';
 import { describeApiError } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
 import { pageNavigation } from '../../../lib/navigation';
-import { HOME_PATH, LOGIN_PATH } from '../../../lib/paths';
+import { HOME_PATH } from '../../../lib/paths';
 import { invitationProblemOf, useAcceptInvitation, useInvitation } from '../api/invitation';
 import { InvitationScreen } from '../screens/invitation-screen';
+import { LOGIN_PATH } from './paths';
 
 export function InvitationRoute() {
   const { t } = useTranslation('auth');

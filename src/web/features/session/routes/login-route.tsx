@@ -6,6 +6,7 @@ import { describeApiError } from '../../../api/errors';
 import { pageNavigation } from '../../../lib/navigation';
 import { useLogin } from '../api/login';
 import { LoginScreen } from '../screens/login-screen';
+import { RESET_PASSWORD_PATH, SIGNUP_PATH } from './paths';
 
 export function LoginRoute() {
   const { t } = useTranslation('auth');
@@ -23,6 +24,8 @@ export function LoginRoute() {
   return (
     <LoginScreen
       onSubmit={submit}
+      signupHref={SIGNUP_PATH}
+      resetPasswordHref={RESET_PASSWORD_PATH}
       submitting={login.isPending || login.isSuccess}
       error={
         login.isError

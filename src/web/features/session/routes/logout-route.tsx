@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../api/errors';
 import { pageNavigation } from '../../../lib/navigation';
-import { LOGIN_PATH } from '../../../lib/paths';
 import { useLogout } from '../api/logout';
 import { LogoutScreen, type LogoutState } from '../screens/logout-screen';
+import { LOGIN_PATH } from './paths';
 
 /**
  * The sign-out address: a link (the shell's "Cerrar sesión", an expired session) leads here, and only this

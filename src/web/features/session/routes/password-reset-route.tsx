@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { describeApiError } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
 import { pageNavigation } from '../../../lib/navigation';
-import { HOME_PATH, LOGIN_PATH } from '../../../lib/paths';
+import { HOME_PATH } from '../../../lib/paths';
 import {
   type ResetLinkProblem,
   resetLinkProblemOf,
@@ -13,6 +13,7 @@ import {
   useResetLink,
 } from '../api/password-reset';
 import { PasswordResetScreen, type PasswordResetView } from '../screens/password-reset-screen';
+import { LOGIN_PATH } from './paths';
 
 const problemViews: Record<ResetLinkProblem, PasswordResetView> = {
   reset_link_used: 'used',

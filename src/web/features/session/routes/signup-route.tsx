@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { SignupInput } from '../../../../shared/auth';
 import { describeApiError } from '../../../api/errors';
 import { pageNavigation } from '../../../lib/navigation';
-import { HOME_PATH, LOGIN_PATH, RESET_PASSWORD_PATH } from '../../../lib/paths';
+import { HOME_PATH } from '../../../lib/paths';
 import { useSignup } from '../api/signup';
 import { type SignupError, SignupScreen } from '../screens/signup-screen';
+import { LOGIN_PATH, RESET_PASSWORD_PATH } from './paths';
 
 export function SignupRoute() {
   const { t } = useTranslation('auth');

@@ -12,8 +12,8 @@ export interface LoginScreenProps {
   /** Why signing in failed, already translated (wrong password, a locked account, no connection). */
   error?: string | null;
   defaultValues?: Partial<LoginInput>;
-  signupHref?: string;
-  resetPasswordHref?: string;
+  signupHref: string;
+  resetPasswordHref: string;
 }
 
 export function LoginScreen({
@@ -21,8 +21,8 @@ export function LoginScreen({
   submitting = false,
   error = null,
   defaultValues,
-  signupHref = '/api/auth/signup',
-  resetPasswordHref = '/api/auth/reset-password',
+  signupHref,
+  resetPasswordHref,
 }: LoginScreenProps) {
   const { t } = useTranslation('auth');
   const {

@@ -1,5 +1,0 @@
-import { UnderConstruction } from '../ui/under-construction';
-
-export function UnderConstructionPage() {
-  return <UnderConstruction />;
-}
