@@ -155,15 +155,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerContract(app, backendContract(), config.backendPrefix, backendHandlers as Record<string, Handler<never>>, services);
   if (config.sandboxes) {
-    // The demo store gets a Shopify Plus-sized cost bucket (1,000 points a second), so its import is quick.
-    // The sandbox stops its webhook timers when the app closes (its own onClose hook).
+    // The demo store has the cost bucket of Shopify's standard plans (2,000 points, 100 restored a second),
+    // as most merchants' stores do. The sandbox stops its webhook timers when the app closes (its own onClose hook).
     registerShopifySandbox(app, {
       webhookSecret: config.shopifyWebhookSecret,
       webhookOrigins: [new URL(config.publicUrl).origin],
       liveWebhooks: (options.liveSandbox ?? false) && config.demoStoreSales,
       // What happens in the demo store reaches the app within seconds, as Shopify's webhooks do.
       webhookIntervalMs: 2000,
-      throttle: { restoreRate: 1000 },
       // Our app, installable from "Conectar con Shopify", sent back only to this server.
       oauth: {
         apps: [

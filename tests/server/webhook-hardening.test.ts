@@ -440,6 +440,16 @@ describe('webhook subscriptions on the Shopify sandbox', () => {
       })
     ).json().data.webhookSubscriptionCreate;
 
+  it("the app's sandbox throttles as a store on a standard plan: 2,000 points, 100 restored a second", async () => {
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: `/sandbox/shopify/${SANDBOX_SHOP}/admin/api/2026-10/graphql.json`,
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': SANDBOX_TOKEN },
+      payload: { query: '{ shop { name } }' },
+    });
+    expect(answer.json().extensions.cost.throttleStatus).toMatchObject({ maximumAvailable: 2000, restoreRate: 100 });
+  });
+
   it("the app's sandbox refuses any address but the app's own, as Shopify refuses an invalid one", async () => {
     expect(await subscribe('http://evil.example/hook')).toEqual({
       webhookSubscription: null,

@@ -225,9 +225,9 @@ describe('queries', () => {
     const nullable = await post<{ orders: Nodes<{ note: string | null }> }>(sandbox, '{ orders(first: 1) { nodes { id note } } }');
     expect(nullable.errors).toBeUndefined();
     expect(nullable.data!.orders.nodes[0]!.note).toBeNull();
-    const required = await post(sandbox, '{ orders(first: 1) { nodes { id tags } } }');
+    const required = await post(sandbox, '{ orders(first: 1) { nodes { id risk { recommendation } } } }');
     expect(required.errors).toEqual([
-      expect.objectContaining({ message: expect.stringContaining('Order.tags'), path: ['orders', 'nodes', 0, 'tags'] }),
+      expect.objectContaining({ message: expect.stringContaining('Order.risk'), path: ['orders', 'nodes', 0, 'risk'] }),
     ]);
   });
 

@@ -91,6 +91,9 @@ export interface BulkOptions {
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/** A node of the export asks for something the sandbox cannot answer: the operation fails rather than skip it. */
+class UnservedField extends Error {}
+
 /** Bulk queries an app may run at once on a shop (API 2026-01 and later; one before). */
 export const CONCURRENT_BULK_QUERIES = 5;
 
@@ -139,10 +142,17 @@ export function createBulkOperations(options: BulkOptions) {
   }
 
   function source(operation: BulkState): Source {
-    const current = status(operation);
+    let current = status(operation);
     if (current === 'COMPLETED') {
-      operation.rootObjectCount ??= rootListing(operation).length;
-      operation.objectCount ??= countObjects(operation);
+      try {
+        operation.rootObjectCount ??= rootListing(operation).length;
+        operation.objectCount ??= countObjects(operation);
+      } catch (error) {
+        if (!(error instanceof UnservedField)) throw error;
+        // A record the sandbox cannot write fails the whole operation, as a visible FAILED, never a shorter file.
+        operation.failure = 'INTERNAL_SERVER_ERROR';
+        current = 'FAILED';
+      }
     }
     const count = current === 'COMPLETED' ? operation.objectCount! : 0;
     return {
@@ -215,6 +225,7 @@ export function createBulkOperations(options: BulkOptions) {
       let batch: Source[] = [];
       const flush = () => {
         const result = executeAdmin(plan.batchDocument, context, { rootValue: { nodes: () => batch } });
+        if (result.errors?.length) throw new UnservedField(result.errors[0]!.message);
         for (const node of (result.data?.nodes ?? []) as Array<Record<string, unknown> | null>) {
           if (node) chunk += projectLines(node, plan.projection, null);
         }
@@ -300,12 +311,11 @@ export function createBulkOperations(options: BulkOptions) {
       return operation ? source(operation) : null;
     },
     current: (): Source | null => (last ? source(last) : null),
-    /** `bulkOperations`: every operation of this app on the shop, filtered, by creation (or completion) time. */
-    list(query: string, sortKey: 'CREATED_AT' | 'COMPLETED_AT', reverse: boolean): Source[] {
+    /** `bulkOperations`: every operation of this app on the shop, filtered, by creation (or completion) time; the connection reverses it. */
+    list(query: string, sortKey: 'CREATED_AT' | 'COMPLETED_AT'): Source[] {
       const matching = [...operations.values()].map(source).filter(bulkFilter(query));
       const key = (operation: Source) => String((sortKey === 'COMPLETED_AT' ? operation.completedAt : operation.createdAt) ?? '');
-      const sorted = matching.sort((a, b) => key(a).localeCompare(key(b)) || String(a.id).localeCompare(String(b.id)));
-      return reverse ? sorted.reverse() : sorted;
+      return matching.sort((a, b) => key(a).localeCompare(key(b)) || String(a.id).localeCompare(String(b.id)));
     },
     failNext(errorCode: string): void {
       nextFailure = errorCode;

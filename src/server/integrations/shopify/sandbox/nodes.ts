@@ -12,6 +12,7 @@ import {
   financialStatusAt,
   fulfilledBy,
   type OrderFacts,
+  type Refund,
   refundedAt,
   refundsAt,
   updatedAtOf,
@@ -73,14 +74,16 @@ export function orderNode(order: OrderFacts, now: number): Order {
     sourceName: order.createdAt === order.processedAt ? 'web' : 'import',
     shippingLine: { title: order.shipping.title, originalPriceSet: money(order.shippingPrice) },
     shippingAddress: mailingAddress(order.address, order.customer),
-    refunds: refundsAt(order, now).map((refund) => ({
-      id: refundGid(refund.id),
-      createdAt: toIso(refund.at),
-      note: refund.note,
-      totalRefundedSet: money(refund.amount),
-    })),
+    refunds: refundsAt(order, now).map(refundNode),
   } as Order;
 }
+
+export const refundNode = (refund: Refund) => ({
+  id: refundGid(refund.id),
+  createdAt: toIso(refund.at),
+  note: refund.note,
+  totalRefundedSet: money(refund.amount),
+});
 
 export function lineItemNodes(order: OrderFacts, now: number): LineItem[] {
   const parent = orderGid(order.id);

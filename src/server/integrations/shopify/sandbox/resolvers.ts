@@ -1,12 +1,15 @@
 import { GraphQLError } from 'graphql';
 import { SHOPIFY_API_VERSION } from '../client.ts';
-import { numericId, type Order } from '../types.ts';
+import { type LineItem, numericId, type Order } from '../types.ts';
 import type { BulkOperations } from './bulk.ts';
 import type { ProductInfo } from './catalog.ts';
 import type { Collections, RootKind } from './collections.ts';
 import { arrayListing, type ConnectionArgs, MAX_PAGE_SIZE, paginate } from './connections.ts';
 import type { CheckoutFacts, CustomerProfile, DemoStore, OrderFacts } from './generator.ts';
 import { toIso } from './generator.ts';
+import { money } from './ids.ts';
+import { refundNode } from './nodes.ts';
+import { currentTotalAt, refundsAt } from './orders.ts';
 import { parseSearch } from './search.ts';
 import type { Subscriptions, WebhookSubscription } from './subscriptions.ts';
 
@@ -62,26 +65,78 @@ export function orderSource(context: AdminContext, order: OrderFacts): Source {
   const { store, now } = context;
   const node = store.orderNode(order, now) as unknown as Order & Source;
   const currency = node.totalPriceSet.shopMoney.currencyCode;
+  const lines = () => store.lineItemNodes(order, now);
+  const lineSource = (line: LineItem, ctx: AdminContext): Source => {
+    const unit = (amount: string) => money(Math.round(Number(amount) / line.quantity));
+    return {
+      // What a line item's non-null fields say that the store's line does not, read off what it does.
+      name: line.title,
+      originalUnitPriceSet: unit(line.originalTotalSet.shopMoney.amount),
+      discountedUnitPriceSet: unit(line.discountedTotalSet.shopMoney.amount),
+      totalDiscountSet: money(Number(line.originalTotalSet.shopMoney.amount) - Number(line.discountedTotalSet.shopMoney.amount)),
+      refundableQuantity: line.currentQuantity,
+      isGiftCard: false,
+      requiresShipping: true,
+      taxable: true,
+      customAttributes: [],
+      ...line,
+      __typename: 'LineItem',
+      product: () => productByGid(ctx, line.product?.id),
+    };
+  };
   return {
     // What the node does not say, read off what it does.
     number: Number(node.name.replace(/^#/, '')),
+    legacyResourceId: numericId(node.id),
     currencyCode: currency,
     presentmentCurrencyCode: currency,
+    // The demo's orders carry no tags, attributes or edits; Shopify answers empty lists and false for such orders.
+    tags: [],
+    customAttributes: [],
+    edited: false,
+    confirmed: true,
+    originalTotalPriceSet: node.totalPriceSet,
+    totalShippingPriceSet: money(order.shippingPrice),
+    subtotalLineItemsQuantity: order.lines.reduce((sum, line) => sum + line.quantity, 0),
     ...node,
     __typename: 'Order',
     customer: () => customerByGid(context, node.customer?.id),
     lineItems: ((args, ctx) =>
       paginate(
-        arrayListing(store.lineItemNodes(order, now), (line) => Number(numericId(line.id))),
+        arrayListing(lines(), (line) => Number(numericId(line.id))),
         connectionArgs(args),
-        (line) => ({
-          name: line.title,
-          ...line,
-          __typename: 'LineItem',
-          product: () => productByGid(ctx, line.product?.id),
-        }),
+        (line) => lineSource(line, ctx),
         { all: ctx.exporting },
       )) satisfies FieldFunction,
+    // Each refund with the returned lines it paid back (`refundLineItems`), in Shopify's shape.
+    refunds: refundsAt(order, now).map((refund) => ({
+      ...refundNode(refund),
+      __typename: 'Refund',
+      legacyResourceId: String(refund.id),
+      processedAt: toIso(refund.at),
+      updatedAt: toIso(refund.at),
+      order: () => orderSource(context, order),
+      refundLineItems: ((args, ctx) =>
+        paginate(
+          arrayListing(refund.lines, (item) => item.line + 1),
+          connectionArgs(args),
+          (item) => {
+            const line = lines()[item.line]!;
+            return {
+              __typename: 'RefundLineItem',
+              id: `gid://shopify/RefundLineItem/${refund.id * 100 + item.line + 1}`,
+              quantity: item.quantity,
+              restockType: 'RETURN',
+              restocked: true,
+              priceSet: money(Math.round(item.amount / item.quantity)),
+              subtotalSet: money(item.amount),
+              totalTaxSet: money(0),
+              lineItem: lineSource(line, ctx),
+            };
+          },
+          { all: ctx.exporting },
+        )) satisfies FieldFunction,
+    })),
   };
 }
 
@@ -98,6 +153,22 @@ export function customerSource(context: AdminContext, profile: CustomerProfile, 
         (order) => orderSource(ctx, order),
         { all: ctx.exporting },
       )) satisfies FieldFunction,
+    // Lifetime spend as Shopify counts it: what the customer's orders came to, less what was refunded.
+    amountSpent: () => {
+      const listing = collections.ordersOf(profile, parseSearch(null), 'ID', now);
+      let total = 0;
+      for (let position = 0; position < listing.length; position += 1) {
+        const order = listing.item(position);
+        if (!order.test) total += currentTotalAt(order, now);
+      }
+      return money(total).shopMoney;
+    },
+    legacyResourceId: gid ? numericId(gid) : () => numericId(store.customerNode(profile, now).id),
+    locale: 'es',
+    verifiedEmail: profile.email !== null,
+    taxExempt: false,
+    taxExemptions: [],
+    dataSaleOptOut: false,
     lastOrder: () => {
       const listing = collections.ordersOf(profile, parseSearch(null), 'ID', now);
       return listing.length ? orderSource(context, listing.item(listing.length - 1)) : null;
@@ -244,11 +315,7 @@ export const RESOLVERS: Record<string, Record<string, Resolver>> = {
     abandonedCheckoutsCount: (_source, args, context) => rootCount(context, 'abandonedCheckouts', args),
     currentBulkOperation: (_source, args, context) => (args.type === 'MUTATION' ? null : context.bulk.current()),
     bulkOperations: (_source, args, context) => {
-      const listed = context.bulk.list(
-        String(args.query ?? ''),
-        args.sortKey === 'COMPLETED_AT' ? 'COMPLETED_AT' : 'CREATED_AT',
-        args.reverse === true,
-      );
+      const listed = context.bulk.list(String(args.query ?? ''), args.sortKey === 'COMPLETED_AT' ? 'COMPLETED_AT' : 'CREATED_AT');
       return paginate(
         arrayListing(listed, (operation) => Number(String(operation.id).split('/').pop())),
         connectionArgs(args),
