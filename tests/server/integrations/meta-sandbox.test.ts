@@ -595,6 +595,9 @@ describe('mounted in the app', () => {
     const app = Fastify({ logger: false });
     app.removeContentTypeParser('text/plain');
     app.post('/api/echo', async (request) => ({ received: request.body }));
+    // As the app's static files answer every other GET, leaving what they do not hold to the app's 404.
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ app: 'not found' }));
+    app.get('/*', (_request, reply) => reply.callNotFound());
     registerMetaSandbox(app, { apps: [{ ...APP, redirectUris: [REDIRECT_URI] }] });
     await app.ready();
     try {
@@ -614,7 +617,11 @@ describe('mounted in the app', () => {
       });
       expect(cancelled.statusCode).toBe(302);
       expect(cancelled.headers.location).toContain('error=access_denied');
-      expect((await app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/api/nothing-here' })).json()).toEqual({ app: 'not found' });
+      // What the sandbox does not serve answers as Facebook does, never with the app's words.
+      const unknown = await app.inject({ method: 'GET', url: '/sandbox/meta/somewhere/else' });
+      expect([unknown.statusCode, unknown.headers['content-type']]).toEqual([404, expect.stringContaining('text/html')]);
+      expect(unknown.body).toContain('Esta página no está disponible');
       expect((await app.inject({ method: 'GET', url: `/sandbox/meta/graph/${META_API_VERSION}/me` })).json()).toMatchObject({
         error: { code: 104 },
       });

@@ -150,6 +150,9 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
         advanced += days * DAY_MS;
         return { now: new Date(now()).toISOString() };
       });
+      // Mounted in the app, its static files' catch-all (`GET /*`) would take an unknown path here to the
+      // app's own Spanish 404: this one is more specific, and Facebook's page answers it.
+      scope.all('/*', (_request, reply) => reply.callNotFound());
       // The stand-in for Meta's CDN: uploaded images at the address Graph gives for them.
       scope.get<{ Params: { hash: string } }>('/cdn/adimages/:hash', async (request, reply) => {
         const accounts = [...store.nodes.values()].flatMap((node) => (node.type === 'AdAccount' ? [node.value] : []));
