@@ -1,8 +1,9 @@
-import { queryOptions, skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
 import { invitationKeys } from '../../../api/keys';
+import { whenKnown } from '../../../api/store-query';
 import { linkProblemOf } from './link-problem';
 
 type InvitationAcceptance = components['schemas']['InvitationAcceptance'];
@@ -23,10 +24,9 @@ export const invitationProblemOf = (error: unknown): InvitationProblem | null =>
 export const invitationQueryOptions = (token: string) =>
   queryOptions({
     queryKey: invitationKeys.detail(token),
-    queryFn:
-      token === ''
-        ? skipToken
-        : async ({ signal }) => unwrap(await appClient.GET('/auth/invitation/details', { params: { query: { token } }, signal })),
+    queryFn: whenKnown([token || null], async ([token], signal) =>
+      unwrap(await appClient.GET('/auth/invitation/details', { params: { query: { token } }, signal })),
+    ),
     // An expired or used link answers 410; asking again changes nothing.
     retry: false,
     staleTime: Infinity,
