@@ -211,6 +211,39 @@ export default tseslint.config(
     },
   },
   {
+    // One idiom for the query cache (CONVENTIONS.md, habit 4): every key comes from a key function of
+    // src/web/api/keys.ts and is matched through one, never read by position; a query waits for what its
+    // request needs through src/web/api/store-query.ts, not a `skipToken` of its own.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/api/keys.ts', 'src/web/api/store-query.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Build the key with a key function of src/web/api/keys.ts (add one there).',
+        },
+        {
+          selector: "MemberExpression[computed=true][object.property.name='queryKey']",
+          message: 'Match keys through a key function of src/web/api/keys.ts (a prefix), not by position.',
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['skipToken'],
+              message: 'Wait for a value through storeQuery or whenKnown (src/web/api/store-query.ts); a boolean is `enabled`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // After the block above: screens import nothing of TanStack Query at run time anyway.
     files: ['src/web/features/*/screens/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: screenImportPatterns }],

@@ -1,9 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../shared/api/backend.gen';
 import { backendClient } from './clients';
-import { whenStore } from './current-store';
-import { unwrap } from './errors';
 import { adAccountKeys } from './keys';
+import { storeQuery } from './store-query';
 
 export type MetaAdAccountProps = components['schemas']['MetaAdAccountProps'];
 
@@ -12,12 +11,9 @@ export type MetaAdAccountProps = components['schemas']['MetaAdAccountProps'];
  * saved) and the smallest daily budget Meta takes. Read by the campaigns, their wizard and the dashboard.
  */
 export const adAccountPropsQueryOptions = (storeId: number | undefined) =>
-  queryOptions({
-    queryKey: adAccountKeys.props(storeId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(await backendClient.GET('/stores/{id}/metaAdAccountProps', { params: { path: { id: storeId } }, signal })),
-    ),
-  });
+  storeQuery(adAccountKeys.props(storeId), storeId, (id, signal) =>
+    backendClient.GET('/stores/{id}/metaAdAccountProps', { params: { path: { id } }, signal }),
+  );
 
 export function useAdAccountProps(storeId: number | undefined, enabled = true) {
   return useQuery({ ...adAccountPropsQueryOptions(storeId), enabled });

@@ -1,4 +1,4 @@
-import { type QueryFunction, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type Role, type SessionUser, sessionQueryOptions } from './session';
 
 export interface CurrentStore {
@@ -7,7 +7,7 @@ export interface CurrentStore {
   role: Role | undefined;
   /**
    * The store the user works in; undefined while the session loads and while the user has none yet.
-   * Queries take it as is and wait on `skipToken` until it is known.
+   * Queries take it as is and wait until it is known (`storeQuery`, api/store-query.ts).
    */
   storeId: number | undefined;
   /** The session has not answered yet: whether there is a store is still unknown. */
@@ -28,15 +28,4 @@ export function useCurrentStore(): CurrentStore {
 export function requireStoreId(storeId: number | undefined): number {
   if (storeId === undefined) throw new Error('No current store: the session has not named one.');
   return storeId;
-}
-
-/**
- * A store query's function: it waits (`skipToken`) while the session has not named the store, and
- * then asks with the store's id (and the query's abort signal). One idiom for every store query.
- */
-export function whenStore<T>(
-  storeId: number | undefined,
-  fetch: (storeId: number, signal: AbortSignal) => Promise<T>,
-): QueryFunction<T> | typeof skipToken {
-  return storeId === undefined ? skipToken : ({ signal }) => fetch(storeId, signal);
 }

@@ -85,11 +85,14 @@ export function failureCauseOf(error: unknown): FailureCause {
   return CONNECTION_KINDS.has(error.kind) || noAnswer ? 'network' : 'server';
 }
 
+/** What an openapi-fetch call resolves to, as `unwrap` reads it. */
+export type FetchResult<T> = { data?: T; error?: unknown; response: Response };
+
 /**
  * Unwraps an openapi-fetch result: the data when the response was OK, otherwise throws ApiError.
  * Use it inside query functions so every caller sees the same error shape.
  */
-export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+export function unwrap<T>(result: FetchResult<T>): T {
   if (result.response.ok && result.error === undefined) return result.data as T;
   throw new ApiError(result.response.status, errorBodyOf(result.error));
 }

@@ -96,6 +96,13 @@ export const socialAdsKeys = {
   all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'socialAds'] as const,
   settings: (storeId: StoreKeyId) => [...socialAdsKeys.all(storeId), 'settings'] as const,
   options: (storeId: StoreKeyId, businessId: string | null) => [...socialAdsKeys.all(storeId), 'options', businessId] as const,
+  /** The campaign wizard's Meta reads (SPEC §7 "product catalogs" and "regions"): a renewed connection reads them again too. */
+  catalogs: (storeId: StoreKeyId) => [...socialAdsKeys.all(storeId), 'productCatalogs'] as const,
+  /** `catalogId` null: none chosen yet (the query waits). */
+  productSets: (storeId: StoreKeyId, catalogId: string | null) =>
+    [...socialAdsKeys.catalogs(storeId), catalogId ?? '', 'productSets'] as const,
+  locations: (storeId: StoreKeyId, query: string) => [...socialAdsKeys.all(storeId), 'locations', query] as const,
+  interests: (storeId: StoreKeyId, query: string) => [...socialAdsKeys.all(storeId), 'interests', query] as const,
 };
 
 /** SPEC §7 "collaborators": the store's members and pending invitations. */
@@ -135,8 +142,10 @@ export const productTypeKeys = {
  */
 export const adCampaignKeys = {
   all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'adCampaigns'] as const,
+  /** Every list, whatever its filter. */
+  lists: (storeId: StoreKeyId) => [...adCampaignKeys.all(storeId), 'list'] as const,
   /** `status` null: every campaign. */
-  list: (storeId: StoreKeyId, status: string | null) => [...adCampaignKeys.all(storeId), 'list', status] as const,
+  list: (storeId: StoreKeyId, status: string | null) => [...adCampaignKeys.lists(storeId), status] as const,
   detail: (storeId: StoreKeyId, campaignId: number) => [...adCampaignKeys.all(storeId), 'detail', campaignId] as const,
   insights: (storeId: StoreKeyId, campaignId: number) => [...adCampaignKeys.detail(storeId, campaignId), 'insights'] as const,
   /** The dashboard's active campaigns with their figures. */

@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../shared/api/app.gen';
 import { appClient } from './clients';
-import { requireStoreId, whenStore } from './current-store';
+import { requireStoreId } from './current-store';
 import { unwrap } from './errors';
 import { storeKeys, storeSyncKeys } from './keys';
+import { storeQuery } from './store-query';
 
 export type StoreSync = components['schemas']['StoreSync'];
 export type ScrapingStatus = components['schemas']['ScrapingStatus'];
@@ -22,16 +23,11 @@ export function isLastYearMissing(sync: StoreSync): boolean {
   return sync.status === 'FAILED' && (sync.lastYear.total === 0 || sync.lastYear.imported < sync.lastYear.total);
 }
 
-export async function fetchStoreSync(storeId: number, signal?: AbortSignal): Promise<StoreSync> {
-  return unwrap(await appClient.GET('/private/stores/{id}/sync', { params: { path: { id: storeId } }, signal }));
-}
-
 /** Shared by the data-screen gate and the Integrations screen, which both watch the store's import. */
 export const storeSyncQueryOptions = (storeId: number | undefined) =>
-  queryOptions({
-    queryKey: storeSyncKeys.detail(storeId),
-    queryFn: whenStore(storeId, (storeId, signal) => fetchStoreSync(storeId, signal)),
-  });
+  storeQuery(storeSyncKeys.detail(storeId), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/sync', { params: { path: { id } }, signal }),
+  );
 
 /** The import; it moves on screen as the live channel says it moved (api/live.ts). */
 export function useStoreSync(storeId: number | undefined) {

@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { button } from 'styled-system/recipes';
 import { TRIAL_DAYS } from '../../shared/constants';
 import { isSubscriptionRequired } from '../api/errors';
 import { storeKeys } from '../api/keys';
-import { subscriptionQueryOptions } from '../features/account/api/subscription';
+import { useSubscription } from '../features/account/api/subscription';
 import { hasPlanAccess } from '../features/account/billing';
 import { CHANGE_PLAN_PATH } from '../features/account/routes/paths';
 import { useNow } from '../lib/use-now';
@@ -43,7 +43,7 @@ export function SubscriptionRequiredState({ trialAvailable, linkComponent: Route
  * that answer is handled): every data page shows the same state instead of a failure of its own.
  */
 export function usePlanRequired(storeId: number | undefined): { required: boolean; trialAvailable: boolean; pending: boolean } {
-  const subscription = useQuery(subscriptionQueryOptions(storeId));
+  const subscription = useSubscription(storeId);
   const now = useNow();
   const queryCache = useQueryClient().getQueryCache();
   const refusedNow = useCallback(

@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent, formatPercentagePoints } from '../../shared/format';
 import type { FailureCause } from '../api/errors';
+import type { Loadable } from '../api/loadable';
 import { Button } from './button';
 import { Icon } from './icons';
 import * as KpiParts from './parts/kpi';
@@ -20,6 +21,11 @@ export const preloadKpiHelp = Tooltip.preload;
 
 /** A failure's `cause` words its message (the server's by default). */
 export type KpiState = { status: 'loading' } | { status: 'error'; cause?: FailureCause } | { status: 'success'; value: string };
+
+/** A figure read from data that loads: loading and failed as the data is, else the figure `read` makes of it. */
+export function kpiStateOf<T>(loadable: Loadable<T>, read: (data: T) => string): KpiState {
+  return loadable.status === 'success' ? { status: 'success', value: read(loadable.data) } : loadable;
+}
 
 /** The change against the comparison period: relative for amounts and counts, in percentage points for rates. */
 export type KpiChange = {

@@ -16,3 +16,22 @@ export function Skeleton({ shape, lines = 1 }: SkeletonProps) {
     </SkeletonParts.Root>
   );
 }
+
+export interface SkeletonGroupProps {
+  /** One placeholder per item, in order, in the shape of what is coming. */
+  items: readonly SkeletonProps[];
+  /** The layout the content will have (its list's or its page's). */
+  className?: string | undefined;
+}
+
+/** The placeholders of a region while its content loads; the region is marked busy. */
+export function SkeletonGroup({ items, className }: SkeletonGroupProps) {
+  return (
+    <div className={className} aria-busy="true">
+      {items.map((item, index) => (
+        // The items never move: their place is their identity.
+        <Skeleton key={index} {...item} />
+      ))}
+    </div>
+  );
+}

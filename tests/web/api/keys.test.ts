@@ -1,6 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { acquisitionCostKeys, collaboratorKeys, integrationKeys, statsKeys, storeKeys, storeSyncKeys } from '../../../src/web/api/keys';
+import {
+  acquisitionCostKeys,
+  adCampaignKeys,
+  collaboratorKeys,
+  integrationKeys,
+  socialAdsKeys,
+  statsKeys,
+  storeKeys,
+  storeSyncKeys,
+} from '../../../src/web/api/keys';
 
 /** A cache holding one settled query per key, so what an invalidation reaches can be read back. */
 function cacheWith(keys: readonly (readonly unknown[])[]) {
@@ -48,6 +57,32 @@ describe('query keys', () => {
       statsKeys.inRange(7, rangeQuery),
       statsKeys.table(7, { dimension: 'products', page: 1, pageSize: 10 }),
     ]);
+  });
+
+  it("refresh every list of a store's campaigns, whatever its filter, and nothing else of them", async () => {
+    const cache = cacheWith([
+      adCampaignKeys.list(7, null),
+      adCampaignKeys.list(7, 'ACTIVE'),
+      adCampaignKeys.detail(7, 3),
+      adCampaignKeys.performance(7),
+      adCampaignKeys.list(8, null),
+    ]);
+    await cache.client.invalidateQueries({ queryKey: adCampaignKeys.lists(7) });
+    expect(cache.invalidated()).toEqual([adCampaignKeys.list(7, null), adCampaignKeys.list(7, 'ACTIVE')]);
+  });
+
+  it("read the campaign wizard's Meta options again when the store's Meta connection changes", async () => {
+    const cache = cacheWith([
+      socialAdsKeys.settings(7),
+      socialAdsKeys.catalogs(7),
+      socialAdsKeys.productSets(7, 'catalog-1'),
+      socialAdsKeys.locations(7, 'Santiago'),
+      socialAdsKeys.interests(7, 'yoga'),
+      socialAdsKeys.catalogs(8),
+    ]);
+    await cache.client.invalidateQueries({ queryKey: socialAdsKeys.all(7) });
+    expect(cache.invalidated()).toHaveLength(5);
+    expect(cache.invalidated()).not.toContainEqual(socialAdsKeys.catalogs(8));
   });
 
   it('refresh one store without touching another store or the list of stores', async () => {

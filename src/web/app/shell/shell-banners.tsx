@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { can } from '../../../shared/permissions';
 import type { Role, SessionUser } from '../../api/session';
-import { subscriptionQueryOptions } from '../../features/account/api/subscription';
+import { useSubscription } from '../../features/account/api/subscription';
 import { hasPlanAccess, type SubscriptionState, trialDaysLeft } from '../../features/account/billing';
 import { CHAT_PATH } from '../../features/chat/routes/paths';
-import { type Integrations, integrationsQueryOptions } from '../../features/integrations/api/integrations';
+import { type Integrations, useIntegrations } from '../../features/integrations/api/integrations';
 import { WHATSAPP_PATH } from '../../features/whatsapp/routes/paths';
 import { useNow } from '../../lib/use-now';
 import { canAccess } from '../access';
@@ -69,11 +68,8 @@ export function shellBanners({ role, pathname, storeId, integrations, subscripti
 export function ShellBanners({ user, pathname }: { user: SessionUser; pathname: string }) {
   const storeId = user.store;
   // Only roles that may read the integrations ask for them; the query waits for a store.
-  const integrations = useQuery({
-    ...integrationsQueryOptions(storeId ?? undefined),
-    enabled: can(user.role, 'getIntegrations'),
-  });
-  const subscription = useQuery(subscriptionQueryOptions(storeId ?? undefined));
+  const integrations = useIntegrations(storeId ?? undefined, can(user.role, 'getIntegrations'));
+  const subscription = useSubscription(storeId ?? undefined);
   const now = useNow();
   const online = useOnline();
   const banners = shellBanners({

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appClient } from '../../../api/clients';
-import { whenStore } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { ordersCountKeys, planKeys } from '../../../api/keys';
+import { storeQuery } from '../../../api/store-query';
 
 /** SPEC §7 "subscription plans": prices, ranges, features, and where the browser sends card details. Fixed for a page's life. */
 export const planCatalogQueryOptions = queryOptions({
@@ -17,12 +17,9 @@ export function usePlanCatalog() {
 
 /** The store's orders of the last 30 days, from which a plan is recommended. */
 export const ordersCountQueryOptions = (storeId: number | undefined) =>
-  queryOptions({
-    queryKey: ordersCountKeys.detail(storeId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(await appClient.GET('/private/stores/{id}/ordersCount', { params: { path: { id: storeId } }, signal })),
-    ),
-  });
+  storeQuery(ordersCountKeys.detail(storeId), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/ordersCount', { params: { path: { id } }, signal }),
+  );
 
 export function useOrdersCount(storeId: number | undefined) {
   return useQuery(ordersCountQueryOptions(storeId));

@@ -1,9 +1,9 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
-import { whenStore } from '../../../api/current-store';
 import { isSubscriptionRequired, unwrap } from '../../../api/errors';
 import { storeKeys, subscriptionKeys } from '../../../api/keys';
+import { storeQuery } from '../../../api/store-query';
 import { type CardDetails, tokenizeCard } from './card-tokenizer';
 import { planCatalogQueryOptions } from './plans';
 
@@ -11,12 +11,12 @@ type SubscriptionState = components['schemas']['SubscriptionState'];
 type PlanChoice = components['schemas']['PlanChoice'];
 type CancelSubscriptionRequest = components['schemas']['CancelSubscriptionRequest'];
 
-/** The current store's subscription (null before its first plan) and whether its free trial is still unused. */
+/**
+ * The current store's subscription (null before its first plan) and whether its free trial is still unused.
+ * The call names no store (the session's is meant), but it waits for one like every store query.
+ */
 export const subscriptionQueryOptions = (storeId: number | undefined) =>
-  queryOptions({
-    queryKey: subscriptionKeys.detail(storeId),
-    queryFn: whenStore(storeId, async (storeId, signal) => unwrap(await appClient.GET('/private/subscription', { signal }))),
-  });
+  storeQuery(subscriptionKeys.detail(storeId), storeId, (_id, signal) => appClient.GET('/private/subscription', { signal }));
 
 export function useSubscription(storeId: number | undefined) {
   return useQuery(subscriptionQueryOptions(storeId));

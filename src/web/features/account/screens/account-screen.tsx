@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
 import type { Loadable } from '../../../api/loadable';
-import { LoadErrorState } from '../../../ui/empty-state';
+import { LoadableView } from '../../../ui/loadable-view';
 import { LoadingScreen } from '../../../ui/loading-screen';
 import { PageHeader } from '../../../ui/page-header';
 import { Tabs } from '../../../ui/tabs';
@@ -48,13 +48,9 @@ export function AccountScreen({
   const { t } = useTranslation('account');
   const subscription = (
     <div className={sections}>
-      {details.status === 'loading' ? (
-        <LoadingScreen layout="inline" label={t('details.loading')} />
-      ) : details.status === 'error' ? (
-        <LoadErrorState onRetry={onRetry} cause={details.cause} />
-      ) : (
-        <AccountDetailsCard details={details.data} name={name} />
-      )}
+      <LoadableView loadable={details} loading={<LoadingScreen layout="inline" label={t('details.loading')} />} onRetry={onRetry}>
+        {(loaded) => <AccountDetailsCard details={loaded} name={name} />}
+      </LoadableView>
       <SubscriptionSection {...plan} />
       <AccountSecurityCard {...security} />
       <CancelSubscriptionDialog {...cancel} />

@@ -11,8 +11,8 @@ import { Breadcrumbs } from '../../../ui/breadcrumbs';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { Checkbox } from '../../../ui/checkbox';
-import { LoadErrorState } from '../../../ui/empty-state';
 import { Link, type LinkComponent, PlainLink } from '../../../ui/link';
+import { LoadableView } from '../../../ui/loadable-view';
 import { LoadingScreen } from '../../../ui/loading-screen';
 import { PageHeader } from '../../../ui/page-header';
 import { SegmentedControl } from '../../../ui/segmented-control';
@@ -102,18 +102,26 @@ export function ChangePlanScreen(props: ChangePlanScreenProps) {
           <PageHeader title={title} />
           <NoStoreNotice connectStoreHref={props.connectStoreHref} linkComponent={RouterLink} />
         </>
-      ) : data.status === 'loading' ? (
-        <>
-          <PageHeader title={title} />
-          <LoadingScreen layout="inline" label={t('changePlan.loading')} />
-        </>
-      ) : data.status === 'error' ? (
-        <>
-          <PageHeader title={title} />
-          <LoadErrorState onRetry={props.onRetry} cause={data.cause} />
-        </>
       ) : (
-        <Plans {...props} title={title} catalog={data.data.catalog} mode={data.data.mode} />
+        // Loaded, the plans draw the header themselves, with a description of the choice.
+        <LoadableView
+          loadable={data}
+          loading={
+            <>
+              <PageHeader title={title} />
+              <LoadingScreen layout="inline" label={t('changePlan.loading')} />
+            </>
+          }
+          onRetry={props.onRetry}
+          error={(failed) => (
+            <>
+              <PageHeader title={title} />
+              {failed}
+            </>
+          )}
+        >
+          {(loaded) => <Plans {...props} title={title} catalog={loaded.catalog} mode={loaded.mode} />}
+        </LoadableView>
       )}
     </div>
   );

@@ -8,8 +8,9 @@ import { Badge, StatusBadge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import { Link, type LinkComponent, PlainLink } from '../../../ui/link';
+import { LoadableView } from '../../../ui/loadable-view';
 import { LoadingScreen } from '../../../ui/loading-screen';
 import { StatList, type StatListItem } from '../../../ui/stat-list';
 import { formatPriceCents, hasEnded, type Subscription, type SubscriptionState, trialDaysLeft } from '../billing';
@@ -49,15 +50,23 @@ export function SubscriptionSection(props: SubscriptionSectionProps) {
         <NoStoreNotice connectStoreHref={props.connectStoreHref} linkComponent={props.linkComponent} />
       </Card>
     );
-  if (subscription.status === 'loading') return <LoadingScreen layout="inline" label={t('subscription.loading')} />;
-  if (subscription.status === 'error') return <LoadErrorState onRetry={props.onRetry} cause={subscription.cause} />;
-  const current = subscription.data.subscription;
-  if (current === null || hasEnded(current, props.now)) return <NoPlan {...props} state={subscription.data} />;
   return (
-    <div className={sections}>
-      <PlanCard {...props} subscription={current} />
-      <PaymentCard {...props} subscription={current} />
-    </div>
+    <LoadableView
+      loadable={subscription}
+      loading={<LoadingScreen layout="inline" label={t('subscription.loading')} />}
+      onRetry={props.onRetry}
+    >
+      {(state) =>
+        state.subscription === null || hasEnded(state.subscription, props.now) ? (
+          <NoPlan {...props} state={state} />
+        ) : (
+          <div className={sections}>
+            <PlanCard {...props} subscription={state.subscription} />
+            <PaymentCard {...props} subscription={state.subscription} />
+          </div>
+        )
+      }
+    </LoadableView>
   );
 }
 

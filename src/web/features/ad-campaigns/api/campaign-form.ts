@@ -1,29 +1,26 @@
-import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdCampaignInput } from '../../../../shared/ad-campaigns';
 import type { components } from '../../../../shared/api/app.gen';
 import { MEDIA_FORMATS, MEDIA_LIMITS } from '../../../../shared/constants';
 import { adAccountPropsQueryOptions } from '../../../api/ad-account';
 import { appClient } from '../../../api/clients';
-import { requireStoreId, whenStore } from '../../../api/current-store';
-import { ApiError, unwrap } from '../../../api/errors';
-import { adCampaignKeys, integrationKeys, segmentKeys, socialAdsKeys } from '../../../api/keys';
+import { requireStoreId } from '../../../api/current-store';
+import { ApiError, type FetchResult, unwrap } from '../../../api/errors';
+import { adCampaignKeys, integrationKeys, socialAdsKeys } from '../../../api/keys';
+import { segmentsQueryOptions } from '../../../api/segment-list';
+import { storeQuery, whenKnown } from '../../../api/store-query';
 import { useSettled } from '../../../lib/use-settled';
 
 type AdCampaign = components['schemas']['AdCampaign'];
 type AdMedia = components['schemas']['AdMedia'];
 type StoreKeyId = number | undefined;
 
-/**
- * The Meta reads the wizard makes under SPEC §7 "ad settings and options", "product catalogs" and "regions":
- * they sit under the social ads prefix, so a renewed connection reads them again with the rest. The campaign
- * itself and the ad account's figures are read as the list and the detail read them (`./campaigns`).
+/*
+ * The Meta reads the wizard makes (SPEC §7 "ad settings and options", "product catalogs" and "regions") sit
+ * under `socialAdsKeys`, so a renewed connection reads them again with the rest. The campaign itself and the
+ * ad account's figures are read as the list and the detail read them (`./campaigns`). Meta's answers here
+ * are not asked again on a failure: the step says what failed instead.
  */
-export const campaignFormKeys = {
-  catalogs: (storeId: StoreKeyId) => [...socialAdsKeys.all(storeId), 'productCatalogs'] as const,
-  productSets: (storeId: StoreKeyId, catalogId: string) => [...campaignFormKeys.catalogs(storeId), catalogId, 'productSets'] as const,
-  locations: (storeId: StoreKeyId, query: string) => [...socialAdsKeys.all(storeId), 'locations', query] as const,
-  interests: (storeId: StoreKeyId, query: string) => [...socialAdsKeys.all(storeId), 'interests', query] as const,
-};
 
 /** How long a search waits for the merchant to stop typing. */
 export const META_SEARCH_DEBOUNCE_MS = 300;
@@ -35,66 +32,75 @@ export function useWizardAdAccountProps(storeId: StoreKeyId) {
   return useQuery({ ...adAccountPropsQueryOptions(storeId), staleTime: 5 * 60_000 });
 }
 
-/** The store's segments with their sizes (the same list, and key, as the segments page). */
-export const campaignSegmentsQueryOptions = (storeId: StoreKeyId) =>
-  queryOptions({
-    queryKey: segmentKeys.list(storeId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(await appClient.GET('/private/stores/{id}/segments', { params: { path: { id: storeId } }, signal })),
-    ),
-  });
-
+/** The store's segments with their sizes (the same list, and query, as the segments page). */
 export function useCampaignSegments(storeId: StoreKeyId) {
-  return useQuery(campaignSegmentsQueryOptions(storeId));
+  return useQuery(segmentsQueryOptions(storeId));
 }
 
-/** The saved business manager's catalogs; asked only for a retargeting campaign. */
+/** The saved business manager's catalogs. */
+export const productCatalogsQueryOptions = (storeId: StoreKeyId) => ({
+  ...storeQuery(socialAdsKeys.catalogs(storeId), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/meta/productCatalogs', { params: { path: { id } }, signal }),
+  ),
+  retry: false,
+});
+
+/** Asked only for a retargeting campaign. */
 export function useProductCatalogs(storeId: StoreKeyId, enabled: boolean) {
-  return useQuery({
-    queryKey: campaignFormKeys.catalogs(storeId),
-    queryFn:
-      storeId === undefined || !enabled
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(await appClient.GET('/private/stores/{id}/meta/productCatalogs', { params: { path: { id: storeId } }, signal })),
+  return useQuery({ ...productCatalogsQueryOptions(storeId), enabled });
+}
+
+/** The chosen catalog's product sets; waits while none is chosen. */
+export const productSetsQueryOptions = (storeId: StoreKeyId, catalogId: string | null) =>
+  queryOptions({
+    queryKey: socialAdsKeys.productSets(storeId, catalogId),
+    queryFn: whenKnown([storeId, catalogId], async ([id, catalogId], signal) =>
+      unwrap(
+        await appClient.GET('/private/stores/{id}/meta/productCatalogs/{catalogId}/productSets', {
+          params: { path: { id, catalogId } },
+          signal,
+        }),
+      ),
+    ),
     retry: false,
   });
-}
 
 export function useProductSets(storeId: StoreKeyId, catalogId: string | null) {
-  return useQuery({
-    queryKey: campaignFormKeys.productSets(storeId, catalogId ?? ''),
-    queryFn:
-      storeId === undefined || catalogId === null
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(
-              await appClient.GET('/private/stores/{id}/meta/productCatalogs/{catalogId}/productSets', {
-                params: { path: { id: storeId, catalogId } },
-                signal,
-              }),
-            ),
-    retry: false,
-  });
+  return useQuery(productSetsQueryOptions(storeId, catalogId));
 }
 
-/** What a search field needs: the query it is on, and its results (the last ones stay while the next come). */
+/** One of Meta's searches, by name: kept a few minutes, as its answers change rarely. */
+const metaSearchQuery = <T>(
+  queryKey: readonly unknown[],
+  storeId: StoreKeyId,
+  request: (storeId: number, signal: AbortSignal) => Promise<FetchResult<T[]>>,
+) => ({ ...storeQuery(queryKey, storeId, request), staleTime: 5 * 60_000, retry: false });
+
+/** Chile's regions and cities whose name matches `q` (a campaign's location). */
+export const locationSearchQueryOptions = (storeId: StoreKeyId, q: string) =>
+  metaSearchQuery(socialAdsKeys.locations(storeId, q), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/meta/locations', { params: { path: { id }, query: { q } }, signal }),
+  );
+
+/** Meta's interests whose name matches `q`, with their audience sizes. */
+export const interestSearchQueryOptions = (storeId: StoreKeyId, q: string) =>
+  metaSearchQuery(socialAdsKeys.interests(storeId, q), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/meta/interests', { params: { path: { id }, query: { q } }, signal }),
+  );
+
+/**
+ * What a search field needs: the query it is on, and its results (the last ones stay while the next come).
+ * Nothing is asked until the merchant stops typing a query long enough for Meta.
+ */
 function useMetaSearch<T>(
   storeId: StoreKeyId,
   query: string,
-  key: (storeId: StoreKeyId, query: string) => readonly unknown[],
-  search: (storeId: number, q: string, signal: AbortSignal) => Promise<T[]>,
+  options: (storeId: StoreKeyId, q: string) => ReturnType<typeof metaSearchQuery<T>>,
 ) {
   const typed = query.trim();
   const settled = useSettled(typed, typed, META_SEARCH_DEBOUNCE_MS).value;
   const ready = settled.length >= META_SEARCH_MIN_LENGTH;
-  const result = useQuery({
-    queryKey: key(storeId, settled),
-    queryFn: storeId === undefined || !ready ? skipToken : ({ signal }) => search(storeId, settled, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const result = useQuery({ ...options(storeId, settled), enabled: ready, placeholderData: keepPreviousData });
   const typing = query.trim() !== settled;
   return {
     results: ready && query.trim().length >= META_SEARCH_MIN_LENGTH ? (result.data ?? []) : [],
@@ -103,18 +109,12 @@ function useMetaSearch<T>(
   };
 }
 
-/** Chile's regions and cities whose name matches (a campaign's location). */
 export function useLocationSearch(storeId: StoreKeyId, query: string) {
-  return useMetaSearch(storeId, query, campaignFormKeys.locations, async (id, q, signal) =>
-    unwrap(await appClient.GET('/private/stores/{id}/meta/locations', { params: { path: { id }, query: { q } }, signal })),
-  );
+  return useMetaSearch(storeId, query, locationSearchQueryOptions);
 }
 
-/** Meta's interests whose name matches, with their audience sizes. */
 export function useInterestSearch(storeId: StoreKeyId, query: string) {
-  return useMetaSearch(storeId, query, campaignFormKeys.interests, async (id, q, signal) =>
-    unwrap(await appClient.GET('/private/stores/{id}/meta/interests', { params: { path: { id }, query: { q } }, signal })),
-  );
+  return useMetaSearch(storeId, query, interestSearchQueryOptions);
 }
 
 /** A file's type as the contract takes it: the browser's, else the one its extension names (MOV often has none). */
@@ -162,7 +162,7 @@ export function useUploadAdMedia(storeId: StoreKeyId) {
 }
 
 /**
- * A saved campaign: its detail holds the answer, and the list and the dashboard read theirs again. A 409 of
+ * A saved campaign: its detail holds the answer, and the lists and the dashboard read theirs again. A 409 of
  * the Meta connection means it changed under the wizard: the connection and the renewal banner are read again.
  */
 function useCampaignSaveCallbacks(storeId: StoreKeyId) {
@@ -170,10 +170,10 @@ function useCampaignSaveCallbacks(storeId: StoreKeyId) {
   return {
     onSuccess: (campaign: AdCampaign) => {
       queryClient.setQueryData(adCampaignKeys.detail(storeId, campaign.id), campaign);
-      return queryClient.invalidateQueries({
-        queryKey: adCampaignKeys.all(storeId),
-        predicate: (query) => query.queryKey[3] !== 'detail' || query.queryKey[4] !== campaign.id,
-      });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: adCampaignKeys.lists(storeId) }),
+        queryClient.invalidateQueries({ queryKey: adCampaignKeys.performance(storeId) }),
+      ]);
     },
     onError: (error: unknown) => {
       if (!(error instanceof ApiError) || error.status !== 409 || !error.code?.startsWith('social_ads_')) return;

@@ -1,11 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
-import { requireStoreId, whenStore } from '../../../api/current-store';
-import { ApiError, unwrap } from '../../../api/errors';
-import { adAccountKeys, adCampaignKeys } from '../../../api/keys';
-
-export { adAccountKeys, adCampaignKeys };
+import { requireStoreId } from '../../../api/current-store';
+import { ApiError, type FetchResult, unwrap } from '../../../api/errors';
+import { adCampaignKeys } from '../../../api/keys';
+import { storeQuery } from '../../../api/store-query';
 
 export type AdCampaign = components['schemas']['AdCampaign'];
 export type AdCampaignSummary = components['schemas']['AdCampaignSummary'];
@@ -26,21 +25,13 @@ export function metaConnectionProblemOf(error: unknown): MetaConnectionProblem |
 }
 
 /* SPEC §7 data areas "campaigns", "campaign insights and charts" and "currency". Each query waits
-   (`skipToken`) until the session names the store; every key comes from `adCampaignKeys`. */
+   until the session names the store; every key comes from `adCampaignKeys`. */
 
 /** The store's campaigns, the newest first; `status` null for all of them. */
 export const adCampaignsQueryOptions = (storeId: number | undefined, status: AdCampaignStatus | null) =>
-  queryOptions({
-    queryKey: adCampaignKeys.list(storeId, status),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(
-        await appClient.GET('/private/stores/{id}/adCampaigns', {
-          params: { path: { id: storeId }, query: status ? { status } : {} },
-          signal,
-        }),
-      ),
-    ),
-  });
+  storeQuery(adCampaignKeys.list(storeId, status), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/adCampaigns', { params: { path: { id }, query: status ? { status } : {} }, signal }),
+  );
 
 export function useAdCampaigns(storeId: number | undefined, status: AdCampaignStatus | null) {
   return useQuery(adCampaignsQueryOptions(storeId, status));
@@ -48,17 +39,9 @@ export function useAdCampaigns(storeId: number | undefined, status: AdCampaignSt
 
 /** One campaign with everything the wizard edits (the detail's general details). */
 export const adCampaignQueryOptions = (storeId: number | undefined, campaignId: number) =>
-  queryOptions({
-    queryKey: adCampaignKeys.detail(storeId, campaignId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(
-        await appClient.GET('/private/stores/{id}/adCampaigns/{campaignId}', {
-          params: { path: { id: storeId, campaignId } },
-          signal,
-        }),
-      ),
-    ),
-  });
+  storeQuery(adCampaignKeys.detail(storeId, campaignId), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/adCampaigns/{campaignId}', { params: { path: { id, campaignId } }, signal }),
+  );
 
 export function useAdCampaign(storeId: number | undefined, campaignId: number) {
   return useQuery(adCampaignQueryOptions(storeId, campaignId));
@@ -66,31 +49,35 @@ export function useAdCampaign(storeId: number | undefined, campaignId: number) {
 
 /** The campaign's figures as last read from Meta; a newer read, once done, refreshes them through the live channel. */
 export const adCampaignInsightsQueryOptions = (storeId: number | undefined, campaignId: number) =>
-  queryOptions({
-    queryKey: adCampaignKeys.insights(storeId, campaignId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(
-        await appClient.GET('/private/stores/{id}/adCampaigns/{campaignId}/insights', {
-          params: { path: { id: storeId, campaignId } },
-          signal,
-        }),
-      ),
-    ),
-  });
+  storeQuery(adCampaignKeys.insights(storeId, campaignId), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/adCampaigns/{campaignId}/insights', { params: { path: { id, campaignId } }, signal }),
+  );
 
 export function useAdCampaignInsights(storeId: number | undefined, campaignId: number, enabled: boolean) {
   return useQuery({ ...adCampaignInsightsQueryOptions(storeId, campaignId), enabled });
 }
 
 /** Every campaign figure of the store, lists, details and the dashboard's, is asked again. */
-const refreshCampaigns = (queryClient: ReturnType<typeof useQueryClient>, storeId: number | undefined) =>
+const refreshCampaigns = (queryClient: QueryClient, storeId: number | undefined) =>
   queryClient.invalidateQueries({ queryKey: adCampaignKeys.all(storeId) });
 
-/** The summary the server answers replaces the campaign's row in every list already loaded. */
-function replaceSummary(queryClient: ReturnType<typeof useQueryClient>, storeId: number | undefined, summary: AdCampaignSummary) {
-  queryClient.setQueriesData<AdCampaignList>({ queryKey: [...adCampaignKeys.all(storeId), 'list'] }, (list) =>
-    list ? { campaigns: list.campaigns.map((campaign) => (campaign.id === summary.id ? summary : campaign)) } : list,
-  );
+/**
+ * A change to one campaign from its row or its detail: the summary the server answers replaces the
+ * campaign's row in every list already loaded, then every campaign figure is asked again.
+ */
+function useCampaignChange<Input>(
+  storeId: number | undefined,
+  request: (storeId: number, input: Input) => Promise<FetchResult<AdCampaignSummary>>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Input) => unwrap(await request(requireStoreId(storeId), input)),
+    onSuccess: (summary) =>
+      queryClient.setQueriesData<AdCampaignList>({ queryKey: adCampaignKeys.lists(storeId) }, (list) =>
+        list ? { campaigns: list.campaigns.map((campaign) => (campaign.id === summary.id ? summary : campaign)) } : list,
+      ),
+    onSettled: () => refreshCampaigns(queryClient, storeId),
+  });
 }
 
 export interface SetAdCampaignActiveInput {
@@ -100,18 +87,9 @@ export interface SetAdCampaignActiveInput {
 
 /** Activates (ACTIVE in Meta) or deactivates (PAUSED) a campaign. */
 export function useSetAdCampaignActive(storeId: number | undefined) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ campaignId, active }: SetAdCampaignActiveInput) =>
-      unwrap(
-        await appClient.PUT('/private/stores/{id}/adCampaigns/{campaignId}/activation', {
-          params: { path: { id: requireStoreId(storeId), campaignId } },
-          body: { active },
-        }),
-      ),
-    onSuccess: (summary) => replaceSummary(queryClient, storeId, summary),
-    onSettled: () => refreshCampaigns(queryClient, storeId),
-  });
+  return useCampaignChange(storeId, (id, { campaignId, active }: SetAdCampaignActiveInput) =>
+    appClient.PUT('/private/stores/{id}/adCampaigns/{campaignId}/activation', { params: { path: { id, campaignId } }, body: { active } }),
+  );
 }
 
 export interface SetAdCampaignDailyBudgetInput {
@@ -121,18 +99,12 @@ export interface SetAdCampaignDailyBudgetInput {
 
 /** Changes the daily budget of the campaign's ad set in Meta. */
 export function useSetAdCampaignDailyBudget(storeId: number | undefined) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ campaignId, dailyBudget }: SetAdCampaignDailyBudgetInput) =>
-      unwrap(
-        await appClient.PUT('/private/stores/{id}/adCampaigns/{campaignId}/dailyBudget', {
-          params: { path: { id: requireStoreId(storeId), campaignId } },
-          body: { dailyBudget },
-        }),
-      ),
-    onSuccess: (summary) => replaceSummary(queryClient, storeId, summary),
-    onSettled: () => refreshCampaigns(queryClient, storeId),
-  });
+  return useCampaignChange(storeId, (id, { campaignId, dailyBudget }: SetAdCampaignDailyBudgetInput) =>
+    appClient.PUT('/private/stores/{id}/adCampaigns/{campaignId}/dailyBudget', {
+      params: { path: { id, campaignId } },
+      body: { dailyBudget },
+    }),
+  );
 }
 
 /** Deletes the campaign in Meta and here; its detail is gone for good. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { adAccountPropsQueryOptions } from '../../../api/ad-account';
-import { campaignSegmentsQueryOptions } from '../api/campaign-form';
+import { segmentsQueryOptions } from '../../../api/segment-list';
 
 /**
  * What the new campaign's first steps open with, asked while the app is still starting (see
@@ -8,5 +8,5 @@ import { campaignSegmentsQueryOptions } from '../api/campaign-form';
  */
 export function prefetchCampaignForm(queryClient: QueryClient, storeId: number): void {
   void queryClient.prefetchQuery(adAccountPropsQueryOptions(storeId));
-  void queryClient.prefetchQuery(campaignSegmentsQueryOptions(storeId));
+  void queryClient.prefetchQuery(segmentsQueryOptions(storeId));
 }

@@ -8,7 +8,7 @@ import { Card } from '../../../ui/card';
 import type { ChartValueFormat } from '../../../ui/chart';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
-import { Kpi, type KpiState } from '../../../ui/kpi';
+import { Kpi, type KpiState, kpiStateOf } from '../../../ui/kpi';
 import { LazyChart } from '../../../ui/lazy-chart';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Spinner } from '../../../ui/spinner';
@@ -94,12 +94,6 @@ export function CampaignDetailResults({ insights, onRetry, reportMetric, onRepor
   const data = insights.status === 'success' ? insights.data : null;
   const currency = data?.currency ?? 'CLP';
   const money = (value: Formattable) => formatMoney(value, currency);
-  const state = (format: () => string): KpiState =>
-    data
-      ? { status: 'success', value: format() }
-      : insights.status === 'error'
-        ? { status: 'error', cause: insights.cause }
-        : { status: 'loading' };
 
   const metricFormats: Record<MetricKey, (metrics: AdCampaignMetrics) => string> = {
     income: (metrics) => money(metrics.income),
@@ -135,6 +129,8 @@ export function CampaignDetailResults({ insights, onRetry, reportMetric, onRepor
       </ResultsSection>
     );
 
+  // Not a LoadableView: while loading, the sections below draw their own placeholders (each figure's, the
+  // report's, the ads table's), so only a failure replaces them.
   if (insights.status === 'error')
     return (
       <ResultsSection id="campaign-results-title" title={t('metrics.title')}>
@@ -176,7 +172,7 @@ export function CampaignDetailResults({ insights, onRetry, reportMetric, onRepor
             key,
             label: t(`metrics.${key}.label`),
             help: t(`metrics.${key}.help`),
-            state: state(() => (data ? metricFormats[key](data.metrics) : '')),
+            state: kpiStateOf(insights, (read) => metricFormats[key](read.metrics)),
           }))}
           onRetry={onRetry}
         />
@@ -187,7 +183,7 @@ export function CampaignDetailResults({ insights, onRetry, reportMetric, onRepor
             key,
             label: t(`kpis.${key}.label`),
             help: t(`kpis.${key}.help`),
-            state: state(() => (data ? kpiFormats[key](data.kpis) : '')),
+            state: kpiStateOf(insights, (read) => kpiFormats[key](read.kpis)),
           }))}
           onRetry={onRetry}
         />

@@ -8,10 +8,11 @@ import { Badge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
 import { Button } from '../../../ui/button';
-import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
+import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonGroup } from '../../../ui/skeleton';
 import { CampaignBudgetDialog, type CampaignBudgetDialogProps } from './campaign-budget-dialog';
 import { CampaignDeleteDialog, type CampaignDeleteDialogProps } from './campaign-delete-dialog';
 import { CampaignDetailInfo } from './campaign-detail-info';
@@ -47,9 +48,21 @@ const statusLine = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center'
 const actions = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' });
 
 /** SPEC §2 ad campaign detail: general details, metrics, day-by-day report, KPIs and ads, with the list's actions. */
-export function CampaignDetailScreen({
-  campaign,
-  onRetry,
+export function CampaignDetailScreen(props: CampaignDetailScreenProps) {
+  return (
+    <LoadableView
+      loadable={props.campaign}
+      loading={<SkeletonGroup className={page} items={[{ shape: 'text' }, { shape: 'block' }, { shape: 'block' }]} />}
+      onRetry={props.onRetry}
+      error={(failed) => <div className={page}>{failed}</div>}
+    >
+      {(item) => <CampaignDetail {...props} item={item} />}
+    </LoadableView>
+  );
+}
+
+function CampaignDetail({
+  item,
   results,
   listHref,
   editHref,
@@ -58,26 +71,10 @@ export function CampaignDetailScreen({
   budget,
   deletion,
   linkComponent: Link = PlainLink,
-}: CampaignDetailScreenProps) {
+}: CampaignDetailScreenProps & { item: AdCampaign | null }) {
   const { t } = useTranslation('campaignDetail');
   const { t: tList } = useTranslation('campaigns');
 
-  if (campaign.status !== 'success')
-    return (
-      <div className={page} aria-busy={campaign.status === 'loading'}>
-        {campaign.status === 'loading' ? (
-          <>
-            <Skeleton shape="text" />
-            <Skeleton shape="block" />
-            <Skeleton shape="block" />
-          </>
-        ) : (
-          <LoadErrorState cause={campaign.cause} onRetry={onRetry} />
-        )}
-      </div>
-    );
-
-  const item = campaign.data;
   if (item === null)
     return (
       <div className={page}>

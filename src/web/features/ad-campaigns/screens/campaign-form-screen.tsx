@@ -8,11 +8,12 @@ import type { Loadable } from '../../../api/loadable';
 import { inTextGroup } from '../../../lib/forms';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
 import { Button } from '../../../ui/button';
-import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import type { MediaItem } from '../../../ui/file-upload';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
+import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonGroup } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
 import { Steps } from '../../../ui/steps';
 import {
@@ -58,34 +59,34 @@ export function CampaignFormScreen({
   const { t } = useTranslation('createCampaign');
   const { t: tCommon } = useTranslation('common');
   const title = form.mode === 'create' ? t('title.create') : t('title.edit');
-  const body = (() => {
-    // Without a campaign to load (creating, or a story that gives the fields itself) the form shows at once.
-    if (form.mode === 'create' || campaign === undefined) return <CampaignForm {...form} linkComponent={Link} />;
-    if (campaign.status === 'loading')
-      return (
-        <div className={campaignFormLayout.section} aria-busy="true">
-          <Skeleton lines={2} />
-          <Skeleton lines={5} />
-        </div>
-      );
-    if (campaign.status === 'error') return <LoadErrorState cause={campaign.cause} onRetry={onRetry} />;
-    if (!campaign.data.editable)
-      return (
-        <EmptyState
-          title={t('notEditable.title')}
-          description={t(campaign.data.notEditableReason === 'segmentDeleted' ? 'notEditable.segmentDeleted' : 'notEditable.finished')}
-          action={<Link href={campaignsHref}>{t('actions.backToCampaigns')}</Link>}
-        />
-      );
-    return (
-      <CampaignForm
-        key={campaign.data.id}
-        {...form}
-        defaultValues={form.defaultValues ?? campaignFormValuesOf(campaign.data)}
-        linkComponent={Link}
-      />
+  // Without a campaign to load (creating, or a story that gives the fields itself) the form shows at once.
+  const body =
+    form.mode === 'create' || campaign === undefined ? (
+      <CampaignForm {...form} linkComponent={Link} />
+    ) : (
+      <LoadableView
+        loadable={campaign}
+        loading={<SkeletonGroup className={campaignFormLayout.section} items={[{ lines: 2 }, { lines: 5 }]} />}
+        onRetry={onRetry}
+      >
+        {(loaded) =>
+          loaded.editable ? (
+            <CampaignForm
+              key={loaded.id}
+              {...form}
+              defaultValues={form.defaultValues ?? campaignFormValuesOf(loaded)}
+              linkComponent={Link}
+            />
+          ) : (
+            <EmptyState
+              title={t('notEditable.title')}
+              description={t(loaded.notEditableReason === 'segmentDeleted' ? 'notEditable.segmentDeleted' : 'notEditable.finished')}
+              action={<Link href={campaignsHref}>{t('actions.backToCampaigns')}</Link>}
+            />
+          )
+        }
+      </LoadableView>
     );
-  })();
   return (
     <div className={campaignFormLayout.page}>
       <Breadcrumbs items={[{ href: campaignsHref, label: tCommon('pageTitle.campaigns') }, { label: title }]} linkComponent={Link} />

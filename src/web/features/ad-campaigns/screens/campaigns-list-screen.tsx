@@ -8,10 +8,11 @@ import { ActionsMenu, type ActionsMenuItem } from '../../../ui/actions-menu';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
+import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonGroup } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
 import { CampaignBudgetDialog, type CampaignBudgetDialogProps } from './campaign-budget-dialog';
 import { CampaignDeleteDialog, type CampaignDeleteDialogProps } from './campaign-delete-dialog';
@@ -182,53 +183,47 @@ export function CampaignsListScreen(props: CampaignsListScreenProps) {
       </div>
     );
 
-  let body;
-  if (campaigns.status === 'loading')
-    body = (
-      <div className={loadingList} aria-busy="true">
-        <Skeleton shape="block" />
-        <Skeleton shape="block" />
-      </div>
-    );
-  else if (campaigns.status === 'error')
-    body = (
-      <Card as="div">
-        <LoadErrorState cause={campaigns.cause} onRetry={props.onRetry} />
-      </Card>
-    );
-  else if (campaigns.data.length === 0)
-    body = (
-      <Card as="div">
-        <EmptyState
-          title={t(`empty.${filter}.title`)}
-          description={t(`empty.${filter}.description`)}
-          action={filter === 'all' ? createLink : undefined}
-          secondaryAction={
-            filter === 'all' ? undefined : (
-              <Button variant="outline" onClick={() => props.onFilterChange('all')}>
-                {t('empty.showAll')}
-              </Button>
-            )
-          }
-        />
-      </Card>
-    );
-  else
-    body = (
-      <ul className={list}>
-        {campaigns.data.map((campaign) => (
-          <li key={campaign.id}>
-            <CampaignRow
-              campaign={campaign}
-              detailHref={props.detailHref(campaign.id)}
-              activating={props.activating.includes(campaign.id)}
-              onAction={(action) => props.onAction(campaign, action)}
-              linkComponent={Link}
+  const body = (
+    <LoadableView
+      loadable={campaigns}
+      loading={<SkeletonGroup className={loadingList} items={[{ shape: 'block' }, { shape: 'block' }]} />}
+      onRetry={props.onRetry}
+      error={(failed) => <Card as="div">{failed}</Card>}
+    >
+      {(shown) =>
+        shown.length === 0 ? (
+          <Card as="div">
+            <EmptyState
+              title={t(`empty.${filter}.title`)}
+              description={t(`empty.${filter}.description`)}
+              action={filter === 'all' ? createLink : undefined}
+              secondaryAction={
+                filter === 'all' ? undefined : (
+                  <Button variant="outline" onClick={() => props.onFilterChange('all')}>
+                    {t('empty.showAll')}
+                  </Button>
+                )
+              }
             />
-          </li>
-        ))}
-      </ul>
-    );
+          </Card>
+        ) : (
+          <ul className={list}>
+            {shown.map((campaign) => (
+              <li key={campaign.id}>
+                <CampaignRow
+                  campaign={campaign}
+                  detailHref={props.detailHref(campaign.id)}
+                  activating={props.activating.includes(campaign.id)}
+                  onAction={(action) => props.onAction(campaign, action)}
+                  linkComponent={Link}
+                />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </LoadableView>
+  );
 
   return (
     <div className={page}>

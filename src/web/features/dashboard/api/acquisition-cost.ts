@@ -1,26 +1,19 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
-import { requireStoreId, whenStore } from '../../../api/current-store';
+import { requireStoreId } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { acquisitionCostKeys, statsKeys } from '../../../api/keys';
+import { storeQuery } from '../../../api/store-query';
 
 export type AcquisitionCostChart = components['schemas']['AcquisitionCostChart'];
 type MarketingInvestmentRequest = components['schemas']['MarketingInvestmentRequest'];
 
 /** SPEC §7 data area "acquisition costs", one year at a time; waits until the session names the store. */
 export const acquisitionCostQueryOptions = (storeId: number | undefined, year: number) =>
-  queryOptions({
-    queryKey: acquisitionCostKeys.year(storeId, year),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(
-        await appClient.GET('/private/stores/{id}/stats/charts/acquisitionCost', {
-          params: { path: { id: storeId }, query: { year } },
-          signal,
-        }),
-      ),
-    ),
-  });
+  storeQuery(acquisitionCostKeys.year(storeId, year), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/stats/charts/acquisitionCost', { params: { path: { id }, query: { year } }, signal }),
+  );
 
 export function useAcquisitionCost(storeId: number | undefined, year: number) {
   return useQuery(acquisitionCostQueryOptions(storeId, year));

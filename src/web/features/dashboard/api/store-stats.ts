@@ -1,12 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { components, operations } from '../../../../shared/api/backend.gen';
 import { backendClient } from '../../../api/clients';
-import { whenStore } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { statsKeys } from '../../../api/keys';
+import { storeQuery } from '../../../api/store-query';
 import { saveFile } from '../../../lib/save-file';
 
-export type StoreStats = components['schemas']['StoreStats'];
 export type StatsInRange = components['schemas']['StatsInRange'];
 export type StatsTablePage = components['schemas']['StatsTablePage'];
 export type StatsDimension = components['schemas']['StatsDimension'];
@@ -14,46 +13,25 @@ export type StatsInRangeQuery = NonNullable<operations['getStoreStatsInRange']['
 
 /* SPEC §7 data area "store charts and stats": every key starts with `statsKeys.all`, so one
    invalidation refreshes them all (a new investment changes acquisition costs everywhere). Each query
-   waits (`skipToken`) until the session names the store. */
-
-export async function fetchStoreStats(storeId: number, signal?: AbortSignal): Promise<StoreStats> {
-  return unwrap(
-    await backendClient.GET('/stores/{id}/stats', {
-      params: { path: { id: storeId } },
-      signal,
-    }),
-  );
-}
+   waits until the session names the store. */
 
 export const storeStatsQueryOptions = (storeId: number | undefined) =>
-  queryOptions({
-    queryKey: statsKeys.overview(storeId),
-    queryFn: whenStore(storeId, (storeId, signal) => fetchStoreStats(storeId, signal)),
-  });
+  storeQuery(statsKeys.overview(storeId), storeId, (id, signal) =>
+    backendClient.GET('/stores/{id}/stats', { params: { path: { id } }, signal }),
+  );
 
 export function useStoreStats(storeId: number | undefined) {
   return useQuery(storeStatsQueryOptions(storeId));
 }
 
 export const statsInRangeQueryOptions = (storeId: number | undefined, query: StatsInRangeQuery) =>
-  queryOptions({
-    queryKey: statsKeys.inRange(storeId, query),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(
-        await backendClient.GET('/stores/{id}/statsInRange', {
-          params: { path: { id: storeId }, query },
-          signal,
-        }),
-      ),
-    ),
-  });
+  storeQuery(statsKeys.inRange(storeId, query), storeId, (id, signal) =>
+    backendClient.GET('/stores/{id}/statsInRange', { params: { path: { id }, query }, signal }),
+  );
 
 /** The figures of the last range stay on screen while the next one loads. */
 export function useStatsInRange(storeId: number | undefined, query: StatsInRangeQuery) {
-  return useQuery({
-    ...statsInRangeQueryOptions(storeId, query),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...statsInRangeQueryOptions(storeId, query), placeholderData: keepPreviousData });
 }
 
 /** The table's question: the tab, its order and search, and the page. */
@@ -61,17 +39,9 @@ export type StatsTableQuery = NonNullable<operations['getStoreStatsTable']['para
 export type StatsTableSort = components['schemas']['StatsTableSort'];
 
 export const statsTableQueryOptions = (storeId: number | undefined, query: StatsTableQuery) =>
-  queryOptions({
-    queryKey: statsKeys.table(storeId, query),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(
-        await backendClient.GET('/stores/{id}/stats/table', {
-          params: { path: { id: storeId }, query },
-          signal,
-        }),
-      ),
-    ),
-  });
+  storeQuery(statsKeys.table(storeId, query), storeId, (id, signal) =>
+    backendClient.GET('/stores/{id}/stats/table', { params: { path: { id }, query }, signal }),
+  );
 
 /** The last page stays on screen while a new order or search loads, so the table does not flash empty. */
 export function useStatsTable(storeId: number | undefined, query: StatsTableQuery) {

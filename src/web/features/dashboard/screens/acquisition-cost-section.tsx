@@ -7,9 +7,10 @@ import type { Loadable } from '../../../api/loadable';
 import { Button, IconButton } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
-import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import { Icon } from '../../../ui/icons';
 import { LazyChart } from '../../../ui/lazy-chart';
+import { LoadableView } from '../../../ui/loadable-view';
 import { layout } from './layout';
 
 type AcquisitionCostChart = components['schemas']['AcquisitionCostChart'];
@@ -95,38 +96,21 @@ export function AcquisitionCostSection({
     },
   ];
 
-  let body;
-  if (chart.status === 'loading') {
-    body = (
-      <DataTable
-        caption={t('acquisition.table.caption', { year })}
-        columns={columns}
-        rows={[]}
-        rowKey={(month) => month.month}
-        status="loading"
-      />
-    );
-  } else if (chart.status === 'error') {
-    body = (
-      <Card as="div">
-        <LoadErrorState onRetry={onRetry} cause={chart.cause} />
-      </Card>
-    );
-  } else if (data?.investment === null) {
-    body = (
-      <Card as="div">
-        <EmptyState
-          title={t('acquisition.noInvestmentTitle', { year })}
-          description={canEditInvestment ? t('acquisition.noInvestmentDescription') : t('acquisition.noInvestmentReadOnly')}
-          action={canEditInvestment ? <Button onClick={onEditInvestment}>{t('acquisition.set')}</Button> : undefined}
-        />
-      </Card>
-    );
-  } else if (data) {
+  const loadedBody = (loaded: AcquisitionCostChart) => {
+    if (loaded.investment === null)
+      return (
+        <Card as="div">
+          <EmptyState
+            title={t('acquisition.noInvestmentTitle', { year })}
+            description={canEditInvestment ? t('acquisition.noInvestmentDescription') : t('acquisition.noInvestmentReadOnly')}
+            action={canEditInvestment ? <Button onClick={onEditInvestment}>{t('acquisition.set')}</Button> : undefined}
+          />
+        </Card>
+      );
     const points = (read: (month: AcquisitionCostMonth) => number | null) =>
       // The chart is one year, named above it: its months go without the year.
-      data.months.map((month) => ({ x: formatPeriod(`${month.month}-01`, 'monthOfYear'), y: read(month), partial: month.partial }));
-    body = (
+      loaded.months.map((month) => ({ x: formatPeriod(`${month.month}-01`, 'monthOfYear'), y: read(month), partial: month.partial }));
+    return (
       <>
         <LazyChart
           kind="line"
@@ -154,13 +138,31 @@ export function AcquisitionCostSection({
         <DataTable
           caption={t('acquisition.table.caption', { year })}
           columns={columns}
-          rows={data.months}
+          rows={loaded.months}
           rowKey={(month) => month.month}
         />
         <p className={layout.note}>{t('acquisition.adSpendNote')}</p>
       </>
     );
-  }
+  };
+  const body = (
+    <LoadableView
+      loadable={chart}
+      loading={
+        <DataTable
+          caption={t('acquisition.table.caption', { year })}
+          columns={columns}
+          rows={[]}
+          rowKey={(month) => month.month}
+          status="loading"
+        />
+      }
+      onRetry={onRetry}
+      error={(failed) => <Card as="div">{failed}</Card>}
+    >
+      {loadedBody}
+    </LoadableView>
+  );
 
   return (
     <section className={layout.section} aria-labelledby="acquisition-cost-title">

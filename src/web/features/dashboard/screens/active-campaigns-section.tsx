@@ -4,9 +4,10 @@ import type { components } from '../../../../shared/api/app.gen';
 import { formatCount, formatMoney } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
 import { Card } from '../../../ui/card';
-import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadableView } from '../../../ui/loadable-view';
+import { SkeletonGroup } from '../../../ui/skeleton';
 import { layout } from './layout';
 
 type AdCampaignsPerformance = components['schemas']['AdCampaignsPerformance'];
@@ -72,30 +73,14 @@ export function ActiveCampaignsSection({
   const roasOf = (campaign: AdCampaignPerformance) =>
     campaign.roas === null ? formatCount(null) : t('activeCampaigns.roas', { value: roasFormat.format(campaign.roas) });
 
-  let body;
-  if (campaigns.status === 'loading')
-    body = (
-      <div className={grid} aria-busy="true">
-        <Skeleton shape="block" />
-        <Skeleton shape="block" />
-      </div>
-    );
-  else if (campaigns.status === 'error')
-    body = (
-      <Card as="div">
-        <LoadErrorState cause={campaigns.cause} onRetry={onRetry} />
-      </Card>
-    );
-  else if (campaigns.data.campaigns.length === 0)
-    body = (
+  const activeList = (active: AdCampaignPerformance[]) =>
+    active.length === 0 ? (
       <Card as="div">
         <EmptyState title={t('activeCampaigns.emptyTitle')} description={t('activeCampaigns.emptyDescription')} />
       </Card>
-    );
-  else
-    body = (
+    ) : (
       <ul className={grid}>
-        {campaigns.data.campaigns.map((campaign) => (
+        {active.map((campaign) => (
           <li key={campaign.id} className={card}>
             <h3 className={name}>
               <Link href={campaignHref(campaign.id)} className={campaignLink}>
@@ -121,6 +106,17 @@ export function ActiveCampaignsSection({
         ))}
       </ul>
     );
+
+  const body = (
+    <LoadableView
+      loadable={campaigns}
+      loading={<SkeletonGroup className={grid} items={[{ shape: 'block' }, { shape: 'block' }]} />}
+      onRetry={onRetry}
+      error={(failed) => <Card as="div">{failed}</Card>}
+    >
+      {(performance) => activeList(performance.campaigns)}
+    </LoadableView>
+  );
 
   return (
     <section className={layout.section} aria-labelledby="active-campaigns-title">

@@ -5,7 +5,7 @@ import { type Formattable, formatClp, formatCount, formatDateRange, formatPercen
 import type { Loadable } from '../../../api/loadable';
 import { Button } from '../../../ui/button';
 import type { ChartSeries } from '../../../ui/chart';
-import { Kpi, type KpiChange, type KpiState } from '../../../ui/kpi';
+import { Kpi, type KpiChange, kpiStateOf } from '../../../ui/kpi';
 import { LazyChart } from '../../../ui/lazy-chart';
 import { layout } from './layout';
 import { MissingInvestmentNote } from './missing-investment-note';
@@ -139,17 +139,12 @@ export function RangeFigures({
       <div className={layout.figures}>
         {INDICATORS.map((indicator) => {
           const value = data ? indicator.read(data.totals) : null;
-          const state: KpiState = data
-            ? { status: 'success', value: indicator.format(value) }
-            : inRange.status === 'error'
-              ? { status: 'error', cause: inRange.cause }
-              : { status: 'loading' };
           const missingYears = indicator.needsInvestment ? (data?.totals.missingInvestmentYears ?? []) : [];
           return (
             <Kpi
               key={indicator.key}
               label={t(`indicators.${indicator.key}.label`)}
-              state={state}
+              state={kpiStateOf(inRange, (range) => indicator.format(indicator.read(range.totals)))}
               onRetry={onRetry}
               help={t(`indicators.${indicator.key}.help`, {
                 prior: data ? formatDateRange(data.totals.priorRange.from, data.totals.priorRange.to) : '',

@@ -7,7 +7,7 @@ import type { Loadable } from '../../../api/loadable';
 import { Button } from '../../../ui/button';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../ui/data-table';
 import { TextInput } from '../../../ui/field';
-import { Kpi, type KpiState } from '../../../ui/kpi';
+import { Kpi, kpiStateOf } from '../../../ui/kpi';
 import { Tabs } from '../../../ui/tabs';
 import { STATS_DIMENSIONS } from '../stats-dimensions';
 import { layout } from './layout';
@@ -151,12 +151,6 @@ export function StoreOverview({
   const { t } = useTranslation('metrics');
   const [draft, setDraft, clearSearch] = useDebouncedSearch(search, onSearchChange);
   const data = stats.status === 'success' ? stats.data : null;
-  const stateOf = (value: () => string): KpiState =>
-    data
-      ? { status: 'success', value: value() }
-      : stats.status === 'error'
-        ? { status: 'error', cause: stats.cause }
-        : { status: 'loading' };
   const tablePage = table.status === 'success' ? table.data : null;
   const columns: DataTableColumn<StatsTableRow>[] = [
     {
@@ -204,7 +198,7 @@ export function StoreOverview({
               key={key}
               label={t(`general.${key}.label`)}
               help={t(`general.${key}.help`)}
-              state={stateOf(() => format(data?.[key]))}
+              state={kpiStateOf(stats, (overview) => format(overview[key]))}
               onRetry={onStatsRetry}
               note={
                 key === 'acquisitionCost' && data && data.acquisitionCostMissingYears.length > 0 ? (
@@ -223,7 +217,7 @@ export function StoreOverview({
               key={key}
               label={t(`groups.${key}.label`)}
               help={t(`groups.${key}.help`)}
-              state={stateOf(() => formatCount(data?.customers[key]))}
+              state={kpiStateOf(stats, (overview) => formatCount(overview.customers[key]))}
               onRetry={onStatsRetry}
             />
           ))}

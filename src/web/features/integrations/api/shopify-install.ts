@@ -1,11 +1,11 @@
-import { queryOptions, skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/backend.gen';
 import { type ShopifyInstallInput, shopifyInstallSchema } from '../../../../shared/shopify-settings';
 import { backendClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
 import { shopifyInstallKeys } from '../../../api/keys';
+import { whenKnown } from '../../../api/store-query';
 
-export type ShopifyInstall = components['schemas']['ShopifyInstall'];
 export type ShopifyInstallStart = components['schemas']['ShopifyInstallStart'];
 /** The app's page Shopify sends the merchant back to. */
 export type InstallReturnPage = components['schemas']['ShopifyInstallRequest']['returnTo'];
@@ -32,14 +32,12 @@ export function useStartShopifyInstall(storeId: number | null, returnTo: Install
   return useMutation({ mutationFn: (input: ShopifyInstallInput) => startShopifyInstall(storeId, input, returnTo) });
 }
 
-export async function fetchShopifyInstall(installId: number, signal?: AbortSignal): Promise<ShopifyInstall> {
-  return unwrap(await backendClient.GET('/me/stores/shopifyInstalls/{installId}', { params: { path: { installId } }, signal }));
-}
-
 export const shopifyInstallQueryOptions = (installId: number | null) =>
   queryOptions({
     queryKey: shopifyInstallKeys.detail(installId ?? 0),
-    queryFn: installId === null ? skipToken : ({ signal }) => fetchShopifyInstall(installId, signal),
+    queryFn: whenKnown([installId], async ([installId], signal) =>
+      unwrap(await backendClient.GET('/me/stores/shopifyInstalls/{installId}', { params: { path: { installId } }, signal })),
+    ),
   });
 
 /** How the install the way back names ended; waits when there is none. */

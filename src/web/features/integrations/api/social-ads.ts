@@ -1,4 +1,4 @@
-import { keepPreviousData, type QueryClient, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { type SocialAdsInput, socialAdsSchema } from '../../../../shared/social-ads';
 import { appClient } from '../../../api/clients';
@@ -37,16 +37,18 @@ export async function fetchMetaSettingsOptions(
   );
 }
 
-/** Waits (`enabled` false) until a person is connected whose token Meta still takes. */
-export const metaSettingsOptionsQueryOptions = (storeId: number, businessId: string | null, enabled: boolean) =>
+export const metaSettingsOptionsQueryOptions = (storeId: number, businessId: string | null) =>
   queryOptions({
     queryKey: socialAdsKeys.options(storeId, businessId),
-    queryFn: enabled ? ({ signal }) => fetchMetaSettingsOptions(storeId, businessId, signal) : skipToken,
+    queryFn: ({ signal }) => fetchMetaSettingsOptions(storeId, businessId, signal),
   });
 
-/** The business managers stay on screen while another one's assets load. */
+/**
+ * Waits (`enabled` false) until a person is connected whose token Meta still takes. The business managers
+ * stay on screen while another one's assets load.
+ */
 export function useMetaSettingsOptions(storeId: number, businessId: string | null, enabled: boolean) {
-  return useQuery({ ...metaSettingsOptionsQueryOptions(storeId, businessId, enabled), placeholderData: keepPreviousData });
+  return useQuery({ ...metaSettingsOptionsQueryOptions(storeId, businessId), enabled, placeholderData: keepPreviousData });
 }
 
 /**

@@ -9,7 +9,7 @@ import { useNow } from '../../../lib/use-now';
 import { Badge, StatusBadge, type Tone } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { LoadErrorState } from '../../../ui/empty-state';
+import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { Skeleton } from '../../../ui/skeleton';
@@ -92,48 +92,52 @@ export function IntegrationsScreen({
   return (
     <div className={root}>
       <PageHeader title={t('title')} description={t('subtitle')} />
-      {state.status === 'loading' ? (
-        <div className={grid} aria-busy="true" data-testid="integrations-loading">
-          {[0, 1, 2, 3].map((index) => (
-            <Card key={index} as="article">
-              <Skeleton lines={4} />
-            </Card>
-          ))}
-        </div>
-      ) : state.status === 'error' ? (
-        <LoadErrorState onRetry={onReload} cause={state.cause} />
-      ) : (
-        <div className={grid}>
-          <StoreCard
-            store={state.data?.store ?? null}
-            onConnect={onConnectStore}
-            onUpdateCredentials={onUpdateCredentials}
-            onRetry={onRetrySync}
-            retrying={retrying}
-            health={{ canSync: canSync && onSyncNow !== undefined, onSyncNow, syncRequested, now }}
-          />
-          <SocialAdsCard
-            socialAds={state.data?.socialAds ?? { state: 'notConnected', selection: null }}
-            // Meta's audiences come from the store's customers: the store is connected first.
-            storeConnected={state.data != null && state.data.store.state !== 'notConnected'}
-            onConnect={onConnectSocialAds}
-            onDisconnect={onDisconnectSocialAds}
-            disconnecting={socialAdsDisconnect?.disconnecting ?? false}
-          />
-          <SimpleCard
-            title={t('messaging.title')}
-            description={t('messaging.description')}
-            state={state.data?.messaging.state ?? 'notConnected'}
-          />
-          <EmailMarketingCard
-            state={state.data?.emailMarketing.state ?? 'notConnected'}
-            // Klaviyo's key is the store's: without a store there is nothing to connect it to yet.
-            onConnect={state.data ? onConnectEmailMarketing : undefined}
-            onDisconnect={onDisconnectEmailMarketing}
-            disconnecting={disconnectingEmailMarketing}
-          />
-        </div>
-      )}
+      <LoadableView
+        loadable={state}
+        loading={
+          <div className={grid} aria-busy="true" data-testid="integrations-loading">
+            {[0, 1, 2, 3].map((index) => (
+              <Card key={index} as="article">
+                <Skeleton lines={4} />
+              </Card>
+            ))}
+          </div>
+        }
+        onRetry={onReload}
+      >
+        {(integrations) => (
+          <div className={grid}>
+            <StoreCard
+              store={integrations?.store ?? null}
+              onConnect={onConnectStore}
+              onUpdateCredentials={onUpdateCredentials}
+              onRetry={onRetrySync}
+              retrying={retrying}
+              health={{ canSync: canSync && onSyncNow !== undefined, onSyncNow, syncRequested, now }}
+            />
+            <SocialAdsCard
+              socialAds={integrations?.socialAds ?? { state: 'notConnected', selection: null }}
+              // Meta's audiences come from the store's customers: the store is connected first.
+              storeConnected={integrations != null && integrations.store.state !== 'notConnected'}
+              onConnect={onConnectSocialAds}
+              onDisconnect={onDisconnectSocialAds}
+              disconnecting={socialAdsDisconnect?.disconnecting ?? false}
+            />
+            <SimpleCard
+              title={t('messaging.title')}
+              description={t('messaging.description')}
+              state={integrations?.messaging.state ?? 'notConnected'}
+            />
+            <EmailMarketingCard
+              state={integrations?.emailMarketing.state ?? 'notConnected'}
+              // Klaviyo's key is the store's: without a store there is nothing to connect it to yet.
+              onConnect={integrations ? onConnectEmailMarketing : undefined}
+              onDisconnect={onDisconnectEmailMarketing}
+              disconnecting={disconnectingEmailMarketing}
+            />
+          </div>
+        )}
+      </LoadableView>
       <p className={note}>{t('comingSoonNote')}</p>
       {storeDialog}
       {emailMarketingDialog}

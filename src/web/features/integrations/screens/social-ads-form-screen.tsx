@@ -9,9 +9,10 @@ import type { Loadable } from '../../../api/loadable';
 import { useZodForm } from '../../../lib/forms';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
-import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import type { FieldErrorMessage } from '../../../ui/field';
 import { Link } from '../../../ui/link';
+import { LoadableView } from '../../../ui/loadable-view';
 import { Select, type SelectOption } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
@@ -111,19 +112,28 @@ export function SocialAdsFormScreen(props: SocialAdsFormScreenProps) {
         {t('socialAdsForm.exchanging')}
       </p>
     );
-  if (settings.status === 'loading')
-    return (
-      <div aria-busy="true" data-testid="social-ads-loading" className={root}>
-        <p className={note}>{t('socialAdsForm.loading')}</p>
-        <Skeleton lines={4} />
-      </div>
-    );
-  if (settings.status === 'error') return <LoadErrorState onRetry={onReload} cause={settings.cause} />;
-
-  const connection = settings.data;
-  if (connection.state === 'needsAttention') return <RenewalStep {...props} />;
-  if (connection.account === null) return <ConnectStep {...props} />;
-  return <ChooseStep {...props} account={connection.account} connection={connection} />;
+  return (
+    <LoadableView
+      loadable={settings}
+      loading={
+        <div aria-busy="true" data-testid="social-ads-loading" className={root}>
+          <p className={note}>{t('socialAdsForm.loading')}</p>
+          <Skeleton lines={4} />
+        </div>
+      }
+      onRetry={onReload}
+    >
+      {(connection) =>
+        connection.state === 'needsAttention' ? (
+          <RenewalStep {...props} />
+        ) : connection.account === null ? (
+          <ConnectStep {...props} />
+        ) : (
+          <ChooseStep {...props} account={connection.account} connection={connection} />
+        )
+      }
+    </LoadableView>
+  );
 }
 
 /** The way out of a step that only leaves for Facebook: cancel, and the button that leaves. */
@@ -214,32 +224,42 @@ function ChooseStep({
         </Button>
       </div>
       <LoginAlert loginError={props.loginError} />
-      {options === undefined || options.status === 'loading' ? (
-        <div aria-busy="true" data-testid="social-ads-options-loading" className={root}>
-          <p className={note}>{t('socialAdsForm.options.loading')}</p>
-          <Skeleton lines={5} />
-        </div>
-      ) : options.status === 'error' ? (
-        <EmptyState
-          tone="error"
-          title={t('socialAdsForm.options.error')}
-          description={t('socialAdsForm.options.errorDescription')}
-          action={
-            onReloadOptions ? (
-              <Button variant="outline" size="sm" onClick={onReloadOptions}>
-                {t('socialAdsForm.options.retry')}
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : options.data.businessId === null ? (
-        <EmptyState
-          title={t('socialAdsForm.options.noBusinesses.title')}
-          description={t('socialAdsForm.options.noBusinesses.description')}
-        />
-      ) : (
-        <ChoiceForm {...props} options={options.data} selection={connection.selection} redirecting={redirecting} />
-      )}
+      <LoadableView
+        // Until the container asks for them, the options are on their way.
+        loadable={options ?? { status: 'loading' }}
+        loading={
+          <div aria-busy="true" data-testid="social-ads-options-loading" className={root}>
+            <p className={note}>{t('socialAdsForm.options.loading')}</p>
+            <Skeleton lines={5} />
+          </div>
+        }
+        // The options come from Meta: a failure is said as Meta's, whatever its cause.
+        error={() => (
+          <EmptyState
+            tone="error"
+            title={t('socialAdsForm.options.error')}
+            description={t('socialAdsForm.options.errorDescription')}
+            action={
+              onReloadOptions ? (
+                <Button variant="outline" size="sm" onClick={onReloadOptions}>
+                  {t('socialAdsForm.options.retry')}
+                </Button>
+              ) : undefined
+            }
+          />
+        )}
+      >
+        {(offered) =>
+          offered.businessId === null ? (
+            <EmptyState
+              title={t('socialAdsForm.options.noBusinesses.title')}
+              description={t('socialAdsForm.options.noBusinesses.description')}
+            />
+          ) : (
+            <ChoiceForm {...props} options={offered} selection={connection.selection} redirecting={redirecting} />
+          )
+        }
+      </LoadableView>
     </div>
   );
 }

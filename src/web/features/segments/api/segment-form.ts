@@ -1,13 +1,13 @@
-import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { components } from '../../../../shared/api/app.gen';
 import type { SegmentRules } from '../../../../shared/segments';
 import { appClient, backendClient } from '../../../api/clients';
-import { requireStoreId, whenStore } from '../../../api/current-store';
+import { requireStoreId } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
-import { productTypeKeys } from '../../../api/keys';
+import { productTypeKeys, segmentKeys } from '../../../api/keys';
+import { storeQuery, whenKnown } from '../../../api/store-query';
 import { useSettled } from '../../../lib/use-settled';
-import { segmentKeys } from './segments';
 
 type SegmentInput = components['schemas']['SegmentInput'];
 type Segment = components['schemas']['Segment'];
@@ -16,18 +16,26 @@ type Segment = components['schemas']['Segment'];
 export const SEGMENT_COUNT_DEBOUNCE_MS = 400;
 
 /** SPEC §7 "product types": the catalogue's types, suggested while typing them; they change rarely. */
-export const productTypesQueryOptions = (storeId: number | undefined) =>
-  queryOptions({
-    queryKey: productTypeKeys.list(storeId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(await backendClient.GET('/stores/{id}/productTypes', { params: { path: { id: storeId } }, signal })),
-    ),
-    staleTime: 5 * 60_000,
-  });
+export const productTypesQueryOptions = (storeId: number | undefined) => ({
+  ...storeQuery(productTypeKeys.list(storeId), storeId, (id, signal) =>
+    backendClient.GET('/stores/{id}/productTypes', { params: { path: { id } }, signal }),
+  ),
+  staleTime: 5 * 60_000,
+});
 
 export function useProductTypes(storeId: number | undefined) {
   return useQuery(productTypesQueryOptions(storeId));
 }
+
+/** How many customers meet `rules`; waits while they break a rule (null), so nothing is sent the server would refuse. */
+export const segmentCountQueryOptions = (storeId: number | undefined, rules: SegmentRules | null) =>
+  queryOptions({
+    queryKey: segmentKeys.count(storeId, rules),
+    queryFn: whenKnown([storeId, rules], async ([id, rules], signal) =>
+      unwrap(await appClient.POST('/private/stores/{id}/segments/count', { params: { path: { id } }, body: { rules }, signal })),
+    ),
+    staleTime: 60_000,
+  });
 
 /** What the form's live count shows. */
 export interface SegmentCountState {
@@ -44,28 +52,12 @@ export interface SegmentCountState {
 /**
  * "N clientes coinciden" while the merchant edits: the rules are counted once they stay still for
  * `SEGMENT_COUNT_DEBOUNCE_MS`, and the last count stays on screen meanwhile (no flicker back to empty).
- * `rules` is null while they break a rule, so nothing is sent the server would refuse.
+ * `rules` is null while they break a rule.
  */
 export function useSegmentCount(storeId: number | undefined, rules: SegmentRules | null): SegmentCountState {
   const key = rules === null ? null : JSON.stringify(rules);
   const settled = useSettled(rules, key, SEGMENT_COUNT_DEBOUNCE_MS);
-  const settledRules = settled.value;
-  const query = useQuery({
-    queryKey: segmentKeys.count(storeId, settledRules),
-    queryFn:
-      storeId === undefined || settledRules === null
-        ? skipToken
-        : async ({ signal }) =>
-            unwrap(
-              await appClient.POST('/private/stores/{id}/segments/count', {
-                params: { path: { id: storeId } },
-                body: { rules: settledRules },
-                signal,
-              }),
-            ),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  const query = useQuery({ ...segmentCountQueryOptions(storeId, settled.value), placeholderData: keepPreviousData });
   return useMemo(
     () => ({
       incomplete: rules === null,

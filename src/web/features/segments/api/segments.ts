@@ -1,13 +1,13 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components as AppComponents } from '../../../../shared/api/app.gen';
 import type { components as BackendComponents, operations as BackendOperations } from '../../../../shared/api/backend.gen';
 import { appClient, backendClient } from '../../../api/clients';
-import { requireStoreId, whenStore } from '../../../api/current-store';
+import { requireStoreId } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { segmentKeys } from '../../../api/keys';
+import { segmentsQueryOptions } from '../../../api/segment-list';
+import { storeQuery } from '../../../api/store-query';
 import { saveFile } from '../../../lib/save-file';
-
-export { segmentKeys };
 
 export type Segment = AppComponents['schemas']['Segment'];
 export type SegmentList = AppComponents['schemas']['SegmentList'];
@@ -31,17 +31,9 @@ export function isBuilding(status: SegmentStatus): boolean {
 }
 
 /* SPEC §7 data areas "segments" and "segment detail and table and creation status". Each query waits
-   (`skipToken`) until the session names the store; every key comes from `segmentKeys`. A build moving
-   on, and members changing, refresh them through the live channel (api/live.ts). */
-
-/** The store's segments, the six defaults first. */
-export const segmentsQueryOptions = (storeId: number | undefined) =>
-  queryOptions({
-    queryKey: segmentKeys.list(storeId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(await appClient.GET('/private/stores/{id}/segments', { params: { path: { id: storeId } }, signal })),
-    ),
-  });
+   until the session names the store; every key comes from `segmentKeys`. A build moving on, and members
+   changing, refresh them through the live channel (api/live.ts). The list itself is read by the campaign
+   wizard too: its options live in api/segment-list.ts. */
 
 export function useSegments(storeId: number | undefined) {
   return useQuery(segmentsQueryOptions(storeId));
@@ -49,17 +41,9 @@ export function useSegments(storeId: number | undefined) {
 
 /** One segment with its rules (the edit form's starting point) and its build state. */
 export const segmentQueryOptions = (storeId: number | undefined, segmentId: number) =>
-  queryOptions({
-    queryKey: segmentKeys.detail(storeId, segmentId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(
-        await appClient.GET('/private/stores/{id}/segments/{segmentId}', {
-          params: { path: { id: storeId, segmentId } },
-          signal,
-        }),
-      ),
-    ),
-  });
+  storeQuery(segmentKeys.detail(storeId, segmentId), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/segments/{segmentId}', { params: { path: { id, segmentId } }, signal }),
+  );
 
 export function useSegment(storeId: number | undefined, segmentId: number) {
   return useQuery(segmentQueryOptions(storeId, segmentId));
@@ -67,12 +51,9 @@ export function useSegment(storeId: number | undefined, segmentId: number) {
 
 /** The list's figures: each segment's size with the store's total customers to compare against. */
 export const segmentsStatsQueryOptions = (storeId: number | undefined) =>
-  queryOptions({
-    queryKey: segmentKeys.listStats(storeId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(await backendClient.GET('/stores/{id}/segments/stats', { params: { path: { id: storeId } }, signal })),
-    ),
-  });
+  storeQuery(segmentKeys.listStats(storeId), storeId, (id, signal) =>
+    backendClient.GET('/stores/{id}/segments/stats', { params: { path: { id } }, signal }),
+  );
 
 export function useSegmentsStats(storeId: number | undefined) {
   return useQuery(segmentsStatsQueryOptions(storeId));
@@ -80,17 +61,9 @@ export function useSegmentsStats(storeId: number | undefined) {
 
 /** One segment's metrics (SPEC §3). */
 export const segmentStatsQueryOptions = (storeId: number | undefined, segmentId: number) =>
-  queryOptions({
-    queryKey: segmentKeys.stats(storeId, segmentId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(
-        await backendClient.GET('/stores/{id}/segments/{segmentId}/stats', {
-          params: { path: { id: storeId, segmentId } },
-          signal,
-        }),
-      ),
-    ),
-  });
+  storeQuery(segmentKeys.stats(storeId, segmentId), storeId, (id, signal) =>
+    backendClient.GET('/stores/{id}/segments/{segmentId}/stats', { params: { path: { id, segmentId } }, signal }),
+  );
 
 /** `enabled`: asked only once the segment is ready (before that its figures are all zero). */
 export function useSegmentStats(storeId: number | undefined, segmentId: number, enabled: boolean) {
@@ -107,17 +80,9 @@ export const DEFAULT_SEGMENT_CUSTOMERS_QUERY = {
 
 /** One page of the segment's members, sorted and searched. */
 export const segmentCustomersQueryOptions = (storeId: number | undefined, segmentId: number, query: SegmentCustomersQuery) =>
-  queryOptions({
-    queryKey: segmentKeys.customers(storeId, segmentId, query),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(
-        await backendClient.GET('/stores/{id}/segments/{segmentId}/stats/table', {
-          params: { path: { id: storeId, segmentId }, query },
-          signal,
-        }),
-      ),
-    ),
-  });
+  storeQuery(segmentKeys.customers(storeId, segmentId, query), storeId, (id, signal) =>
+    backendClient.GET('/stores/{id}/segments/{segmentId}/stats/table', { params: { path: { id, segmentId }, query }, signal }),
+  );
 
 /** The last page stays on screen while a new order, search or page loads, so the table does not flash empty. */
 export function useSegmentCustomers(storeId: number | undefined, segmentId: number, query: SegmentCustomersQuery, enabled: boolean) {
@@ -126,12 +91,9 @@ export function useSegmentCustomers(storeId: number | undefined, segmentId: numb
 
 /** Which segments are synced to Klaviyo, and whether Klaviyo is connected at all. */
 export const segmentSyncsQueryOptions = (storeId: number | undefined) =>
-  queryOptions({
-    queryKey: segmentKeys.syncs(storeId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(await appClient.GET('/private/stores/{id}/emailMarketing/segmentSyncs', { params: { path: { id: storeId } }, signal })),
-    ),
-  });
+  storeQuery(segmentKeys.syncs(storeId), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/emailMarketing/segmentSyncs', { params: { path: { id } }, signal }),
+  );
 
 export function useSegmentSyncs(storeId: number | undefined) {
   return useQuery(segmentSyncsQueryOptions(storeId));

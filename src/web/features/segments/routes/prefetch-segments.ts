@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { segmentsQueryOptions } from '../../../api/segment-list';
 import { productTypesQueryOptions } from '../api/segment-form';
 import {
   DEFAULT_SEGMENT_CUSTOMERS_QUERY,
@@ -6,7 +7,6 @@ import {
   segmentQueryOptions,
   segmentStatsQueryOptions,
   segmentSyncsQueryOptions,
-  segmentsQueryOptions,
   segmentsStatsQueryOptions,
 } from '../api/segments';
 

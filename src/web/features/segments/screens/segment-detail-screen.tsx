@@ -9,11 +9,12 @@ import { Banner } from '../../../ui/banner';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
-import { Kpi, type KpiState } from '../../../ui/kpi';
+import { EmptyState } from '../../../ui/empty-state';
+import { Kpi, kpiStateOf } from '../../../ui/kpi';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
+import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonGroup } from '../../../ui/skeleton';
 import { SegmentCustomers, type SegmentCustomersProps } from './segment-detail-customers';
 import { SegmentStatusBadge, useSegmentTexts } from './segment-texts';
 
@@ -67,9 +68,21 @@ const figures = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, m
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 
 /** SPEC §2 segment detail: its build state, its metrics (SPEC §3) and its members. */
-export function SegmentDetailScreen({
-  segment,
-  onRetry,
+export function SegmentDetailScreen(props: SegmentDetailScreenProps) {
+  return (
+    <LoadableView
+      loadable={props.segment}
+      loading={<SkeletonGroup className={page} items={[{ shape: 'text' }, { shape: 'block' }]} />}
+      onRetry={props.onRetry}
+      error={(failed) => <div className={page}>{failed}</div>}
+    >
+      {(item) => <SegmentDetail {...props} item={item} />}
+    </LoadableView>
+  );
+}
+
+function SegmentDetail({
+  item,
   stats,
   onStatsRetry,
   customers,
@@ -79,28 +92,13 @@ export function SegmentDetailScreen({
   editHref,
   campaignHref,
   linkComponent: Link = PlainLink,
-}: SegmentDetailScreenProps) {
+}: SegmentDetailScreenProps & { item: SegmentDetailItem | null }) {
   const { t } = useTranslation('segments');
   const { nameOf, descriptionOf } = useSegmentTexts();
   const crumbs = (current: string) => (
     <Breadcrumbs items={[{ href: listHref, label: t('detail.breadcrumb') }, { label: current }]} linkComponent={Link} />
   );
 
-  if (segment.status !== 'success')
-    return (
-      <div className={page} aria-busy={segment.status === 'loading'}>
-        {segment.status === 'loading' ? (
-          <>
-            <Skeleton shape="text" />
-            <Skeleton shape="block" />
-          </>
-        ) : (
-          <LoadErrorState cause={segment.cause} onRetry={onRetry} />
-        )}
-      </div>
-    );
-
-  const item = segment.data;
   if (item === null)
     return (
       <div className={page}>
@@ -120,12 +118,6 @@ export function SegmentDetailScreen({
   const name = nameOf(item);
   const ready = item.status === 'ready';
   const data = stats.status === 'success' ? stats.data : null;
-  const stateOf = (format: (value: Formattable) => string, key: MetricKey): KpiState =>
-    data
-      ? { status: 'success', value: format(data[key]) }
-      : stats.status === 'error'
-        ? { status: 'error', cause: stats.cause }
-        : { status: 'loading' };
   // A segment nobody meets yet: nothing to search, sort or download.
   const empty = data !== null && data.totalCustomers === 0;
 
@@ -167,7 +159,7 @@ export function SegmentDetailScreen({
                   key={key}
                   label={t(`detail.metrics.${key}.label`)}
                   help={t(`detail.metrics.${key}.help`)}
-                  state={stateOf(format, key)}
+                  state={kpiStateOf(stats, (figures) => format(figures[key]))}
                   onRetry={onStatsRetry}
                 />
               ))}

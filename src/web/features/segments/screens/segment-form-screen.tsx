@@ -4,10 +4,11 @@ import type { components } from '../../../../shared/api/app.gen';
 import type { SegmentRules } from '../../../../shared/segments';
 import type { Loadable } from '../../../api/loadable';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
-import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
+import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonGroup } from '../../../ui/skeleton';
 import type { SegmentCountState } from '../api/segment-form';
 import { advancedSegmentValuesOf } from '../forms/advanced-segment-form';
 import type { SegmentInput, ServerFieldErrors } from '../forms/segment-form-rules';
@@ -69,28 +70,31 @@ function SegmentFormBody({
   ...formProps
 }: SegmentFormScreenProps) {
   const { t } = useTranslation('createSegment');
-  if (mode === 'edit') {
-    if (!segment || segment.status === 'loading')
-      return (
-        <div className={formLayout.section} aria-busy="true">
-          <Skeleton lines={2} />
-          <Skeleton lines={4} />
-        </div>
-      );
-    if (segment.status === 'error') return <LoadErrorState cause={segment.cause} onRetry={onRetry} />;
-    if (segment.data.key !== null)
-      return (
-        <EmptyState
-          title={t('notEditable.title')}
-          description={t('notEditable.description')}
-          action={<Link href={segmentsHref}>{t('back')}</Link>}
-        />
-      );
-  }
-  const saved = segment?.status === 'success' ? segment.data : undefined;
-  return form === 'advanced' ? (
-    <AdvancedSegmentForm key={saved?.id} {...formProps} defaultValues={saved ? advancedSegmentValuesOf(saved) : undefined} />
-  ) : (
-    <SimpleSegmentForm key={saved?.id} {...formProps} defaultValues={saved ? simpleSegmentValuesOf(saved) : undefined} />
+  const formOf = (saved: Segment | undefined) =>
+    form === 'advanced' ? (
+      <AdvancedSegmentForm key={saved?.id} {...formProps} defaultValues={saved ? advancedSegmentValuesOf(saved) : undefined} />
+    ) : (
+      <SimpleSegmentForm key={saved?.id} {...formProps} defaultValues={saved ? simpleSegmentValuesOf(saved) : undefined} />
+    );
+  if (mode !== 'edit') return formOf(undefined);
+  return (
+    <LoadableView
+      // Until the container hands the segment over, it is loading.
+      loadable={segment ?? { status: 'loading' }}
+      loading={<SkeletonGroup className={formLayout.section} items={[{ lines: 2 }, { lines: 4 }]} />}
+      onRetry={onRetry}
+    >
+      {(saved) =>
+        saved.key !== null ? (
+          <EmptyState
+            title={t('notEditable.title')}
+            description={t('notEditable.description')}
+            action={<Link href={segmentsHref}>{t('back')}</Link>}
+          />
+        ) : (
+          formOf(saved)
+        )
+      }
+    </LoadableView>
   );
 }

@@ -3,10 +3,11 @@ import { css } from 'styled-system/css';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
-import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
+import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonGroup } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
 import { useSegmentTexts } from './segment-texts';
 import { type SegmentAction, SegmentCard, type SegmentListItem } from './segments-list-card';
@@ -72,15 +73,7 @@ export function SegmentsListScreen(props: SegmentsListScreenProps) {
   const ofTab = (value: SegmentsTab) => all.filter((segment) => (value === 'default') === (segment.key !== null));
   const openCreate = () => props.onCreateTypeOpenChange(true);
 
-  const body = (value: SegmentsTab) => {
-    if (segments.status === 'loading')
-      return (
-        <div className={loadingList} aria-busy="true">
-          <Skeleton shape="block" />
-          <Skeleton shape="block" />
-        </div>
-      );
-    if (segments.status === 'error') return <LoadErrorState cause={segments.cause} onRetry={props.onRetry} />;
+  const tabContent = (value: SegmentsTab) => {
     const shown = ofTab(value);
     if (shown.length === 0)
       return (
@@ -112,6 +105,15 @@ export function SegmentsListScreen(props: SegmentsListScreenProps) {
       </ul>
     );
   };
+  const body = (value: SegmentsTab) => (
+    <LoadableView
+      loadable={segments}
+      loading={<SkeletonGroup className={loadingList} items={[{ shape: 'block' }, { shape: 'block' }]} />}
+      onRetry={props.onRetry}
+    >
+      {() => tabContent(value)}
+    </LoadableView>
+  );
 
   return (
     <div className={page}>

@@ -1,9 +1,9 @@
-import { queryOptions, skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
 import { invitationKeys } from '../../../api/keys';
-import { linkProblemOf } from './link-problem';
+import { emailedLinkQuery, linkProblemOf } from './link-problem';
 
 type InvitationAcceptance = components['schemas']['InvitationAcceptance'];
 export type InvitationProblem = components['schemas']['InvitationGoneError']['code'];
@@ -19,18 +19,11 @@ const INVITATION_PROBLEMS: Record<InvitationProblem, true> = {
 /** Why the server refused the link (its 410, from the details or the acceptance); null for any other failure. */
 export const invitationProblemOf = (error: unknown): InvitationProblem | null => linkProblemOf(error, INVITATION_PROBLEMS);
 
-/** A link without a token asks nothing: the screen says the link is not valid. A link that no longer works fails with its reason (410). */
+/** The invitation behind the link; a link that no longer works fails with its reason (410). */
 export const invitationQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: invitationKeys.detail(token),
-    queryFn:
-      token === ''
-        ? skipToken
-        : async ({ signal }) => unwrap(await appClient.GET('/auth/invitation/details', { params: { query: { token } }, signal })),
-    // An expired or used link answers 410; asking again changes nothing.
-    retry: false,
-    staleTime: Infinity,
-  });
+  emailedLinkQuery(invitationKeys.detail(token), token, async (token, signal) =>
+    unwrap(await appClient.GET('/auth/invitation/details', { params: { query: { token } }, signal })),
+  );
 
 export function useInvitation(token: string) {
   return useQuery(invitationQueryOptions(token));

@@ -1,9 +1,9 @@
-import { queryOptions, skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { unwrap } from '../../../api/errors';
 import { passwordResetKeys } from '../../../api/keys';
-import { linkProblemOf } from './link-problem';
+import { emailedLinkQuery, linkProblemOf } from './link-problem';
 
 type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
 type PasswordResetConfirmation = components['schemas']['PasswordResetConfirmation'];
@@ -24,18 +24,9 @@ export async function requestPasswordReset(body: PasswordResetRequest): Promise<
 
 /** Resolves while the link works; a link that no longer does fails with the server's 410 and its reason. */
 export const resetLinkQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: passwordResetKeys.link(token),
-    queryFn:
-      token === ''
-        ? skipToken
-        : async ({ signal }) => {
-            unwrap(await appClient.GET('/auth/password-reset/link', { params: { query: { token } }, signal }));
-            return 'works' as const;
-          },
-    // A used or expired link answers 410; asking again changes nothing.
-    retry: false,
-    staleTime: Infinity,
+  emailedLinkQuery(passwordResetKeys.link(token), token, async (token, signal) => {
+    unwrap(await appClient.GET('/auth/password-reset/link', { params: { query: { token } }, signal }));
+    return 'works' as const;
   });
 
 export function useResetLink(token: string) {

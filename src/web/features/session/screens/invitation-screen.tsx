@@ -12,6 +12,7 @@ import { useZodForm } from '../../../lib/forms';
 import { Button } from '../../../ui/button';
 import { PasswordInput, TextInput } from '../../../ui/field';
 import { Link } from '../../../ui/link';
+import { LoadableView } from '../../../ui/loadable-view';
 import { LoadingScreen } from '../../../ui/loading-screen';
 import * as AuthLayoutParts from '../../../ui/parts/auth-layout';
 import { AuthAlert, AuthPanel, AuthSubmit, NewPasswordField } from './auth-panel';
@@ -56,26 +57,30 @@ export function InvitationScreen(props: InvitationScreenProps) {
       </AuthPanel>
     );
   }
-  if (state.status === 'loading') return <LoadingScreen label={t('invitation.loading')} />;
-  if (state.status === 'error') {
-    return (
-      <AuthPanel id="invitation-title" title={t('invitation.goneTitle')}>
-        <AuthAlert>{props.loadError ?? t('invitation.loadFailed')}</AuthAlert>
-        <Button fullWidth onClick={props.onRetry}>
-          {t('invitation.retry')}
-        </Button>
-      </AuthPanel>
-    );
-  }
-  const invitation = state.data;
   return (
-    <AuthPanel
-      id="invitation-title"
-      title={t('invitation.title', { storeName: invitation.storeName })}
-      subtitle={t('invitation.subtitle', { storeName: invitation.storeName, email: invitation.email })}
+    <LoadableView
+      loadable={state}
+      loading={<LoadingScreen label={t('invitation.loading')} />}
+      // Before signing in there is no app around it: the failure is the page, in the sign-in panel.
+      error={() => (
+        <AuthPanel id="invitation-title" title={t('invitation.goneTitle')}>
+          <AuthAlert>{props.loadError ?? t('invitation.loadFailed')}</AuthAlert>
+          <Button fullWidth onClick={props.onRetry}>
+            {t('invitation.retry')}
+          </Button>
+        </AuthPanel>
+      )}
     >
-      {invitation.hasAccount ? <ExistingAccountForm {...props} /> : <NewAccountForm {...props} />}
-    </AuthPanel>
+      {(invitation) => (
+        <AuthPanel
+          id="invitation-title"
+          title={t('invitation.title', { storeName: invitation.storeName })}
+          subtitle={t('invitation.subtitle', { storeName: invitation.storeName, email: invitation.email })}
+        >
+          {invitation.hasAccount ? <ExistingAccountForm {...props} /> : <NewAccountForm {...props} />}
+        </AuthPanel>
+      )}
+    </LoadableView>
   );
 }
 

@@ -1,21 +1,19 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
-import { requireStoreId, whenStore } from '../../../api/current-store';
+import { requireStoreId } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { collaboratorKeys } from '../../../api/keys';
+import { storeQuery } from '../../../api/store-query';
 
 type CollaboratorInvitationRequest = components['schemas']['CollaboratorInvitationRequest'];
 type StoreInvitation = components['schemas']['StoreInvitation'];
 
 /** SPEC §7 data area "collaborators": members and pending invitations; waits until the session names the store. */
 export const storeTeamQueryOptions = (storeId: number | undefined) =>
-  queryOptions({
-    queryKey: collaboratorKeys.list(storeId),
-    queryFn: whenStore(storeId, async (storeId, signal) =>
-      unwrap(await appClient.GET('/private/stores/{id}/members', { params: { path: { id: storeId } }, signal })),
-    ),
-  });
+  storeQuery(collaboratorKeys.list(storeId), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/members', { params: { path: { id } }, signal }),
+  );
 
 export function useStoreTeam(storeId: number | undefined) {
   return useQuery(storeTeamQueryOptions(storeId));

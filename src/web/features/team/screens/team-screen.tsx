@@ -9,8 +9,9 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { Modal } from '../../../ui/dialog';
-import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import { TextInput } from '../../../ui/field';
+import { LoadableView } from '../../../ui/loadable-view';
 import { LoadingScreen } from '../../../ui/loading-screen';
 
 type StoreTeam = components['schemas']['StoreTeam'];
@@ -70,10 +71,16 @@ export function collaboratorsUsed(team: StoreTeam): number {
 
 export function TeamScreen(props: TeamScreenProps) {
   const { t } = useTranslation('collaborators');
-  const { canInvite, canRemove, canCancelInvitation } = props;
-  if (props.team.status === 'loading') return <LoadingScreen layout="inline" label={t('loading')} />;
-  if (props.team.status === 'error') return <LoadErrorState onRetry={props.onRetry} cause={props.team.cause} />;
-  const team = props.team.data;
+  return (
+    <LoadableView loadable={props.team} loading={<LoadingScreen layout="inline" label={t('loading')} />} onRetry={props.onRetry}>
+      {(team) => <LoadedTeam {...props} data={team} />}
+    </LoadableView>
+  );
+}
+
+function LoadedTeam(props: TeamScreenProps & { data: StoreTeam }) {
+  const { t } = useTranslation('collaborators');
+  const { canInvite, canRemove, canCancelInvitation, data: team } = props;
   const used = collaboratorsUsed(team);
   const limitReached = used >= team.collaboratorLimit;
   const alone = team.members.length <= 1 && team.invitations.length === 0;
