@@ -140,6 +140,16 @@ export async function deleteSession(db: Queryable, tokenHash: Buffer): Promise<v
   await db.query('delete from sessions where token_hash = $1', [tokenHash]);
 }
 
+/** Ends every session of `userId` (a password reset: whoever knew the old password is signed out everywhere). */
+export async function deleteUserSessions(db: Queryable, userId: number): Promise<void> {
+  await db.query('delete from sessions where user_id = $1', [userId]);
+}
+
+/** The store the session works in from now on; the caller has checked the user may open it. */
+export async function setCurrentStore(db: Queryable, tokenHash: Buffer, storeId: number): Promise<void> {
+  await db.query('update sessions set current_store_id = $1 where token_hash = $2', [storeId, tokenHash]);
+}
+
 /**
  * Ends every session of `userId` but the one of `keepTokenHash`; answers how many of them were still
  * open (expired ones go too, uncounted: they had already ended for the person).

@@ -10,6 +10,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import { bookNextNight, bookNightly } from '../../platform/nightly.ts';
 import { eraseStore } from '../../platform/store-erasure.ts';
 import { PLAN_FEATURES, PLANS, SALES_WHATSAPP_URL, TRIAL_DAYS } from './plans.ts';
+import { storeOfSubscription, storesWithOpenSubscription, subscriptionRowOf } from './repository.ts';
 import {
   type BillingContext,
   cancelSubscription,
@@ -18,7 +19,6 @@ import {
   refreshSubscription,
   replaceCard,
   STORE_DELETION_QUEUE,
-  storeOfSubscription,
   subscribe,
   subscriptionState,
 } from './subscriptions.ts';
@@ -161,10 +161,7 @@ export function registerStoreDeletionJob(jobs: JobWorker, db: Database, payments
   jobs.register<{ storeId: number }>(STORE_DELETION_QUEUE, {
     handler: async (job) => {
       const { storeId } = job.payload;
-      const [row] = await db.query<{ status: string; customer_id: string | null }>(
-        'select status, customer_id from store_subscriptions where store_id = $1',
-        [storeId],
-      );
+      const row = await subscriptionRowOf(db, storeId);
       // Resubscribed in the meantime (or already gone): nothing to delete.
       if (!row || row.status !== 'canceled') return;
       if (row.customer_id) await payments.deleteCustomer(row.customer_id);
@@ -191,11 +188,8 @@ export function registerSubscriptionCheckJob(jobs: JobWorker, billing: BillingCo
     leaseSeconds: 300,
     handler: async (_job, context) => {
       await bookNextNight(billing.db, SUBSCRIPTION_CHECK_QUEUE, SUBSCRIPTION_CHECK_HOUR);
-      const rows = await billing.db.query<{ store_id: number }>(
-        `select store_id from store_subscriptions where subscription_id is not null and status <> 'canceled' order by store_id`,
-      );
-      for (const row of rows) {
-        await refreshSubscription(billing, row.store_id);
+      for (const storeId of await storesWithOpenSubscription(billing.db)) {
+        await refreshSubscription(billing, storeId);
         await context.heartbeat();
       }
     },

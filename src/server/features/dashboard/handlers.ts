@@ -7,8 +7,9 @@ import { calendarOf, type StoreCalendar } from '../../platform/store-calendar.ts
 import type { StoreAccess } from '../../platform/tenancy.ts';
 import { xlsxDownload } from '../../platform/xlsx.ts';
 import { answerCacheOf } from './answer-cache.ts';
+import type { StatsTableQuery } from './repository.ts';
 import { acquisitionCostChart, saveInvestment, statsInRange, storeStats } from './stats.ts';
-import { defaultOrder, type StatsTableQuery, statsTablePage, statsTableRows } from './stats-table.ts';
+import { defaultOrder, statsTablePage, statsTableRows } from './stats-table.ts';
 import { statsTableFileName, statsTableWorkbook } from './stats-table-xlsx.ts';
 
 type DashboardOperations = Pick<operations, 'getStoreStats' | 'getStoreStatsInRange' | 'getStoreStatsTable' | 'getStoreStatsTableXlsx'>;

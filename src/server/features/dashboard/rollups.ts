@@ -7,8 +7,8 @@ import { storeTimeZone } from '../../platform/store-calendar.ts';
  * days each customer bought on, customers by the day of their newest order and activity, and
  * today-independent totals. The dashboard's store-events
  * subscriber (rebuild.ts) rebuilds them whole when an import phase or the nightly refresh ends, and
- * otherwise refreshes only the customers and days a batch of webhooks touched. Dashboard queries
- * (stats.ts) read only these.
+ * otherwise refreshes only the customers and days a batch of webhooks touched. Dashboard reads
+ * (repository.ts) read only these. Writing them is this engine's whole job, so its SQL stays here.
  *
  * What counts (the definitions the dashboard's help texts repeat):
  * - A counted order is a real one (not a test order), paid or authorized (a bank transfer waiting for

@@ -26,7 +26,8 @@ import {
  * What each Shopify webhook does to a store's data, applied once per delivery in the transaction that
  * records its id, and announced as a store event so the features that read the data follow. Every
  * change is judged against what is stored: deliveries come late, twice and out of order, and an
- * older state never replaces a newer one.
+ * older state never replaces a newer one. Its SQL stays beside each rule, since judging a delivery
+ * against what is stored is the applier's job (store-data.ts writes the records).
  */
 
 export type ApplicableDelivery = Exclude<Delivery, { kind: 'ignored' }>;

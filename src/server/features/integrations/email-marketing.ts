@@ -4,7 +4,19 @@ import type { RequiredPermission } from '../../integrations/klaviyo/types.ts';
 import { type Handlers, inStore } from '../../platform/api.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
-import { type KlaviyoAccess, markAllPending, queueSegmentSync, type SegmentSyncRow, segmentSyncOf } from './klaviyo-sync.ts';
+import {
+  deleteEmailMarketingConnection,
+  emailMarketingConnectionOf,
+  isEmailMarketingConnected,
+  lockSegment,
+  resumeSegmentSyncs,
+  type SegmentSyncRow,
+  saveEmailMarketingKey,
+  segmentSyncRows,
+  startSegmentSync,
+  stopSegmentSync,
+} from './email-marketing-repository.ts';
+import { type KlaviyoAccess, markAllPending, queueSegmentSync } from './klaviyo-sync.ts';
 
 /*
  * The email-marketing integration (SPEC §2, §5, §8): the merchant's Klaviyo private key, checked with
@@ -13,6 +25,7 @@ import { type KlaviyoAccess, markAllPending, queueSegmentSync, type SegmentSyncR
  */
 
 type SimpleIntegration = components['schemas']['SimpleIntegration'];
+type SegmentSync = components['schemas']['SegmentSync'];
 type EmailMarketingOperations = Pick<
   operations,
   'connectEmailMarketing' | 'disconnectEmailMarketing' | 'listSegmentSyncs' | 'setSegmentSync'
@@ -31,9 +44,7 @@ export const emailMarketingMessages = {
 
 /** The store's Klaviyo connection as the Integrations card shows it. */
 export async function emailMarketingState(db: Queryable, storeId: number): Promise<SimpleIntegration> {
-  const [row] = await db.query<{ failure: string | null }>('select failure from email_marketing_connections where store_id = $1', [
-    storeId,
-  ]);
+  const row = await emailMarketingConnectionOf(db, storeId);
   return { state: !row ? 'notConnected' : row.failure ? 'needsAttention' : 'connected' };
 }
 
@@ -52,14 +63,15 @@ async function checkedKey(access: KlaviyoAccess, apiKey: string): Promise<void> 
   if (missing.length > 0) throw onKey('missing_permissions', emailMarketingMessages.missingPermissions(missing));
 }
 
-async function segmentExists(db: Queryable, storeId: number, segmentId: number): Promise<boolean> {
-  // Locked until the toggle commits, so a deletion cannot slip between the check and the sync's row
-  // (it waits, and its `segment_deleted` event then stops the sync).
-  const [row] = await db.query('select 1 from segments where store_id = $1 and id = $2 for share', [storeId, segmentId]);
-  return Boolean(row);
-}
-
-const SYNC_COLUMNS = 'segment_id::text, enabled, state, list_id, members, synced_at, failure';
+const segmentSyncOf = (row: SegmentSyncRow): SegmentSync => ({
+  segmentId: Number(row.segment_id),
+  enabled: row.enabled,
+  state: row.state,
+  listId: row.list_id,
+  members: row.members,
+  syncedAt: row.synced_at?.toISOString() ?? null,
+  failure: row.failure,
+});
 
 export const emailMarketingHandlers = (access: KlaviyoAccess): Handlers<EmailMarketingOperations> => ({
   async connectEmailMarketing(context) {
@@ -68,41 +80,25 @@ export const emailMarketingHandlers = (access: KlaviyoAccess): Handlers<EmailMar
     if (apiKey === '') throw errors.required('apiKey');
     await checkedKey(access, apiKey);
     await context.db.transaction(async (tx) => {
-      await tx.query(
-        `insert into email_marketing_connections (store_id, api_key_encrypted) values ($1, $2)
-         on conflict (store_id) do update set api_key_encrypted = excluded.api_key_encrypted, failure = null, updated_at = now()`,
-        [storeId, access.secrets.seal(apiKey)],
-      );
+      await saveEmailMarketingKey(tx, storeId, access.secrets.seal(apiKey));
       // A new key gives the syncs Klaviyo stopped another go; the others go on with it.
-      const resumed = await tx.query<{ segment_id: string }>(
-        `update segment_syncs set state = 'syncing', failure = null, updated_at = now()
-          where store_id = $1 and enabled returning segment_id::text`,
-        [storeId],
-      );
-      for (const { segment_id } of resumed) await queueSegmentSync(tx, storeId, segment_id);
+      for (const segmentId of await resumeSegmentSyncs(tx, storeId)) await queueSegmentSync(tx, storeId, segmentId);
     });
     return { status: 200, body: { state: 'connected' } };
   },
 
   async disconnectEmailMarketing(context) {
     const { storeId } = inStore(context);
-    await context.db.transaction(async (tx) => {
-      await tx.query('delete from email_marketing_connections where store_id = $1', [storeId]);
-      // The lists stay in Klaviyo as they are; the toggles go off.
-      await tx.query('delete from segment_sync_pending where store_id = $1', [storeId]);
-      await tx.query(`update segment_syncs set enabled = false, updated_at = now() where store_id = $1 and enabled`, [storeId]);
-    });
+    // The lists stay in Klaviyo as they are; the toggles go off.
+    await context.db.transaction((tx) => deleteEmailMarketingConnection(tx, storeId));
     return { status: 204 };
   },
 
   async listSegmentSyncs(context) {
     const { storeId } = inStore(context);
-    const [connected] = await context.db.query('select 1 from email_marketing_connections where store_id = $1', [storeId]);
-    const rows = await context.db.query<SegmentSyncRow>(
-      `select ${SYNC_COLUMNS} from segment_syncs where store_id = $1 order by segment_id`,
-      [storeId],
-    );
-    return { status: 200, body: { connected: Boolean(connected), syncs: rows.map(segmentSyncOf) } };
+    const connected = await isEmailMarketingConnected(context.db, storeId);
+    const rows = await segmentSyncRows(context.db, storeId);
+    return { status: 200, body: { connected, syncs: rows.map(segmentSyncOf) } };
   },
 
   async setSegmentSync(context) {
@@ -110,27 +106,15 @@ export const emailMarketingHandlers = (access: KlaviyoAccess): Handlers<EmailMar
     const { segmentId } = context.params;
     const { enabled } = context.body;
     const row = await context.db.transaction(async (tx) => {
-      if (!(await segmentExists(tx, storeId, segmentId))) throw errors.notFound();
-      if (!enabled) {
-        await tx.query('delete from segment_sync_pending where store_id = $1 and segment_id = $2', [storeId, segmentId]);
-        const [stopped] = await tx.query<SegmentSyncRow>(
-          `update segment_syncs set enabled = false, updated_at = now() where store_id = $1 and segment_id = $2 returning ${SYNC_COLUMNS}`,
-          [storeId, segmentId],
-        );
-        return stopped ?? null;
-      }
-      const [connection] = await tx.query('select 1 from email_marketing_connections where store_id = $1', [storeId]);
-      if (!connection) throw new HttpError(409, 'email_marketing_not_connected', emailMarketingMessages.notConnected);
-      const [started] = await tx.query<SegmentSyncRow>(
-        `insert into segment_syncs (store_id, segment_id) values ($1, $2)
-         on conflict (store_id, segment_id) do update set enabled = true, state = 'syncing', failure = null, updated_at = now()
-         returning ${SYNC_COLUMNS}`,
-        [storeId, segmentId],
-      );
+      if (!(await lockSegment(tx, storeId, segmentId))) throw errors.notFound();
+      if (!enabled) return stopSegmentSync(tx, storeId, segmentId);
+      if (!(await isEmailMarketingConnected(tx, storeId)))
+        throw new HttpError(409, 'email_marketing_not_connected', emailMarketingMessages.notConnected);
+      const started = await startSegmentSync(tx, storeId, segmentId);
       // Everyone the segment holds now, and everyone the list holds from before (who may have left meanwhile).
       await markAllPending(tx, storeId, String(segmentId));
       await queueSegmentSync(tx, storeId, String(segmentId));
-      return started!;
+      return started;
     });
     const sync = row
       ? segmentSyncOf(row)

@@ -3,14 +3,25 @@ import type { operations as BackendOperations, components } from '../../../share
 import { normalizeShopDomain, ShopifyAuthError } from '../../integrations/shopify/client.ts';
 import { missingScopes, type RequiredScope, type Shop } from '../../integrations/shopify/types.ts';
 import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
-import { countedOrder } from '../../platform/counted-orders.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import { errors, HttpError } from '../../platform/errors.ts';
-import type { Auth } from '../../platform/sessions.ts';
+import { type Auth, setCurrentStore } from '../../platform/sessions.ts';
 import { calendarOf, DEFAULT_TIME_ZONE, windowStart } from '../../platform/store-calendar.ts';
 import { connectStore, type ShopifyAccess, type ShopifyConnection } from './connection.ts';
 import { emailMarketingState } from './email-marketing.ts';
 import { socialAdsState } from './social-ads.ts';
+import {
+  addStoreAdmin,
+  connectedStoreRow,
+  insertStore,
+  lockStoreCreations,
+  ordersCount,
+  productTypes,
+  renameStore,
+  shopReachedByUser,
+  storeAndShop,
+  storeCreations,
+} from './store-repository.ts';
 import { readSync, requestRefresh, retryFailedSync } from './store-sync.ts';
 
 type ShopifySettings = components['schemas']['ShopifySettings'];
@@ -57,8 +68,6 @@ const DAILY_STORE_CREATIONS = 3;
 // Ten covers an agency's handful of shops; past that an account is more likely a loop than a business.
 const TOTAL_STORE_CREATIONS = 10;
 const DAY_SECONDS = 86_400;
-// Any constant: with the account's id it names the lock that serialises one account's creations.
-const STORE_CREATION_LOCK = 7_310_008;
 
 /** Refuses a shop the caller already reaches through another store (a member of it, or its creator); `field` names the address. */
 export async function ensureShopNotConnected(
@@ -68,30 +77,17 @@ export async function ensureShopNotConnected(
   field: string,
   exceptStoreId: number | null,
 ): Promise<void> {
-  const [taken] = await db.query(
-    `select 1 from shopify_connections c join stores s on s.id = c.store_id
-      where c.shop_domain = $2 and s.id <> coalesce($3::integer, -1)
-        and (s.created_by = $1 or exists (select 1 from store_members m where m.store_id = s.id and m.user_id = $1))
-      limit 1`,
-    [userId, shop, exceptStoreId],
-  );
-  if (taken)
+  if (await shopReachedByUser(db, userId, shop, exceptStoreId))
     throw new HttpError(409, 'store_already_connected', messages.alreadyConnected, [{ field, message: messages.alreadyConnected }]);
 }
 
 /** Refuses a creation beyond the account's caps: 409 for the total, 429 with Retry-After for the day. */
 export async function ensureCreationAllowed(db: Queryable, userId: number): Promise<void> {
-  const [row] = await db.query<{ total: number; today: number; retry_after: number | null }>(
-    `select count(*)::integer as total,
-            count(*) filter (where created_at > now() - make_interval(secs => $2))::integer as today,
-            ceil(extract(epoch from min(created_at) filter (where created_at > now() - make_interval(secs => $2)) + make_interval(secs => $2) - now()))::integer as retry_after
-       from stores where created_by = $1`,
-    [userId, DAY_SECONDS],
-  );
-  if ((row?.total ?? 0) >= TOTAL_STORE_CREATIONS) throw new HttpError(409, 'store_limit_reached', messages.limitReached);
-  if ((row?.today ?? 0) >= DAILY_STORE_CREATIONS) {
+  const created = await storeCreations(db, userId, DAY_SECONDS);
+  if (created.total >= TOTAL_STORE_CREATIONS) throw new HttpError(409, 'store_limit_reached', messages.limitReached);
+  if (created.recent >= DAILY_STORE_CREATIONS) {
     throw new HttpError(429, 'too_many_stores', messages.tooManyToday, undefined, {
-      'retry-after': String(Math.max(1, row?.retry_after ?? DAY_SECONDS)),
+      'retry-after': String(Math.max(1, created.retryAfter ?? DAY_SECONDS)),
     });
   }
 }
@@ -162,19 +158,15 @@ export async function createConnectedStore(db: Database, auth: Auth, store: NewS
   const { shop } = store;
   return db.transaction(async (tx) => {
     // The cheap checks ran before calling Shopify; again under the account's lock, so parallel requests cannot both pass them.
-    await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
+    await lockStoreCreations(tx, auth.userId);
     await ensureShopNotConnected(tx, auth.userId, shop, store.urlField, null);
     await ensureCreationAllowed(tx, auth.userId);
-    const [created] = await tx.query<{ id: number }>('insert into stores (name, created_by) values ($1, $2) returning id', [
-      store.name,
-      auth.userId,
-    ]);
-    await connectStore(tx, connectionOf(created!.id, store));
+    const storeId = await insertStore(tx, store.name, auth.userId);
+    await connectStore(tx, connectionOf(storeId, store));
     // The provider's admins reach every store already; anyone else becomes its administrator.
-    if (!auth.isProviderAdmin)
-      await tx.query(`insert into store_members (store_id, user_id, role) values ($1, $2, 'admin')`, [created!.id, auth.userId]);
-    await tx.query('update sessions set current_store_id = $1 where token_hash = $2', [created!.id, auth.tokenHash]);
-    return created!.id;
+    if (!auth.isProviderAdmin) await addStoreAdmin(tx, storeId, auth.userId);
+    await setCurrentStore(tx, auth.tokenHash, storeId);
+    return storeId;
   });
 }
 
@@ -187,9 +179,9 @@ export async function reconnectStore(
 ): Promise<void> {
   const { shop } = store;
   await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1, $2)', [STORE_CREATION_LOCK, auth.userId]);
+    await lockStoreCreations(tx, auth.userId);
     await ensureShopNotConnected(tx, auth.userId, shop, store.urlField, storeId);
-    if (store.name !== null) await tx.query('update stores set name = $2 where id = $1', [storeId, store.name]);
+    if (store.name !== null) await renameStore(tx, storeId, store.name);
     await connectStore(tx, connectionOf(storeId, store));
   });
 }
@@ -201,12 +193,8 @@ const sealedSecretOf = (shopify: ShopifyAccess, settings: ShopifySettings) => {
 };
 
 export async function connectedStore(db: Queryable, storeId: number): Promise<ConnectedStore> {
-  const [row] = await db.query<{ id: number; name: string; shop_domain: string; status: ConnectedStore['scrapingStatus'] }>(
-    `select s.id, s.name, c.shop_domain, coalesce(y.status, 'NEEDS_SCRAPE') as status
-       from stores s join shopify_connections c on c.store_id = s.id left join store_syncs y on y.store_id = s.id where s.id = $1`,
-    [storeId],
-  );
-  return { id: row!.id, name: row!.name, url: row!.shop_domain, scrapingStatus: row!.status };
+  const row = await connectedStoreRow(db, storeId);
+  return { id: row.id, name: row.name, url: row.shop_domain, scrapingStatus: row.status };
 }
 
 /** The store form's operations; `shopify` checks the credentials before anything is saved. */
@@ -251,11 +239,7 @@ export const storeConnectionHandlers = (shopify: ShopifyAccess): Handlers<StoreO
   },
 
   async listProductTypes(context) {
-    const rows = await context.db.query<{ product_type: string }>(
-      `select distinct product_type from products where store_id = $1 and product_type <> '' order by product_type`,
-      [inStore(context).storeId],
-    );
-    return { status: 200, body: rows.map((row) => row.product_type) };
+    return { status: 200, body: await productTypes(context.db, inStore(context).storeId) };
   },
 });
 
@@ -264,22 +248,17 @@ export const integrationHandlers: Handlers<IntegrationOperations> = {
   async getOrdersCount(context) {
     const store = inStore(context);
     const { today } = calendarOf(store.timeZone, store.currency);
-    const [row] = await context.db.query<{ count: number; last_thirty_days: number }>(
-      `select count(*)::integer as count,
-              count(*) filter (where ${countedOrder()} and (placed_at at time zone $2)::date between $3::date and $4::date)::integer
-                as last_thirty_days
-         from orders where store_id = $1`,
-      [store.storeId, store.timeZone ?? DEFAULT_TIME_ZONE, windowStart(today, 30, 'day'), today],
-    );
-    return { status: 200, body: { count: row?.count ?? 0, lastThirtyDays: row?.last_thirty_days ?? 0 } };
+    const orders = await ordersCount(context.db, store.storeId, {
+      timeZone: store.timeZone ?? DEFAULT_TIME_ZONE,
+      from: windowStart(today, 30, 'day'),
+      to: today,
+    });
+    return { status: 200, body: { count: orders.count, lastThirtyDays: orders.inDays } };
   },
 
   async getIntegrations(context) {
     const { storeId } = inStore(context);
-    const [store] = await context.db.query<{ name: string; shop_domain: string | null }>(
-      'select s.name, c.shop_domain from stores s left join shopify_connections c on c.store_id = s.id where s.id = $1',
-      [storeId],
-    );
+    const store = await storeAndShop(context.db, storeId);
     const sync = await readSync(context.db, storeId);
     const state = !store?.shop_domain ? 'notConnected' : sync.status === 'FAILED' ? 'needsAttention' : 'connected';
     return {

@@ -26,6 +26,15 @@ import {
   shopOf,
   verifiedAccess,
 } from './handlers.ts';
+import {
+  type InstallRow,
+  insertInstall,
+  installOf,
+  markInstallConnected,
+  refuseInstall,
+  takeNamedInstall,
+  takeNewestInstall,
+} from './store-repository.ts';
 
 /*
  * "Conectar con Shopify": the install of our app by OAuth, the way to connect a store now that Shopify
@@ -85,15 +94,6 @@ export function shopifyOAuthFor(config: Config): ShopifyOAuth {
 
 const stateHash = (state: string) => createHash('sha256').update(state).digest();
 
-interface InstallRow {
-  id: number;
-  shop_domain: string;
-  store_id: number | null;
-  return_to: ReturnTo;
-  status: components['schemas']['ShopifyInstall']['status'];
-  error: ErrorBody | null;
-}
-
 /** The request as the library reads it: path and query, and headers (User-Agent, the state cookie). */
 const installRequest = (request: FastifyRequest): InstallRequest => ({ url: request.url, headers: request.headers });
 
@@ -112,21 +112,16 @@ async function begin(
     if (error.reason === 'bot') throw new HttpError(403, FAILURE_CODES.bot, messages.bot);
     throw new HttpError(422, FAILURE_CODES[error.reason], messages.failures[error.reason]);
   }
-  const [row] = await context.db.query<{ id: number }>(
-    `insert into shopify_installs (state_hash, session_token_hash, user_id, shop_domain, store_id, return_to)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [stateHash(start.state), auth.tokenHash, auth.userId, install.shop, install.storeId, install.returnTo],
-  );
+  const installId = await insertInstall(context.db, {
+    stateHash: stateHash(start.state),
+    sessionTokenHash: auth.tokenHash,
+    userId: auth.userId,
+    shop: install.shop,
+    storeId: install.storeId,
+    returnTo: install.returnTo,
+  });
   context.reply.header('set-cookie', start.cookies);
-  return { status: 200 as const, body: { installId: row!.id, authorizeUrl: start.authorizeUrl } };
-}
-
-/** Ends an install as refused, with the error the form shows. */
-async function refuse(db: Queryable, installId: number, error: ErrorBody): Promise<void> {
-  await db.query(`update shopify_installs set status = 'refused', error = $2::jsonb, finished_at = now() where id = $1`, [
-    installId,
-    JSON.stringify(error),
-  ]);
+  return { status: 200 as const, body: { installId, authorizeUrl: start.authorizeUrl } };
 }
 
 const redirect = (location: string) => ({ status: 302 as const, headers: { location } });
@@ -139,22 +134,9 @@ const backTo = (install: InstallRow, withResult: boolean) =>
  * waiting (what the merchant was doing), refused, so the form says so.
  */
 async function takeInstall(db: Database, auth: Auth, state: string | null): Promise<{ install: InstallRow; named: boolean } | null> {
-  const columns = 'id, shop_domain, store_id, return_to, status, error';
-  const [named] = state
-    ? await db.query<InstallRow>(
-        `update shopify_installs set finished_at = now()
-          where state_hash = $1 and session_token_hash = $2 and status = 'pending' and finished_at is null returning ${columns}`,
-        [stateHash(state), auth.tokenHash],
-      )
-    : [];
+  const named = state ? await takeNamedInstall(db, stateHash(state), auth.tokenHash) : null;
   if (named) return { install: named, named: true };
-  const [newest] = await db.query<InstallRow>(
-    `update shopify_installs set finished_at = now()
-      where id = (select id from shopify_installs where session_token_hash = $1 and status = 'pending' and finished_at is null
-                   order by created_at desc, id desc limit 1)
-        and finished_at is null returning ${columns}`,
-    [auth.tokenHash],
-  );
+  const newest = await takeNewestInstall(db, auth.tokenHash);
   return newest ? { install: newest, named: false } : null;
 }
 
@@ -191,10 +173,7 @@ export const shopifyInstallHandlers = (shopify: ShopifyAccess, oauth: ShopifyOAu
 
   async getShopifyInstall(context) {
     const auth = signedIn(context);
-    const [row] = await context.db.query<InstallRow>(
-      'select id, shop_domain, store_id, return_to, status, error from shopify_installs where id = $1 and user_id = $2',
-      [context.params.installId, auth.userId],
-    );
+    const row = await installOf(context.db, context.params.installId, auth.userId);
     if (!row) throw new HttpError(404, 'install_not_found', 'No encontramos esa conexión con Shopify.');
     return { status: 200, body: { id: row.id, status: row.status, url: row.shop_domain, error: row.error } };
   },
@@ -208,7 +187,7 @@ export const shopifyInstallHandlers = (shopify: ShopifyAccess, oauth: ShopifyOAu
     if (!taken) return redirect(FALLBACK_PAGE);
     const { install } = taken;
     const failed = async (error: ErrorBody) => {
-      await refuse(db, install.id, error);
+      await refuseInstall(db, install.id, error);
       return backTo(install, true);
     };
     if (!taken.named) return failed({ code: FAILURE_CODES.invalid_callback, message: messages.failures.invalid_callback });
@@ -228,7 +207,7 @@ export const shopifyInstallHandlers = (shopify: ShopifyAccess, oauth: ShopifyOAu
       if (error instanceof HttpError) return failed(error.toBody());
       throw error;
     }
-    await db.query(`update shopify_installs set status = 'connected', shop_domain = $2 where id = $1`, [install.id, grant.shop]);
+    await markInstallConnected(db, install.id, grant.shop);
     // A GET that changed the session's store: the page it leads to must not read the session from before (visit-memo.ts).
     context.request.server.visits.clear();
     return backTo(install, false);

@@ -30,6 +30,9 @@ import type { StoreEventKind, StoreEventSubscriber } from '../../platform/store-
  * adds, removes and imports are idempotent) and never loses any. A 429 that outlasts the client's
  * patience, or an import still running after a minute, puts the job off with a wake-up job; a key
  * Klaviyo no longer takes stops every sync of the store until the merchant saves a new one.
+ *
+ * An engine: reading and recording every step is its whole job, so its SQL stays here (the handlers'
+ * is email-marketing-repository.ts').
  */
 
 type SegmentSync = components['schemas']['SegmentSync'];
@@ -64,26 +67,6 @@ export function klaviyoAccess(baseUrl: string, secrets: SecretBox): KlaviyoAcces
 /** The list's name in Klaviyo: the segment's, marked as ours; the id keeps two segments of one name apart. */
 export const listNameFor = (segmentId: string, name: string) =>
   `Recompra · ${name}`.slice(0, LIST_NAME_MAX - 20) + ` (segmento ${segmentId})`;
-
-export interface SegmentSyncRow {
-  segment_id: string;
-  enabled: boolean;
-  state: SegmentSync['state'];
-  list_id: string | null;
-  members: number;
-  synced_at: Date | null;
-  failure: SyncFailure | null;
-}
-
-export const segmentSyncOf = (row: SegmentSyncRow): SegmentSync => ({
-  segmentId: Number(row.segment_id),
-  enabled: row.enabled,
-  state: row.state,
-  listId: row.list_id,
-  members: row.members,
-  syncedAt: row.synced_at?.toISOString() ?? null,
-  failure: row.failure,
-});
 
 export function queueSegmentSync(db: Queryable, storeId: number, segmentId: string): Promise<number | null> {
   return enqueue(db, KLAVIYO_SYNC_QUEUE, { storeId, segmentId }, { singletonKey: `klaviyo:${storeId}:${segmentId}`, rerunIfRunning: true });

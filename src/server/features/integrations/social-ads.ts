@@ -24,6 +24,7 @@ import {
   tokenUsable,
 } from '../../platform/meta-connection.ts';
 import { bookNextNight, bookNightly } from '../../platform/nightly.ts';
+import { deleteMetaConnection, hasStoreConnection, saveMetaLogin, saveMetaSelection, tokensToCheck } from './social-ads-repository.ts';
 
 /*
  * The social ads integration (SPEC §2, §5, §6, §7): Facebook Login gives the browser a short-lived
@@ -169,11 +170,6 @@ async function checkedSelection(client: MetaUserClient, request: MetaSettingsReq
   return { business: { id: business.id, name: business.name }, adAccount, page, instagramAccount, pixel };
 }
 
-async function storeConnected(db: Queryable, storeId: number): Promise<boolean> {
-  const [row] = await db.query('select 1 from shopify_connections where store_id = $1', [storeId]);
-  return Boolean(row);
-}
-
 /** The long-lived token for a short-lived one, and who it acts as; Meta's refusals as Spanish errors. */
 async function exchanged(access: MetaAccess, shortLived: string) {
   const onToken = (code: string, message: string) => new HttpError(422, code, message, [{ field: 'accessToken', message }]);
@@ -204,17 +200,16 @@ export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperati
 
   async exchangeMetaAccessToken(context) {
     const { storeId } = inStore(context);
-    if (!(await storeConnected(context.db, storeId)))
+    if (!(await hasStoreConnection(context.db, storeId)))
       throw new HttpError(409, 'store_integration_required', socialAdsMessages.storeRequired);
     const { token, user } = await exchanged(access, context.body.accessToken.trim());
     const expiresAt = token.expiresIn ? new Date(Date.now() + token.expiresIn * 1000) : null;
-    await context.db.query(
-      `insert into meta_connections (store_id, access_token_encrypted, user_id, user_name, token_expires_at)
-         values ($1, $2, $3, $4, $5)
-       on conflict (store_id) do update set access_token_encrypted = excluded.access_token_encrypted, user_id = excluded.user_id,
-         user_name = excluded.user_name, token_expires_at = excluded.token_expires_at, renewal_reason = null, updated_at = now()`,
-      [storeId, access.secrets.seal(token.accessToken), user.id, user.name, expiresAt],
-    );
+    await saveMetaLogin(context.db, storeId, {
+      sealedToken: access.secrets.seal(token.accessToken),
+      userId: user.id,
+      userName: user.name,
+      expiresAt,
+    });
     return { status: 200, body: settingsOf(await metaConnectionOf(context.db, storeId), access) };
   },
 
@@ -243,32 +238,16 @@ export const socialAdsHandlers = (access: MetaAccess): Handlers<SocialAdsOperati
       adAccount.minDailyBudget === null
         ? DEFAULT_AD_ACCOUNT_PROPS.minDailyBudget
         : fromMetaAmount(adAccount.minDailyBudget, adAccount.currency);
-    await context.db.query(
-      `update meta_connections set business_id = $2, business_name = $3, ad_account_id = $4, ad_account_name = $5, page_id = $6, page_name = $7,
-         instagram_account_id = $8, instagram_account_name = $9, pixel_id = $10, pixel_name = $11, currency = $12, min_daily_budget = $13,
-         updated_at = now()
-       where store_id = $1`,
-      [
-        storeId,
-        chosen.business.id,
-        chosen.business.name,
-        adAccount.id,
-        adAccount.name,
-        chosen.page.id,
-        chosen.page.name,
-        chosen.instagramAccount.id,
-        chosen.instagramAccount.name,
-        chosen.pixel.id,
-        chosen.pixel.name,
-        adAccount.currency,
-        minDailyBudget,
-      ],
-    );
+    await saveMetaSelection(context.db, storeId, {
+      ...chosen,
+      adAccount: { id: adAccount.id, name: adAccount.name, currency: adAccount.currency },
+      minDailyBudget,
+    });
     return { status: 200, body: settingsOf(await metaConnectionOf(context.db, storeId), access) };
   },
 
   async disconnectMeta(context) {
-    await context.db.query('delete from meta_connections where store_id = $1', [inStore(context).storeId]);
+    await deleteMetaConnection(context.db, inStore(context).storeId);
     return { status: 204 };
   },
 
@@ -365,10 +344,7 @@ export async function checkMetaTokens(
   log: (line: string) => void = console.log,
   heartbeat: () => Promise<void> = async () => {},
 ): Promise<void> {
-  const rows = await db.query<{ store_id: number; access_token_encrypted: string; token_expires_at: Date | null }>(
-    'select store_id, access_token_encrypted, token_expires_at from meta_connections where renewal_reason is null order by store_id',
-  );
-  for (const row of rows) {
+  for (const row of await tokensToCheck(db)) {
     try {
       const info = await access.app.debugToken(access.secrets.open(row.access_token_encrypted));
       const expired = info.expiresAt > 0 && info.expiresAt * 1000 <= Date.now();

@@ -8,7 +8,7 @@ import { publishLive } from '../../platform/live.ts';
  * place: NEEDS_SCRAPE → IN_PROGRESS → FINISHED_ONE_YEAR → HISTORIC_IN_PROGRESS → FINISHED, or FAILED
  * from any of them. The import job (sync.ts) moves it forward; the store form and the retry button
  * send it back to where the import resumes. Every move, and every failure recorded, tells the store's
- * open tabs (`syncMoved`).
+ * open tabs (`syncMoved`). It is the one home of `store_syncs`, its SQL included.
  */
 
 export type StoreSync = components['schemas']['StoreSync'];

@@ -4,8 +4,9 @@ import { bumpDataVersion } from '../../platform/data-version.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
 import type { JobContext, JobWorker } from '../../platform/jobs.ts';
 import type { StoreEvents } from '../../platform/store-events.ts';
-import { receivesWebhooks, type ShopifyAccess, storeClient } from './connection.ts';
+import { type ShopifyAccess, storeClient } from './connection.ts';
 import { upsertAbandonedCheckouts, upsertCustomers, upsertLineItems, upsertOrders, upsertProducts } from './store-data.ts';
+import { receivesWebhooks } from './store-repository.ts';
 import {
   failSync,
   finishImport,
@@ -21,6 +22,11 @@ import {
   startPhase,
   syncMoved,
 } from './store-sync.ts';
+
+/*
+ * The import engine: its progress and resume point are written with each batch it commits, so that SQL
+ * stays here; the status's moves are store-sync.ts' and the records' writes store-data.ts'.
+ */
 
 const BATCH_SIZE = 2000;
 

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../platform/db.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { StoreEvents } from '../../platform/store-events.ts';
 import { applyDelivery } from './deliveries.ts';
+import { connectionsOfShop } from './store-repository.ts';
 
 /*
  * Shopify's webhooks keep the data current between nightly refreshes. Each delivery is checked
@@ -102,9 +103,6 @@ async function signedConnections(
   shop: string,
   signed: (ownSecret: string | null) => boolean,
 ): Promise<Array<{ store_id: number }>> {
-  const rows = await db.query<{ store_id: number; webhook_secret_encrypted: string | null }>(
-    'select store_id, webhook_secret_encrypted from shopify_connections where shop_domain = $1 order by store_id',
-    [shop],
-  );
+  const rows = await connectionsOfShop(db, shop);
   return rows.filter((row) => signed(row.webhook_secret_encrypted === null ? null : secrets.open(row.webhook_secret_encrypted)));
 }
