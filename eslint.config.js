@@ -76,6 +76,18 @@ const serverZones = [
     from: SERVER_FEATURES.filter((other) => other !== feature).map((other) => `src/server/features/${other}`),
     message: 'Server features meet only through store events (ARCHITECTURE.md), never by importing each other.',
   })),
+  // A feature split into folders by what each does (integrations: store, social ads, email marketing…)
+  // composes them in its root files; a folder never reaches into a sibling.
+  ...SERVER_FEATURES.flatMap((feature) => {
+    const parts = foldersIn(`src/server/features/${feature}`);
+    return parts.length < 2
+      ? []
+      : parts.map((part) => ({
+          target: `src/server/features/${feature}/${part}`,
+          from: parts.filter((other) => other !== part).map((other) => `src/server/features/${feature}/${other}`),
+          message: `A folder of ${feature} knows none of its siblings: the feature's root files compose them, and what two share moves down to platform.`,
+        }));
+  }),
   {
     target: 'src/server/integrations',
     from: 'src/server/features',

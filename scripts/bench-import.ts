@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { storeEvents } from '../src/server/app.ts';
-import { runSync, type SyncStep } from '../src/server/features/integrations/sync.ts';
+import { runSync, type SyncStep } from '../src/server/features/integrations/store/sync.ts';
 import { createShopifyClient, type ShopifyClient } from '../src/server/integrations/shopify/client.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox } from '../src/server/integrations/shopify/sandbox/index.ts';
 import type { Database } from '../src/server/platform/db.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/server/app.ts';
 import { seedDemoStore } from '../../src/server/demo-store.ts';
-import { runSync } from '../../src/server/features/integrations/sync.ts';
+import { runSync } from '../../src/server/features/integrations/store/sync.ts';
 import { createShopifyClient, SHOPIFY_API_VERSION, type ShopifyClient } from '../../src/server/integrations/shopify/client.ts';
 import {
   SANDBOX_SHOP,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { nextNightlyRun } from '../../src/server/features/integrations/nightly.ts';
+import { nextNightlyRun } from '../../src/server/features/integrations/store/nightly.ts';
 import type { Database } from '../../src/server/platform/db.ts';
 import {
   HOUSEKEEPING_QUEUE,

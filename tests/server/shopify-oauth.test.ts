@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopifyOAuthFor } from '../../src/server/features/integrations/install.ts';
-import { receivesWebhooks } from '../../src/server/features/integrations/store-repository.ts';
+import { shopifyOAuthFor } from '../../src/server/features/integrations/store/install.ts';
+import { receivesWebhooks } from '../../src/server/features/integrations/store/repository.ts';
 import {
   SANDBOX_APP,
   SANDBOX_SHOP,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { META_TOKEN_CHECK_QUEUE } from '../../src/server/features/integrations/social-ads.ts';
+import { META_TOKEN_CHECK_QUEUE } from '../../src/server/features/integrations/social-ads/token-check.ts';
 import {
   appSecretProof,
   SANDBOX_META_APP,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSync } from '../../src/server/features/integrations/sync.ts';
+import { runSync } from '../../src/server/features/integrations/store/sync.ts';
 import { createShopifyClient, type ShopifyClient } from '../../src/server/integrations/shopify/client.ts';
 import {
   orderPayload,

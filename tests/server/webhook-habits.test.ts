@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSync } from '../../src/server/features/integrations/sync.ts';
+import { runSync } from '../../src/server/features/integrations/store/sync.ts';
 import { createShopifyClient } from '../../src/server/integrations/shopify/client.ts';
 import {
   SANDBOX_SHOP,

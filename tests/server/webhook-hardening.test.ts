@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { upsertAbandonedCheckouts, upsertOrders } from '../../src/server/features/integrations/store-data.ts';
+import { upsertAbandonedCheckouts, upsertOrders } from '../../src/server/features/integrations/store/store-data.ts';
 import { createShopifyClient } from '../../src/server/integrations/shopify/client.ts';
 import { WEBHOOK_CREATE_MUTATION } from '../../src/server/integrations/shopify/queries.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox } from '../../src/server/integrations/shopify/sandbox/index.ts';

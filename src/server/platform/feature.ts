@@ -55,3 +55,30 @@ export interface ServerFeature {
   /** Books its recurring jobs (nightly and hourly work), once per server start, before the worker starts. */
   schedule?: (db: Database) => Promise<void>;
 }
+
+/**
+ * One feature made of parts that each start as a feature does (the integrations: one part per kind of
+ * platform, in its own folder), with `own` the handlers of the feature itself. Its subscribers, jobs,
+ * handlers and schedules are the parts' together, in the parts' order.
+ */
+export function composeFeature(name: string, parts: readonly ServerFeature[], own: FeatureParts = {}): ServerFeature {
+  return {
+    name,
+    subscribers: (events) => parts.flatMap((part) => part.subscribers?.(events) ?? []),
+    async start(context) {
+      const started = [own];
+      for (const part of parts) started.push(await part.start(context));
+      return {
+        app: Object.assign({}, ...started.map((each) => each.app ?? {})),
+        backend: Object.assign({}, ...started.map((each) => each.backend ?? {})),
+        uploads: Object.assign({}, ...started.map((each) => each.uploads ?? {})),
+        close: async () => {
+          for (const each of started) await each.close?.();
+        },
+      };
+    },
+    async schedule(db) {
+      for (const part of parts) await part.schedule?.(db);
+    },
+  };
+}

@@ -1,6 +1,6 @@
 -- What Shopify deleted or redacted, and when. Its deliveries come late and out of order, and an import
 -- can hold a copy read before the deletion: a write of such an object dated at or before its erasure is
--- older news and changes nothing (features/integrations/store-data.ts). Kept 30 days (housekeeping).
+-- older news and changes nothing (features/integrations/store/store-data.ts). Kept 30 days (housekeeping).
 create table platform_tombstones (
   store_id integer not null references stores (id) on delete cascade,
   kind text not null check (kind in ('customer', 'product')),

@@ -1,20 +1,20 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import type { components } from '../../../shared/api/app.gen.ts';
-import { DEFAULT_SEGMENT_NAMES } from '../../../shared/segment-names.ts';
-import { createKlaviyoClient, importBatches, type KlaviyoClient } from '../../integrations/klaviyo/client.ts';
+import type { components } from '../../../../shared/api/app.gen.ts';
+import { DEFAULT_SEGMENT_NAMES } from '../../../../shared/segment-names.ts';
+import { createKlaviyoClient, importBatches, type KlaviyoClient } from '../../../integrations/klaviyo/client.ts';
 import {
   KlaviyoAuthError,
   KlaviyoNotFoundError,
   KlaviyoPermissionError,
   KlaviyoThrottledError,
-} from '../../integrations/klaviyo/errors.ts';
-import { IMPORT_PROFILES_PER_JOB, LIST_NAME_MAX, normalizeEmail } from '../../integrations/klaviyo/types.ts';
-import { MARKETING_EMAIL_SQL } from '../../platform/audiences.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import { enqueue, type JobContext, type JobWorker } from '../../platform/jobs.ts';
-import { publishLive } from '../../platform/live.ts';
-import type { SecretBox } from '../../platform/secrets.ts';
-import type { StoreEventKind, StoreEventSubscriber } from '../../platform/store-events.ts';
+} from '../../../integrations/klaviyo/errors.ts';
+import { IMPORT_PROFILES_PER_JOB, LIST_NAME_MAX, normalizeEmail } from '../../../integrations/klaviyo/types.ts';
+import { MARKETING_EMAIL_SQL } from '../../../platform/audiences.ts';
+import type { Database, Queryable } from '../../../platform/db.ts';
+import { enqueue, type JobContext, type JobWorker } from '../../../platform/jobs.ts';
+import { publishLive } from '../../../platform/live.ts';
+import type { SecretBox } from '../../../platform/secrets.ts';
+import type { StoreEventKind, StoreEventSubscriber } from '../../../platform/store-events.ts';
 
 /*
  * Segment → Klaviyo list sync. Each synced segment has one list in the merchant's Klaviyo account,
@@ -32,7 +32,7 @@ import type { StoreEventKind, StoreEventSubscriber } from '../../platform/store-
  * Klaviyo no longer takes stops every sync of the store until the merchant saves a new one.
  *
  * An engine: reading and recording every step is its whole job, so its SQL stays here (the handlers'
- * is email-marketing-repository.ts').
+ * is repository.ts').
  */
 
 type SegmentSync = components['schemas']['SegmentSync'];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components, operations } from '../../../shared/api/backend.gen.ts';
+import type { components, operations } from '../../../../shared/api/backend.gen.ts';
 import {
   adminOfEndpoint,
   createShopifyOAuth,
@@ -8,14 +8,14 @@ import {
   type InstallRequest,
   ShopifyInstallError,
   type ShopifyOAuth,
-} from '../../integrations/shopify/oauth.ts';
-import { REQUIRED_SCOPES } from '../../integrations/shopify/types.ts';
-import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
-import type { Config } from '../../platform/config.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
-import type { Auth } from '../../platform/sessions.ts';
-import { resolveStoreAccess } from '../../platform/tenancy.ts';
+} from '../../../integrations/shopify/oauth.ts';
+import { REQUIRED_SCOPES } from '../../../integrations/shopify/types.ts';
+import { type Handlers, inStore, signedIn } from '../../../platform/api.ts';
+import type { Config } from '../../../platform/config.ts';
+import type { Database, Queryable } from '../../../platform/db.ts';
+import { errors, HttpError } from '../../../platform/errors.ts';
+import type { Auth } from '../../../platform/sessions.ts';
+import { resolveStoreAccess } from '../../../platform/tenancy.ts';
 import type { ShopifyAccess } from './connection.ts';
 import {
   messages as connectionMessages,
@@ -34,7 +34,7 @@ import {
   refuseInstall,
   takeNamedInstall,
   takeNewestInstall,
-} from './store-repository.ts';
+} from './repository.ts';
 
 /*
  * "Conectar con Shopify": the install of our app by OAuth, the way to connect a store now that Shopify

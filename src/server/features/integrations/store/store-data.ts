@@ -5,14 +5,14 @@ import {
   numericId,
   type Order,
   type Product,
-} from '../../integrations/shopify/types.ts';
-import type { Queryable } from '../../platform/db.ts';
+} from '../../../integrations/shopify/types.ts';
+import type { Queryable } from '../../../platform/db.ts';
 
 /*
  * Writes imported Shopify records into the store's tables, a batch per statement, as upserts keyed by
  * the platform's id: re-importing the same record never duplicates it. A batch travels as one JSON
  * parameter read with json_to_recordset: within 10% of one array per column, and simpler to build.
- * Writing them is this module's whole job, so its SQL is here rather than in store-repository.ts.
+ * Writing them is this module's whole job, so its SQL is here rather than in repository.ts.
  */
 
 const amount = (money: { shopMoney: { amount: string } } | null | undefined) => money?.shopMoney.amount ?? '0';

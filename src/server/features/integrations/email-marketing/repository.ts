@@ -1,9 +1,9 @@
-import type { components } from '../../../shared/api/app.gen.ts';
-import type { Queryable } from '../../platform/db.ts';
+import type { components } from '../../../../shared/api/app.gen.ts';
+import type { Queryable } from '../../../platform/db.ts';
 
 /*
  * The email-marketing integration in SQL: the store's Klaviyo connection and each segment's sync
- * toggle. Handlers (email-marketing.ts) decide; this module reads and writes. The sync itself
+ * toggle. Handlers (handlers.ts) decide; this module reads and writes. The sync itself
  * (klaviyo-sync.ts) is an engine that keeps its own SQL: what it sends and records is its whole job.
  */
 

@@ -1,4 +1,4 @@
-import { numericId, type Order } from '../../integrations/shopify/types.ts';
+import { numericId, type Order } from '../../../integrations/shopify/types.ts';
 import {
   checkoutFromWebhook,
   customerFromWebhook,
@@ -6,10 +6,10 @@ import {
   orderFromWebhook,
   productFromWebhook,
   refundFromWebhook,
-} from '../../integrations/shopify/webhooks.ts';
-import { bumpDataVersion } from '../../platform/data-version.ts';
-import type { Queryable } from '../../platform/db.ts';
-import type { StoreEvent, StoreEventKind, StoreEvents } from '../../platform/store-events.ts';
+} from '../../../integrations/shopify/webhooks.ts';
+import { bumpDataVersion } from '../../../platform/data-version.ts';
+import type { Queryable } from '../../../platform/db.ts';
+import type { StoreEvent, StoreEventKind, StoreEvents } from '../../../platform/store-events.ts';
 import {
   completeCheckout,
   erasePlatformCustomer,

@@ -1,7 +1,7 @@
-import { createShopifyClient, type ShopifyClient } from '../../integrations/shopify/client.ts';
-import type { Queryable } from '../../platform/db.ts';
-import type { SecretBox } from '../../platform/secrets.ts';
-import { lockedShopOf, shopifyCredentialsOf, upsertShopifyConnection } from './store-repository.ts';
+import { createShopifyClient, type ShopifyClient } from '../../../integrations/shopify/client.ts';
+import type { Queryable } from '../../../platform/db.ts';
+import type { SecretBox } from '../../../platform/secrets.ts';
+import { lockedShopOf, shopifyCredentialsOf, upsertShopifyConnection } from './repository.ts';
 import { syncAfterConnecting } from './store-sync.ts';
 
 export interface ShopifyAccess {

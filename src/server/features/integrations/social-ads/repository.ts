@@ -1,9 +1,10 @@
-import type { Queryable } from '../../platform/db.ts';
+import type { Queryable } from '../../../platform/db.ts';
 
 /*
  * The social-ads integration in SQL: the store's Meta connection as its form saves it. Handlers
- * (social-ads.ts) decide; this module writes. Reading the connection, and marking it for renewal, are
- * the platform's (platform/meta-connection.ts), since ad campaigns go through the same gate.
+ * (handlers.ts, token-check.ts) decide; this module reads and writes. Reading one store's connection,
+ * and marking it for renewal, are the platform's (platform/meta-connection.ts), since ad campaigns go
+ * through the same gate.
  */
 
 /** Whether the store has its Shopify connection, which the audiences of its campaigns come from. */

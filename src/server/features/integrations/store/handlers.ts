@@ -1,15 +1,13 @@
-import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
-import type { operations as BackendOperations, components } from '../../../shared/api/backend.gen.ts';
-import { normalizeShopDomain, ShopifyAuthError } from '../../integrations/shopify/client.ts';
-import { missingScopes, type RequiredScope, type Shop } from '../../integrations/shopify/types.ts';
-import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
-import { type Auth, setCurrentStore } from '../../platform/sessions.ts';
-import { calendarOf, DEFAULT_TIME_ZONE, windowStart } from '../../platform/store-calendar.ts';
+import type { components as AppComponents, operations as AppOperations } from '../../../../shared/api/app.gen.ts';
+import type { operations as BackendOperations, components } from '../../../../shared/api/backend.gen.ts';
+import { normalizeShopDomain, ShopifyAuthError } from '../../../integrations/shopify/client.ts';
+import { missingScopes, type RequiredScope, type Shop } from '../../../integrations/shopify/types.ts';
+import { type Handlers, inStore, signedIn } from '../../../platform/api.ts';
+import type { Database, Queryable } from '../../../platform/db.ts';
+import { errors, HttpError } from '../../../platform/errors.ts';
+import { type Auth, setCurrentStore } from '../../../platform/sessions.ts';
+import { calendarOf, DEFAULT_TIME_ZONE, windowStart } from '../../../platform/store-calendar.ts';
 import { connectStore, type ShopifyAccess, type ShopifyConnection } from './connection.ts';
-import { emailMarketingState } from './email-marketing.ts';
-import { socialAdsState } from './social-ads.ts';
 import {
   addStoreAdmin,
   connectedStoreRow,
@@ -21,16 +19,14 @@ import {
   shopReachedByUser,
   storeAndShop,
   storeCreations,
-} from './store-repository.ts';
+} from './repository.ts';
 import { readSync, requestRefresh, retryFailedSync } from './store-sync.ts';
 
 type ShopifySettings = components['schemas']['ShopifySettings'];
 type ConnectedStore = components['schemas']['ConnectedStore'];
+type StoreIntegration = AppComponents['schemas']['Integrations']['store'];
 type StoreOperations = Pick<BackendOperations, 'createStoreWithShopify' | 'updateShopifySettings' | 'listProductTypes'>;
-type IntegrationOperations = Pick<
-  AppOperations,
-  'getOrdersCount' | 'getIntegrations' | 'getStoreSync' | 'retryStoreSync' | 'refreshStoreSync'
->;
+type StoreSyncOperations = Pick<AppOperations, 'getOrdersCount' | 'getStoreSync' | 'retryStoreSync' | 'refreshStoreSync'>;
 
 /** What each required scope is for, in the merchant's words, so the error says why it matters. */
 const SCOPE_PURPOSE: Record<RequiredScope, string> = {
@@ -243,7 +239,16 @@ export const storeConnectionHandlers = (shopify: ShopifyAccess): Handlers<StoreO
   },
 });
 
-export const integrationHandlers: Handlers<IntegrationOperations> = {
+/** The store's Shopify connection as the Integrations card shows it: its state, its shop and where its import stands. */
+export async function storeIntegrationState(db: Queryable, storeId: number): Promise<StoreIntegration> {
+  const store = await storeAndShop(db, storeId);
+  const sync = await readSync(db, storeId);
+  const state = !store?.shop_domain ? 'notConnected' : sync.status === 'FAILED' ? 'needsAttention' : 'connected';
+  return { state, name: store!.name, url: store?.shop_domain ?? null, sync };
+}
+
+/** The store's orders count and its import: where it stands, retrying it, refreshing it now. */
+export const storeSyncHandlers: Handlers<StoreSyncOperations> = {
   /** `lastThirtyDays` is the dashboard's "last 30 days": counted orders, today and the 29 days before on the store's calendar. */
   async getOrdersCount(context) {
     const store = inStore(context);
@@ -254,23 +259,6 @@ export const integrationHandlers: Handlers<IntegrationOperations> = {
       to: today,
     });
     return { status: 200, body: { count: orders.count, lastThirtyDays: orders.inDays } };
-  },
-
-  async getIntegrations(context) {
-    const { storeId } = inStore(context);
-    const store = await storeAndShop(context.db, storeId);
-    const sync = await readSync(context.db, storeId);
-    const state = !store?.shop_domain ? 'notConnected' : sync.status === 'FAILED' ? 'needsAttention' : 'connected';
-    return {
-      status: 200,
-      body: {
-        store: { state, name: store!.name, url: store?.shop_domain ?? null, sync },
-        socialAds: await socialAdsState(context.db, storeId),
-        // The messaging integration comes with its own form; until then it is not connected.
-        messaging: { state: 'notConnected' },
-        emailMarketing: await emailMarketingState(context.db, storeId),
-      },
-    };
   },
 
   async getStoreSync(context) {

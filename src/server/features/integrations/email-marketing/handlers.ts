@@ -1,9 +1,10 @@
-import type { components, operations } from '../../../shared/api/app.gen.ts';
-import { KlaviyoAuthError, KlaviyoThrottledError, KlaviyoUnavailableError } from '../../integrations/klaviyo/errors.ts';
-import type { RequiredPermission } from '../../integrations/klaviyo/types.ts';
-import { type Handlers, inStore } from '../../platform/api.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
+import type { components, operations } from '../../../../shared/api/app.gen.ts';
+import { KlaviyoAuthError, KlaviyoThrottledError, KlaviyoUnavailableError } from '../../../integrations/klaviyo/errors.ts';
+import type { RequiredPermission } from '../../../integrations/klaviyo/types.ts';
+import { type Handlers, inStore } from '../../../platform/api.ts';
+import type { Queryable } from '../../../platform/db.ts';
+import { errors, HttpError } from '../../../platform/errors.ts';
+import { type KlaviyoAccess, markAllPending, queueSegmentSync } from './klaviyo-sync.ts';
 import {
   deleteEmailMarketingConnection,
   emailMarketingConnectionOf,
@@ -15,8 +16,7 @@ import {
   segmentSyncRows,
   startSegmentSync,
   stopSegmentSync,
-} from './email-marketing-repository.ts';
-import { type KlaviyoAccess, markAllPending, queueSegmentSync } from './klaviyo-sync.ts';
+} from './repository.ts';
 
 /*
  * The email-marketing integration (SPEC §2, §5, §8): the merchant's Klaviyo private key, checked with

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { parseDelivery, staleness, verifyWebhook } from '../../integrations/shopify/webhooks.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import type { SecretBox } from '../../platform/secrets.ts';
-import type { StoreEvents } from '../../platform/store-events.ts';
+import { parseDelivery, staleness, verifyWebhook } from '../../../integrations/shopify/webhooks.ts';
+import type { Database, Queryable } from '../../../platform/db.ts';
+import type { SecretBox } from '../../../platform/secrets.ts';
+import type { StoreEvents } from '../../../platform/store-events.ts';
 import { applyDelivery } from './deliveries.ts';
-import { connectionsOfShop } from './store-repository.ts';
+import { connectionsOfShop } from './repository.ts';
 
 /*
  * Shopify's webhooks keep the data current between nightly refreshes. Each delivery is checked
