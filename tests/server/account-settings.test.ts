@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/platform/passwords.ts';
+import { hashPassword } from '../../src/server/platform/security/passwords.ts';
 import { type Caller, mailedToken, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import { AD_INSIGHTS_QUEUE, AD_INSIGHTS_REFRESH_QUEUE, refreshActiveCampaigns } 
 import type { MetaUserClient } from '../../src/server/integrations/meta/client.ts';
 import { SANDBOX_META_IDS, type StartedMetaSandbox } from '../../src/server/integrations/meta/sandbox/index.ts';
 import type { MetaInsightsRow } from '../../src/server/integrations/meta/types.ts';
-import { enqueue } from '../../src/server/platform/jobs.ts';
+import { enqueue } from '../../src/server/platform/jobs/jobs.ts';
 import { addStore, type Caller, signIn, type TestServer } from './harness.ts';
 import { AD_ACCOUNT, asFile, camilaClient, pngImage } from './integrations/meta-testing.ts';
 import { connectMeta, startServerWithMeta } from './meta-harness.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { reachableMembers } from '../../src/server/platform/audiences.ts';
-import type { Database } from '../../src/server/platform/db.ts';
+import type { Database } from '../../src/server/platform/database/db.ts';
+import { reachableMembers } from '../../src/server/platform/store-data/audiences.ts';
 import { addStore, migratedDatabase } from './harness.ts';
 
 let db: Database;

@@ -6,7 +6,7 @@ import { STORE_DELETION_QUEUE } from '../../src/server/features/account/subscrip
 import { type StartedStripeSandbox, startStripeSandbox } from '../../src/server/integrations/payments/sandbox/index.ts';
 import { SANDBOX_KEYS } from '../../src/server/integrations/payments/types.ts';
 import { HANDLED_EVENT_TYPES } from '../../src/server/integrations/payments/webhooks.ts';
-import { rowsLeftOf } from '../../src/server/platform/store-erasure.ts';
+import { rowsLeftOf } from '../../src/server/platform/store-data/store-erasure.ts';
 import { addStore, type Caller, signIn, signUp, startTestServer, type TestServer } from './harness.ts';
 
 /*

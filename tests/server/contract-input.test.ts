@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appContract, backendContract, type Contract, MALFORMED_TEXT } from '../../src/server/platform/contract.ts';
+import { appContract, backendContract, type Contract, MALFORMED_TEXT } from '../../src/server/platform/http/contract.ts';
 import { type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // What the contracts refuse before any handler runs: control characters in any string a client sends,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { appContract, backendContract, type Contract } from '../../src/server/platform/contract.ts';
+import { appContract, backendContract, type Contract } from '../../src/server/platform/http/contract.ts';
 import { ACCOUNT_NAME_MAX, accountDetailsUpdateSchema, passwordChangeSchema } from '../../src/shared/account.ts';
 import { adCampaignInputSchema } from '../../src/shared/ad-campaigns.ts';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appContract, backendContract } from '../../src/server/platform/contract.ts';
-import { migrate } from '../../src/server/platform/migrations.ts';
+import { migrate } from '../../src/server/platform/database/migrations.ts';
+import { appContract, backendContract } from '../../src/server/platform/http/contract.ts';
 import { freshDatabase } from './harness.ts';
 
 describe('contract checks', () => {

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { AnswerCache, answerCacheOf } from '../../src/server/features/dashboard/answer-cache.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
-import { bumpDataVersion, readDataVersion } from '../../src/server/platform/data-version.ts';
-import { createMailer } from '../../src/server/platform/mail.ts';
-import { VISIT_MEMO_MS } from '../../src/server/platform/visit-memo.ts';
+import { VISIT_MEMO_MS } from '../../src/server/platform/http/visit-memo.ts';
+import { createMailer } from '../../src/server/platform/mail/mail.ts';
+import { bumpDataVersion, readDataVersion } from '../../src/server/platform/store-data/data-version.ts';
 import { type Caller, signIn, startTestServer, TEST_INDEX_HTML, type TestServer } from './harness.ts';
 
 let server: TestServer;

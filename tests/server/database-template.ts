@@ -5,9 +5,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/platform/db.ts';
-import { migrate } from '../../src/server/platform/migrations.ts';
-import { dumpDatabase } from '../../src/server/platform/pglite-thread.ts';
+import { openDatabase } from '../../src/server/platform/database/db.ts';
+import { migrate } from '../../src/server/platform/database/migrations.ts';
+import { dumpDatabase } from '../../src/server/platform/database/pglite-thread.ts';
 import { databaseUrlOf, onServer } from '../scratch-database.ts';
 
 /** Where the migrated template is: a PGlite dump on disk, or a database on TEST_DATABASE_URL's server. */

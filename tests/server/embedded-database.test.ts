@@ -4,8 +4,8 @@
  * their types, PostgreSQL's error fields, transactions that commit or roll back whole, copies from a dump.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Database, openDatabase } from '../../src/server/platform/db.ts';
-import { dumpDatabase } from '../../src/server/platform/pglite-thread.ts';
+import { type Database, openDatabase } from '../../src/server/platform/database/db.ts';
+import { dumpDatabase } from '../../src/server/platform/database/pglite-thread.ts';
 
 // A database opened on the main thread would go through this.
 vi.mock('@electric-sql/pglite', () => ({

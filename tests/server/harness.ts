@@ -16,9 +16,9 @@ import {
 } from '../../src/server/integrations/shopify/sandbox/index.ts';
 import { signWebhook } from '../../src/server/integrations/shopify/webhooks.ts';
 import { type Config, loadConfig } from '../../src/server/platform/config.ts';
-import { type Database, openDatabase } from '../../src/server/platform/db.ts';
-import { createMailer } from '../../src/server/platform/mail.ts';
-import { secretBox } from '../../src/server/platform/secrets.ts';
+import { type Database, openDatabase } from '../../src/server/platform/database/db.ts';
+import { createMailer } from '../../src/server/platform/mail/mail.ts';
+import { secretBox } from '../../src/server/platform/security/secrets.ts';
 import { scratchDatabase } from '../scratch-database.ts';
 
 export const DEMO_PASSWORD = 'clave-de-prueba';

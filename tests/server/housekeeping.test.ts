@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { nextNightlyRun } from '../../src/server/features/integrations/store/nightly.ts';
-import type { Database } from '../../src/server/platform/db.ts';
+import type { Database } from '../../src/server/platform/database/db.ts';
 import {
   HOUSEKEEPING_QUEUE,
   registerHousekeepingJob,
   runHousekeeping,
   scheduleHousekeeping,
-} from '../../src/server/platform/housekeeping.ts';
-import { JobWorker } from '../../src/server/platform/jobs.ts';
+} from '../../src/server/platform/jobs/housekeeping.ts';
+import { JobWorker } from '../../src/server/platform/jobs/jobs.ts';
 import { addStore, migratedDatabase } from './harness.ts';
 
 let db: Database;

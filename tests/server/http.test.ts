@@ -74,9 +74,9 @@ it('keeps the session when another site sends the browser to the sign-out addres
   expect(await sessionStatus(cookie)).toBe(200);
 });
 
-/** The answers an entry page carries (platform/first-answers.ts), and the element's raw text. */
+/** The answers an entry page carries (platform/pages/first-answers.ts), and the element's raw text. */
 const FIRST_ANSWERS = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s;
-/** Where the store's live stream stood when the page was made (platform/live.ts). */
+/** Where the store's live stream stood when the page was made (platform/store-data/live.ts). */
 const LIVE_POSITION = /<script type="application\/json" id="live-position">(.*?)<\/script>/s;
 
 async function pageAt(path: string, headers: Record<string, string>) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { appContract, backendContract, type ContractOperation, type Role } from '../../src/server/platform/contract.ts';
-import { hashPassword } from '../../src/server/platform/passwords.ts';
+import { appContract, backendContract, type ContractOperation, type Role } from '../../src/server/platform/http/contract.ts';
+import { hashPassword } from '../../src/server/platform/security/passwords.ts';
 import { addStore, type Caller, DEMO_PASSWORD, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // Reads every operation of both contracts: a new endpoint is covered by being added to a contract.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/platform/db.ts';
-import { backoffSeconds, enqueue, JobWorker } from '../../src/server/platform/jobs.ts';
+import type { Database } from '../../src/server/platform/database/db.ts';
+import { backoffSeconds, enqueue, JobWorker } from '../../src/server/platform/jobs/jobs.ts';
 import { migratedDatabase } from './harness.ts';
 
 let db: Database;

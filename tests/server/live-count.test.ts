@@ -2,8 +2,8 @@ import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveCounts } from '../../src/server/features/segments/live-count.ts';
 import { countMatching } from '../../src/server/features/segments/membership.ts';
-import type { Queryable } from '../../src/server/platform/db.ts';
-import type { StoreEvent } from '../../src/server/platform/store-events.ts';
+import type { Queryable } from '../../src/server/platform/database/db.ts';
+import type { StoreEvent } from '../../src/server/platform/store-data/store-events.ts';
 import { type SegmentCondition, simpleRules } from '../../src/shared/segments.ts';
 import { signIn, startTestServer, type TestServer } from './harness.ts';
 

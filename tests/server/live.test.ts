@@ -10,8 +10,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/platform/db.ts';
-import { type LiveDelivery, type LiveEvent, LiveHub, publishLive } from '../../src/server/platform/live.ts';
+import type { Database } from '../../src/server/platform/database/db.ts';
+import { type LiveDelivery, type LiveEvent, LiveHub, publishLive } from '../../src/server/platform/store-data/live.ts';
 import { startChildServer } from './child-server.ts';
 import { addStore, type Caller, givePlan, migratedDatabase, signIn, startTestServer, TEST_INDEX_HTML, type TestServer } from './harness.ts';
 import { type OpenStream, openLiveStream, type StreamEvent } from './live-stream.ts';
@@ -233,9 +233,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes', () => {
   const SERVER = `
 import { buildApp } from '${ROOT}src/server/app.ts';
 import { loadConfig } from '${ROOT}src/server/platform/config.ts';
-import { openDatabase } from '${ROOT}src/server/platform/db.ts';
-import { createMailer } from '${ROOT}src/server/platform/mail.ts';
-import { loadSecretBox } from '${ROOT}src/server/platform/secrets.ts';
+import { openDatabase } from '${ROOT}src/server/platform/database/db.ts';
+import { createMailer } from '${ROOT}src/server/platform/mail/mail.ts';
+import { loadSecretBox } from '${ROOT}src/server/platform/security/secrets.ts';
 const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir: process.env.WEB_DIR, databaseUrl: process.env.DATABASE_URL, sandboxes: false };
 const db = await openDatabase(config);
 const app = await buildApp({ config, db, secrets: await loadSecretBox(db, undefined, false), mailer: createMailer(undefined, () => undefined) });
@@ -266,7 +266,7 @@ process.once('SIGTERM', async () => { await app.close(); await db.close(); proce
     const databaseUrl = new URL(process.env.TEST_DATABASE_URL!);
     databaseUrl.pathname = `/${url}`;
     const { seedDemoStore } = await import('../../src/server/demo-store.ts');
-    const { loadSecretBox } = await import('../../src/server/platform/secrets.ts');
+    const { loadSecretBox } = await import('../../src/server/platform/security/secrets.ts');
     await seedDemoStore(db, 'clave-de-prueba', await loadSecretBox(db, undefined, false));
     const [{ id: store }] = (await db.query<{ id: number }>(`select id from stores where name = 'Tienda Demo'`)) as [{ id: number }];
     await givePlan(db, store);

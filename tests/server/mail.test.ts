@@ -8,9 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { seedDemoStore } from '../../src/server/demo-store.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
-import type { Database } from '../../src/server/platform/db.ts';
-import { createMailer, MAIL_QUEUE, type MailTransport } from '../../src/server/platform/mail.ts';
-import { secretBox } from '../../src/server/platform/secrets.ts';
+import type { Database } from '../../src/server/platform/database/db.ts';
+import { createMailer, MAIL_QUEUE, type MailTransport } from '../../src/server/platform/mail/mail.ts';
+import { secretBox } from '../../src/server/platform/security/secrets.ts';
 import { DEMO_PASSWORD, migratedDatabase, signIn, TEST_INDEX_HTML } from './harness.ts';
 
 /** Mail as the SMTP transport received it: nodemailer's JSON transport builds the message and sends nothing. */

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pageHints } from '../../src/server/platform/page-hints.ts';
-import type { Auth } from '../../src/server/platform/sessions.ts';
+import { pageHints } from '../../src/server/platform/pages/page-hints.ts';
+import type { Auth } from '../../src/server/platform/security/sessions.ts';
 
 let webDir: string;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/platform/db.ts';
-import { admitAttempt, type Check, forgetEvents, waitInWords, withdrawAttempt } from '../../src/server/platform/rate-limit.ts';
+import type { Database } from '../../src/server/platform/database/db.ts';
+import { admitAttempt, type Check, forgetEvents, waitInWords, withdrawAttempt } from '../../src/server/platform/security/rate-limit.ts';
 import { migratedDatabase } from './harness.ts';
 
 let db: Database;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { refreshRollups } from '../../src/server/features/dashboard/rollups.ts';
-import type { Database } from '../../src/server/platform/db.ts';
+import type { Database } from '../../src/server/platform/database/db.ts';
 import { addStore, migratedDatabase } from './harness.ts';
 
 // The store-wide totals follow a refresh of a few customers by difference (rollups.ts); each step

@@ -20,10 +20,10 @@ import { rebuildStoreMetrics } from '../../src/server/features/dashboard/rebuild
 import { compileSegment } from '../../src/server/features/segments/compiler.ts';
 import { ensureDefaultSegments, queueSegmentBuild } from '../../src/server/features/segments/membership.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
-import { type Database, openDatabase } from '../../src/server/platform/db.ts';
-import { migrate } from '../../src/server/platform/migrations.ts';
-import { loadSecretBox } from '../../src/server/platform/secrets.ts';
-import { calendarOf } from '../../src/server/platform/store-calendar.ts';
+import { type Database, openDatabase } from '../../src/server/platform/database/db.ts';
+import { migrate } from '../../src/server/platform/database/migrations.ts';
+import { loadSecretBox } from '../../src/server/platform/security/secrets.ts';
+import { calendarOf } from '../../src/server/platform/store-data/store-calendar.ts';
 import { type SegmentRules, simpleRules } from '../../src/shared/segments.ts';
 import { type ChildServer, startChildServer } from './child-server.ts';
 import { TEST_INDEX_HTML } from './harness.ts';
@@ -142,9 +142,9 @@ type Running = ChildServer;
 const SERVER = `
 import { buildApp } from '${ROOT}src/server/app.ts';
 import { loadConfig } from '${ROOT}src/server/platform/config.ts';
-import { openDatabase } from '${ROOT}src/server/platform/db.ts';
-import { createMailer } from '${ROOT}src/server/platform/mail.ts';
-import { loadSecretBox } from '${ROOT}src/server/platform/secrets.ts';
+import { openDatabase } from '${ROOT}src/server/platform/database/db.ts';
+import { createMailer } from '${ROOT}src/server/platform/mail/mail.ts';
+import { loadSecretBox } from '${ROOT}src/server/platform/security/secrets.ts';
 const env = process.env;
 const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir: env.WEB_DIR, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined, sandboxes: false };
 const db = await openDatabase(config);

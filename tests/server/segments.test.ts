@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSegment } from '../../src/server/features/segments/membership.ts';
-import { migrate } from '../../src/server/platform/migrations.ts';
+import { migrate } from '../../src/server/platform/database/migrations.ts';
 import { addStore, type Caller, signIn, startTestServer, type TestServer } from './harness.ts';
 
 /*

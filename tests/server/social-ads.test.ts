@@ -7,7 +7,7 @@ import {
   type StartedMetaSandbox,
 } from '../../src/server/integrations/meta/sandbox/index.ts';
 import { META_API_VERSION } from '../../src/server/integrations/meta/types.ts';
-import { enqueue } from '../../src/server/platform/jobs.ts';
+import { enqueue } from '../../src/server/platform/jobs/jobs.ts';
 import { addStore, type Caller, signIn, type TestServer } from './harness.ts';
 import { META_REDIRECT_URI, META_SELECTION, metaLoginToken, startServerWithMeta } from './meta-harness.ts';
 

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect, expectTypeOf, it } from 'vitest';
-import type { Database } from '../../src/server/platform/db.ts';
-import { JobWorker } from '../../src/server/platform/jobs.ts';
-import { type StoreEvent, type StoreEventSubscriber, StoreEvents, type SubscriberBatch } from '../../src/server/platform/store-events.ts';
+import type { Database } from '../../src/server/platform/database/db.ts';
+import { JobWorker } from '../../src/server/platform/jobs/jobs.ts';
+import {
+  type StoreEvent,
+  type StoreEventSubscriber,
+  StoreEvents,
+  type SubscriberBatch,
+} from '../../src/server/platform/store-data/store-events.ts';
 import { migratedDatabase } from './harness.ts';
 
 let db: Database;

@@ -9,7 +9,7 @@ import {
   type StartedSandbox,
   startShopifySandbox,
 } from '../../src/server/integrations/shopify/sandbox/index.ts';
-import type { Database } from '../../src/server/platform/db.ts';
+import type { Database } from '../../src/server/platform/database/db.ts';
 import { type Caller, cookieJar, givePlan, startTestServer, type TestServer } from './harness.ts';
 
 const NOW = new Date('2026-11-20T15:00:00Z');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import * as XLSX from 'xlsx';
-import { type JsonRows, writeWorkbook } from '../../src/server/platform/xlsx.ts';
+import { type JsonRows, writeWorkbook } from '../../src/server/platform/files/xlsx.ts';
 
 // The main thread's `xlsx`, watched: a workbook written here would go through these.
 const mainThreadWrites = vi.hoisted(() => ({ write: 0, addRows: 0 }));

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { operations as AppOperations } from '../../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../../shared/api/backend.gen.ts';
-import type { Handlers } from './api.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db.ts';
-import type { JobWorker } from './jobs.ts';
-import type { LiveHub } from './live.ts';
-import type { Mailer } from './mail.ts';
-import type { MetaAccess } from './meta-connection.ts';
-import type { SecretBox } from './secrets.ts';
-import type { StoreEventSubscriber, StoreEvents } from './store-events.ts';
-import type { UploadRules } from './uploads.ts';
+import type { MetaAccess } from './connections/meta-connection.ts';
+import type { Database } from './database/db.ts';
+import type { UploadRules } from './files/uploads.ts';
+import type { Handlers } from './http/api.ts';
+import type { JobWorker } from './jobs/jobs.ts';
+import type { Mailer } from './mail/mail.ts';
+import type { SecretBox } from './security/secrets.ts';
+import type { LiveHub } from './store-data/live.ts';
+import type { StoreEventSubscriber, StoreEvents } from './store-data/store-events.ts';
 
 /*
  * A server feature as the app registers it: each `features/<feature>/index.ts` exports one, and

@@ -1,6 +1,6 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import { type Handlers, signedIn } from '../../platform/api.ts';
-import { errors } from '../../platform/errors.ts';
+import { type Handlers, signedIn } from '../../platform/http/api.ts';
+import { errors } from '../../platform/http/errors.ts';
 import { renameAccount } from './repository.ts';
 
 type AccountOperations = Pick<operations, 'getAccountDetails' | 'updateAccountDetails'>;

@@ -3,10 +3,10 @@ import type { components } from '../../../shared/api/app.gen.ts';
 import type { PaymentsClient } from '../../integrations/payments/client.ts';
 import { CardError } from '../../integrations/payments/errors.ts';
 import { INVOICE_ATTEMPTS } from '../../integrations/payments/types.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import { HttpError } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs.ts';
-import { publishLive } from '../../platform/live.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { enqueue } from '../../platform/jobs/jobs.ts';
+import { publishLive } from '../../platform/store-data/live.ts';
 import { type Billing, monthlyEquivalentCents, PLANS, type PlanId, priceCents, priceLookupKey, TRIAL_DAYS } from './plans.ts';
 import {
   clearCancellation,

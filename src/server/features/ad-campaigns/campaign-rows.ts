@@ -1,5 +1,5 @@
 import type { components } from '../../../shared/api/app.gen.ts';
-import type { Queryable } from '../../platform/db.ts';
+import type { Queryable } from '../../platform/database/db.ts';
 
 /*
  * The campaigns as saved here, and as the screens read them: the status and whether the campaign can

@@ -4,9 +4,9 @@ import { formatClp } from '../../../shared/format/number.ts';
 import { DEFAULT_SEGMENT_NAMES } from '../../../shared/segment-names.ts';
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { MetaNotFoundError } from '../../integrations/meta/errors.ts';
-import { type ReachableMember, reachableMembers } from '../../platform/audiences.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { type FieldError, HttpError } from '../../platform/errors.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { type FieldError, HttpError } from '../../platform/http/errors.ts';
+import { type ReachableMember, reachableMembers } from '../../platform/store-data/audiences.ts';
 import type { CampaignRow, MediaChoice, MediaRow } from './campaign-rows.ts';
 import { mediaRows } from './campaign-rows.ts';
 

@@ -1,5 +1,5 @@
 import { AD_SUBCODES, MetaError } from '../../integrations/meta/errors.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 import { campaignRuleMessages } from './campaign-rules.ts';
 
 /*

@@ -1,6 +1,6 @@
-import { bumpDataVersion } from '../../platform/data-version.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import type { StoreEventKind, StoreEventSubscriber, StoreEvents, SubscriberBatch } from '../../platform/store-events.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
+import { bumpDataVersion } from '../../platform/store-data/data-version.ts';
+import type { StoreEventKind, StoreEventSubscriber, StoreEvents, SubscriberBatch } from '../../platform/store-data/store-events.ts';
 import { refreshRollups } from './rollups.ts';
 import { rebuildStatsTable } from './stats-table.ts';
 

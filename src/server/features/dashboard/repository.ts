@@ -1,7 +1,7 @@
 import type { components } from '../../../shared/api/backend.gen.ts';
 import type { DateRange, Granularity, IsoDate } from '../../../shared/date-ranges.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { containsFolded, folded } from '../../platform/text-search.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { containsFolded, folded } from '../../platform/database/text-search.ts';
 
 /*
  * The dashboard's reads in SQL, and the marketing investment it keeps. The figures (stats.ts) and the

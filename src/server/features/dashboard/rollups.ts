@@ -1,6 +1,6 @@
-import { ABANDONED_CART, countedOrder } from '../../platform/counted-orders.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { storeTimeZone } from '../../platform/store-calendar.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { ABANDONED_CART, countedOrder } from '../../platform/store-data/counted-orders.ts';
+import { storeTimeZone } from '../../platform/store-data/store-calendar.ts';
 
 /*
  * The metric rollups (migrations 0005 and 0014): per-customer aggregates, counted orders by day, the

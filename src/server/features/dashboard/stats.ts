@@ -11,9 +11,9 @@ import {
   type IsoDate,
   periodBefore,
 } from '../../../shared/date-ranges.ts';
-import { bumpDataVersion } from '../../platform/data-version.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import { type StoreCalendar, windowStart } from '../../platform/store-calendar.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
+import { bumpDataVersion } from '../../platform/store-data/data-version.ts';
+import { type StoreCalendar, windowStart } from '../../platform/store-data/store-calendar.ts';
 import {
   adSpendByMonth,
   type Buyers,

@@ -1,5 +1,5 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import { type Handlers, inStore } from '../../platform/api.ts';
+import { type Handlers, inStore } from '../../platform/http/api.ts';
 import { emailMarketingState } from './email-marketing/handlers.ts';
 import { socialAdsState } from './social-ads/handlers.ts';
 import { storeIntegrationState } from './store/handlers.ts';

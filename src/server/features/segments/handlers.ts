@@ -12,10 +12,10 @@ import {
   segmentInputSchema,
   segmentRulesSchema,
 } from '../../../shared/segments.ts';
-import { type Handlers, inStore } from '../../platform/api.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
-import { calendarOf, DEFAULT_TIME_ZONE } from '../../platform/store-calendar.ts';
-import { xlsxDownload } from '../../platform/xlsx.ts';
+import { xlsxDownload } from '../../platform/files/xlsx.ts';
+import { type Handlers, inStore } from '../../platform/http/api.ts';
+import { errors, HttpError } from '../../platform/http/errors.ts';
+import { calendarOf, DEFAULT_TIME_ZONE } from '../../platform/store-data/store-calendar.ts';
 import { customersQueryOf, segmentCustomersInChunks, segmentCustomersPage } from './customers-table.ts';
 import { segmentCustomersFileName, segmentCustomersWorkbook } from './customers-xlsx.ts';
 import type { LiveCounts } from './live-count.ts';

@@ -1,7 +1,7 @@
 import type { components } from '../../../shared/api/app.gen.ts';
 import type { SegmentRules } from '../../../shared/segments.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { errors } from '../../platform/errors.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { errors } from '../../platform/http/errors.ts';
 
 /*
  * The store's segments in SQL. Handlers (handlers.ts) decide; this module reads and writes the

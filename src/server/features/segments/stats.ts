@@ -1,7 +1,7 @@
 import type { components } from '../../../shared/api/backend.gen.ts';
-import { countedOrder } from '../../platform/counted-orders.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { type StoreCalendar, windowStart } from '../../platform/store-calendar.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { countedOrder } from '../../platform/store-data/counted-orders.ts';
+import { type StoreCalendar, windowStart } from '../../platform/store-data/store-calendar.ts';
 
 type SegmentsStats = components['schemas']['SegmentsStats'];
 type SegmentStats = components['schemas']['SegmentStats'];

@@ -1,8 +1,8 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import { type Handlers, signedIn } from '../../platform/api.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { deleteOtherSessions } from '../../platform/sessions.ts';
+import { type Handlers, signedIn } from '../../platform/http/api.ts';
+import { errors, HttpError } from '../../platform/http/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
+import { deleteOtherSessions } from '../../platform/security/sessions.ts';
 import { passwordHashOf, replacePasswordHash, retireResetLinks } from './repository.ts';
 import { admitSignIn } from './sign-in-throttle.ts';
 

@@ -1,9 +1,9 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import type { Handlers } from '../../platform/api.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/rate-limit.ts';
-import { beginSession, clearSessionCookies, deleteSession, SESSION_COOKIE, sessionUser } from '../../platform/sessions.ts';
+import type { Handlers } from '../../platform/http/api.ts';
+import { errors, HttpError } from '../../platform/http/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
+import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/security/rate-limit.ts';
+import { beginSession, clearSessionCookies, deleteSession, SESSION_COOKIE, sessionUser } from '../../platform/security/sessions.ts';
 import { passwordResetHandlers } from './password-reset.ts';
 import { accountByEmail, insertAccount } from './repository.ts';
 import { admitSignIn } from './sign-in-throttle.ts';

@@ -1,11 +1,11 @@
 import type { components, operations } from '../../../shared/api/app.gen.ts';
-import type { Handlers } from '../../platform/api.ts';
-import { hashToken, newToken } from '../../platform/crypto.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
-import { hashPassword } from '../../platform/passwords.ts';
-import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/rate-limit.ts';
-import { beginSession, deleteUserSessions } from '../../platform/sessions.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import type { Handlers } from '../../platform/http/api.ts';
+import { errors, HttpError } from '../../platform/http/errors.ts';
+import { hashToken, newToken } from '../../platform/security/crypto.ts';
+import { hashPassword } from '../../platform/security/passwords.ts';
+import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/security/rate-limit.ts';
+import { beginSession, deleteUserSessions } from '../../platform/security/sessions.ts';
 import { passwordResetMail } from './mail.ts';
 import { accountByEmail, insertResetLink, resetLinkOf, retireResetLinks, setPasswordHash, takeResetLink } from './repository.ts';
 import { forgetSignInFailures } from './sign-in-throttle.ts';

@@ -1,9 +1,9 @@
-import type { Queryable } from '../../platform/db.ts';
+import type { Queryable } from '../../platform/database/db.ts';
 
 /*
  * Accounts and their password-reset links in SQL. Handlers (handlers.ts, password-reset.ts,
  * account-security.ts) decide; this module reads and writes, so every query on these tables has one
- * home. The sessions themselves are the platform's (platform/sessions.ts).
+ * home. The sessions themselves are the platform's (platform/security/sessions.ts).
  */
 
 /** The account an email names (any case), with its password hash; undefined for none. */

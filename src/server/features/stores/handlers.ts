@@ -1,8 +1,8 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
-import { errors } from '../../platform/errors.ts';
-import { readSession, SESSION_COOKIE, sessionUser, setCurrentStore } from '../../platform/sessions.ts';
-import { resolveStoreAccess } from '../../platform/tenancy.ts';
+import { type Handlers, inStore, signedIn } from '../../platform/http/api.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { readSession, SESSION_COOKIE, sessionUser, setCurrentStore } from '../../platform/security/sessions.ts';
+import { resolveStoreAccess } from '../../platform/security/tenancy.ts';
 import { storesOf } from './repository.ts';
 
 type StoreOperations = Pick<operations, 'getMe' | 'listStores' | 'switchStore' | 'streamLiveEvents'>;

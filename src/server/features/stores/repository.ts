@@ -1,9 +1,9 @@
-import type { Queryable } from '../../platform/db.ts';
-import type { Auth } from '../../platform/sessions.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import type { Auth } from '../../platform/security/sessions.ts';
 
 /*
  * The stores a user may open, in SQL. Handlers (handlers.ts) decide; this module reads, so every query
- * of this feature has one home. Which store a session works in is the platform's (platform/sessions.ts).
+ * of this feature has one home. Which store a session works in is the platform's (platform/security/sessions.ts).
  */
 
 /** The stores the user can open: every store for the provider's admins, their memberships otherwise. */

@@ -1,9 +1,9 @@
 import type { components, operations } from '../../../../shared/api/app.gen.ts';
 import { KlaviyoAuthError, KlaviyoThrottledError, KlaviyoUnavailableError } from '../../../integrations/klaviyo/errors.ts';
 import type { RequiredPermission } from '../../../integrations/klaviyo/types.ts';
-import { type Handlers, inStore } from '../../../platform/api.ts';
-import type { Queryable } from '../../../platform/db.ts';
-import { errors, HttpError } from '../../../platform/errors.ts';
+import type { Queryable } from '../../../platform/database/db.ts';
+import { type Handlers, inStore } from '../../../platform/http/api.ts';
+import { errors, HttpError } from '../../../platform/http/errors.ts';
 import { type KlaviyoAccess, markAllPending, queueSegmentSync } from './klaviyo-sync.ts';
 import {
   deleteEmailMarketingConnection,

@@ -9,12 +9,12 @@ import {
   KlaviyoThrottledError,
 } from '../../../integrations/klaviyo/errors.ts';
 import { IMPORT_PROFILES_PER_JOB, LIST_NAME_MAX, normalizeEmail } from '../../../integrations/klaviyo/types.ts';
-import { MARKETING_EMAIL_SQL } from '../../../platform/audiences.ts';
-import type { Database, Queryable } from '../../../platform/db.ts';
-import { enqueue, type JobContext, type JobWorker } from '../../../platform/jobs.ts';
-import { publishLive } from '../../../platform/live.ts';
-import type { SecretBox } from '../../../platform/secrets.ts';
-import type { StoreEventKind, StoreEventSubscriber } from '../../../platform/store-events.ts';
+import type { Database, Queryable } from '../../../platform/database/db.ts';
+import { enqueue, type JobContext, type JobWorker } from '../../../platform/jobs/jobs.ts';
+import type { SecretBox } from '../../../platform/security/secrets.ts';
+import { MARKETING_EMAIL_SQL } from '../../../platform/store-data/audiences.ts';
+import { publishLive } from '../../../platform/store-data/live.ts';
+import type { StoreEventKind, StoreEventSubscriber } from '../../../platform/store-data/store-events.ts';
 
 /*
  * Segment → Klaviyo list sync. Each synced segment has one list in the merchant's Klaviyo account,

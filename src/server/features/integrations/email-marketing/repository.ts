@@ -1,5 +1,5 @@
 import type { components } from '../../../../shared/api/app.gen.ts';
-import type { Queryable } from '../../../platform/db.ts';
+import type { Queryable } from '../../../platform/database/db.ts';
 
 /*
  * The email-marketing integration in SQL: the store's Klaviyo connection and each segment's sync

@@ -4,9 +4,6 @@ import type { MetaUserClient } from '../../../integrations/meta/client.ts';
 import { fromMetaAmount } from '../../../integrations/meta/currency.ts';
 import { MetaError, MetaThrottledError, MetaTokenError, MetaUnavailableError } from '../../../integrations/meta/errors.ts';
 import { customAudienceTermsUrl, type MetaAdAccount, REQUIRED_PERMISSIONS } from '../../../integrations/meta/types.ts';
-import { type Handlers, inStore } from '../../../platform/api.ts';
-import type { Queryable } from '../../../platform/db.ts';
-import { HttpError } from '../../../platform/errors.ts';
 import {
   adAccountPropsOf,
   DEFAULT_AD_ACCOUNT_PROPS,
@@ -20,7 +17,10 @@ import {
   readForStore,
   refuseDeadToken,
   tokenUsable,
-} from '../../../platform/meta-connection.ts';
+} from '../../../platform/connections/meta-connection.ts';
+import type { Queryable } from '../../../platform/database/db.ts';
+import { type Handlers, inStore } from '../../../platform/http/api.ts';
+import { HttpError } from '../../../platform/http/errors.ts';
 import { deleteMetaConnection, hasStoreConnection, saveMetaLogin, saveMetaSelection } from './repository.ts';
 
 /*

@@ -1,9 +1,9 @@
-import type { Queryable } from '../../../platform/db.ts';
+import type { Queryable } from '../../../platform/database/db.ts';
 
 /*
  * The social-ads integration in SQL: the store's Meta connection as its form saves it. Handlers
  * (handlers.ts, token-check.ts) decide; this module reads and writes. Reading one store's connection,
- * and marking it for renewal, are the platform's (platform/meta-connection.ts), since ad campaigns go
+ * and marking it for renewal, are the platform's (platform/connections/meta-connection.ts), since ad campaigns go
  * through the same gate.
  */
 

@@ -1,7 +1,7 @@
-import type { Database } from '../../../platform/db.ts';
-import type { JobWorker } from '../../../platform/jobs.ts';
-import { type MetaAccess, markForRenewal } from '../../../platform/meta-connection.ts';
-import { bookNextNight, bookNightly } from '../../../platform/nightly.ts';
+import { type MetaAccess, markForRenewal } from '../../../platform/connections/meta-connection.ts';
+import type { Database } from '../../../platform/database/db.ts';
+import type { JobWorker } from '../../../platform/jobs/jobs.ts';
+import { bookNextNight, bookNightly } from '../../../platform/jobs/nightly.ts';
 import { tokensToCheck } from './repository.ts';
 
 export const META_TOKEN_CHECK_QUEUE = 'meta-token-check';

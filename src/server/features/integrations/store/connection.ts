@@ -1,6 +1,6 @@
 import { createShopifyClient, type ShopifyClient } from '../../../integrations/shopify/client.ts';
-import type { Queryable } from '../../../platform/db.ts';
-import type { SecretBox } from '../../../platform/secrets.ts';
+import type { Queryable } from '../../../platform/database/db.ts';
+import type { SecretBox } from '../../../platform/security/secrets.ts';
 import { lockedShopOf, shopifyCredentialsOf, upsertShopifyConnection } from './repository.ts';
 import { syncAfterConnecting } from './store-sync.ts';
 

@@ -7,9 +7,9 @@ import {
   productFromWebhook,
   refundFromWebhook,
 } from '../../../integrations/shopify/webhooks.ts';
-import { bumpDataVersion } from '../../../platform/data-version.ts';
-import type { Queryable } from '../../../platform/db.ts';
-import type { StoreEvent, StoreEventKind, StoreEvents } from '../../../platform/store-events.ts';
+import type { Queryable } from '../../../platform/database/db.ts';
+import { bumpDataVersion } from '../../../platform/store-data/data-version.ts';
+import type { StoreEvent, StoreEventKind, StoreEvents } from '../../../platform/store-data/store-events.ts';
 import {
   completeCheckout,
   erasePlatformCustomer,

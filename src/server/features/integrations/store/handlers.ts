@@ -2,11 +2,11 @@ import type { components as AppComponents, operations as AppOperations } from '.
 import type { operations as BackendOperations, components } from '../../../../shared/api/backend.gen.ts';
 import { normalizeShopDomain, ShopifyAuthError } from '../../../integrations/shopify/client.ts';
 import { missingScopes, type RequiredScope, type Shop } from '../../../integrations/shopify/types.ts';
-import { type Handlers, inStore, signedIn } from '../../../platform/api.ts';
-import type { Database, Queryable } from '../../../platform/db.ts';
-import { errors, HttpError } from '../../../platform/errors.ts';
-import { type Auth, setCurrentStore } from '../../../platform/sessions.ts';
-import { calendarOf, DEFAULT_TIME_ZONE, windowStart } from '../../../platform/store-calendar.ts';
+import type { Database, Queryable } from '../../../platform/database/db.ts';
+import { type Handlers, inStore, signedIn } from '../../../platform/http/api.ts';
+import { errors, HttpError } from '../../../platform/http/errors.ts';
+import { type Auth, setCurrentStore } from '../../../platform/security/sessions.ts';
+import { calendarOf, DEFAULT_TIME_ZONE, windowStart } from '../../../platform/store-data/store-calendar.ts';
 import { connectStore, type ShopifyAccess, type ShopifyConnection } from './connection.ts';
 import {
   addStoreAdmin,

@@ -10,12 +10,12 @@ import {
   type ShopifyOAuth,
 } from '../../../integrations/shopify/oauth.ts';
 import { REQUIRED_SCOPES } from '../../../integrations/shopify/types.ts';
-import { type Handlers, inStore, signedIn } from '../../../platform/api.ts';
 import type { Config } from '../../../platform/config.ts';
-import type { Database, Queryable } from '../../../platform/db.ts';
-import { errors, HttpError } from '../../../platform/errors.ts';
-import type { Auth } from '../../../platform/sessions.ts';
-import { resolveStoreAccess } from '../../../platform/tenancy.ts';
+import type { Database, Queryable } from '../../../platform/database/db.ts';
+import { type Handlers, inStore, signedIn } from '../../../platform/http/api.ts';
+import { errors, HttpError } from '../../../platform/http/errors.ts';
+import type { Auth } from '../../../platform/security/sessions.ts';
+import { resolveStoreAccess } from '../../../platform/security/tenancy.ts';
 import type { ShopifyAccess } from './connection.ts';
 import {
   messages as connectionMessages,

@@ -1,6 +1,6 @@
-import type { Database } from '../../../platform/db.ts';
-import type { JobWorker } from '../../../platform/jobs.ts';
-import { bookNextNight, bookNightly, nextTimeInChile } from '../../../platform/nightly.ts';
+import type { Database } from '../../../platform/database/db.ts';
+import type { JobWorker } from '../../../platform/jobs/jobs.ts';
+import { bookNextNight, bookNightly, nextTimeInChile } from '../../../platform/jobs/nightly.ts';
 import { type ShopifyAccess, storeClient } from './connection.ts';
 import { importedStores, recordSyncFailure } from './store-sync.ts';
 import { refreshStore, type StoreWriter, syncFailureCode } from './sync.ts';

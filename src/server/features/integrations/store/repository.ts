@@ -1,6 +1,6 @@
 import type { components } from '../../../../shared/api/backend.gen.ts';
-import { countedOrder } from '../../../platform/counted-orders.ts';
-import type { Queryable } from '../../../platform/db.ts';
+import type { Queryable } from '../../../platform/database/db.ts';
+import { countedOrder } from '../../../platform/store-data/counted-orders.ts';
 
 /*
  * The store integration (Shopify) in SQL: stores created with their connection, the connection itself,

@@ -6,7 +6,7 @@ import {
   type Order,
   type Product,
 } from '../../../integrations/shopify/types.ts';
-import type { Queryable } from '../../../platform/db.ts';
+import type { Queryable } from '../../../platform/database/db.ts';
 
 /*
  * Writes imported Shopify records into the store's tables, a batch per statement, as upserts keyed by

@@ -1,7 +1,7 @@
 import type { components } from '../../../../shared/api/app.gen.ts';
-import type { Queryable } from '../../../platform/db.ts';
-import { enqueue } from '../../../platform/jobs.ts';
-import { publishLive } from '../../../platform/live.ts';
+import type { Queryable } from '../../../platform/database/db.ts';
+import { enqueue } from '../../../platform/jobs/jobs.ts';
+import { publishLive } from '../../../platform/store-data/live.ts';
 
 /*
  * The store's import status (SPEC §2 scraping status), and every move between its states, in one

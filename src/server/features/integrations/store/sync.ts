@@ -1,9 +1,9 @@
 import { ShopifyAuthError, type ShopifyClient, ShopifyError } from '../../../integrations/shopify/client.ts';
 import { type Customer, type LineItem, numericId, type Order, SUBSCRIBED_TOPICS } from '../../../integrations/shopify/types.ts';
-import { bumpDataVersion } from '../../../platform/data-version.ts';
-import type { Database, Queryable } from '../../../platform/db.ts';
-import type { JobContext, JobWorker } from '../../../platform/jobs.ts';
-import type { StoreEvents } from '../../../platform/store-events.ts';
+import type { Database, Queryable } from '../../../platform/database/db.ts';
+import type { JobContext, JobWorker } from '../../../platform/jobs/jobs.ts';
+import { bumpDataVersion } from '../../../platform/store-data/data-version.ts';
+import type { StoreEvents } from '../../../platform/store-data/store-events.ts';
 import { type ShopifyAccess, storeClient } from './connection.ts';
 import { receivesWebhooks } from './repository.ts';
 import { upsertAbandonedCheckouts, upsertCustomers, upsertLineItems, upsertOrders, upsertProducts } from './store-data.ts';

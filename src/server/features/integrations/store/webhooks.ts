@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { parseDelivery, staleness, verifyWebhook } from '../../../integrations/shopify/webhooks.ts';
-import type { Database, Queryable } from '../../../platform/db.ts';
-import type { SecretBox } from '../../../platform/secrets.ts';
-import type { StoreEvents } from '../../../platform/store-events.ts';
+import type { Database, Queryable } from '../../../platform/database/db.ts';
+import type { SecretBox } from '../../../platform/security/secrets.ts';
+import type { StoreEvents } from '../../../platform/store-data/store-events.ts';
 import { applyDelivery } from './deliveries.ts';
 import { connectionsOfShop } from './repository.ts';
 
