@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_USERS } from '../src/server/demo-store.ts';
 import { scratchDatabase } from '../tests/scratch-database.ts';
-import { type ChildServer, startChildServer } from '../tests/server/child-server.ts';
-import { type OpenStream, openLiveStream } from '../tests/server/live-stream.ts';
+import { type ChildServer, startChildServer } from '../tests/server/support/child-server.ts';
+import { type OpenStream, openLiveStream } from '../tests/server/support/live-stream.ts';
 
 const { values } = parseArgs({
   options: {
