@@ -94,6 +94,20 @@ const serverZones = [
     message: 'An integration is a client of a platform API and knows no feature.',
   },
   {
+    // The configuration (which host and keys each platform's client takes) and a store's connections to
+    // the platforms (connections/) build on the clients; the rest of platform stands on neither.
+    target: [
+      ...foldersIn('src/server/platform')
+        .filter((concern) => concern !== 'connections')
+        .map((concern) => `src/server/platform/${concern}`),
+      'src/server/platform/feature.ts',
+      'src/server/platform/workers.ts',
+    ],
+    from: 'src/server/integrations',
+    message:
+      "Only platform's config.ts and connections/ know the platforms' clients: what another part of platform needs of one moves into them.",
+  },
+  {
     target: 'src/server/integrations',
     from: 'src/server/platform',
     message:
