@@ -83,10 +83,36 @@ const serverZones = [
     from: SERVER_FEATURES.filter((other) => other !== feature).map((other) => `src/server/features/${other}`),
     message: 'Server features meet only through store events (ARCHITECTURE.md), never by importing each other.',
   })),
+  // A feature split into folders by what each does (integrations: store, social ads, email marketing…)
+  // composes them in its root files; a folder never reaches into a sibling.
+  ...SERVER_FEATURES.flatMap((feature) => {
+    const parts = foldersIn(`src/server/features/${feature}`);
+    return parts.length < 2
+      ? []
+      : parts.map((part) => ({
+          target: `src/server/features/${feature}/${part}`,
+          from: parts.filter((other) => other !== part).map((other) => `src/server/features/${feature}/${other}`),
+          message: `A folder of ${feature} knows none of its siblings: the feature's root files compose them, and what two share moves down to platform.`,
+        }));
+  }),
   {
     target: 'src/server/integrations',
     from: 'src/server/features',
     message: 'An integration is a client of a platform API and knows no feature.',
+  },
+  {
+    // The configuration (which host and keys each platform's client takes) and a store's connections to
+    // the platforms (connections/) build on the clients; the rest of platform stands on neither.
+    target: [
+      ...foldersIn('src/server/platform')
+        .filter((concern) => concern !== 'connections')
+        .map((concern) => `src/server/platform/${concern}`),
+      'src/server/platform/feature.ts',
+      'src/server/platform/workers.ts',
+    ],
+    from: 'src/server/integrations',
+    message:
+      "Only platform's config.ts and connections/ know the platforms' clients: what another part of platform needs of one moves into them.",
   },
   {
     target: 'src/server/integrations',

@@ -52,7 +52,7 @@ const apiProxy: ProxyOptions = { target: serverTarget, changeOrigin: false, bypa
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside each built text file, compressed once at
- * their best: the server sends the one the browser accepts (`preCompressed` in platform/spa.ts).
+ * their best: the server sends the one the browser accepts (`preCompressed` in platform/pages/spa.ts).
  */
 function precompress(): Plugin {
   const brotli = promisify(brotliCompress);
@@ -125,7 +125,7 @@ export const PAGE_CODE_FILE = '.vite/page-code.json';
  * Lists the entry page's own classic scripts, stylesheets and module scripts, and for each route of
  * the table the files of its screens' code and of its own text groups that the entry does not
  * already load (`PAGE_CODE_FILE`: `{ entry: { early, styles, scripts }, routes: [{ path, files }] }`).
- * The server names them in a page's answer (platform/page-hints.ts), so a browser fetches them
+ * The server names them in a page's answer (platform/pages/page-hints.ts), so a browser fetches them
  * before it has even read the page, and a route's code with the app's instead of once that has run.
  */
 function pageCode(): Plugin {

@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/server/database-template.ts'],
+          globalSetup: ['tests/server/support/database-template.ts'],
           // Each worker imports the app once for all its files rather than once per file (a fifth of the
           // step's time). Nothing a file changes outlives it: each builds its own app on its own database.
           isolate: false,

@@ -2,7 +2,7 @@
 
 import { SANDBOX_SHOP } from '../src/server/integrations/shopify/sandbox/index.ts';
 import { signWebhook } from '../src/server/integrations/shopify/webhooks.ts';
-import type { Database } from '../src/server/platform/db.ts';
+import type { Database } from '../src/server/platform/database/db.ts';
 
 /** A REST order as Shopify posts it for orders/create (only what the webhook reads, plus a few usual fields). */
 export function orderWebhookBody(id: number, customer: number): string {

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { type Config, loadConfig } from '../src/server/platform/config.ts';
-import { type Database, openDatabase } from '../src/server/platform/db.ts';
-import { createMailer } from '../src/server/platform/mail.ts';
+import { type Database, openDatabase } from '../src/server/platform/database/db.ts';
+import { createMailer } from '../src/server/platform/mail/mail.ts';
 import { scratchDatabase } from '../tests/scratch-database.ts';
 
 export async function benchDatabase(

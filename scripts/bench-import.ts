@@ -11,11 +11,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { storeEvents } from '../src/server/app.ts';
-import { runSync, type SyncStep } from '../src/server/features/integrations/sync.ts';
+import { runSync, type SyncStep } from '../src/server/features/integrations/store/sync.ts';
 import { createShopifyClient, type ShopifyClient } from '../src/server/integrations/shopify/client.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN, startShopifySandbox } from '../src/server/integrations/shopify/sandbox/index.ts';
-import type { Database } from '../src/server/platform/db.ts';
-import { migrate } from '../src/server/platform/migrations.ts';
+import type { Database } from '../src/server/platform/database/db.ts';
+import { migrate } from '../src/server/platform/database/migrations.ts';
 import { benchDatabase } from './bench-database.ts';
 
 const NOW = new Date('2026-11-01T00:00:00Z');

@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_USERS } from '../src/server/demo-store.ts';
 import { scratchDatabase } from '../tests/scratch-database.ts';
-import { type ChildServer, startChildServer } from '../tests/server/child-server.ts';
-import { type OpenStream, openLiveStream } from '../tests/server/live-stream.ts';
+import { type ChildServer, startChildServer } from '../tests/server/support/child-server.ts';
+import { type OpenStream, openLiveStream } from '../tests/server/support/live-stream.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,11 +42,11 @@ const SERVER = `
 import { buildApp } from '${ROOT}src/server/app.ts';
 import { seedDemoStore } from '${ROOT}src/server/demo-store.ts';
 import { loadConfig } from '${ROOT}src/server/platform/config.ts';
-import { openDatabase } from '${ROOT}src/server/platform/db.ts';
-import { livePosition, publishLive } from '${ROOT}src/server/platform/live.ts';
-import { createMailer } from '${ROOT}src/server/platform/mail.ts';
-import { migrate } from '${ROOT}src/server/platform/migrations.ts';
-import { loadSecretBox } from '${ROOT}src/server/platform/secrets.ts';
+import { openDatabase } from '${ROOT}src/server/platform/database/db.ts';
+import { livePosition, publishLive } from '${ROOT}src/server/platform/store-data/live.ts';
+import { createMailer } from '${ROOT}src/server/platform/mail/mail.ts';
+import { migrate } from '${ROOT}src/server/platform/database/migrations.ts';
+import { loadSecretBox } from '${ROOT}src/server/platform/security/secrets.ts';
 const env = process.env;
 const config = { ...loadConfig({ NODE_ENV: 'test' }), webDir: env.WEB_DIR, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined, sandboxes: false, validateResponses: false };
 const db = await openDatabase(config);

@@ -1,5 +1,5 @@
 // The benchmarks' big store, written straight in the database (bench:metrics, bench:load).
-import type { Database } from '../src/server/platform/db.ts';
+import type { Database } from '../src/server/platform/database/db.ts';
 
 /**
  * A deterministic store written straight in SQL (setseed): every customer's first order among the first

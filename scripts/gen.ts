@@ -38,7 +38,7 @@ const readContract = async (source: string) => parse(await readFile(new URL(`../
 
 /**
  * `operationId → roles` over both contracts. An operation without `x-roles` allows every role, as the
- * server's gate reads it (src/server/platform/contract.ts); the module spells them out so `can` is a lookup.
+ * server's gate reads it (src/server/platform/http/contract.ts); the module spells them out so `can` is a lookup.
  */
 async function operationRoles(): Promise<Map<string, { roles: string[]; source: string }>> {
   const app = await readContract('openapi/app.yaml');

@@ -228,9 +228,10 @@ function readReport(file: string) {
   const files: Outcome['files'] = [];
   for (const suite of results.testResults ?? []) {
     const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failedTests) failures.push(`${basename(suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // By path: tests of different folders share names (integrations/meta/client.test.ts, …/shopify/client.test.ts).
+    for (const test of failedTests) failures.push(`${displayName(suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     // A file that fails before its tests run (an import error) has only its own message.
-    if (!failedTests.length && suite.message) failures.push(`${basename(suite.name)}: ${firstLine(suite.message)}`);
+    if (!failedTests.length && suite.message) failures.push(`${displayName(suite.name)}: ${firstLine(suite.message)}`);
     if (suite.startTime && suite.endTime) files.push({ name: displayName(suite.name), seconds: (suite.endTime - suite.startTime) / 1000 });
   }
   return { passed: results.numPassedTests, failed: results.numFailedTests, failures, files };

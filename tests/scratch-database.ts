@@ -1,7 +1,7 @@
 // A new database on a PostgreSQL server, dropped when closed: tests and benchmarks prove the same
 // SQL on a server as on PGlite without touching the server's own data.
 import pg from 'pg';
-import { type Database, openDatabase } from '../src/server/platform/db.ts';
+import { type Database, openDatabase } from '../src/server/platform/database/db.ts';
 
 /** A copy of `template` when given (a database on the same server nobody is connected to), else empty. */
 export async function scratchDatabase(serverUrl: string, prefix: string, template?: string): Promise<Database> {

@@ -15,25 +15,25 @@ import { registerMetaSandbox } from './integrations/meta/sandbox/index.ts';
 import { registerStripeSandbox } from './integrations/payments/sandbox/index.ts';
 import { HANDLED_EVENT_TYPES } from './integrations/payments/webhooks.ts';
 import { registerShopifySandbox } from './integrations/shopify/sandbox/index.ts';
-import { type Handler, registerContract, type Services } from './platform/api.ts';
 import type { Config } from './platform/config.ts';
-import { appContract, backendContract } from './platform/contract.ts';
-import type { Database } from './platform/db.ts';
-import { registerDocs } from './platform/docs.ts';
-import { clientErrorHandler, frameworkClientError, frameworkErrors, HttpError } from './platform/errors.ts';
+import { metaAccess } from './platform/connections/meta-connection.ts';
+import type { Database } from './platform/database/db.ts';
 import type { FeatureParts, ServerFeature } from './platform/feature.ts';
-import { registerHousekeepingJob } from './platform/housekeeping.ts';
-import { JobWorker } from './platform/jobs.ts';
-import { LiveHub, livePosition } from './platform/live.ts';
-import { createMailer, type Mailer } from './platform/mail.ts';
-import { registerMailbox } from './platform/mailbox.ts';
-import { metaAccess } from './platform/meta-connection.ts';
-import { pageHints } from './platform/page-hints.ts';
-import { loadSecretBox, type SecretBox } from './platform/secrets.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { loadSessionSecret, readSession } from './platform/sessions.ts';
-import { registerSpa, spaIndex } from './platform/spa.ts';
-import { StoreEvents } from './platform/store-events.ts';
+import { type Handler, registerContract, type Services } from './platform/http/api.ts';
+import { appContract, backendContract } from './platform/http/contract.ts';
+import { registerDocs } from './platform/http/docs.ts';
+import { clientErrorHandler, frameworkClientError, frameworkErrors, HttpError } from './platform/http/errors.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { registerHousekeepingJob } from './platform/jobs/housekeeping.ts';
+import { JobWorker } from './platform/jobs/jobs.ts';
+import { createMailer, type Mailer } from './platform/mail/mail.ts';
+import { registerMailbox } from './platform/mail/mailbox.ts';
+import { pageHints } from './platform/pages/page-hints.ts';
+import { registerSpa, spaIndex } from './platform/pages/spa.ts';
+import { loadSecretBox, type SecretBox } from './platform/security/secrets.ts';
+import { loadSessionSecret, readSession } from './platform/security/sessions.ts';
+import { LiveHub, livePosition } from './platform/store-data/live.ts';
+import { StoreEvents } from './platform/store-data/store-events.ts';
 
 /** Every server feature (features/<feature>/index.ts); subscribers follow store events in this order. */
 export const FEATURES: readonly ServerFeature[] = [
@@ -53,7 +53,7 @@ export interface AppOptions {
   logger?: boolean;
   /** Where mail goes; by default SMTP_URL or the local outbox. */
   mailer?: Mailer;
-  /** Encrypts third-party secrets; by default from ENCRYPTION_KEY (platform/secrets.ts). */
+  /** Encrypts third-party secrets; by default from ENCRYPTION_KEY (platform/security/secrets.ts). */
   secrets?: SecretBox;
   /** New card-processor customers go on this test clock, so a test can move their time. */
   paymentsTestClock?: () => string | undefined;

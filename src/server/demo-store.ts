@@ -1,9 +1,9 @@
 import { priceCents, TRIAL_DAYS } from './features/account/index.ts';
 import { connectStore } from './features/integrations/index.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN } from './integrations/shopify/sandbox/index.ts';
-import type { Database } from './platform/db.ts';
-import { hashPassword } from './platform/passwords.ts';
-import type { SecretBox } from './platform/secrets.ts';
+import type { Database } from './platform/database/db.ts';
+import { hashPassword } from './platform/security/passwords.ts';
+import type { SecretBox } from './platform/security/secrets.ts';
 
 export const DEMO_STORE_NAME = 'Tienda Demo';
 /** The plan the demo store's trial is on. */

@@ -4,10 +4,10 @@ import { openSandboxSubscriptions } from './features/account/index.ts';
 import { SANDBOX_META_USERS } from './integrations/meta/sandbox/index.ts';
 import { SANDBOX_SHOP, SANDBOX_TOKEN } from './integrations/shopify/sandbox/index.ts';
 import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './platform/config.ts';
-import { openDatabase } from './platform/db.ts';
-import { scheduleHousekeeping } from './platform/housekeeping.ts';
-import { migrate } from './platform/migrations.ts';
-import { loadSecretBox } from './platform/secrets.ts';
+import { openDatabase } from './platform/database/db.ts';
+import { migrate } from './platform/database/migrations.ts';
+import { scheduleHousekeeping } from './platform/jobs/housekeeping.ts';
+import { loadSecretBox } from './platform/security/secrets.ts';
 
 let config: Config;
 try {

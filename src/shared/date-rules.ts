@@ -4,8 +4,8 @@ import type { IsoDate } from './date-ranges';
  * The calendar every date a client sends must fall in: a segment's purchase periods, an ad campaign's
  * start and end, the dashboard's custom range, the year of a marketing investment. The forms and the
  * server's rules read it here; the contracts say the same (`CalendarDate`, `CalendarDateTime`,
- * `CalendarYear` in openapi/*.yaml: "… entre los años 2000 y 2100"), and tests/server/contract-parity
- * holds the two sides together.
+ * `CalendarYear` in openapi/*.yaml: "… entre los años 2000 y 2100"), and
+ * tests/server/platform/http/contract-parity holds the two sides together.
  *
  * Why 2000 to 2100: Shopify opened its first shop in 2006, so no order, customer or purchase period a
  * store can hold is older than that, and 2000 leaves room for histories imported from an older shop;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { META_SANDBOX_PREFIX } from '../../src/server/integrations/meta/sandbox/index.ts';
-import { pngImage } from '../server/integrations/meta-testing.ts';
+import { pngImage } from '../server/integrations/meta/testing.ts';
 import { choose, logInAtFacebook, metaCard } from './meta-login.ts';
 import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';

@@ -124,7 +124,7 @@ it('on a 390 × 844 phone: signs in, reads the dashboard and its table, opens th
   await context.close();
 });
 
-/** The element in which the entry page carries the answers to the app's first requests (platform/first-answers.ts). */
+/** The element in which the entry page carries the answers to the app's first requests (platform/pages/first-answers.ts). */
 const FIRST_ANSWERS = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s;
 
 /** The live stream stays open while the page does: it is the channel news comes by, not a request for data. */
@@ -194,7 +194,7 @@ it('the first dashboard load transfers under the budget, compressed, with its fi
   expect(urls.filter((url, index) => urls.indexOf(url) !== index)).toEqual([]);
   expect(dataAddresses(urls)).toEqual([]);
   // The page carried the answer to every data request of the app's start, and only those: the
-  // server's list (platform/page-hints.ts) and the app's (`preloadPageAt`) are the same. The same
+  // server's list (platform/pages/page-hints.ts) and the app's (`preloadPageAt`) are the same. The same
   // page without them asks for exactly these, once each.
   const carried = Object.keys(JSON.parse(FIRST_ANSWERS.exec(await document!.text())?.[1] ?? '{}')).sort();
   expect(carried).toContain('/api/auth/me');

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { orderWebhookBody, postOrderWebhooks } from '../../scripts/bench-burst.ts';
-import { listNameFor } from '../../src/server/features/integrations/klaviyo-sync.ts';
+import { listNameFor } from '../../src/server/features/integrations/email-marketing/klaviyo-sync.ts';
 import { createKlaviyoClient, klaviyoApis } from '../../src/server/integrations/klaviyo/client.ts';
 import { KLAVIYO_SANDBOX_PREFIX, SANDBOX_KEYS } from '../../src/server/integrations/klaviyo/sandbox/index.ts';
 import { SANDBOX_APP } from '../../src/server/integrations/shopify/sandbox/index.ts';

@@ -16,7 +16,7 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL server instead of the embedded database. */
   databaseUrl: string | undefined;
-  /** Where an uploaded file waits, on disk, while its request checks it and sends it on (platform/uploads.ts). */
+  /** Where an uploaded file waits, on disk, while its request checks it and sends it on (platform/files/uploads.ts). */
   uploadDir: string;
   /** Signs CSRF tokens; when unset (never in production), a random one is kept in the database so restarts keep sessions usable. */
   sessionSecret: string | undefined;

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { operations as AppOperations } from '../../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../../shared/api/backend.gen.ts';
-import type { Handlers } from './api.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db.ts';
-import type { JobWorker } from './jobs.ts';
-import type { LiveHub } from './live.ts';
-import type { Mailer } from './mail.ts';
-import type { MetaAccess } from './meta-connection.ts';
-import type { SecretBox } from './secrets.ts';
-import type { StoreEventSubscriber, StoreEvents } from './store-events.ts';
-import type { UploadRules } from './uploads.ts';
+import type { MetaAccess } from './connections/meta-connection.ts';
+import type { Database } from './database/db.ts';
+import type { UploadRules } from './files/uploads.ts';
+import type { Handlers } from './http/api.ts';
+import type { JobWorker } from './jobs/jobs.ts';
+import type { Mailer } from './mail/mail.ts';
+import type { SecretBox } from './security/secrets.ts';
+import type { LiveHub } from './store-data/live.ts';
+import type { StoreEventSubscriber, StoreEvents } from './store-data/store-events.ts';
 
 /*
  * A server feature as the app registers it: each `features/<feature>/index.ts` exports one, and
@@ -54,4 +54,31 @@ export interface ServerFeature {
   start(context: FeatureContext): FeatureParts | Promise<FeatureParts>;
   /** Books its recurring jobs (nightly and hourly work), once per server start, before the worker starts. */
   schedule?: (db: Database) => Promise<void>;
+}
+
+/**
+ * One feature made of parts that each start as a feature does (the integrations: one part per kind of
+ * platform, in its own folder), with `own` the handlers of the feature itself. Its subscribers, jobs,
+ * handlers and schedules are the parts' together, in the parts' order.
+ */
+export function composeFeature(name: string, parts: readonly ServerFeature[], own: FeatureParts = {}): ServerFeature {
+  return {
+    name,
+    subscribers: (events) => parts.flatMap((part) => part.subscribers?.(events) ?? []),
+    async start(context) {
+      const started = [own];
+      for (const part of parts) started.push(await part.start(context));
+      return {
+        app: Object.assign({}, ...started.map((each) => each.app ?? {})),
+        backend: Object.assign({}, ...started.map((each) => each.backend ?? {})),
+        uploads: Object.assign({}, ...started.map((each) => each.uploads ?? {})),
+        close: async () => {
+          for (const each of started) await each.close?.();
+        },
+      };
+    },
+    async schedule(db) {
+      for (const part of parts) await part.schedule?.(db);
+    },
+  };
 }

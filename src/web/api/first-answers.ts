@@ -9,7 +9,7 @@ const FRESH_FOR_MS = 30_000;
 
 /**
  * The answers to the app's first data requests that the server wrote into the entry page
- * (src/server/platform/first-answers.ts), by address (`/api/auth/me`). Each serves the first GET of
+ * (src/server/platform/pages/first-answers.ts), by address (`/api/auth/me`). Each serves the first GET of
  * its address once, as a fresh answer would (a refusal too, with its status), so a phone does not ask the server again for what the
  * page already brought; any later request goes to the network.
  */

@@ -45,7 +45,7 @@ function lazyPage(route: PageRoute): LazyExoticComponent<ComponentType> {
  * What the page asks for is its route's `prefetch`, whose code comes with the app's, small as it is:
  * the requests go out as soon as the session names the store, not once the page's code has arrived
  * and run. At a page's default view (no query) the server carries these answers in the page
- * (src/server/platform/page-hints.ts, `PAGE_DATA`), refusals too. A prefetch served a refusal is
+ * (src/server/platform/pages/page-hints.ts, `PAGE_DATA`), refusals too. A prefetch served a refusal is
  * asked again once the page mounts, so a page whose first answer depends on the store's state (the
  * campaigns list is a 409 without Meta) has none: the page's own first request takes the carried answer.
  */

@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { operations } from '../../../shared/api/app.gen.ts';
 import type { PaymentsClient } from '../../integrations/payments/client.ts';
 import { HANDLED_EVENT_TYPES, verifyStripeEvent } from '../../integrations/payments/webhooks.ts';
-import { type Handlers, signedIn } from '../../platform/api.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import { errors } from '../../platform/errors.ts';
-import type { JobWorker } from '../../platform/jobs.ts';
-import type { Mailer } from '../../platform/mail.ts';
-import { bookNextNight, bookNightly } from '../../platform/nightly.ts';
-import { eraseStore } from '../../platform/store-erasure.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
+import { type Handlers, signedIn } from '../../platform/http/api.ts';
+import { errors } from '../../platform/http/errors.ts';
+import type { JobWorker } from '../../platform/jobs/jobs.ts';
+import { bookNextNight, bookNightly } from '../../platform/jobs/nightly.ts';
+import type { Mailer } from '../../platform/mail/mail.ts';
+import { eraseStore } from '../../platform/store-data/store-erasure.ts';
 import { PLAN_FEATURES, PLANS, SALES_WHATSAPP_URL, TRIAL_DAYS } from './plans.ts';
+import { storeOfSubscription, storesWithOpenSubscription, subscriptionRowOf } from './repository.ts';
 import {
   type BillingContext,
   cancelSubscription,
@@ -19,7 +20,6 @@ import {
   refreshSubscription,
   replaceCard,
   STORE_DELETION_QUEUE,
-  storeOfSubscription,
   subscribe,
   subscriptionState,
 } from './subscriptions.ts';
@@ -167,10 +167,7 @@ export function registerStoreDeletionJob(jobs: JobWorker, db: Database, payments
   jobs.register<{ storeId: number }>(STORE_DELETION_QUEUE, {
     handler: async (job) => {
       const { storeId } = job.payload;
-      const [row] = await db.query<{ status: string; customer_id: string | null }>(
-        'select status, customer_id from store_subscriptions where store_id = $1',
-        [storeId],
-      );
+      const row = await subscriptionRowOf(db, storeId);
       // Resubscribed in the meantime (or already gone): nothing to delete.
       if (!row || row.status !== 'canceled') return;
       if (row.customer_id) await payments.deleteCustomer(row.customer_id);
@@ -197,11 +194,8 @@ export function registerSubscriptionCheckJob(jobs: JobWorker, billing: BillingCo
     leaseSeconds: 300,
     handler: async (_job, context) => {
       await bookNextNight(billing.db, SUBSCRIPTION_CHECK_QUEUE, SUBSCRIPTION_CHECK_HOUR);
-      const rows = await billing.db.query<{ store_id: number }>(
-        `select store_id from store_subscriptions where subscription_id is not null and status <> 'canceled' order by store_id`,
-      );
-      for (const row of rows) {
-        await refreshSubscription(billing, row.store_id);
+      for (const storeId of await storesWithOpenSubscription(billing.db)) {
+        await refreshSubscription(billing, storeId);
         await context.heartbeat();
       }
     },

@@ -1,6 +1,7 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import { type Handlers, signedIn } from '../../platform/api.ts';
-import { errors } from '../../platform/errors.ts';
+import { type Handlers, signedIn } from '../../platform/http/api.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { renameAccount } from './repository.ts';
 
 type AccountOperations = Pick<operations, 'getAccountDetails' | 'updateAccountDetails'>;
 
@@ -13,10 +14,7 @@ export const accountHandlers: Handlers<AccountOperations> = {
   async updateAccountDetails(context) {
     const { userId } = signedIn(context);
     // The contract refuses a name of only spaces, so what is left after trimming is a name.
-    const [account] = await context.db.query<{ name: string; email: string }>(
-      'update users set name = $1 where id = $2 returning name, email',
-      [context.body.name.trim(), userId],
-    );
+    const account = await renameAccount(context.db, userId, context.body.name.trim());
     // The account is gone, and its sessions with it.
     if (!account) throw errors.unauthenticated();
     return { status: 200, body: account };

@@ -3,11 +3,23 @@ import type { components } from '../../../shared/api/app.gen.ts';
 import type { PaymentsClient } from '../../integrations/payments/client.ts';
 import { CardError } from '../../integrations/payments/errors.ts';
 import { INVOICE_ATTEMPTS } from '../../integrations/payments/types.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import { HttpError } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs.ts';
-import { publishLive } from '../../platform/live.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { enqueue } from '../../platform/jobs/jobs.ts';
+import { publishLive } from '../../platform/store-data/live.ts';
 import { type Billing, monthlyEquivalentCents, PLANS, type PlanId, priceCents, priceLookupKey, TRIAL_DAYS } from './plans.ts';
+import {
+  clearCancellation,
+  lockedSubscriptionId,
+  markDeletionWarned,
+  recordCancellation,
+  type SubscriptionMirror,
+  type SubscriptionRow,
+  saveSubscriptionMirror,
+  storeOwnerOf,
+  subscriptionRowOf,
+  unmarkDeletionWarned,
+} from './repository.ts';
 
 type Subscription = components['schemas']['Subscription'];
 type SubscriptionState = components['schemas']['SubscriptionState'];
@@ -49,30 +61,6 @@ export function cardRefusal(error: CardError): HttpError {
   return new HttpError(422, error.code ?? 'card_declined', message, [{ field, message }]);
 }
 
-/** One row of `store_subscriptions`. */
-interface SubscriptionRow {
-  store_id: number;
-  customer_id: string | null;
-  subscription_id: string | null;
-  plan_id: PlanId;
-  billing: Billing;
-  price_cents: number;
-  status: 'trialing' | 'active' | 'past_due' | 'canceled';
-  trial_ends_at: Date | null;
-  member_since: Date;
-  current_period_end: Date | null;
-  cancel_at: Date | null;
-  cancel_reason: CancelReason | null;
-  next_payment_cents: number | null;
-  next_invoice_attempt_at: Date | null;
-  invoice_attempts: number;
-  card_brand: string | null;
-  card_last4: string | null;
-  card_exp_month: number | null;
-  card_exp_year: number | null;
-  card_country: string | null;
-}
-
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
@@ -112,7 +100,7 @@ export function subscriptionOf(row: SubscriptionRow): Subscription {
 }
 
 export async function subscriptionState(db: Queryable, storeId: number): Promise<SubscriptionState> {
-  const [row] = await db.query<SubscriptionRow>('select * from store_subscriptions where store_id = $1', [storeId]);
+  const row = await subscriptionRowOf(db, storeId);
   return { subscription: row ? subscriptionOf(row) : null, trialAvailable: !row };
 }
 
@@ -131,7 +119,7 @@ const expanded = <T extends { id: string }>(value: string | T | null | undefined
  * The processor's subscription, as the row that mirrors it. Read whole each time (never patched from a
  * webhook's payload), so events arriving late, twice or out of order cannot leave an older state behind.
  */
-function mirrorOf(subscription: Stripe.Subscription): Omit<SubscriptionRow, 'store_id' | 'member_since' | 'cancel_reason'> | null {
+function mirrorOf(subscription: Stripe.Subscription): SubscriptionMirror | null {
   const item = subscription.items.data[0];
   const plan = item ? planOfPrice(item.price) : null;
   if (!item || !plan) return null;
@@ -171,38 +159,11 @@ function mirrorOf(subscription: Stripe.Subscription): Omit<SubscriptionRow, 'sto
   };
 }
 
-const MIRROR_COLUMNS = [
-  'customer_id',
-  'subscription_id',
-  'plan_id',
-  'billing',
-  'price_cents',
-  'status',
-  'trial_ends_at',
-  'current_period_end',
-  'cancel_at',
-  'next_payment_cents',
-  'next_invoice_attempt_at',
-  'invoice_attempts',
-  'card_brand',
-  'card_last4',
-  'card_exp_month',
-  'card_exp_year',
-  'card_country',
-] as const;
-
 /** Writes the processor's subscription over the store's row (creating it on the first plan). */
 async function saveMirror(db: Queryable, storeId: number, subscription: Stripe.Subscription): Promise<SubscriptionRow['status'] | null> {
   const mirror = mirrorOf(subscription);
   if (!mirror) return null;
-  const values = MIRROR_COLUMNS.map((column) => mirror[column]);
-  const placeholders = MIRROR_COLUMNS.map((_, index) => `$${index + 2}`).join(', ');
-  const updates = MIRROR_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', ');
-  await db.query(
-    `insert into store_subscriptions (store_id, ${MIRROR_COLUMNS.join(', ')}) values ($1, ${placeholders})
-     on conflict (store_id) do update set ${updates}, updated_at = now()`,
-    [storeId, ...values],
-  );
+  await saveSubscriptionMirror(db, storeId, mirror);
   // Every open tab of the store sees a payment, a renewal or a failure land (the webhook's, or another tab's).
   await publishLive(db, storeId, { topic: 'subscription' });
   return mirror.status;
@@ -261,14 +222,7 @@ interface Owner {
 }
 
 async function ownerOf(db: Queryable, storeId: number, fallback: { email: string; name: string }): Promise<Owner> {
-  const [row] = await db.query<{ email: string | null; name: string | null; store_name: string }>(
-    `select u.email, u.name, s.name as store_name
-       from stores s
-       left join lateral (select u.email, u.name from store_members m join users u on u.id = m.user_id
-                           where m.store_id = s.id and m.role = 'admin' order by m.created_at limit 1) u on true
-      where s.id = $1`,
-    [storeId],
-  );
+  const row = await storeOwnerOf(db, storeId);
   return { email: row?.email ?? fallback.email, name: row?.name ?? fallback.name, storeName: row?.store_name ?? '' };
 }
 
@@ -283,7 +237,7 @@ export async function subscribe(
   choice: { planId: PlanId; billing: Billing; paymentMethodId: string },
 ): Promise<SubscriptionState> {
   const { db, payments } = billing;
-  const [existing] = await db.query<SubscriptionRow>('select * from store_subscriptions where store_id = $1', [storeId]);
+  const existing = await subscriptionRowOf(db, storeId);
   if (existing && existing.status !== 'canceled') throw new HttpError(409, 'already_subscribed', billingMessages.alreadySubscribed);
   const owner = await ownerOf(db, storeId, caller);
   const priceId = await atProcessor(() => billing.priceId(choice.planId, choice.billing));
@@ -318,7 +272,7 @@ export async function subscribe(
 }
 
 async function currentRow(db: Queryable, storeId: number): Promise<SubscriptionRow & { subscription_id: string }> {
-  const [row] = await db.query<SubscriptionRow>('select * from store_subscriptions where store_id = $1', [storeId]);
+  const row = await subscriptionRowOf(db, storeId);
   if (!row || !row.subscription_id) throw new HttpError(404, 'no_subscription', billingMessages.noSubscription);
   if (row.status === 'canceled') throw new HttpError(422, 'subscription_ended', billingMessages.ended);
   return row as SubscriptionRow & { subscription_id: string };
@@ -338,10 +292,7 @@ export async function changePlan(
   if (row.cancel_at !== null) {
     // Choosing a plan again before the end of a canceled period keeps the store: the cancellation is undone.
     await atProcessor(() => billing.payments.resume(row.subscription_id));
-    await billing.db.query(
-      'update store_subscriptions set cancel_reason = null, cancel_details = null, deletion_warned_at = null where store_id = $1',
-      [storeId],
-    );
+    await clearCancellation(billing.db, storeId);
   }
   if (row.plan_id === choice.planId && row.billing === choice.billing) {
     await refreshSubscription(billing, storeId);
@@ -405,27 +356,17 @@ export async function cancelSubscription(
       feedback: PROCESSOR_FEEDBACK[cancellation.reason],
     }),
   );
-  await billing.db.query('update store_subscriptions set cancel_reason = $2, cancel_details = $3 where store_id = $1', [
-    storeId,
-    cancellation.reason,
-    details ?? null,
-  ]);
+  await recordCancellation(billing.db, storeId, cancellation.reason, details ?? null);
   await refreshSubscription(billing, storeId);
-  const [after] = await billing.db.query<SubscriptionRow>('select * from store_subscriptions where store_id = $1', [storeId]);
+  const after = await subscriptionRowOf(billing.db, storeId);
   const deletionDate = after?.cancel_at ?? after?.current_period_end;
   // One warning per cancellation, however many times it is sent (a double click, a retried request):
   // the first to mark it sends it. Choosing a plan again clears the mark.
-  const [first] = deletionDate
-    ? await billing.db.query(
-        'update store_subscriptions set deletion_warned_at = now() where store_id = $1 and deletion_warned_at is null returning store_id',
-        [storeId],
-      )
-    : [];
-  if (first) {
+  if (deletionDate && (await markDeletionWarned(billing.db, storeId))) {
     try {
-      await warn(await ownerOf(billing.db, storeId, { email: '', name: '' }), new Date(deletionDate!));
+      await warn(await ownerOf(billing.db, storeId, { email: '', name: '' }), new Date(deletionDate));
     } catch (error) {
-      await billing.db.query('update store_subscriptions set deletion_warned_at = null where store_id = $1', [storeId]);
+      await unmarkDeletionWarned(billing.db, storeId);
       throw error;
     }
   }
@@ -456,21 +397,9 @@ export async function replaceCard(billing: BillingContext, storeId: number, paym
  */
 export async function refreshSubscription(billing: BillingContext, storeId: number): Promise<void> {
   await billing.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ subscription_id: string | null }>(
-      'select subscription_id from store_subscriptions where store_id = $1 for update',
-      [storeId],
-    );
-    if (!row?.subscription_id) return;
-    const subscriptionId = row.subscription_id;
+    const subscriptionId = await lockedSubscriptionId(tx, storeId);
+    if (!subscriptionId) return;
     const status = await saveMirror(tx, storeId, await atProcessor(() => billing.payments.subscription(subscriptionId)));
     if (status === 'canceled') await enqueue(tx, STORE_DELETION_QUEUE, { storeId }, { singletonKey: `store-deletion:${storeId}` });
   });
-}
-
-/** The store whose subscription the processor names, if it is ours. */
-export async function storeOfSubscription(db: Queryable, subscriptionId: string): Promise<number | null> {
-  const [row] = await db.query<{ store_id: number }>('select store_id from store_subscriptions where subscription_id = $1', [
-    subscriptionId,
-  ]);
-  return row?.store_id ?? null;
 }

@@ -1,11 +1,11 @@
 import type { operations as AppOperations, components } from '../../../shared/api/app.gen.ts';
 import { MetaNotFoundError } from '../../integrations/meta/errors.ts';
 import type { MetaInsightsRow } from '../../integrations/meta/types.ts';
-import { type Handlers, inStore } from '../../platform/api.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
-import { enqueue, type JobWorker } from '../../platform/jobs.ts';
-import { publishLive } from '../../platform/live.ts';
+import { type Handlers, inStore } from '../../platform/http/api.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
+import { errors, HttpError } from '../../platform/http/errors.ts';
+import { enqueue, type JobWorker } from '../../platform/jobs/jobs.ts';
+import { publishLive } from '../../platform/store-data/live.ts';
 import {
   adAccountClientOf,
   adAccountPropsOf,
@@ -13,8 +13,8 @@ import {
   metaConnectionOf,
   refuseDeadToken,
   tokenUsable,
-} from '../../platform/meta-connection.ts';
-import { DEFAULT_TIME_ZONE, storeTimeZone } from '../../platform/store-calendar.ts';
+} from '../../platform/connections/meta-connection.ts';
+import { DEFAULT_TIME_ZONE, storeTimeZone } from '../../platform/store-data/store-calendar.ts';
 import {
   activeCampaignsFiguresOf,
   adFiguresOf,

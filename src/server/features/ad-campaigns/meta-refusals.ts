@@ -1,6 +1,6 @@
 import { AD_CAMPAIGN_ERRORS } from '../../../shared/ad-campaigns.ts';
 import { AD_SUBCODES, MetaError } from '../../integrations/meta/errors.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 import { adCampaignMessages as messages } from './messages.ts';
 
 /*

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.ts';
+import type { Queryable } from '../../platform/database/db.ts';
 
 /** An answer as computed once: the body, and its JSON sent as is to every caller that asks again. */
 export interface Answer<T extends object = object> {

@@ -1,14 +1,15 @@
 import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
 import type { operations } from '../../../shared/api/backend.gen.ts';
 import { bucketStarts, type DateRange, defaultGranularity, presetRange, rangeLength } from '../../../shared/date-ranges.ts';
-import { type Handlers, inStore, preSerialised, type Services } from '../../platform/api.ts';
-import { errors } from '../../platform/errors.ts';
-import { calendarOf, type StoreCalendar } from '../../platform/store-calendar.ts';
-import type { StoreAccess } from '../../platform/tenancy.ts';
-import { xlsxDownload } from '../../platform/xlsx.ts';
+import { xlsxDownload } from '../../platform/files/xlsx.ts';
+import { type Handlers, inStore, preSerialised, type Services } from '../../platform/http/api.ts';
+import { errors } from '../../platform/http/errors.ts';
+import type { StoreAccess } from '../../platform/security/tenancy.ts';
+import { calendarOf, type StoreCalendar } from '../../platform/store-data/store-calendar.ts';
 import { answerCacheOf } from './answer-cache.ts';
+import type { StatsTableQuery } from './repository.ts';
 import { acquisitionCostChart, saveInvestment, statsInRange, storeStats } from './stats.ts';
-import { defaultOrder, type StatsTableQuery, statsTablePage, statsTableRows } from './stats-table.ts';
+import { defaultOrder, statsTablePage, statsTableRows } from './stats-table.ts';
 import { statsTableFileName, statsTableWorkbook } from './stats-table-xlsx.ts';
 
 type DashboardOperations = Pick<operations, 'getStoreStats' | 'getStoreStatsInRange' | 'getStoreStatsTable' | 'getStoreStatsTableXlsx'>;

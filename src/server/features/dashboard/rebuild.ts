@@ -1,6 +1,6 @@
-import { bumpDataVersion } from '../../platform/data-version.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import type { StoreEventKind, StoreEventSubscriber, StoreEvents, SubscriberBatch } from '../../platform/store-events.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
+import { bumpDataVersion } from '../../platform/store-data/data-version.ts';
+import type { StoreEventKind, StoreEventSubscriber, StoreEvents, SubscriberBatch } from '../../platform/store-data/store-events.ts';
 import { refreshRollups } from './rollups.ts';
 import { rebuildStatsTable } from './stats-table.ts';
 
@@ -14,7 +14,8 @@ async function rebuildAll(tx: Queryable, storeId: number): Promise<void> {
 /**
  * What PGlite has no autovacuum for, after a whole rebuild: the planner learns the new tables' shape,
  * and the visibility map lets a count read the covering indexes alone (the star customers' count
- * drops from about 9 ms to under 1 ms at 200,000 customers). It cannot run inside a transaction.
+ * drops from about 9 ms to under 1 ms at 200,000 customers). It cannot run inside a transaction. The
+ * rollups' upkeep, like their writing (rollups.ts), is engine work: its SQL stays beside it.
  */
 const vacuumRollups = (db: Database) =>
   db

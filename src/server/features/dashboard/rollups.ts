@@ -1,14 +1,14 @@
-import { ABANDONED_CART, countedOrder } from '../../platform/counted-orders.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { storeTimeZone } from '../../platform/store-calendar.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { ABANDONED_CART, countedOrder } from '../../platform/store-data/counted-orders.ts';
+import { storeTimeZone } from '../../platform/store-data/store-calendar.ts';
 
 /*
  * The metric rollups (migrations 0005 and 0014): per-customer aggregates, counted orders by day, the
  * days each customer bought on, customers by the day of their newest order and activity, and
  * today-independent totals. The dashboard's store-events
  * subscriber (rebuild.ts) rebuilds them whole when an import phase or the nightly refresh ends, and
- * otherwise refreshes only the customers and days a batch of webhooks touched. Dashboard queries
- * (stats.ts) read only these.
+ * otherwise refreshes only the customers and days a batch of webhooks touched. Dashboard reads
+ * (repository.ts) read only these. Writing them is this engine's whole job, so its SQL stays here.
  *
  * What counts (the definitions the dashboard's help texts repeat):
  * - A counted order is a real one (not a test order), paid or authorized (a bank transfer waiting for

@@ -1,5 +1,5 @@
 import type { components } from '../../../shared/api/backend.gen.ts';
-import { writeWorkbook } from '../../platform/xlsx.ts';
+import { writeWorkbook } from '../../platform/files/xlsx.ts';
 
 type StatsTableRow = components['schemas']['StatsTableRow'];
 type StatsDimension = components['schemas']['StatsDimension'];

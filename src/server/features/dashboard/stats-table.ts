@@ -1,21 +1,12 @@
 import type { components } from '../../../shared/api/backend.gen.ts';
-import { countedOrder } from '../../platform/counted-orders.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { containsFolded, folded } from '../../platform/text-search.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { countedOrder } from '../../platform/store-data/counted-orders.ts';
+import { type StatsTableQuery, type StatsTableRecord, statsTableRecords, statsTableSummary } from './repository.ts';
 
 type StatsTablePage = components['schemas']['StatsTablePage'];
 type StatsTableRow = components['schemas']['StatsTableRow'];
 type StatsDimension = components['schemas']['StatsDimension'];
 type StatsTableSort = components['schemas']['StatsTableSort'];
-
-/** Which rows of a tab, in what order: the table's query parameters, defaults applied. */
-export interface StatsTableQuery {
-  dimension: StatsDimension;
-  sort: StatsTableSort;
-  order: 'asc' | 'desc';
-  /** Trimmed; empty keeps every row. */
-  q: string;
-}
 
 /*
  * The overview table: distinct customers, counted orders and income by product, buyer location,
@@ -24,6 +15,9 @@ export interface StatsTableQuery {
  * the next day. An order with no value for a dimension (no address, no discount code…) is grouped under
  * the empty key, which the screen names. An order paid through two gateways or with two codes counts
  * under each; a product's income is its lines' discounted totals, every other income the orders' totals.
+ *
+ * Its rebuild keeps its SQL here: building the table from the orders is this module's whole job (as the
+ * rollups' is rollups.ts'). Reading it is repository.ts'.
  */
 
 const orderSource = (key: string, from = 'orders o') =>
@@ -64,26 +58,8 @@ export async function rebuildStatsTable(db: Queryable, storeId: number): Promise
   );
 }
 
-/** The name sorts as a reader expects (folded, byte order so both databases agree); ties go by the name. */
-const ORDER_BY: Record<StatsTableSort, string> = {
-  key: `${folded('key')} collate "C" $dir, key collate "C" $dir`,
-  customers: 'customers $dir, key',
-  orders: 'orders $dir, key',
-  income: 'income $dir, key',
-};
-
 /** The default order of a column: figures from the largest, names from A. */
 export const defaultOrder = (sort: StatsTableSort): 'asc' | 'desc' => (sort === 'key' ? 'asc' : 'desc');
-
-/** The `where` and `order by` of a tab's rows; `$1` is the store, `$2` the dimension, `$3` the search. */
-function selection(query: StatsTableQuery): { where: string; orderBy: string; params: unknown[] } {
-  const search = query.q ? ` and ${containsFolded('key', '$3::text')}` : '';
-  return {
-    where: `store_id = $1 and dimension = $2${search}`,
-    orderBy: ORDER_BY[query.sort].replaceAll('$dir', query.order),
-    params: query.q ? [query.q] : [],
-  };
-}
 
 export async function statsTablePage(
   db: Queryable,
@@ -92,18 +68,8 @@ export async function statsTablePage(
   page: number,
   pageSize: number,
 ): Promise<StatsTablePage> {
-  const { where, orderBy, params } = selection(query);
-  const next = 3 + params.length;
-  const [summary] = await db.query<{ total: number; built_at: Date | null }>(
-    `select (select count(*)::integer from store_stats_table where ${where}) as total,
-            (select built_at from store_stats_table_builds where store_id = $1) as built_at`,
-    [storeId, query.dimension, ...params],
-  );
-  const rows = await db.query<{ key: string; customers: number; orders: number; income: string }>(
-    `select key, customers, orders, income from store_stats_table where ${where}
-      order by ${orderBy} limit $${next} offset $${next + 1}`,
-    [storeId, query.dimension, ...params, pageSize, (page - 1) * pageSize],
-  );
+  const summary = await statsTableSummary(db, storeId, query);
+  const rows = await statsTableRecords(db, storeId, query, { limit: pageSize, offset: (page - 1) * pageSize });
   const totalRows = summary?.total ?? 0;
   return {
     dimension: query.dimension,
@@ -118,15 +84,10 @@ export async function statsTablePage(
 
 /** Every row of a tab in the asked order (the XLSX export). */
 export async function statsTableRows(db: Queryable, storeId: number, query: StatsTableQuery): Promise<StatsTableRow[]> {
-  const { where, orderBy, params } = selection(query);
-  const rows = await db.query<{ key: string; customers: number; orders: number; income: string }>(
-    `select key, customers, orders, income from store_stats_table where ${where} order by ${orderBy}`,
-    [storeId, query.dimension, ...params],
-  );
-  return rows.map(toRow);
+  return (await statsTableRecords(db, storeId, query)).map(toRow);
 }
 
-const toRow = (row: { key: string; customers: number; orders: number; income: string }): StatsTableRow => ({
+const toRow = (row: StatsTableRecord): StatsTableRow => ({
   key: row.key,
   customers: row.customers,
   orders: row.orders,

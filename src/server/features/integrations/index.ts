@@ -1,45 +1,18 @@
-import type { ServerFeature } from '../../platform/feature.ts';
-import { shopifyAccess } from './connection.ts';
-import { emailMarketingHandlers } from './email-marketing.ts';
-import { integrationHandlers, storeConnectionHandlers } from './handlers.ts';
-import { shopifyInstallHandlers, shopifyOAuthFor } from './install.ts';
-import { klaviyoAccess, klaviyoSyncSubscriber, registerKlaviyoSyncJobs } from './klaviyo-sync.ts';
-import { registerNightlyJob, scheduleNightly } from './nightly.ts';
-import {
-  adAccountHandlers,
-  campaignTargetingHandlers,
-  registerMetaTokenCheckJob,
-  scheduleMetaTokenCheck,
-  socialAdsHandlers,
-} from './social-ads.ts';
-import { registerSyncJob } from './sync.ts';
-import { registerShopifyWebhooks } from './webhooks.ts';
+import { composeFeature } from '../../platform/feature.ts';
+import { emailMarketingIntegration } from './email-marketing/integration.ts';
+import { overviewHandlers } from './overview.ts';
+import { socialAdsIntegration } from './social-ads/integration.ts';
+import { storeIntegration } from './store/integration.ts';
 
-export { connectStore } from './connection.ts';
-export { INSTALL_CALLBACK_PATH } from './install.ts';
+export { connectStore } from './store/connection.ts';
+export { INSTALL_CALLBACK_PATH } from './store/install.ts';
 
 /**
- * The store platform (Shopify: connection, import, webhooks, nightly refresh), social ads (Meta) and
- * email marketing (Klaviyo, with each segment's list sync): SPEC §2 Integrations.
+ * SPEC §2 Integrations, one folder per kind of platform, by what it does for the store: its store
+ * (Shopify: connection, import, webhooks, nightly refresh), social ads (Meta) and email marketing
+ * (Klaviyo, with each segment's list sync). Messaging (WhatsApp) joins them as one more folder and one
+ * more line here. The folders never import each other (a lint rule); this one composes them.
  */
-export const integrationsFeature: ServerFeature = {
-  name: 'integrations',
-  subscribers: () => [klaviyoSyncSubscriber()],
-  start: ({ app, db, config, events, jobs, secrets, meta }) => {
-    const shopify = shopifyAccess(config.shopifyEndpoint, secrets, config.publicUrl);
-    const klaviyo = klaviyoAccess(config.klaviyoBaseUrl, secrets);
-    registerKlaviyoSyncJobs(jobs, db, klaviyo);
-    registerSyncJob(jobs, { db, events }, shopify);
-    registerNightlyJob(jobs, { db, events }, shopify);
-    registerMetaTokenCheckJob(jobs, db, meta);
-    registerShopifyWebhooks(app, db, events, config.shopifyWebhookSecret, secrets);
-    return {
-      app: { ...integrationHandlers, ...emailMarketingHandlers(klaviyo), ...socialAdsHandlers(meta), ...campaignTargetingHandlers(meta) },
-      backend: { ...storeConnectionHandlers(shopify), ...shopifyInstallHandlers(shopify, shopifyOAuthFor(config)), ...adAccountHandlers },
-    };
-  },
-  schedule: async (db) => {
-    await scheduleNightly(db);
-    await scheduleMetaTokenCheck(db);
-  },
-};
+export const integrationsFeature = composeFeature('integrations', [storeIntegration, socialAdsIntegration, emailMarketingIntegration], {
+  app: overviewHandlers,
+});

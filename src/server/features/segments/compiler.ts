@@ -1,7 +1,7 @@
 import type { IsoDate } from '../../../shared/date-ranges.ts';
 import type { SegmentCondition, SegmentPeriod, SegmentRules } from '../../../shared/segments.ts';
-import { countedOrder } from '../../platform/counted-orders.ts';
-import { windowStart } from '../../platform/store-calendar.ts';
+import { countedOrder } from '../../platform/store-data/counted-orders.ts';
+import { windowStart } from '../../platform/store-data/store-calendar.ts';
 
 /*
  * One compiler from a segment's rule tree to one parameterised query over the store's customers, their

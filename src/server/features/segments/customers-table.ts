@@ -1,7 +1,7 @@
 import type { components } from '../../../shared/api/backend.gen.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { folded } from '../../platform/text-search.ts';
-import type { JsonRows } from '../../platform/xlsx.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { folded } from '../../platform/database/text-search.ts';
+import type { JsonRows } from '../../platform/files/xlsx.ts';
 
 type SegmentCustomersPage = components['schemas']['SegmentCustomersPage'];
 type SegmentCustomerRow = components['schemas']['SegmentCustomerRow'];
@@ -34,7 +34,7 @@ const WITH_STATS = `${MEMBERS}
   left join customer_stats s on s.store_id = m.store_id and s.customer_external_id = m.customer_external_id`;
 
 /**
- * Names in reading order (folded as platform/text-search.ts folds, stored by migration 0017, then byte
+ * Names in reading order (folded as platform/database/text-search.ts folds, stored by migration 0017, then byte
  * order so both databases agree), then the id: every order ends on these.
  */
 const BY_NAME = `c.sort_name collate "C" $dir, ${NAME} collate "C" $dir, c.external_id $dir`;

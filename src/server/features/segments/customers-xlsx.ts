@@ -1,6 +1,6 @@
 import { DEFAULT_SEGMENT_NAMES, segmentFileName } from '../../../shared/segment-names.ts';
 import type { SegmentKey } from '../../../shared/segments.ts';
-import { type JsonRows, type SheetLayout, writeWorkbook } from '../../platform/xlsx.ts';
+import { type JsonRows, type SheetLayout, writeWorkbook } from '../../platform/files/xlsx.ts';
 import type { ExportedMemberRow } from './customers-table.ts';
 
 /*
@@ -27,7 +27,7 @@ export const segmentCustomersFileName = (segment: { key: SegmentKey | null; name
 /**
  * The workbook, written as the chunks arrive: each chunk of members goes to the writer as the database's
  * JSON text and is dropped, so the server holds one chunk's text, never every member's record, and never
- * spends its event loop on the rows (platform/xlsx.ts writes it in its own thread).
+ * spends its event loop on the rows (platform/files/xlsx.ts writes it in its own thread).
  */
 export function segmentCustomersWorkbook(chunks: AsyncIterable<JsonRows<ExportedMemberRow>>): Promise<Uint8Array> {
   return writeWorkbook(LAYOUT, chunks);

@@ -1,8 +1,8 @@
 import type { SegmentRules } from '../../../shared/segments.ts';
-import { countedOrder } from '../../platform/counted-orders.ts';
-import type { Database, Queryable } from '../../platform/db.ts';
-import { calendarOf, storeTimeZone } from '../../platform/store-calendar.ts';
-import type { StoreEventKind } from '../../platform/store-events.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
+import { countedOrder } from '../../platform/store-data/counted-orders.ts';
+import { calendarOf, storeTimeZone } from '../../platform/store-data/store-calendar.ts';
+import type { StoreEventKind } from '../../platform/store-data/store-events.ts';
 import { type LoadedOrder, type LoadedProduct, type OrderColumns, SegmentCountIndex } from './count-index.ts';
 import { countMatching } from './membership.ts';
 

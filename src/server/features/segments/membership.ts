@@ -1,9 +1,9 @@
 import { DEFAULT_SEGMENT_RULES, type SegmentCondition, type SegmentKey, type SegmentRules } from '../../../shared/segments.ts';
-import { type Database, inSavepoint, type Queryable } from '../../platform/db.ts';
-import { enqueue, type JobWorker } from '../../platform/jobs.ts';
-import { type LiveEvent, publishLive } from '../../platform/live.ts';
-import { calendarOf, storeTimeZone } from '../../platform/store-calendar.ts';
-import type { StoreEvent, StoreEventKind, StoreEventSubscriber, StoreEvents } from '../../platform/store-events.ts';
+import { type Database, inSavepoint, type Queryable } from '../../platform/database/db.ts';
+import { enqueue, type JobWorker } from '../../platform/jobs/jobs.ts';
+import { type LiveEvent, publishLive } from '../../platform/store-data/live.ts';
+import { calendarOf, storeTimeZone } from '../../platform/store-data/store-calendar.ts';
+import type { StoreEvent, StoreEventKind, StoreEventSubscriber, StoreEvents } from '../../platform/store-data/store-events.ts';
 import { compileSegment, STORE_AVERAGE } from './compiler.ts';
 import { segmentMessages } from './messages.ts';
 import {

@@ -1,6 +1,6 @@
 import type { components } from '../../../shared/api/backend.gen.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { type StoreCalendar, windowStart } from '../../platform/store-calendar.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { type StoreCalendar, windowStart } from '../../platform/store-data/store-calendar.ts';
 import { memberFiguresOf, segmentFiguresOfStore, storeCustomerTotals } from './repository.ts';
 
 type SegmentsStats = components['schemas']['SegmentsStats'];

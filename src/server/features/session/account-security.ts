@@ -1,8 +1,9 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import { type Handlers, signedIn } from '../../platform/api.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { deleteOtherSessions } from '../../platform/sessions.ts';
+import { type Handlers, signedIn } from '../../platform/http/api.ts';
+import { errors, HttpError } from '../../platform/http/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
+import { deleteOtherSessions } from '../../platform/security/sessions.ts';
+import { passwordHashOf, replacePasswordHash, retireResetLinks } from './repository.ts';
 import { admitSignIn } from './sign-in-throttle.ts';
 
 type AccountSecurityOperations = Pick<operations, 'changePassword' | 'closeOtherSessions'>;
@@ -20,21 +21,15 @@ export const accountSecurityHandlers: Handlers<AccountSecurityOperations> = {
     if (body.newPassword === body.currentPassword)
       throw errors.invalidRequest([{ field: 'newPassword', message: 'La nueva contraseña debe ser distinta de la actual.' }]);
     const attempt = await admitSignIn(db, auth.email, request.ip, 'passwordChange');
-    const [user] = await db.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [auth.userId]);
-    const currentHash = user?.password_hash ?? null;
+    const currentHash = await passwordHashOf(db, auth.userId);
     if (!(await verifyPassword(currentHash, body.currentPassword))) throw wrongCurrentPassword();
     await attempt.succeeded();
     const newHash = await hashPassword(body.newPassword);
     const closed = await db.transaction(async (tx) => {
       // Only over the password just checked: a change that won a race in between makes this one's proof stale.
-      const changed = await tx.query('update users set password_hash = $1 where id = $2 and password_hash = $3 returning id', [
-        newHash,
-        auth.userId,
-        currentHash,
-      ]);
-      if (changed.length === 0) throw wrongCurrentPassword();
+      if (!(await replacePasswordHash(tx, auth.userId, newHash, currentHash))) throw wrongCurrentPassword();
       // A reset link mailed before the change would otherwise still set a password over this one.
-      await tx.query('update password_resets set used_at = now() where user_id = $1 and used_at is null', [auth.userId]);
+      await retireResetLinks(tx, auth.userId);
       // Whoever knew the old password is signed out everywhere else; the person changing it stays.
       return deleteOtherSessions(tx, auth.userId, auth.tokenHash);
     });

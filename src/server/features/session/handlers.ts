@@ -1,10 +1,11 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import type { Handlers } from '../../platform/api.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/rate-limit.ts';
-import { beginSession, clearSessionCookies, deleteSession, SESSION_COOKIE, sessionUser } from '../../platform/sessions.ts';
+import type { Handlers } from '../../platform/http/api.ts';
+import { errors, HttpError } from '../../platform/http/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
+import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/security/rate-limit.ts';
+import { beginSession, clearSessionCookies, deleteSession, SESSION_COOKIE, sessionUser } from '../../platform/security/sessions.ts';
 import { passwordResetHandlers } from './password-reset.ts';
+import { accountByEmail, insertAccount } from './repository.ts';
 import { admitSignIn } from './sign-in-throttle.ts';
 
 type SessionOperations = Pick<
@@ -48,10 +49,7 @@ export function sessionHandlers(spaIndex: () => Promise<string>): Handlers<Sessi
       const { body, db, request, auth } = context;
       // Only admitted attempts reach the password check; an unknown email takes the same path.
       const attempt = await admitSignIn(db, body.email, request.ip);
-      const [user] = await db.query<{ id: number; password_hash: string | null }>(
-        'select id, password_hash from users where lower(email) = lower($1)',
-        [body.email],
-      );
+      const user = await accountByEmail(db, body.email);
       const valid = await verifyPassword(user?.password_hash ?? null, body.password);
       if (!user || !valid) throw errors.invalidCredentials();
       await attempt.succeeded();
@@ -70,10 +68,7 @@ export function sessionHandlers(spaIndex: () => Promise<string>): Handlers<Sessi
         );
       }
       const passwordHash = await hashPassword(body.password);
-      const [user] = await db.query<{ id: number }>(
-        'insert into users (email, name, password_hash) values ($1, $2, $3) on conflict (lower(email)) do nothing returning id',
-        [body.email.trim().toLowerCase(), body.name.trim(), passwordHash],
-      );
+      const user = await insertAccount(db, { email: body.email.trim().toLowerCase(), name: body.name.trim(), passwordHash });
       if (!user) throw new HttpError(409, 'email_taken', 'Ya existe una cuenta con ese correo. Inicia sesión o recupera tu contraseña.');
       // The account has no store yet: the welcome guide's first step creates it.
       return { status: 201, body: await beginSession(context, user.id, null) };

@@ -1,4 +1,4 @@
-import type { Mail } from '../../platform/mail.ts';
+import type { Mail } from '../../platform/mail/mail.ts';
 
 /** The link that lets someone choose a new password; it works once, for `minutes`. */
 export function passwordResetMail(reset: { to: string; name: string; publicUrl: string; token: string; minutes: number }): Mail {

@@ -1,12 +1,13 @@
 import type { components, operations } from '../../../shared/api/app.gen.ts';
-import type { Handlers } from '../../platform/api.ts';
-import { hashToken, newToken } from '../../platform/crypto.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
-import { hashPassword } from '../../platform/passwords.ts';
-import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/rate-limit.ts';
-import { beginSession } from '../../platform/sessions.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import type { Handlers } from '../../platform/http/api.ts';
+import { errors, HttpError } from '../../platform/http/errors.ts';
+import { hashToken, newToken } from '../../platform/security/crypto.ts';
+import { hashPassword } from '../../platform/security/passwords.ts';
+import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/security/rate-limit.ts';
+import { beginSession, deleteUserSessions } from '../../platform/security/sessions.ts';
 import { passwordResetMail } from './mail.ts';
+import { accountByEmail, insertResetLink, resetLinkOf, retireResetLinks, setPasswordHash, takeResetLink } from './repository.ts';
 import { forgetSignInFailures } from './sign-in-throttle.ts';
 
 type PasswordResetOperations = Pick<operations, 'requestPasswordReset' | 'checkPasswordResetLink' | 'confirmPasswordReset'>;
@@ -27,10 +28,7 @@ const problemMessages: Record<ResetLinkProblem, string> = {
 
 /** Why the link no longer works, or null while it works. Reads only the link, never its account. */
 async function resetLinkProblem(db: Queryable, token: string): Promise<ResetLinkProblem | null> {
-  const [link] = await db.query<{ used: boolean; expired: boolean }>(
-    'select used_at is not null as used, expires_at <= now() as expired from password_resets where token_hash = $1',
-    [hashToken(token)],
-  );
+  const link = await resetLinkOf(db, hashToken(token));
   if (!link) return 'reset_link_invalid';
   if (link.used) return 'reset_link_used';
   return link.expired ? 'reset_link_expired' : null;
@@ -48,18 +46,11 @@ export const passwordResetHandlers: Handlers<PasswordResetOperations> = {
     // The answer is the same whether or not the account exists, and so is the work before it: the email's
     // own bound is counted for any address, and the mail only goes into the outbox (mail.ts sends it later).
     const forAccount = await admitAttempt(db, [{ subject: `reset:email:${body.email.toLowerCase()}`, limit: PER_ACCOUNT }]);
-    const [user] = await db.query<{ id: number; name: string; email: string }>(
-      'select id, name, email from users where lower(email) = lower($1)',
-      [body.email],
-    );
+    const user = await accountByEmail(db, body.email);
     if (!user || !forAccount.allowed) return { status: 202 };
     const { token, hash } = newToken();
     await db.transaction(async (tx) => {
-      await tx.query(`insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + make_interval(mins => $3))`, [
-        user.id,
-        hash,
-        LINK_MINUTES,
-      ]);
+      await insertResetLink(tx, user.id, hash, LINK_MINUTES);
       await mailer.send(
         tx,
         passwordResetMail({ to: user.email, name: user.name, publicUrl: config.publicUrl, token, minutes: LINK_MINUTES }),
@@ -83,19 +74,14 @@ export const passwordResetHandlers: Handlers<PasswordResetOperations> = {
     const { body, db } = context;
     const passwordHash = await hashPassword(body.password);
     const userId = await db.transaction(async (tx) => {
-      const [reset] = await tx.query<{ id: number; user_id: number; email: string }>(
-        `update password_resets set used_at = now()
-          where token_hash = $1 and used_at is null and expires_at > now()
-          returning id, user_id, (select email from users where users.id = password_resets.user_id) as email`,
-        [hashToken(body.token)],
-      );
+      const reset = await takeResetLink(tx, hashToken(body.token));
       if (!reset) return null;
       // The link proved the owner: failed sign-ins from anywhere no longer hold them back.
       await forgetSignInFailures(tx, reset.email);
-      await tx.query('update users set password_hash = $1 where id = $2', [passwordHash, reset.user_id]);
+      await setPasswordHash(tx, reset.user_id, passwordHash);
       // Whoever knew the old password is signed out everywhere.
-      await tx.query('delete from sessions where user_id = $1', [reset.user_id]);
-      await tx.query('update password_resets set used_at = now() where user_id = $1 and used_at is null', [reset.user_id]);
+      await deleteUserSessions(tx, reset.user_id);
+      await retireResetLinks(tx, reset.user_id);
       return reset.user_id;
     });
     // Used or expired since the screen checked it (another tab, a slow form): say which.

@@ -1,5 +1,5 @@
-import type { Database, Queryable } from '../../platform/db.ts';
-import { HttpError } from '../../platform/errors.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 import {
   admitAttempt,
   forgetEvents,
@@ -7,7 +7,7 @@ import {
   type WindowLimit,
   waitInWords,
   withdrawAttempt,
-} from '../../platform/rate-limit.ts';
+} from '../../platform/security/rate-limit.ts';
 
 // Per account and address: the owner's typos pass at once; a guesser there slows down, not the owner elsewhere.
 export const SIGN_IN_PER_PAIR: GrowingDelay = {

@@ -1,9 +1,9 @@
 import type { operations } from '../../../shared/api/app.gen.ts';
-import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { errors } from '../../platform/errors.ts';
-import { type Auth, readSession, SESSION_COOKIE, sessionUser } from '../../platform/sessions.ts';
-import { resolveStoreAccess } from '../../platform/tenancy.ts';
+import { type Handlers, inStore, signedIn } from '../../platform/http/api.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { readSession, SESSION_COOKIE, sessionUser, setCurrentStore } from '../../platform/security/sessions.ts';
+import { resolveStoreAccess } from '../../platform/security/tenancy.ts';
+import { storesOf } from './repository.ts';
 
 type StoreOperations = Pick<operations, 'getMe' | 'listStores' | 'switchStore' | 'streamLiveEvents'>;
 
@@ -24,7 +24,7 @@ export const storeHandlers: Handlers<StoreOperations> = {
     const auth = signedIn(context);
     const access = await resolveStoreAccess(context.db, auth, context.body.storeId);
     if (!access) throw errors.storeNotFound();
-    await context.db.query('update sessions set current_store_id = $1 where token_hash = $2', [access.storeId, auth.tokenHash]);
+    await setCurrentStore(context.db, auth.tokenHash, access.storeId);
     const token = context.request.cookies[SESSION_COOKIE]!;
     const updated = await readSession(context.db, token, context.sessionSecret);
     return { status: 200, body: sessionUser(updated!) };
@@ -44,13 +44,3 @@ export const storeHandlers: Handlers<StoreOperations> = {
     };
   },
 };
-
-/** The stores the user can open: every store for the provider's admins, their memberships otherwise. */
-function storesOf(db: Queryable, auth: Auth) {
-  return db.query<{ id: number; name: string }>(
-    auth.isProviderAdmin
-      ? 'select id, name from stores order by name, id'
-      : 'select s.id, s.name from stores s join store_members m on m.store_id = s.id where m.user_id = $1 order by s.name, s.id',
-    auth.isProviderAdmin ? [] : [auth.userId],
-  );
-}

@@ -1,12 +1,12 @@
 import type { components, operations } from '../../../shared/api/app.gen.ts';
 import { COLLABORATOR_LIMIT } from '../../../shared/constants.ts';
-import { type Handlers, inStore, signedIn } from '../../platform/api.ts';
-import { newToken } from '../../platform/crypto.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { errors, HttpError } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/rate-limit.ts';
-import { beginSession } from '../../platform/sessions.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { type Handlers, inStore, signedIn } from '../../platform/http/api.ts';
+import { errors, HttpError } from '../../platform/http/errors.ts';
+import { newToken } from '../../platform/security/crypto.ts';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
+import { admitAttempt, type WindowLimit, waitInWords } from '../../platform/security/rate-limit.ts';
+import { beginSession } from '../../platform/security/sessions.ts';
 import { invitationMail } from './mail.ts';
 import {
   addCollaborator,

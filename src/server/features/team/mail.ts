@@ -1,5 +1,5 @@
 import { INVITATION_DAYS } from '../../../shared/constants.ts';
-import type { Mail } from '../../platform/mail.ts';
+import type { Mail } from '../../platform/mail/mail.ts';
 
 /** The invitation to collaborate on a store: who invites, to which store, and the link that accepts it. */
 export function invitationMail(invitation: {

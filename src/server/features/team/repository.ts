@@ -1,7 +1,7 @@
 import type { components } from '../../../shared/api/app.gen.ts';
 import { INVITATION_DAYS } from '../../../shared/constants.ts';
-import { hashToken } from '../../platform/crypto.ts';
-import type { Queryable } from '../../platform/db.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { hashToken } from '../../platform/security/crypto.ts';
 
 /*
  * The store's team in SQL: members and invitations. Handlers (handlers.ts) decide; this module reads

@@ -2,7 +2,7 @@ import type { BulkKind } from './types.ts';
 
 /**
  * The operations the client sends, valid against the Admin schema of `SHOPIFY_API_VERSION`
- * (tests/server/integrations/shopify-schema.test.ts checks them). Every one is named, so the client
+ * (tests/server/integrations/shopify/schema.test.ts checks them). Every one is named, so the client
  * can keep each operation's last cost apart; the sandbox executes any valid document over the Admin
  * schema, so these need no counterpart there. The exception is the bulk selections below: the
  * sandbox writes exactly these from the store's own JSON writers (sandbox/bulk.ts), and any other
