@@ -38,7 +38,8 @@ const webZones = [
     target: 'src/web/app/features.ts',
     from: 'src/web/features',
     except: WEB_FEATURES.flatMap((feature) => [`./${feature}/routes/index.ts`, `./${feature}/routes/index.tsx`]),
-    message: "A web feature's pages are registered through its routes/index.ts (its manifest): import what it exports there, not its files.",
+    message:
+      "A web feature's pages are registered through its routes/index.ts (its manifest): import what it exports there, not its files.",
   },
   {
     target: 'src/web/ui',

@@ -10,9 +10,9 @@ import { fieldErrorsOf } from '../../../shared/field-errors.ts';
 import { DEFAULT_SEGMENT_NAMES } from '../../../shared/segment-names.ts';
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { MetaNotFoundError } from '../../integrations/meta/errors.ts';
-import { type ReachableMember, reachableMembers } from '../../platform/store-data/audiences.ts';
 import type { Queryable } from '../../platform/database/db.ts';
 import { errors, type FieldError, type HttpError } from '../../platform/http/errors.ts';
+import { type ReachableMember, reachableMembers } from '../../platform/store-data/audiences.ts';
 import { adCampaignMessages as messages } from './messages.ts';
 import { type CampaignFields, type CampaignRow, type MediaChoice, type MediaRow, mediaRows, segmentOfStore } from './repository.ts';
 

@@ -3,10 +3,6 @@ import type { operations as AppOperations } from '../../../shared/api/app.gen.ts
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { toMetaAmount } from '../../integrations/meta/currency.ts';
 import { MetaError } from '../../integrations/meta/errors.ts';
-import { type Handlers, inStore } from '../../platform/http/api.ts';
-import type { Database, Queryable } from '../../platform/database/db.ts';
-import { errors, HttpError } from '../../platform/http/errors.ts';
-import { enqueue, type JobWorker } from '../../platform/jobs/jobs.ts';
 import {
   adAccountClientOf,
   adAccountPropsOf,
@@ -16,6 +12,10 @@ import {
   notConnected,
   refuseDeadToken,
 } from '../../platform/connections/meta-connection.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
+import { type Handlers, inStore } from '../../platform/http/api.ts';
+import { errors, HttpError } from '../../platform/http/errors.ts';
+import { enqueue, type JobWorker } from '../../platform/jobs/jobs.ts';
 import { brokenRules, budgetRefusal, checkedCampaign, checkProductSet } from './campaign-rules.ts';
 import { enqueueAdInsightsRead } from './insights.ts';
 import { uploadMedia } from './media.ts';

@@ -1,11 +1,6 @@
 import type { operations as AppOperations, components } from '../../../shared/api/app.gen.ts';
 import { MetaNotFoundError } from '../../integrations/meta/errors.ts';
 import type { MetaInsightsRow } from '../../integrations/meta/types.ts';
-import { type Handlers, inStore } from '../../platform/http/api.ts';
-import type { Database, Queryable } from '../../platform/database/db.ts';
-import { errors, HttpError } from '../../platform/http/errors.ts';
-import { enqueue, type JobWorker } from '../../platform/jobs/jobs.ts';
-import { publishLive } from '../../platform/store-data/live.ts';
 import {
   adAccountClientOf,
   adAccountPropsOf,
@@ -14,6 +9,11 @@ import {
   refuseDeadToken,
   tokenUsable,
 } from '../../platform/connections/meta-connection.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
+import { type Handlers, inStore } from '../../platform/http/api.ts';
+import { errors, HttpError } from '../../platform/http/errors.ts';
+import { enqueue, type JobWorker } from '../../platform/jobs/jobs.ts';
+import { publishLive } from '../../platform/store-data/live.ts';
 import { DEFAULT_TIME_ZONE, storeTimeZone } from '../../platform/store-data/store-calendar.ts';
 import {
   activeCampaignsFiguresOf,

@@ -9,9 +9,9 @@ import type {
   GraphPromotedObject,
   GraphTargeting,
 } from '../../integrations/meta/types.ts';
+import { type MetaConnectionRow, refuseDeadToken } from '../../platform/connections/meta-connection.ts';
 import type { Queryable } from '../../platform/database/db.ts';
 import { HttpError } from '../../platform/http/errors.ts';
-import { type MetaConnectionRow, refuseDeadToken } from '../../platform/connections/meta-connection.ts';
 import type { AudienceMember, CampaignPlan, PlannedFile } from './campaign-rules.ts';
 import { adCampaignMessages as messages } from './messages.ts';
 import { merchantRefusalOf } from './meta-refusals.ts';

@@ -1,7 +1,7 @@
 import type { components } from '../../../shared/api/app.gen.ts';
+import type { Database, Queryable } from '../../platform/database/db.ts';
 import { countedOrder } from '../../platform/store-data/counted-orders.ts';
 import { bumpDataVersion } from '../../platform/store-data/data-version.ts';
-import type { Database, Queryable } from '../../platform/database/db.ts';
 
 /*
  * The ad campaigns in SQL: every statement of the feature on its tables (the campaigns, their files, what

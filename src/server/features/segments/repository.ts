@@ -1,8 +1,8 @@
 import type { components } from '../../../shared/api/app.gen.ts';
 import type { SegmentRules } from '../../../shared/segments.ts';
-import { countedOrder } from '../../platform/store-data/counted-orders.ts';
 import type { Queryable } from '../../platform/database/db.ts';
 import { errors } from '../../platform/http/errors.ts';
+import { countedOrder } from '../../platform/store-data/counted-orders.ts';
 
 /*
  * The store's segments in SQL. Handlers, builds and figures decide; this module reads and writes the
