@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
 import { useAdAccountProps } from '../../../api/ad-account';
 import { useCurrentStore } from '../../../api/current-store';
-import { ApiError, describeApiError } from '../../../api/errors';
+import { ApiError, describeApiError, lastNameIn, serverFieldErrorsOf } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
 import { INTEGRATIONS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
@@ -110,7 +110,8 @@ export function useCampaignActions({ onDeleted }: CampaignActionsOptions = {}) {
           onError: (error) => {
             const described = describeApiError(error, { failed: t('adCampaigns.budgetUpdateFailed'), serverMessages: 'any' });
             // The amount refused (below the minimum): said on the field, where it is corrected.
-            if (error instanceof ApiError && error.status === 422) setBudgetError(described.fieldErrors.dailyBudget ?? described.message);
+            if (error instanceof ApiError && error.status === 422)
+              setBudgetError(serverFieldErrorsOf(error, lastNameIn(['dailyBudget'])).dailyBudget ?? described.message);
             else toaster.show({ status: 'error', message: described.message });
           },
         },
