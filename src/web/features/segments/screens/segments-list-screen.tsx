@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState, LoadErrorState } from '../../../ui/empty-state';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
 import { PageHeader } from '../../../ui/page-header';
@@ -10,7 +11,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
 import { useSegmentTexts } from './segment-texts';
 import { type SegmentAction, SegmentCard, type SegmentListItem } from './segments-list-card';
-import { CreateTypeDialog, DeleteSegmentDialog, type SegmentFormType } from './segments-list-dialogs';
+import { CreateTypeDialog, type SegmentFormType } from './segments-list-dialogs';
 
 export type { SegmentAction, SegmentListItem, SegmentSyncView } from './segments-list-card';
 export type { SegmentFormType } from './segments-list-dialogs';
@@ -150,9 +151,12 @@ export function SegmentsListScreen(props: SegmentsListScreenProps) {
         createHrefs={props.createHrefs}
         linkComponent={linkComponent}
       />
-      <DeleteSegmentDialog
-        name={props.deleteTarget ? nameOf(props.deleteTarget) : null}
-        deleting={props.deleting}
+      {/* The confirmation before a custom segment and its data are deleted for good. */}
+      <ConfirmDialog
+        id="segment-delete"
+        open={props.deleteTarget !== null}
+        texts={t('delete', { returnObjects: true, name: props.deleteTarget ? nameOf(props.deleteTarget) : '' })}
+        pending={props.deleting}
         onCancel={props.onDeleteCancel}
         onConfirm={props.onDeleteConfirm}
       />
