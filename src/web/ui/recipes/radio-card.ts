@@ -23,7 +23,7 @@ export const radioCardRecipe = defineSlotRecipe({
       borderColor: 'border.default',
       cursor: 'pointer',
       '&:is(:hover, [data-hover]):not([data-state=checked], [data-disabled])': { borderColor: 'border.strong' },
-      _checked: { borderColor: 'accent.default', bg: 'accent.subtle' },
+      _checked: { borderColor: 'accent.default' },
       // The chosen card's ring, unless the focus ring is drawn there instead.
       '&[data-state=checked]:not([data-focus-visible])': {
         outlineWidth: '1px',
@@ -40,6 +40,8 @@ export const radioCardRecipe = defineSlotRecipe({
       borderRadius: 'full',
       _checked: { borderColor: 'accent.default', borderWidth: '6px' },
       _disabled: { opacity: 0.6 },
+      // The card draws the focus ring: one ring, around what is chosen.
+      _focusVisible: { outlineStyle: 'none' },
     },
     // Only what names the choice for assistive technology: the content lays itself out in the card.
     itemText: { display: 'contents' },
@@ -52,13 +54,21 @@ export const radioCardRecipe = defineSlotRecipe({
       fit: { root: { gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))' } },
     },
     /** Inside a section (on its surface) or on the page, like the page's cards. */
+    // The chosen card's tint is given here too: a variant's background would cover the base's.
     surface: {
-      section: { item: { bg: 'bg.canvas', borderRadius: 'md' } },
-      page: { item: { bg: 'bg.surface', borderRadius: 'lg' } },
+      section: { item: { bg: 'bg.canvas', borderRadius: 'md', _checked: { bg: 'accent.subtle' } } },
+      page: { item: { bg: 'bg.surface', borderRadius: 'lg', _checked: { bg: 'accent.subtle' } } },
     },
     /** `radio`: a radio button beside a name and a line or two; `none`: rich cards, the ring alone says the choice. */
     indicator: {
-      radio: { item: { gap: '3', alignItems: 'flex-start' } },
+      radio: {
+        item: {
+          gap: '3',
+          alignItems: 'flex-start',
+          // An option that cannot be chosen greys like a disabled radio; a rich card stays legible (prices to compare).
+          '&[data-disabled]:not([data-state=checked])': { opacity: 0.6 },
+        },
+      },
       none: { item: { flexDirection: 'column', gap: '2' } },
     },
   },
