@@ -119,9 +119,11 @@ function useSearchBox(search: string, onSearchChange: (search: string) => void) 
     setDraft(text);
     setCleared(false);
   };
+  // Cleared at once, and settled at once, so a search the box held before is not taken for an echo.
   const clear = () => {
     setDraft('');
     setCleared(true);
+    onSearchChange('');
   };
   return [draft, type, clear] as const;
 }
