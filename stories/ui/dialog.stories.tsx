@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
 import { Button } from '../../src/web/ui/button';
-import { ConfirmDialog, Modal } from '../../src/web/ui/dialog';
+import { Modal } from '../../src/web/ui/dialog';
 import { NumberInput } from '../../src/web/ui/number-input';
 
 const meta = {
@@ -19,24 +18,6 @@ export const Closed: Story = {
     title: 'Eliminar segmento',
     trigger: <Button variant="danger">Eliminar segmento</Button>,
   },
-};
-
-/** `ConfirmDialog`: the question, cancel, and the destructive action last. */
-export const Confirmation: Story = {
-  args: { role: 'alertdialog', title: '¿Eliminar el segmento «Clientes frecuentes»?' },
-  render: (args) => (
-    <ConfirmDialog
-      id="dialog"
-      open
-      title={args.title}
-      description="Sus datos se eliminarán de forma irreversible."
-      cancelLabel="Cancelar"
-      confirmLabel="Eliminar"
-      busy={false}
-      onCancel={fn()}
-      onConfirm={fn()}
-    />
-  ),
 };
 
 export const Form: Story = {

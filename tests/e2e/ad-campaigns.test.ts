@@ -6,6 +6,13 @@ import { choose, logInAtFacebook, metaCard } from './meta-login.ts';
 import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
+/** Chooses a card as a merchant does, by clicking it: its radio button is Ark's, hidden inside the card. */
+async function chooseCard(page: Page, name: RegExp) {
+  const radio = page.getByRole('radio', { name });
+  await page.locator('label').filter({ has: radio }).click();
+  expect(await radio.isChecked()).toBe(true);
+}
+
 const e2e = useServerAndBrowser();
 const CAMPAIGN = 'Carrusel de invierno';
 
@@ -75,7 +82,7 @@ it('the owner creates a carousel campaign from a segment, reads what it spent, c
   await page.waitForURL(`${e2e.server.url}/campaigns/create?segmentId=${biggest.id}`);
 
   // Type.
-  await page.getByRole('radio', { name: /Conversión/ }).check();
+  await chooseCard(page, /Conversión/);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   // Information.
   const start = soonInChile();
@@ -196,7 +203,7 @@ it('on a 390 × 844 phone the wizard refuses an end before the start on the info
     .waitFor({ timeout: SERVER_WAIT });
   if (!(await connected.isVisible())) await connectMeta(page);
   await page.goto(`${e2e.server.url}/campaigns/create`);
-  await page.getByRole('radio', { name: /Conversión/ }).check();
+  await chooseCard(page, /Conversión/);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('heading', { name: 'Información de la campaña' }).waitFor();
 

@@ -1,6 +1,7 @@
 import type { components } from '../../shared/api/app.gen';
 
 export type ErrorBody = components['schemas']['Error'];
+type FieldError = components['schemas']['FieldError'];
 
 /** SPEC §8 response classes. */
 export type ErrorKind =
@@ -126,11 +127,6 @@ export interface ApiErrorDescription {
   message: string;
   /** `message` is the server's own. */
   fromServer: boolean;
-  /**
-   * The server's message for each field it named, keyed by the field's last name (`store.url` is `url`:
-   * the server names fields by their path in the body), the first one per field, in the server's order.
-   */
-  fieldErrors: Partial<Record<string, string>>;
 }
 
 function showsServerMessage(policy: ServerMessagePolicy, status: number): boolean {
@@ -141,17 +137,42 @@ function showsServerMessage(policy: ServerMessagePolicy, status: number): boolea
 
 /** The one mapping from a failed call to Spanish text, for every container. */
 export function describeApiError(error: unknown, texts: ApiErrorTexts): ApiErrorDescription {
-  if (!(error instanceof ApiError)) return { status: undefined, message: texts.failed, fromServer: false, fieldErrors: {} };
+  if (!(error instanceof ApiError)) return { status: undefined, message: texts.failed, fromServer: false };
   const { status, body } = error;
-  const fieldErrors: Partial<Record<string, string>> = {};
-  for (const fieldError of body?.fieldErrors ?? []) {
-    const name = fieldError.field.split('.').pop() ?? fieldError.field;
-    fieldErrors[name] ??= fieldError.message;
-  }
-  const described = (message: string, fromServer = false): ApiErrorDescription => ({ status, message, fromServer, fieldErrors });
+  const described = (message: string, fromServer = false): ApiErrorDescription => ({ status, message, fromServer });
   const own = texts.statuses?.[status];
   if (own !== undefined) return described(own);
   if (status === 0) return described(texts.network ?? texts.failed);
   if (body?.message && showsServerMessage(texts.serverMessages ?? 'refusals', status)) return described(body.message, true);
   return described(texts.failed);
+}
+
+/**
+ * The server's words for each field a refusal named, the first one per field in the server's order, keyed
+ * by the form field `fieldOf` says its path belongs to (null: none of the form's); without `fieldOf`, by the
+ * path as the server wrote it (`rules.blocks.0.conditions.1.to`). `refusal` is what a failed call threw,
+ * or the error body an answer carried (a redirect's). The one reading of `fieldErrors` for every form.
+ */
+export function serverFieldErrorsOf<Field extends string = string>(
+  refusal: unknown,
+  fieldOf?: (path: string) => Field | null,
+): Partial<Record<Field, string>> {
+  const body = refusal instanceof ApiError ? refusal.body : errorBodyOf(refusal);
+  const found: Partial<Record<Field, string>> = {};
+  for (const { field, message } of body?.fieldErrors ?? ([] as FieldError[])) {
+    const name = fieldOf ? fieldOf(field) : (field as Field);
+    if (name !== null) found[name] ??= message;
+  }
+  return found;
+}
+
+/**
+ * The field of `fields` a path in the body ends with: the server names fields by their path (`store.url`,
+ * `shopifySettings.accessToken`), a form by their last name.
+ */
+export function lastNameIn<Field extends string>(fields: readonly Field[]): (path: string) => Field | null {
+  return (path) => {
+    const name = path.split('.').pop() ?? path;
+    return (fields as readonly string[]).includes(name) ? (name as Field) : null;
+  };
 }

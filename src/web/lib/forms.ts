@@ -20,7 +20,7 @@ export function useZodForm<Input extends FieldValues, Output>(
 }
 
 /** The resolver's errors, their messages named with the text group: `auth:errors.emailRequired`. */
-export function inTextGroup<Input extends FieldValues, Output>(
+function inTextGroup<Input extends FieldValues, Output>(
   resolver: Resolver<Input, unknown, Output>,
   textGroup: Namespace,
 ): Resolver<Input, unknown, Output> {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * `value` once it has stayed the same for `delay` ms, as `key` says (null: nothing to settle on, the
@@ -8,12 +8,16 @@ import { useEffect, useState } from 'react';
 export function useSettled<T>(value: T, key: string | null, delay: number): { value: T; key: string | null } {
   const [settled, setSettled] = useState({ value, key });
   if (settled.key === null && key !== null) setSettled({ value, key });
+  // `value` may be a new object on every render for the same key: the key says when it really changed,
+  // and the value that settles is the latest one given for it.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  });
   useEffect(() => {
     if (key === null || key === settled.key) return;
-    const timer = setTimeout(() => setSettled({ value, key }), delay);
+    const timer = setTimeout(() => setSettled({ value: latest.current, key }), delay);
     return () => clearTimeout(timer);
-    // `value` changes with `key`: the key says when it really changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, settled.key, delay]);
   return settled;
 }

@@ -1,7 +1,6 @@
 import { Portal } from '@ark-ui/react/portal';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
 import { Icon } from './icons';
 import * as DialogParts from './parts/dialog';
 
@@ -75,47 +74,5 @@ export function Modal({
         </DialogParts.Positioner>
       </Portal>
     </DialogParts.Root>
-  );
-}
-
-export interface ConfirmDialogProps {
-  /** Fixed id: Ark derives the ids of the title and description from it. */
-  id: string;
-  /** Whether the question is asked. */
-  open: boolean;
-  /** Already translated, like every text below. */
-  title: ReactNode;
-  description?: ReactNode;
-  cancelLabel: string;
-  confirmLabel: string;
-  /** The confirmed action is under way: it cannot be cancelled, and the dialog stays until it ends. */
-  busy: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}
-
-/** A confirmation before something that cannot be undone (a deletion): cancel, or the destructive action last. */
-export function ConfirmDialog({ id, open, title, description, cancelLabel, confirmLabel, busy, onCancel, onConfirm }: ConfirmDialogProps) {
-  return (
-    <Modal
-      id={id}
-      role="alertdialog"
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !busy) onCancel();
-      }}
-      title={title}
-      description={description}
-      footer={
-        <>
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button variant="danger" loading={busy} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, describeApiError, failureCauseOf, networkError } from '../../../src/web/api/errors';
+import { ApiError, describeApiError, failureCauseOf, lastNameIn, networkError, serverFieldErrorsOf } from '../../../src/web/api/errors';
 
 const texts = { failed: 'No pudimos guardar.', network: 'Revisa tu conexión.' };
 const refused = (status: number, message = 'Esa persona ya es parte de la tienda.', fieldErrors?: { field: string; message: string }[]) =>
@@ -49,25 +49,41 @@ describe('describeApiError', () => {
     );
   });
 
-  it('keys field messages by the last part of the path the server names, the first one per field', () => {
-    const described = describeApiError(
-      refused(400, 'Revisa los datos enviados.', [
-        { field: 'store.url', message: 'Usa una dirección válida.' },
-        { field: 'store.url', message: 'Es demasiado larga.' },
-        { field: 'shopifySettings.accessToken', message: 'Shopify no aceptó el token.' },
-      ]),
-      texts,
-    );
-    expect(described.fieldErrors).toEqual({ url: 'Usa una dirección válida.', accessToken: 'Shopify no aceptó el token.' });
-  });
-
   it('falls back to our words for a failure that was not a call', () => {
     expect(describeApiError(new Error('boom'), texts)).toEqual({
       status: undefined,
       message: 'No pudimos guardar.',
       fromServer: false,
-      fieldErrors: {},
     });
+  });
+});
+
+describe('serverFieldErrorsOf', () => {
+  const fieldRefusal = refused(400, 'Revisa los datos enviados.', [
+    { field: 'store.url', message: 'Usa una dirección válida.' },
+    { field: 'store.url', message: 'Es demasiado larga.' },
+    { field: 'shopifySettings.accessToken', message: 'Shopify no aceptó el token.' },
+    { field: 'store.plan', message: 'Elige un plan.' },
+  ]);
+
+  it('keys field messages by the path the server names, the first one per field', () => {
+    expect(serverFieldErrorsOf(fieldRefusal)).toEqual({
+      'store.url': 'Usa una dirección válida.',
+      'shopifySettings.accessToken': 'Shopify no aceptó el token.',
+      'store.plan': 'Elige un plan.',
+    });
+  });
+
+  it("keys them by the form's fields the last part of each path names, leaving out the others", () => {
+    expect(serverFieldErrorsOf(fieldRefusal, lastNameIn(['url', 'accessToken']))).toEqual({
+      url: 'Usa una dirección válida.',
+      accessToken: 'Shopify no aceptó el token.',
+    });
+  });
+
+  it('reads an error body an answer carried, and finds none in a failure that was not a call', () => {
+    expect(serverFieldErrorsOf(fieldRefusal.body, lastNameIn(['plan']))).toEqual({ plan: 'Elige un plan.' });
+    expect(serverFieldErrorsOf(new Error('boom'))).toEqual({});
   });
 });
 

@@ -27,6 +27,7 @@ import { pageHeaderRecipe } from './page-header';
 import { paginationRecipe } from './pagination';
 import { popoverRecipe } from './popover';
 import { progressBarRecipe } from './progress-bar';
+import { radioCardRecipe } from './radio-card';
 import { radioGroupRecipe } from './radio-group';
 import { segmentedControlRecipe } from './segmented-control';
 import { selectRecipe } from './select';
@@ -57,6 +58,7 @@ export const slotRecipes = {
   tagsInput: tagsInputRecipe,
   checkbox: checkboxRecipe,
   radioGroup: radioGroupRecipe,
+  radioCard: radioCardRecipe,
   switchControl: switchRecipe,
   fieldset: fieldsetRecipe,
   dialog: dialogRecipe,

@@ -107,7 +107,8 @@ describe('ChangePlanRoute', () => {
     await renderChangePlan();
     expect(((await screen.findByRole('radio', { name: /Crecimiento/ })) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: /Inicial/ }));
-    expect(screen.getByText(/Desde tu próxima renovación, el 2 abr 2026, pagarás US\$29 al mes/)).toBeTruthy();
+    // The plans are Ark's radio group: the choice reaches the page once its state machine has run.
+    expect(await screen.findByText(/Desde tu próxima renovación, el 2 abr 2026, pagarás US\$29 al mes/)).toBeTruthy();
     await userEvent.click(screen.getByRole('checkbox', { name: /^Acepto los términos del servicio/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar cambio' }));
     await waitFor(() => expect(screen.getByTestId('landed').textContent).toBe('/account'));

@@ -6,7 +6,7 @@ import { TRIAL_DAYS } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/format';
 import { can } from '../../../../shared/permissions';
 import { useCurrentStore } from '../../../api/current-store';
-import { describeApiError } from '../../../api/errors';
+import { describeApiError, lastNameIn, serverFieldErrorsOf } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
 import { INTEGRATIONS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
@@ -32,13 +32,8 @@ function formErrorOf<Field extends string>(
   texts: { failed: string; network: string },
   fields: readonly Field[],
 ): FormError<Field> {
-  const { message, fieldErrors } = describeApiError(error, texts);
-  const onForm: Partial<Record<Field, string>> = {};
-  for (const field of fields) {
-    const fieldMessage = fieldErrors[field];
-    if (fieldMessage !== undefined) onForm[field] = fieldMessage;
-  }
-  return { message, fieldErrors: onForm };
+  const { message } = describeApiError(error, texts);
+  return { message, fieldErrors: serverFieldErrorsOf(error, lastNameIn(fields)) };
 }
 
 const NAME_FIELDS = ['name'] as const;

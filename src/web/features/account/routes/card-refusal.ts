@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ApiError, describeApiError } from '../../../api/errors';
+import { ApiError, describeApiError, lastNameIn, serverFieldErrorsOf } from '../../../api/errors';
 import { CardTokenError } from '../api/card-tokenizer';
 import type { CardFormField } from '../forms/card-form';
 import type { CardFormError } from '../screens/card-fields';
@@ -52,16 +52,14 @@ export function cardRefusalOf(error: unknown, texts: CardRefusalTexts): CardRefu
     const message = tokenRefusalMessage(error.code, texts);
     return { on: 'form', error: error.field ? { message: null, fieldErrors: { [error.field]: message } } : { message, fieldErrors: {} } };
   }
-  const described = describeApiError(error, { failed: texts.failed, network: texts.network, serverMessages: [502] });
   if (error instanceof ApiError && error.status >= 400 && error.status <= 499) {
-    const fieldErrors: CardFormError['fieldErrors'] = {};
-    for (const field of CARD_FIELDS) {
-      const fieldMessage = described.fieldErrors[field];
-      if (fieldMessage !== undefined) fieldErrors[field] = fieldMessage;
-    }
+    const fieldErrors = serverFieldErrorsOf(error, lastNameIn(CARD_FIELDS));
     return { on: 'form', error: { message: error.body?.message ?? texts.failed, fieldErrors } };
   }
-  return { on: 'toast', description: described.message };
+  return {
+    on: 'toast',
+    description: describeApiError(error, { failed: texts.failed, network: texts.network, serverMessages: [502] }).message,
+  };
 }
 
 /** The refusal texts from the `account` text group, with the screen's own words for a failure. */

@@ -4,6 +4,7 @@ import { type PasswordChangeInput, passwordChangeSchema } from '../../../../shar
 import { useZodForm } from '../../../lib/forms';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Modal } from '../../../ui/dialog';
 import { PasswordInput } from '../../../ui/field';
 import { FormAlert, type FormError } from './form-alert';
@@ -137,25 +138,14 @@ function PasswordForm({ saving, error, onSave }: PasswordChangeProps & { saving:
 function SignOutOthersDialog({ confirming, pending = false, onConfirmingChange, onConfirm }: SignOutOthersProps) {
   const { t } = useTranslation('account');
   return (
-    <Modal
+    <ConfirmDialog
       id="sign-out-others"
-      role="alertdialog"
       open={confirming}
-      onOpenChange={(open) => {
-        if (!pending) onConfirmingChange(open);
-      }}
-      title={t('signOutOthers.title')}
-      description={t('signOutOthers.description')}
-      footer={
-        <>
-          <Button variant="outline" disabled={pending} onClick={() => onConfirmingChange(false)}>
-            {t('signOutOthers.cancel')}
-          </Button>
-          <Button loading={pending} onClick={onConfirm}>
-            {pending ? t('signOutOthers.closing') : t('signOutOthers.confirm')}
-          </Button>
-        </>
-      }
+      texts={t('signOutOthers', { returnObjects: true })}
+      tone="accent"
+      pending={pending}
+      onCancel={() => onConfirmingChange(false)}
+      onConfirm={onConfirm}
     />
   );
 }

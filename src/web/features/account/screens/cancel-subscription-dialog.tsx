@@ -6,6 +6,7 @@ import type { components } from '../../../../shared/api/app.gen';
 import { formatDate } from '../../../../shared/format';
 import { useZodForm } from '../../../lib/forms';
 import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Modal } from '../../../ui/dialog';
 import { Textarea, useFieldErrorText } from '../../../ui/field';
 import { RadioGroup } from '../../../ui/radio-group';
@@ -52,32 +53,28 @@ export function CancelSubscriptionDialog(props: CancelSubscriptionDialogProps) {
       >
         <ReasonForm {...props} />
       </Modal>
-      <Modal
+      {/* "Volver" goes back to the reason; closing leaves the whole cancellation. */}
+      <ConfirmDialog
         id="cancel-subscription-confirm"
-        role="alertdialog"
         open={open && step === 'confirm'}
-        onOpenChange={(next) => {
-          if (!pending) onOpenChange(next);
+        texts={{
+          title: t('confirmTitle'),
+          description: deletionDate ? t('confirmDescription', { date: formatDate(deletionDate) }) : t('confirmDescriptionNoDate'),
+          cancel: t('back'),
+          confirm: t('confirm'),
+          pending: t('canceling'),
         }}
-        title={t('confirmTitle')}
-        description={deletionDate ? t('confirmDescription', { date: formatDate(deletionDate) }) : t('confirmDescriptionNoDate')}
-        footer={
-          <>
-            <Button variant="outline" disabled={pending} onClick={onBack}>
-              {t('back')}
-            </Button>
-            <Button variant="danger" loading={pending} onClick={onConfirm}>
-              {pending ? t('canceling') : t('confirm')}
-            </Button>
-          </>
-        }
+        pending={pending}
+        onCancel={onBack}
+        onDismiss={() => onOpenChange(false)}
+        onConfirm={onConfirm}
       >
         {error ? (
           <p role="alert" className={alert}>
             {error}
           </p>
         ) : null}
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

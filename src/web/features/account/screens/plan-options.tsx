@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { EMPTY_VALUE, formatCount } from '../../../../shared/format';
 import { Badge } from '../../../ui/badge';
 import { Icon } from '../../../ui/icons';
+import { RadioCardGroup } from '../../../ui/radio-card';
 import {
   type Billing,
   formatPriceCents,
@@ -27,38 +28,6 @@ export interface PlanOptionsProps {
 }
 
 const styles = {
-  fieldset: css({ border: 'none', m: '0', p: '0', minW: '0' }),
-  legend: css({ srOnly: true }),
-  grid: css({
-    display: 'grid',
-    gap: '3',
-    // As many plans side by side as fit: all five on a wide screen, two on a phone.
-    gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
-  }),
-  option: css({
-    position: 'relative',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '2',
-    p: '4',
-    bg: 'bg.surface',
-    borderWidth: '1px',
-    borderStyle: 'solid',
-    borderColor: 'border.default',
-    borderRadius: 'lg',
-    cursor: 'pointer',
-    '&[data-selected]': {
-      borderColor: 'accent.default',
-      bg: 'accent.subtle',
-      outlineWidth: '1px',
-      outlineStyle: 'solid',
-      outlineColor: 'accent.default',
-      outlineOffset: '0',
-    },
-    '&[data-disabled]': { cursor: 'default' },
-    '&:has(input:focus-visible)': { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: 'accent.focus', outlineOffset: '0.5' },
-  }),
-  input: css({ srOnly: true }),
   head: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap' }),
   name: css({ textStyle: 'groupTitle', color: 'fg.default' }),
   badges: css({ display: 'flex', gap: '1', flexWrap: 'wrap' }),
@@ -85,44 +54,41 @@ export function PlanOptions({ plans, billing, selected, onSelect, recommended, c
   const name = useId();
   const rangeOf = usePlanRange();
   return (
-    <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>{t('changePlan.plansLegend')}</legend>
-      <div className={styles.grid}>
-        {plans.map((plan) => {
-          const isSelected = plan.id === selected;
-          return (
-            <label key={plan.id} className={styles.option} data-selected={isSelected || undefined} data-disabled={disabled || undefined}>
-              <input
-                className={styles.input}
-                type="radio"
-                name={name}
-                value={plan.id}
-                checked={isSelected}
-                disabled={disabled && !isSelected}
-                onChange={() => onSelect(plan.id)}
-              />
-              <span className={styles.head}>
-                <span className={styles.name}>{t(`plans.${plan.id}`)}</span>
-                <span className={styles.badges}>
-                  {plan.id === recommended ? <Badge tone="success">{t('changePlan.recommended')}</Badge> : null}
-                  {current?.planId === plan.id && current.billing === billing ? <Badge tone="info">{t('changePlan.current')}</Badge> : null}
-                </span>
+    <RadioCardGroup
+      legend={t('changePlan.plansLegend')}
+      columns="fit"
+      surface="page"
+      indicator="none"
+      name={name}
+      value={selected}
+      onValueChange={onSelect}
+      // Only looking: the chosen plan stays reachable, the others cannot be chosen.
+      options={plans.map((plan) => ({
+        value: plan.id,
+        disabled: disabled && plan.id !== selected,
+        content: (
+          <>
+            <span className={styles.head}>
+              <span className={styles.name}>{t(`plans.${plan.id}`)}</span>
+              <span className={styles.badges}>
+                {plan.id === recommended ? <Badge tone="success">{t('changePlan.recommended')}</Badge> : null}
+                {current?.planId === plan.id && current.billing === billing ? <Badge tone="info">{t('changePlan.current')}</Badge> : null}
               </span>
-              <span className={styles.range}>{rangeOf(plan)}</span>
-              <span className={styles.price}>
-                <span className={styles.amount}>{formatPriceCents(monthlyEquivalentCents(plan, billing))}</span>
-                <span className={styles.unit}>{t('changePlan.perMonth')}</span>
-              </span>
-              <span className={styles.billed}>
-                {billing === 'yearly'
-                  ? t('changePlan.billedYearly', { price: formatPriceCents(periodPriceCents(plan, 'yearly')) })
-                  : t('changePlan.billedMonthly')}
-              </span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
+            </span>
+            <span className={styles.range}>{rangeOf(plan)}</span>
+            <span className={styles.price}>
+              <span className={styles.amount}>{formatPriceCents(monthlyEquivalentCents(plan, billing))}</span>
+              <span className={styles.unit}>{t('changePlan.perMonth')}</span>
+            </span>
+            <span className={styles.billed}>
+              {billing === 'yearly'
+                ? t('changePlan.billedYearly', { price: formatPriceCents(periodPriceCents(plan, 'yearly')) })
+                : t('changePlan.billedMonthly')}
+            </span>
+          </>
+        ),
+      }))}
+    />
   );
 }
 

@@ -22,6 +22,7 @@ import type { components } from '../../../../shared/api/app.gen';
 import { AD_CAMPAIGN_LIMITS } from '../../../../shared/constants';
 import { TIME_ZONE } from '../../../../shared/format/date';
 import { mediaErrors, mediaKind } from '../../../../shared/media-rules';
+import type { WizardStep } from '../../../lib/use-wizard';
 import type { MediaItem, MediaUpload } from '../../../ui/file-upload';
 
 dayjs.extend(utc);
@@ -33,10 +34,6 @@ export type AdCampaignLocation = components['schemas']['AdCampaignLocation'];
 export type AdCampaignInterest = components['schemas']['AdCampaignInterest'];
 
 const E = AD_CAMPAIGN_ERRORS;
-
-/** The wizard's five steps, in order (SPEC §2). */
-export const CAMPAIGN_STEPS = ['type', 'info', 'audience', 'media', 'tracking'] as const;
-export type CampaignStep = (typeof CAMPAIGN_STEPS)[number];
 
 /** What the merchant fills in, as the inputs hold it (text for numbers, a day and an hour for each instant). */
 export interface CampaignFormValues {
@@ -66,17 +63,18 @@ export interface CampaignFormValues {
 }
 export type CampaignFormField = keyof CampaignFormValues;
 
-/** The fields each step's "Siguiente" checks. */
-export const STEP_FIELDS: Record<CampaignStep, readonly CampaignFormField[]> = {
-  type: ['type'],
-  info: ['name', 'startDate', 'startTime', 'noEnd', 'endDate', 'endTime', 'dailyBudget', 'productCatalogId', 'productSetId'],
-  audience: ['segmentId', 'locations', 'ageMin', 'ageMax', 'gender', 'interests'],
-  media: ['format', 'media'],
-  tracking: ['mainText', 'title', 'description', 'callToAction', 'url'],
-};
-
-export const stepOfField = (field: string): CampaignStep =>
-  CAMPAIGN_STEPS.find((step) => (STEP_FIELDS[step] as readonly string[]).includes(field)) ?? 'tracking';
+/** The wizard's five steps, in order (SPEC §2), with the fields each step's "Siguiente" checks. */
+export const CAMPAIGN_STEPS = [
+  { id: 'type', fields: ['type'] },
+  {
+    id: 'info',
+    fields: ['name', 'startDate', 'startTime', 'noEnd', 'endDate', 'endTime', 'dailyBudget', 'productCatalogId', 'productSetId'],
+  },
+  { id: 'audience', fields: ['segmentId', 'locations', 'ageMin', 'ageMax', 'gender', 'interests'] },
+  { id: 'media', fields: ['format', 'media'] },
+  { id: 'tracking', fields: ['mainText', 'title', 'description', 'callToAction', 'url'] },
+] as const satisfies readonly WizardStep<string, CampaignFormField>[];
+export type CampaignStep = (typeof CAMPAIGN_STEPS)[number]['id'];
 
 export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
   type: null,
@@ -241,16 +239,6 @@ export function formFieldOf(path: string): CampaignFormField | null {
   const renamed: Partial<Record<string, CampaignFormField>> = { startAt: 'startDate', endAt: 'endDate' };
   const field = renamed[head] ?? head;
   return field in EMPTY_CAMPAIGN_FORM ? (field as CampaignFormField) : null;
-}
-
-/** The server's field errors by the form field each belongs to, the first one per field. */
-export function serverErrorsByField(fieldErrors: readonly { field: string; message: string }[] | undefined) {
-  const found: Partial<Record<CampaignFormField, string>> = {};
-  for (const { field, message } of fieldErrors ?? []) {
-    const formField = formFieldOf(field);
-    if (formField) found[formField] ??= message;
-  }
-  return found;
 }
 
 const extensionOfType = (media: AdMedia) => (media.kind === 'video' ? 'video/mp4' : 'image/jpeg');

@@ -4,7 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AdCampaignInput } from '../../../../shared/ad-campaigns';
 import type { components } from '../../../../shared/api/app.gen';
 import { requireStoreId, useCurrentStore } from '../../../api/current-store';
-import { ApiError, describeApiError } from '../../../api/errors';
+import { ApiError, describeApiError, serverFieldErrorsOf } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
 import { CAMPAIGNS_PATH, campaignDetailPath, INTEGRATIONS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
@@ -22,7 +22,7 @@ import {
   useWizardAdAccountProps,
 } from '../api/campaign-form';
 import { metaConnectionProblemOf, useAdCampaign } from '../api/campaigns';
-import { EMPTY_CAMPAIGN_FORM, serverErrorsByField } from '../forms/campaign-form';
+import { EMPTY_CAMPAIGN_FORM, formFieldOf } from '../forms/campaign-form';
 import type { CampaignFormChoices, CampaignSaveFailure, CampaignSegment } from '../screens/campaign-form-props';
 import { CampaignFormScreen } from '../screens/campaign-form-screen';
 
@@ -43,7 +43,7 @@ export function campaignSaveFailureOf(error: unknown): CampaignSaveFailure | nul
   const connection = metaConnectionProblemOf(error);
   if (connection) return { kind: 'connection', reason: connection === 'renewalRequired' ? 'renewal' : 'notConnected', message };
   // A broken rule (400) or Meta's refusal of a choice (422), on the fields named.
-  if ((status === 400 || status === 422) && Object.keys(serverErrorsByField(body?.fieldErrors)).length > 0) return { kind: 'fields' };
+  if ((status === 400 || status === 422) && Object.keys(serverFieldErrorsOf(error, formFieldOf)).length > 0) return { kind: 'fields' };
   return { kind: 'other', message: status >= 400 && status < 500 ? message || null : null };
 }
 
@@ -106,7 +106,7 @@ function useCampaignFormPage(mode: 'create' | 'edit', save: ReturnType<typeof us
       } catch (error) {
         const described = describeApiError(error, { failed: tCampaign('media.uploadFailed') });
         // A file the server's rules refuse is named on the body itself (the field ''); Meta's refusals in the message.
-        throw new Error(described.fieldErrors[''] ?? described.message, { cause: error });
+        throw new Error(serverFieldErrorsOf(error)[''] ?? described.message, { cause: error });
       }
     },
     [storeId, tCampaign],
@@ -114,7 +114,7 @@ function useCampaignFormPage(mode: 'create' | 'edit', save: ReturnType<typeof us
 
   const saveError = save.error;
   const serverErrors = useMemo(
-    () => (saveError instanceof ApiError ? serverErrorsByField(saveError.body?.fieldErrors) : undefined),
+    () => (saveError instanceof ApiError ? serverFieldErrorsOf(saveError, formFieldOf) : undefined),
     [saveError],
   );
   const failure = campaignSaveFailureOf(saveError) ?? connectionFailureOf(catalogs.error) ?? connectionFailureOf(locations.error) ?? null;

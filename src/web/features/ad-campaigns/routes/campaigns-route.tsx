@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
 import { useAdAccountProps } from '../../../api/ad-account';
 import { useCurrentStore } from '../../../api/current-store';
-import { ApiError, describeApiError } from '../../../api/errors';
+import { ApiError, describeApiError, lastNameIn, serverFieldErrorsOf } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
 import { CREATE_CAMPAIGN_PATH, campaignDetailPath, INTEGRATIONS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
@@ -111,7 +111,7 @@ export function useCampaignActions({ onDeleted }: CampaignActionsOptions = {}) {
             const described = describeApiError(error, { failed: t('adCampaigns.budgetUpdateFailed'), serverMessages: 'any' });
             // The amount refused (400 below the account's minimum, 422 when Meta asks for more): said on the field, where it is corrected.
             if (error instanceof ApiError && (error.status === 400 || error.status === 422))
-              setBudgetError(described.fieldErrors.dailyBudget ?? described.message);
+              setBudgetError(serverFieldErrorsOf(error, lastNameIn(['dailyBudget'])).dailyBudget ?? described.message);
             else toaster.show({ status: 'error', message: described.message });
           },
         },

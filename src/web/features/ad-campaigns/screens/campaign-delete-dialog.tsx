@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../ui/dialog';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 
 export interface CampaignDeleteDialogProps {
   /** The campaign's name while the confirmation is open; null when closed. */
@@ -16,11 +16,8 @@ export function CampaignDeleteDialog({ name, deleting, onCancel, onConfirm }: Ca
     <ConfirmDialog
       id="campaign-delete"
       open={name !== null}
-      title={t('delete.title', { name: name ?? '' })}
-      description={t('delete.description')}
-      cancelLabel={t('delete.cancel')}
-      confirmLabel={t('delete.confirm')}
-      busy={deleting}
+      texts={t('delete', { returnObjects: true, name: name ?? '' })}
+      pending={deleting}
       onCancel={onCancel}
       onConfirm={onConfirm}
     />

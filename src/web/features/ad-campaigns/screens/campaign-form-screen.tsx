@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { AdCampaignInput } from '../../../../shared/ad-campaigns';
 import type { components } from '../../../../shared/api/app.gen';
 import type { Loadable } from '../../../api/loadable';
-import { inTextGroup } from '../../../lib/forms';
+import { useZodForm } from '../../../lib/forms';
+import { useWizard } from '../../../lib/use-wizard';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
@@ -18,15 +17,11 @@ import { Spinner } from '../../../ui/spinner';
 import { Steps } from '../../../ui/steps';
 import {
   CAMPAIGN_STEPS,
-  type CampaignFormContext,
   type CampaignFormField,
   type CampaignFormValues,
-  type CampaignStep,
   campaignFormSchema,
   campaignFormValuesOf,
   EMPTY_CAMPAIGN_FORM,
-  STEP_FIELDS,
-  stepOfField,
 } from '../forms/campaign-form';
 import { CampaignAudienceStep } from './campaign-form-audience-step';
 import { CampaignFormFailure } from './campaign-form-failure';
@@ -127,30 +122,21 @@ export function CampaignForm({
 }: CampaignFormProps & { linkComponent?: LinkComponent | undefined }) {
   const { t } = useTranslation('createCampaign');
   const stepsId = useId();
-  const [step, setStep] = useState(Math.min(Math.max(0, defaultStep), CAMPAIGN_STEPS.length - 1));
-  const current: CampaignStep = CAMPAIGN_STEPS[step] ?? 'type';
 
   // The rules read the moment, the ad account and the segments as they are when they run.
   const segmentsList = options.segments.status === 'success' ? options.segments.data : undefined;
-  const context = useRef<CampaignFormContext>({ now, minDailyBudget: undefined, customersOf: () => undefined });
   const minDailyBudget = options.adAccount.status === 'success' ? options.adAccount.data.minDailyBudget : undefined;
-  useLayoutEffect(() => {
-    context.current = {
-      now,
-      minDailyBudget,
-      customersOf: (segmentId) => segmentsList?.find((segment) => segment.id === segmentId)?.customers,
-    };
-  }, [now, minDailyBudget, segmentsList]);
-  const resolver = useCallback<Resolver<CampaignFormValues, unknown, AdCampaignInput>>(
-    (values, resolverContext, resolverOptions) =>
-      inTextGroup(zodResolver(campaignFormSchema(context.current)), 'createCampaign')(values, resolverContext, resolverOptions),
-    [],
+  const schema = useMemo(
+    () =>
+      campaignFormSchema({
+        now,
+        minDailyBudget,
+        customersOf: (segmentId) => segmentsList?.find((segment) => segment.id === segmentId)?.customers,
+      }),
+    [now, minDailyBudget, segmentsList],
   );
-  const { register, control, handleSubmit, trigger, setValue, getValues, getFieldState, setFocus, formState } = useForm<
-    CampaignFormValues,
-    unknown,
-    AdCampaignInput
-  >({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useZodForm(schema, { textGroup: 'createCampaign', defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const { register, control, handleSubmit, setValue, getValues, getFieldState, formState } = form;
   const errors: FieldErrors<CampaignFormValues> = formState.errors;
   const values = useWatch({ control }) as CampaignFormValues;
   const serverErrorOf = useServerErrors(serverErrors, values);
@@ -158,6 +144,8 @@ export function CampaignForm({
     const own = errors[field];
     return own?.message ? { message: own.message } : serverErrorOf(field);
   };
+  const wizard = useWizard({ steps: CAMPAIGN_STEPS, form, defaultStep, serverErrors });
+  const { step, current, last, titleRef: stepTitle } = wizard;
 
   // The container reads Meta's options for the type and catalog chosen.
   const { type, productCatalogId } = values;
@@ -165,38 +153,6 @@ export function CampaignForm({
     onChoicesChange?.({ type, productCatalogId });
   }, [type, productCatalogId, onChoicesChange]);
 
-  // A refusal takes the merchant to the first step with a refused field, and to that field.
-  const refused = CAMPAIGN_STEPS.flatMap((name) => STEP_FIELDS[name]).find((field) => serverErrors?.[field] !== undefined);
-  const [placedRefusal, setPlacedRefusal] = useState(serverErrors);
-  if (placedRefusal !== serverErrors) {
-    setPlacedRefusal(serverErrors);
-    if (refused) setStep(CAMPAIGN_STEPS.indexOf(stepOfField(refused)));
-  }
-  const focusedRefusal = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (!refused || focusedRefusal.current === serverErrors || CAMPAIGN_STEPS[step] !== stepOfField(refused)) return;
-    focusedRefusal.current = serverErrors;
-    try {
-      setFocus(refused);
-    } catch {
-      // A field drawn by a part that takes no focus from code (the file list): the keyboard stays where it is.
-    }
-  }, [refused, serverErrors, step, setFocus]);
-
-  // Each step's title takes the keyboard when the step changes by a button: the button is gone with its step.
-  const stepTitle = useRef<HTMLHeadingElement>(null);
-  const [titleFocusRequest, setTitleFocusRequest] = useState(0);
-  const goTo = (index: number) => {
-    setTitleFocusRequest((request) => request + 1);
-    setStep(index);
-  };
-  useEffect(() => {
-    if (titleFocusRequest > 0) stepTitle.current?.focus();
-  }, [titleFocusRequest]);
-
-  const next = async () => {
-    if (await trigger([...STEP_FIELDS[current]])) goTo(step + 1);
-  };
   const updateMedia = useCallback(
     (update: (items: MediaItem[]) => MediaItem[]) =>
       setValue('media', update(getValues('media')), {
@@ -208,23 +164,19 @@ export function CampaignForm({
   );
 
   const stepProps: StepProps = { control, errors, errorOf, disabled: saving };
-  const last = step === CAMPAIGN_STEPS.length - 1;
   return (
     <form
       className={campaignFormLayout.form}
       noValidate
       aria-busy={saving || undefined}
-      onSubmit={handleSubmit(onSubmit, (invalid) => {
-        const first = CAMPAIGN_STEPS.findIndex((name) => STEP_FIELDS[name].some((field) => invalid[field]));
-        if (first !== -1 && first !== step) goTo(first);
-      })}
+      onSubmit={handleSubmit(onSubmit, wizard.onInvalid)}
     >
       <Steps
         id={stepsId}
         step={step}
         phoneTitles="current"
-        onStepChange={saving ? undefined : goTo}
-        items={CAMPAIGN_STEPS.map((name) => ({ value: name, title: t(`steps.${name}`) }))}
+        onStepChange={saving ? undefined : wizard.goTo}
+        items={CAMPAIGN_STEPS.map(({ id }) => ({ value: id, title: t(`steps.${id}`) }))}
       />
       {current === 'type' ? <CampaignTypeStep {...stepProps} fixed={mode === 'edit'} titleRef={stepTitle} /> : null}
       {current === 'info' ? (
@@ -268,7 +220,7 @@ export function CampaignForm({
             </span>
           ) : null}
           {step > 0 ? (
-            <Button variant="outline" onClick={() => goTo(step - 1)} disabled={saving}>
+            <Button variant="outline" onClick={wizard.back} disabled={saving}>
               {t('actions.back')}
             </Button>
           ) : null}
@@ -277,7 +229,7 @@ export function CampaignForm({
               {t(mode === 'create' ? 'actions.create' : 'actions.save')}
             </Button>
           ) : (
-            <Button onClick={() => void next()} disabled={saving}>
+            <Button onClick={() => void wizard.next()} disabled={saving}>
               {t('actions.next')}
             </Button>
           )}

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/backend.gen';
 import { type Formattable, formatClp, formatCount, formatDate, formatDays, formatPercentage } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
+import { useSettled } from '../../../lib/use-settled';
 import { Button } from '../../../ui/button';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../ui/data-table';
 import { TextInput } from '../../../ui/field';
@@ -92,37 +93,39 @@ function nextOrder(current: StatsTableOrder, clicked: DataTableSort): StatsTable
 }
 
 /**
- * The search box's text: typed freely, sent once typing pauses. A search changed from outside (another
- * tab, the address) replaces it; the echo of what this box sent does not, since the merchant may have
- * typed on meanwhile.
+ * The search box's text: typed freely, sent once typing pauses (the clear button's empty box at once). A
+ * search changed from outside (another tab, the address) replaces it; the echo of what this box sent does
+ * not, since the merchant may have typed on meanwhile.
  */
-function useDebouncedSearch(search: string, onSearchChange: (search: string) => void) {
+function useSearchBox(search: string, onSearchChange: (search: string) => void) {
   const [draft, setDraft] = useState(search);
+  const [cleared, setCleared] = useState(false);
+  const typed = draft.trim();
+  const settled = useSettled(typed, typed, cleared ? 0 : SEARCH_DEBOUNCE_MS);
   const [shown, setShown] = useState(search);
-  const [sent, setSent] = useState<string | null>(null);
   if (search !== shown) {
     setShown(search);
-    if (search !== sent && draft.trim() !== search) setDraft(search);
+    if (search !== settled.value && typed !== search) setDraft(search);
   }
-  // The latest callback, so a parent's re-render does not restart the pause.
-  const send = useRef(onSearchChange);
+  // The search and callback of the last render: sending follows what settled, not the parent's re-renders.
+  const latest = useRef({ search, onSearchChange });
   useEffect(() => {
-    send.current = onSearchChange;
-  }, [onSearchChange]);
+    latest.current = { search, onSearchChange };
+  });
   useEffect(() => {
-    if (draft.trim() === search) return;
-    const timer = setTimeout(() => {
-      setSent(draft.trim());
-      send.current(draft.trim());
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, search]);
+    if (settled.value !== latest.current.search) latest.current.onSearchChange(settled.value);
+  }, [settled]);
+  const type = (text: string) => {
+    setDraft(text);
+    setCleared(false);
+  };
+  // Cleared at once, and settled at once, so a search the box held before is not taken for an echo.
   const clear = () => {
     setDraft('');
-    setSent('');
+    setCleared(true);
     onSearchChange('');
   };
-  return [draft, setDraft, clear] as const;
+  return [draft, type, clear] as const;
 }
 
 /** SPEC §9's kinds of customer. */
@@ -149,7 +152,7 @@ export function StoreOverview({
   onSetInvestment,
 }: StoreOverviewProps) {
   const { t } = useTranslation('metrics');
-  const [draft, setDraft, clearSearch] = useDebouncedSearch(search, onSearchChange);
+  const [draft, typeSearch, clearSearch] = useSearchBox(search, onSearchChange);
   const data = stats.status === 'success' ? stats.data : null;
   const tablePage = table.status === 'success' ? table.data : null;
   const columns: DataTableColumn<StatsTableRow>[] = [
@@ -248,7 +251,7 @@ export function StoreOverview({
                         value={draft}
                         maxLength={100}
                         autoComplete="off"
-                        onChange={(event) => setDraft(event.target.value)}
+                        onChange={(event) => typeSearch(event.target.value)}
                       />
                     </div>
                     <Button variant="outline" loading={exporting} disabled={tablePage?.totalRows === 0} onClick={onExport}>

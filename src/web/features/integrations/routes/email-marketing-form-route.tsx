@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../../api/errors';
+import { describeApiError, lastNameIn, serverFieldErrorsOf } from '../../../api/errors';
 import { useConnectEmailMarketing } from '../api/email-marketing';
 import { type EmailMarketingFormError, EmailMarketingFormScreen } from '../screens/email-marketing-form-screen';
 
@@ -16,8 +16,8 @@ export interface EmailMarketingTexts {
  * server's words; Klaviyo's own failure (502) and any other error as ours, saying to try again later.
  */
 export function toEmailMarketingFormError(error: unknown, texts: EmailMarketingTexts): EmailMarketingFormError {
-  const { message, fieldErrors } = describeApiError(error, { ...texts, statuses: { 502: texts.unavailable } });
-  return { message, fieldErrors: fieldErrors.apiKey === undefined ? {} : { apiKey: fieldErrors.apiKey } };
+  const { message } = describeApiError(error, { ...texts, statuses: { 502: texts.unavailable } });
+  return { message, fieldErrors: serverFieldErrorsOf(error, lastNameIn(['apiKey'])) };
 }
 
 export interface EmailMarketingFormRouteProps {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_ADS_FIELDS } from '../../../../shared/social-ads';
-import { ApiError, describeApiError } from '../../../api/errors';
+import { ApiError, describeApiError, lastNameIn, serverFieldErrorsOf } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
 import { type FacebookLoginOutcome, startFacebookLogin } from '../api/facebook-login';
 import {
@@ -13,7 +13,6 @@ import {
   useUpdateMetaSettings,
 } from '../api/social-ads';
 import { type SocialAdsFormError, SocialAdsFormScreen } from '../screens/social-ads-form-screen';
-import { onForm } from './store-form-route';
 
 export interface SocialAdsTexts {
   network: string;
@@ -29,8 +28,8 @@ const SERVER_MESSAGES = [400, 403, 404, 409, 422, 502] as const;
 
 /** A refused choice beside its field (not an option, no admin access, terms not accepted); anything else above the form. */
 export function toSocialAdsFormError(error: unknown, texts: SocialAdsTexts): SocialAdsFormError {
-  const { message, fieldErrors } = describeApiError(error, { ...texts, serverMessages: SERVER_MESSAGES });
-  return { message, fieldErrors: onForm(fieldErrors, SOCIAL_ADS_FIELDS) };
+  const { message } = describeApiError(error, { ...texts, serverMessages: SERVER_MESSAGES });
+  return { message, fieldErrors: serverFieldErrorsOf(error, lastNameIn(SOCIAL_ADS_FIELDS)) };
 }
 
 const isStoreRequired = (error: unknown) => error instanceof ApiError && error.code === 'store_integration_required';

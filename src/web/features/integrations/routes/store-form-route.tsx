@@ -2,13 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { components } from '../../../../shared/api/backend.gen';
 import type { ShopifySettingsInput } from '../../../../shared/shopify-settings';
-import { describeApiError } from '../../../api/errors';
+import { describeApiError, lastNameIn, serverFieldErrorsOf } from '../../../api/errors';
 import { pageNavigation } from '../../../lib/navigation';
 import { INTEGRATIONS_PATH } from '../../../lib/paths';
 import { type InstallReturnPage, installIdOf, useShopifyInstall, useStartShopifyInstall } from '../api/shopify-install';
 import { useCreateStore, useUpdateShopifySettings } from '../api/store-settings';
 import {
-  type FormError,
   type InstallFormError,
   type ShopifyInstallProps,
   type StoreFormError,
@@ -21,39 +20,23 @@ type ErrorBody = components['schemas']['Error'];
 const FIELDS: readonly StoreFormField[] = ['name', 'url', 'accessToken', 'webhookSecret'];
 const INSTALL_FIELDS = ['url'] as const;
 
-/** The fields of `fields` a refusal's field errors (keyed by their last name) speak of. */
-export function onForm<Field extends string>(
-  fieldErrors: Partial<Record<string, string>>,
-  fields: readonly Field[],
-): FormError<Field>['fieldErrors'] {
-  const found: FormError<Field>['fieldErrors'] = {};
-  for (const field of fields) {
-    const fieldMessage = fieldErrors[field];
-    if (fieldMessage !== undefined) found[field] = fieldMessage;
-  }
-  return found;
-}
-
 /**
  * The server's refusal on the form: its message, and its words beside each field of the form it named
  * (by their path in the body: `store.url`, `shopifySettings.accessToken`). A server error gets ours.
  */
 export function toStoreFormError(error: unknown, texts: { network: string; failed: string }): StoreFormError {
-  const { message, fieldErrors } = describeApiError(error, texts);
-  return { message, fieldErrors: onForm(fieldErrors, FIELDS) };
+  const { message } = describeApiError(error, texts);
+  return { message, fieldErrors: serverFieldErrorsOf(error, lastNameIn(FIELDS)) };
 }
 
 /** "Conectar con Shopify" refused before leaving (a failed call) or on the way back (the install's error). */
 export function toInstallFormError(error: unknown, texts: { network: string; failed: string }): InstallFormError {
-  const { message, fieldErrors } = describeApiError(error, texts);
-  return { message, fieldErrors: onForm(fieldErrors, INSTALL_FIELDS) };
+  const { message } = describeApiError(error, texts);
+  return { message, fieldErrors: serverFieldErrorsOf(error, lastNameIn(INSTALL_FIELDS)) };
 }
 
 function installErrorOf(body: ErrorBody): InstallFormError {
-  const fieldErrors = Object.fromEntries(
-    (body.fieldErrors ?? []).map((fieldError) => [fieldError.field.split('.').pop(), fieldError.message]),
-  );
-  return { message: body.message, fieldErrors: onForm(fieldErrors, INSTALL_FIELDS) };
+  return { message: body.message, fieldErrors: serverFieldErrorsOf(body, lastNameIn(INSTALL_FIELDS)) };
 }
 
 export type StoreFormRouteProps =

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../ui/dialog';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 
 export interface SocialAdsDisconnectDialogProps {
   open: boolean;
@@ -15,11 +15,8 @@ export function SocialAdsDisconnectDialog({ open, disconnecting, onCancel, onCon
     <ConfirmDialog
       id="social-ads-disconnect"
       open={open}
-      title={t('socialAds.disconnectDialog.title')}
-      description={t('socialAds.disconnectDialog.description')}
-      cancelLabel={t('socialAds.disconnectDialog.cancel')}
-      confirmLabel={t('socialAds.disconnectDialog.confirm')}
-      busy={disconnecting}
+      texts={t('socialAds.disconnectDialog', { returnObjects: true })}
+      pending={disconnecting}
       onCancel={onCancel}
       onConfirm={onConfirm}
     />

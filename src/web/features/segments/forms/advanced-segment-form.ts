@@ -9,6 +9,7 @@ import {
   segmentDescriptionSchema,
   segmentNameSchema,
 } from '../../../../shared/segments';
+import type { WizardStep } from '../../../lib/use-wizard';
 import { generalInformationOf, rulesIssues, rulesPathOf, type SegmentInput } from './segment-form-rules';
 
 /*
@@ -235,8 +236,11 @@ export const advancedSegmentFormSchema = z
   })
   .transform(toAdvancedSegmentInput) satisfies z.ZodType<SegmentInput, AdvancedSegmentValues>;
 
-/** The first step's fields, checked before the second opens. */
-export const GENERAL_INFORMATION_FIELDS = ['name', 'description'] as const;
+/** The form's two steps: general information, checked before the logic opens; then the logic. */
+export const ADVANCED_SEGMENT_STEPS = [
+  { id: 'general', fields: ['name', 'description'] },
+  { id: 'logic', fields: ['join', 'blocks'] },
+] as const satisfies readonly WizardStep<string, keyof AdvancedSegmentValues>[];
 
 function periodDraftOf(period: SegmentPeriod | undefined): PeriodDraft {
   if (!period || period.kind === 'anytime') return EMPTY_PERIOD;

@@ -8,7 +8,6 @@ import { type SegmentRules, segmentDescriptionSchema, segmentNameSchema, segment
  */
 
 export type SegmentInput = components['schemas']['SegmentInput'];
-type FieldError = components['schemas']['FieldError'];
 
 export const generalInformationSchema = z.object({ name: segmentNameSchema, description: segmentDescriptionSchema });
 
@@ -31,13 +30,7 @@ export const generalInformationOf = (values: { name: string; description: string
 });
 
 /** The server's field errors, by the path it names in the body (`rules.blocks.0.conditions.1.to`, `name`). */
-export type ServerFieldErrors = Readonly<Record<string, string>>;
-
-export function serverFieldErrorsOf(fieldErrors: readonly FieldError[] | undefined): ServerFieldErrors {
-  const found: Record<string, string> = {};
-  for (const { field, message } of fieldErrors ?? []) found[field] ??= message;
-  return found;
-}
+export type ServerFieldErrors = Readonly<Partial<Record<string, string>>>;
 
 /** `rules.blocks.0.conditions.1.to` → `blocks.0.conditions.1.to`; null for a path outside the rules. */
 export function rulesPathOf(serverPath: string): string | null {

@@ -1,15 +1,15 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { SegmentRules } from '../../../../shared/segments';
 import { useCurrentStore } from '../../../api/current-store';
-import { ApiError, describeApiError } from '../../../api/errors';
+import { ApiError, describeApiError, serverFieldErrorsOf } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
 import type { LinkComponentProps } from '../../../ui/link';
 import { toaster } from '../../../ui/toaster';
 import { useCreateSegment, useProductTypes, useSegmentCount, useUpdateSegment } from '../api/segment-form';
 import { useSegment } from '../api/segments';
-import { type SegmentInput, type ServerFieldErrors, serverFieldErrorsOf } from '../forms/segment-form-rules';
+import type { SegmentInput, ServerFieldErrors } from '../forms/segment-form-rules';
 import { type SegmentForm, SegmentFormScreen } from '../screens/segment-form-screen';
 import { SEGMENTS_PATH, segmentDetailPath } from './paths';
 
@@ -17,9 +17,11 @@ function SegmentsLink({ href, ...rest }: LinkComponentProps) {
   return <Link to={href} {...rest} />;
 }
 
+const NO_ERRORS: ServerFieldErrors = {};
+
 /** The server's field errors of a refused save (a 400), by the path it named; none for any other failure. */
 function serverErrorsOf(error: unknown): ServerFieldErrors {
-  return error instanceof ApiError && error.status === 400 ? serverFieldErrorsOf(error.body?.fieldErrors) : {};
+  return error instanceof ApiError && error.status === 400 ? serverFieldErrorsOf(error) : NO_ERRORS;
 }
 
 /** `?type=simple|advanced` from the list's create-type modal; the simple form without it. */
@@ -40,7 +42,8 @@ function useSegmentFormPage(mode: 'create' | 'edit', save: ReturnType<typeof use
   const [rules, setRules] = useState<SegmentRules | null>(null);
   const count = useSegmentCount(storeId, rules);
   const productTypes = useProductTypes(storeId);
-  const serverErrors = serverErrorsOf(save.error);
+  // One object per refusal: the form goes to the refused field once, not again on every render.
+  const serverErrors = useMemo(() => serverErrorsOf(save.error), [save.error]);
   return {
     segmentsHref: SEGMENTS_PATH,
     linkComponent: SegmentsLink,

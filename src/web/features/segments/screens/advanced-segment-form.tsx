@@ -1,20 +1,21 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { type Control, Controller, type FieldError, type FieldErrors, get, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { useZodForm } from '../../../lib/forms';
+import { useWizard } from '../../../lib/use-wizard';
 import { Button, IconButton } from '../../../ui/button';
 import { useFieldErrorText } from '../../../ui/field';
 import { Icon } from '../../../ui/icons';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Steps } from '../../../ui/steps';
 import {
+  ADVANCED_SEGMENT_STEPS,
   type AdvancedSegmentValues,
   advancedPathOfServerPath,
   advancedSegmentFormSchema,
   advancedSegmentRules,
   EMPTY_ADVANCED_SEGMENT,
-  GENERAL_INFORMATION_FIELDS,
   type Join,
   newBlock,
   newCondition,
@@ -71,11 +72,8 @@ export function AdvancedSegmentForm({
 }: AdvancedSegmentFormProps) {
   const { t } = useTranslation('createSegment');
   const stepsId = useId();
-  const [step, setStep] = useState<0 | 1>(defaultStep);
-  const { register, control, handleSubmit, trigger, setFocus, formState } = useZodForm(advancedSegmentFormSchema, {
-    textGroup: 'createSegment',
-    defaultValues,
-  });
+  const form = useZodForm(advancedSegmentFormSchema, { textGroup: 'createSegment', defaultValues });
+  const { register, control, handleSubmit, formState } = form;
   const errors: FieldErrors<AdvancedSegmentValues> = formState.errors;
   const join = useWatch({ control, name: 'join' });
   const blocks = useWatch({ control, name: 'blocks' });
@@ -83,58 +81,25 @@ export function AdvancedSegmentForm({
 
   // The server's words at the form path each belongs to; a refused name takes the merchant back to it.
   const placed = useMemo(() => {
-    const atPaths: Record<string, string> = {};
+    const atPaths: Partial<Record<string, string>> = {};
     for (const [serverPath, message] of Object.entries(serverErrors)) {
       const path = advancedPathOfServerPath(serverPath) ?? '';
       atPaths[path] ??= message;
     }
     return atPaths;
   }, [serverErrors]);
-  const refusedGeneral = GENERAL_INFORMATION_FIELDS.find((field) => placed[field] !== undefined);
-  const [shownRefusal, setShownRefusal] = useState(placed);
-  if (shownRefusal !== placed) {
-    setShownRefusal(placed);
-    if (refusedGeneral) setStep(0);
-  }
-  useEffect(() => {
-    if (refusedGeneral && step === 0) setFocus(refusedGeneral);
-  }, [refusedGeneral, step, setFocus]);
+  const wizard = useWizard({ steps: ADVANCED_SEGMENT_STEPS, form, defaultStep, serverErrors: placed });
+  const { step } = wizard;
   const errorAt: ConditionErrorAt = (path) => shownError(get(errors, path) as FieldError | undefined, placed[path]);
   const elsewhere = placed[''];
 
-  // "Siguiente" takes the keyboard to the logic step's title: its button is gone with the step.
-  const logicTitle = useRef<HTMLHeadingElement>(null);
-  const focusLogic = useRef(false);
-  const next = async () => {
-    if (!(await trigger([...GENERAL_INFORMATION_FIELDS]))) return;
-    focusLogic.current = true;
-    setStep(1);
-  };
-  useEffect(() => {
-    if (step !== 1 || !focusLogic.current) return;
-    focusLogic.current = false;
-    logicTitle.current?.focus();
-  }, [step]);
-
   return (
-    <form
-      className={formLayout.form}
-      noValidate
-      onSubmit={handleSubmit(
-        (input) => onSubmit(input),
-        (invalid) => {
-          if (GENERAL_INFORMATION_FIELDS.some((field) => invalid[field])) setStep(0);
-        },
-      )}
-    >
+    <form className={formLayout.form} noValidate onSubmit={handleSubmit((input) => onSubmit(input), wizard.onInvalid)}>
       <Steps
         id={stepsId}
         step={step}
-        onStepChange={(index) => setStep(index === 0 ? 0 : 1)}
-        items={[
-          { value: 'general', title: t('advanced.steps.general') },
-          { value: 'logic', title: t('advanced.steps.logic') },
-        ]}
+        onStepChange={wizard.goTo}
+        items={ADVANCED_SEGMENT_STEPS.map(({ id }) => ({ value: id, title: t(`advanced.steps.${id}`) }))}
       />
       {step === 0 ? (
         <GeneralInformationSection
@@ -145,7 +110,7 @@ export function AdvancedSegmentForm({
           disabled={saving}
         />
       ) : (
-        <FormSection title={t('advanced.logicTitle')} description={t('advanced.logicDescription')} titleRef={logicTitle}>
+        <FormSection title={t('advanced.logicTitle')} description={t('advanced.logicDescription')} titleRef={wizard.titleRef}>
           <Blocks control={control} errorAt={errorAt} disabled={saving} productTypes={productTypes} />
         </FormSection>
       )}
@@ -162,7 +127,7 @@ export function AdvancedSegmentForm({
           saving={saving}
           onCancel={onCancel}
           primary={
-            <Button onClick={() => void next()} disabled={saving}>
+            <Button onClick={() => void wizard.next()} disabled={saving}>
               {t('actions.next')}
             </Button>
           }
@@ -174,7 +139,7 @@ export function AdvancedSegmentForm({
           saving={saving}
           onCancel={onCancel}
           secondary={
-            <Button variant="outline" onClick={() => setStep(0)} disabled={saving}>
+            <Button variant="outline" onClick={wizard.back} disabled={saving}>
               {t('actions.previous')}
             </Button>
           }

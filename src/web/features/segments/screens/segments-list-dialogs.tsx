@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { ConfirmDialog, Modal } from '../../../ui/dialog';
+import { Modal } from '../../../ui/dialog';
 import type { LinkComponent } from '../../../ui/link';
 
 export type SegmentFormType = 'simple' | 'advanced';
@@ -56,31 +56,5 @@ export function CreateTypeDialog({ open, onOpenChange, createHrefs, linkComponen
         ))}
       </ul>
     </Modal>
-  );
-}
-
-export interface DeleteSegmentDialogProps {
-  /** The segment's name when the confirmation is open; null when closed. */
-  name: string | null;
-  deleting: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}
-
-/** The confirmation before a custom segment and its data are deleted for good. */
-export function DeleteSegmentDialog({ name, deleting, onCancel, onConfirm }: DeleteSegmentDialogProps) {
-  const { t } = useTranslation('segments');
-  return (
-    <ConfirmDialog
-      id="segment-delete"
-      open={name !== null}
-      title={t('delete.title', { name: name ?? '' })}
-      description={t('delete.description')}
-      cancelLabel={t('delete.cancel')}
-      confirmLabel={t('delete.confirm')}
-      busy={deleting}
-      onCancel={onCancel}
-      onConfirm={onConfirm}
-    />
   );
 }

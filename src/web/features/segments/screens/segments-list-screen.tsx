@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
 import { LoadableView } from '../../../ui/loadable-view';
@@ -11,7 +12,7 @@ import { SkeletonGroup } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
 import { useSegmentTexts } from './segment-texts';
 import { type SegmentAction, SegmentCard, type SegmentListItem } from './segments-list-card';
-import { CreateTypeDialog, DeleteSegmentDialog, type SegmentFormType } from './segments-list-dialogs';
+import { CreateTypeDialog, type SegmentFormType } from './segments-list-dialogs';
 
 export type { SegmentAction, SegmentListItem, SegmentSyncView } from './segments-list-card';
 export type { SegmentFormType } from './segments-list-dialogs';
@@ -152,9 +153,12 @@ export function SegmentsListScreen(props: SegmentsListScreenProps) {
         createHrefs={props.createHrefs}
         linkComponent={linkComponent}
       />
-      <DeleteSegmentDialog
-        name={props.deleteTarget ? nameOf(props.deleteTarget) : null}
-        deleting={props.deleting}
+      {/* The confirmation before a custom segment and its data are deleted for good. */}
+      <ConfirmDialog
+        id="segment-delete"
+        open={props.deleteTarget !== null}
+        texts={t('delete', { returnObjects: true, name: props.deleteTarget ? nameOf(props.deleteTarget) : '' })}
+        pending={props.deleting}
         onCancel={props.onDeleteCancel}
         onConfirm={props.onDeleteConfirm}
       />

@@ -51,6 +51,7 @@ export function SimpleSegmentForm(props: SimpleSegmentFormProps) {
     const onFields: Partial<Record<SimpleField, string>> = {};
     const elsewhere: string[] = [];
     for (const [path, message] of Object.entries(serverErrors)) {
+      if (message === undefined) continue;
       const field = simpleFieldOfServerPath(sent ?? getValues(), path);
       if (field && onFields[field] === undefined) onFields[field] = message;
       else if (!field) elsewhere.push(message);

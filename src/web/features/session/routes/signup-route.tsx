@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SignupInput } from '../../../../shared/auth';
-import { describeApiError } from '../../../api/errors';
+import { describeApiError, serverFieldErrorsOf } from '../../../api/errors';
 import { pageNavigation } from '../../../lib/navigation';
 import { HOME_PATH } from '../../../lib/paths';
 import { useSignup } from '../api/signup';
@@ -15,14 +15,14 @@ export function SignupRoute() {
     signup.mutate(values, { onSuccess: () => pageNavigation.assign(HOME_PATH) });
   };
   const describe = (error: unknown): SignupError => {
-    const { status, message, fromServer, fieldErrors } = describeApiError(error, {
+    const { status, message, fromServer } = describeApiError(error, {
       failed: t('signup.failed'),
       network: t('login.network'),
       serverMessages: 'any',
     });
     if (status === 409) return { kind: 'emailTaken' };
     // The server names the field it refused first (the name, the address); its words say what to fix.
-    return { kind: 'failed', message: fromServer ? (Object.values(fieldErrors)[0] ?? message) : message };
+    return { kind: 'failed', message: fromServer ? (Object.values(serverFieldErrorsOf(error))[0] ?? message) : message };
   };
   return (
     <SignupScreen

@@ -7,6 +7,7 @@ import type { Loadable } from '../../../api/loadable';
 import { useZodForm } from '../../../lib/forms';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { Modal } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/empty-state';
@@ -263,25 +264,13 @@ function InviteDialog({ invite, onInviteOpenChange, onInvite }: TeamScreenProps)
 function RemoveDialog({ member, removePending = false, onRemoveCancel, onRemoveConfirm }: TeamScreenProps & { member: StoreMember }) {
   const { t } = useTranslation('collaborators');
   return (
-    <Modal
+    <ConfirmDialog
       id="remove-member"
-      role="alertdialog"
       open
-      onOpenChange={(open) => {
-        if (!open) onRemoveCancel();
-      }}
-      title={t('remove.title', { name: member.name })}
-      description={t('remove.description', { email: member.email })}
-      footer={
-        <>
-          <Button variant="outline" disabled={removePending} onClick={onRemoveCancel}>
-            {t('remove.cancel')}
-          </Button>
-          <Button variant="danger" loading={removePending} onClick={() => onRemoveConfirm(member)}>
-            {removePending ? t('remove.removing') : t('remove.confirm')}
-          </Button>
-        </>
-      }
+      texts={t('remove', { returnObjects: true, name: member.name, email: member.email })}
+      pending={removePending}
+      onCancel={onRemoveCancel}
+      onConfirm={() => onRemoveConfirm(member)}
     />
   );
 }
