@@ -93,7 +93,34 @@ function withPlan(subscription: Subscription, planId: PlanId, billing: Billing):
   };
 }
 
-export type BillingCall = 'plans' | 'subscription' | 'ordersCount' | 'subscribe' | 'changePlan' | 'cancel' | 'paymentDetails' | 'tokenize';
+/**
+ * What the processor's preview charges today for a change: a dearer plan (per month) pays the difference for
+ * what is left of the period, by the second; anything else (or the trial) charges nothing.
+ */
+function previewOf(subscription: Subscription | null, planId: PlanId, billing: Billing, now: number) {
+  const nothing = { chargeTodayCents: 0, prorationDate: null };
+  if (!subscription?.renewalDate || (subscription.trialEndsAt && Date.parse(subscription.trialEndsAt) > now)) return nothing;
+  const months = { monthly: 1, yearly: 12 };
+  const next = withPlan(subscription, planId, billing);
+  const difference = next.priceCents / months[billing] - subscription.priceCents / months[subscription.billing];
+  if (difference <= 0) return nothing;
+  const end = Date.parse(subscription.renewalDate);
+  const start = new Date(end);
+  start.setUTCMonth(start.getUTCMonth() - months[subscription.billing]);
+  const left = Math.max(0, end - now) / (end - start.getTime());
+  return { chargeTodayCents: Math.round(difference * months[subscription.billing] * left), prorationDate: new Date(now).toISOString() };
+}
+
+export type BillingCall =
+  | 'plans'
+  | 'subscription'
+  | 'ordersCount'
+  | 'planChangePreview'
+  | 'subscribe'
+  | 'changePlan'
+  | 'cancel'
+  | 'paymentDetails'
+  | 'tokenize';
 
 export interface BillingStoreOptions {
   /** The store's subscription to start with; an active monthly one by default. */
@@ -130,6 +157,14 @@ export function billingStore({
     appHttp.get('/private/plans', async ({ response }) => (await hold('plans')) ?? response(200).json(planCatalog)),
     appHttp.get('/private/subscription', async ({ response }) => (await hold('subscription')) ?? response(200).json(standing.current)),
     appHttp.get('/private/stores/{id}/ordersCount', async ({ response }) => (await hold('ordersCount')) ?? response(200).json(ordersCount)),
+    appHttp.get('/private/subscription/plan-change-preview', async ({ request, response }) => {
+      const held = await hold('planChangePreview');
+      if (held) return response.untyped(held);
+      const query = new URL(request.url).searchParams;
+      const planId = query.get('planId') as PlanId;
+      const billing = query.get('billing') as Billing;
+      return response(200).json(previewOf(standing.current.subscription, planId, billing, Date.now()));
+    }),
     appHttp.post('/private/subscription', async ({ request, response }) => {
       const held = await hold('subscribe');
       if (held) return response.untyped(held);

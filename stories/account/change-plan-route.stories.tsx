@@ -84,6 +84,8 @@ export const ChangesPlan: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('radio', { name: /Avanzado/ }));
+    // Today's charge comes from the processor's preview before the change can be confirmed.
+    await expect(await canvas.findByText(/Hoy te cobraremos US\$\d/)).toBeVisible();
     await userEvent.click(canvas.getByRole('checkbox', { name: /^Acepto los términos del servicio/ }));
     await userEvent.click(canvas.getByRole('button', { name: 'Confirmar cambio' }));
     await waitFor(() => expect(canvas.getByTestId('landed')).toHaveTextContent('/account'));

@@ -3,7 +3,14 @@ import { expect, fn, waitFor, within } from 'storybook/test';
 import { FROZEN_NOW } from '../../.storybook/frozen-time';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { cardRefusals, ordersCounts, planCatalog, subscriptionStates, TEST_CARDS } from '../../mocks/fixtures/subscription';
-import { type Billing, type PlanId, planChangeOf, recommendedPlanId, type Subscription } from '../../src/web/features/account/billing';
+import {
+  type Billing,
+  type ChargeToday,
+  type PlanId,
+  planChangeOf,
+  recommendedPlanId,
+  type Subscription,
+} from '../../src/web/features/account/billing';
 import {
   type ChangePlanMode,
   ChangePlanScreen,
@@ -19,11 +26,15 @@ const recommendationFor = (orders: number): ChangePlanScreenProps['recommendatio
 /** A first plan, with the free trial of 7 days from Storybook's frozen day (it ends on 22 mar). */
 const subscribing: ChangePlanMode = { kind: 'subscribe', trialEndsAt: '2026-03-22T15:00:00.000Z' };
 
+/** Today's charge of Crecimiento → Avanzado monthly with 18 of 31 days left, as the processor previews it. */
+const previewedCharge: ChargeToday = { status: 'known', cents: 3484, prorationDate: '2026-03-15T15:00:00.000Z' };
+
 /** The change-plan screen's data for a subscription, with what choosing `planId` on `billing` does today. */
 function changing(
   subscription: Subscription,
   planId: PlanId,
   billing: Billing,
+  chargeToday: ChargeToday = previewedCharge,
 ): Pick<ChangePlanScreenProps, 'data' | 'selectedPlanId' | 'billing'> {
   return {
     data: {
@@ -33,7 +44,7 @@ function changing(
         mode: {
           kind: 'change',
           current: { planId: subscription.planId, billing: subscription.billing },
-          change: planChangeOf({ subscription, plans: planCatalog.plans, planId, billing, now: FROZEN_NOW }),
+          change: planChangeOf({ subscription, plans: planCatalog.plans, planId, billing, chargeToday, now: FROZEN_NOW }),
         },
       },
     },
@@ -188,14 +199,36 @@ export const WithoutStoreOnPhone = onPhone(WithoutStore);
 
 // Changing a plan the store has.
 
-/** A dearer plan: at once, with the prorated difference charged today. */
+/** A dearer plan: at once, with the prorated difference the processor previewed charged today. */
 export const ChangeToDearerPlan: Story = {
   args: changing(subscriptionStates.activeMonthly.subscription, 'avanzado', 'monthly'),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(/Hoy te cobraremos cerca de US\$/)).toBeVisible();
+    await expect(
+      within(canvasElement).getByText(/Hoy te cobraremos US\$34,84, la diferencia proporcional hasta el 2 abr 2026/),
+    ).toBeVisible();
   },
 };
 export const ChangeToDearerPlanOnPhone = onPhone(ChangeToDearerPlan);
+
+/** Today's charge is still being asked: the change waits for it. */
+export const ChangeToDearerPlanCalculating: Story = {
+  args: changing(subscriptionStates.activeMonthly.subscription, 'avanzado', 'monthly', { status: 'loading' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Estamos calculando cuánto te cobraremos hoy/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Confirmar cambio' })).toBeDisabled();
+  },
+};
+
+/** The processor could not preview the charge: the change can still be made, and says what it charges. */
+export const ChangeToDearerPlanPreviewUnavailable: Story = {
+  args: changing(subscriptionStates.activeMonthly.subscription, 'avanzado', 'monthly', { status: 'unavailable' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/No pudimos calcular el monto exacto/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Confirmar cambio' })).toBeEnabled();
+  },
+};
 
 /** A cheaper plan: at once, the new price from the next renewal. */
 export const ChangeToCheaperPlan: Story = {

@@ -52,6 +52,9 @@ export const planKeys = {
 /** The current store's subscription (the session's store: the call names none, the key does). */
 export const subscriptionKeys = {
   detail: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'subscription'] as const,
+  /** What changing to a plan and billing would charge today (the processor's proration preview). */
+  planChangePreview: (storeId: StoreKeyId, choice: { planId: string; billing: string } | null) =>
+    [...storeKeys.detail(storeId), 'planChangePreview', choice] as const,
 };
 
 /** The store's orders, all time and of the last 30 days (the plan recommendation reads them). */

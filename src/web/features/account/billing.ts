@@ -75,47 +75,15 @@ export function trialDaysLeft(subscription: Subscription | null, now: number): n
   return Math.max(0, calendarDaysUntil(subscription.trialEndsAt, now));
 }
 
-/** `date` moved back by whole months, on the same day of the month or the month's last one (31 mar → 28 feb). */
-function monthsBefore(date: Date, months: number): Date {
-  const day = date.getUTCDate();
-  const moved = new Date(date.getTime());
-  moved.setUTCDate(1);
-  moved.setUTCMonth(moved.getUTCMonth() - months);
-  const lastDay = new Date(Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0)).getUTCDate();
-  moved.setUTCDate(Math.min(day, lastDay));
-  return moved;
-}
-
-export interface UpgradeChargeInput {
-  /** The current plan and billing, per month. */
-  currentMonthlyCents: number;
-  /** The chosen plan and billing, per month. */
-  nextMonthlyCents: number;
-  /** The current billing: its period is a month or a year ending at `periodEnd`. */
-  billing: Billing;
-  /** When the current period ends (the renewal date). */
-  periodEnd: string;
-  now: number;
-}
-
 /**
- * The estimated charge of a change to a dearer plan: the difference per month for what is left of the
- * current period, in cents. The processor prorates by the second, so the charge can differ by a few cents.
+ * Today's charge of a change to a dearer plan, as the processor previews it (`plan-change-preview`): still
+ * being asked, known (as of `prorationDate`, which the change sends back to be charged exactly that), or
+ * unavailable (the change still charges the prorated difference; only the figure cannot be shown).
  */
-export function estimatedUpgradeChargeCents({
-  currentMonthlyCents,
-  nextMonthlyCents,
-  billing,
-  periodEnd,
-  now,
-}: UpgradeChargeInput): number {
-  const end = new Date(periodEnd);
-  const months = PERIOD_MONTHS[billing];
-  const start = monthsBefore(end, months);
-  const length = end.getTime() - start.getTime();
-  const left = length > 0 ? Math.min(1, Math.max(0, (end.getTime() - now) / length)) : 0;
-  return Math.max(0, Math.round((nextMonthlyCents - currentMonthlyCents) * months * left));
-}
+export type ChargeToday =
+  | { status: 'loading' }
+  | { status: 'known'; cents: number; prorationDate: string | null }
+  | { status: 'unavailable' };
 
 /** What choosing another plan does, as the change-plan screen explains it before confirming. */
 export type PlanChange =
@@ -124,7 +92,7 @@ export type PlanChange =
   /** On trial nothing is charged: the chosen plan starts when the trial ends. */
   | { kind: 'trial'; startsAt: string; priceCents: number }
   /** Dearer per month: it takes effect now and the prorated difference is charged today. */
-  | { kind: 'upgrade'; chargeTodayCents: number | null; periodEnd: string | null; priceCents: number }
+  | { kind: 'upgrade'; chargeToday: ChargeToday; periodEnd: string | null; priceCents: number }
   /** Cheaper (or the same per month): it takes effect now with nothing charged; the new price applies from the next renewal. */
   | { kind: 'downgrade'; from: string | null; priceCents: number };
 
@@ -133,10 +101,12 @@ export interface PlanChangeInput {
   plans: readonly Plan[];
   planId: PlanId;
   billing: Billing;
+  /** The processor's preview of today's charge for this choice. */
+  chargeToday: ChargeToday;
   now: number;
 }
 
-export function planChangeOf({ subscription, plans, planId, billing, now }: PlanChangeInput): PlanChange {
+export function planChangeOf({ subscription, plans, planId, billing, chargeToday, now }: PlanChangeInput): PlanChange {
   if (subscription.planId === planId && subscription.billing === billing) return { kind: 'current' };
   const next = plans.find((plan) => plan.id === planId);
   const current = plans.find((plan) => plan.id === subscription.planId);
@@ -151,17 +121,7 @@ export function planChangeOf({ subscription, plans, planId, billing, now }: Plan
     : subscription.priceCents / PERIOD_MONTHS[subscription.billing];
   const nextMonthly = monthlyEquivalentCents(next, billing);
   if (nextMonthly <= currentMonthly) return { kind: 'downgrade', from: periodEnd, priceCents };
-  const chargeTodayCents =
-    periodEnd === null
-      ? null
-      : estimatedUpgradeChargeCents({
-          currentMonthlyCents: currentMonthly,
-          nextMonthlyCents: nextMonthly,
-          billing: subscription.billing,
-          periodEnd,
-          now,
-        });
-  return { kind: 'upgrade', chargeTodayCents, periodEnd, priceCents };
+  return { kind: 'upgrade', chargeToday, periodEnd, priceCents };
 }
 
 const wholeDollars = onFirstUse(() => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));

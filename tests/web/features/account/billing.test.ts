@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { planCatalog, subscriptionStates } from '../../../../mocks/fixtures/subscription';
 import {
   calendarDay,
-  estimatedUpgradeChargeCents,
   formatPriceCents,
   hasPlanAccess,
   planChangeOf,
@@ -59,7 +58,8 @@ describe('trialDaysLeft', () => {
 
 describe('planChangeOf', () => {
   const change = (state: keyof typeof subscriptionStates, planId: 'inicial' | 'crecimiento' | 'avanzado', billing: 'monthly' | 'yearly') =>
-    planChangeOf({ subscription: subscriptionStates[state].subscription!, plans, planId, billing, now: NOW });
+    planChangeOf({ subscription: subscriptionStates[state].subscription!, plans, planId, billing, chargeToday: previewed, now: NOW });
+  const previewed = { status: 'known', cents: 3484, prorationDate: '2026-03-15T15:00:00.000Z' } as const;
 
   it('knows the plan the store already has', () => {
     expect(change('activeMonthly', 'crecimiento', 'monthly')).toEqual({ kind: 'current' });
@@ -69,11 +69,13 @@ describe('planChangeOf', () => {
     expect(change('trial', 'avanzado', 'monthly')).toEqual({ kind: 'trial', startsAt: '2026-03-17T15:00:00.000Z', priceCents: 11900 });
   });
 
-  it('charges the prorated difference of a dearer plan today', () => {
-    const upgrade = change('activeMonthly', 'avanzado', 'monthly');
-    expect(upgrade).toMatchObject({ kind: 'upgrade', periodEnd: '2026-04-02T15:00:00.000Z', priceCents: 11900 });
-    // 18 of the month's 31 days are left: about 18/31 of the US$60 difference.
-    expect(upgrade.kind === 'upgrade' && upgrade.chargeTodayCents).toBe(Math.round(6000 * (18 / 31)));
+  it("charges a dearer plan's difference today, as the processor previewed it", () => {
+    expect(change('activeMonthly', 'avanzado', 'monthly')).toEqual({
+      kind: 'upgrade',
+      chargeToday: previewed,
+      periodEnd: '2026-04-02T15:00:00.000Z',
+      priceCents: 11900,
+    });
   });
 
   it('moves a cheaper plan (or yearly billing, cheaper per month) to the next renewal', () => {
@@ -83,19 +85,6 @@ describe('planChangeOf', () => {
       priceCents: 2900,
     });
     expect(change('activeMonthly', 'crecimiento', 'yearly')).toMatchObject({ kind: 'downgrade', priceCents: 59000 });
-  });
-});
-
-describe('estimatedUpgradeChargeCents', () => {
-  it('is nothing once the period is over and the whole difference at its start', () => {
-    const input = {
-      currentMonthlyCents: 5900,
-      nextMonthlyCents: 11900,
-      billing: 'monthly' as const,
-      periodEnd: '2026-04-02T15:00:00.000Z',
-    };
-    expect(estimatedUpgradeChargeCents({ ...input, now: Date.parse('2026-04-03T00:00:00.000Z') })).toBe(0);
-    expect(estimatedUpgradeChargeCents({ ...input, now: Date.parse('2026-03-02T15:00:00.000Z') })).toBe(6000);
   });
 });
 

@@ -1,9 +1,9 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { isSubscriptionRequired, unwrap } from '../../../api/errors';
 import { storeKeys, subscriptionKeys } from '../../../api/keys';
-import { storeQuery } from '../../../api/store-query';
+import { storeQuery, whenKnown } from '../../../api/store-query';
 import { type CardDetails, tokenizeCard } from './card-tokenizer';
 import { planCatalogQueryOptions } from './plans';
 
@@ -20,6 +20,25 @@ export const subscriptionQueryOptions = (storeId: number | undefined) =>
 
 export function useSubscription(storeId: number | undefined) {
   return useQuery(subscriptionQueryOptions(storeId));
+}
+
+/** A proration preview holds for an hour (its `prorationDate`); it is asked again well before. */
+const PREVIEW_REFRESH_MS = 30 * 60 * 1000;
+
+/** What changing to `choice` would charge today, as the card processor previews it (null: no choice yet). */
+export const planChangePreviewQueryOptions = (storeId: number | undefined, choice: PlanChoice | null) =>
+  queryOptions({
+    queryKey: subscriptionKeys.planChangePreview(storeId, choice),
+    queryFn: whenKnown([storeId, choice], async ([, { planId, billing }], signal) =>
+      unwrap(await appClient.GET('/private/subscription/plan-change-preview', { params: { query: { planId, billing } }, signal })),
+    ),
+    staleTime: PREVIEW_REFRESH_MS,
+    refetchInterval: PREVIEW_REFRESH_MS,
+  });
+
+/** Asked only while `enabled`: for a paid plan being changed, by a role that may change it. */
+export function usePlanChangePreview(storeId: number | undefined, choice: PlanChoice | null, enabled: boolean) {
+  return useQuery({ ...planChangePreviewQueryOptions(storeId, choice), enabled });
 }
 
 /** Every change answers the subscription as it now stands: the pages that show it update at once. */

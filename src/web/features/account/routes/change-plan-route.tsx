@@ -11,9 +11,10 @@ import { RouterLink } from '../../../lib/router-link';
 import { useNow } from '../../../lib/use-now';
 import { toaster } from '../../../ui/toaster';
 import { useOrdersCount, usePlanCatalog } from '../api/plans';
-import { useChangePlan, useSubscribe, useSubscription } from '../api/subscription';
+import { useChangePlan, usePlanChangePreview, useSubscribe, useSubscription } from '../api/subscription';
 import {
   type Billing,
+  type ChargeToday,
   calendarDay,
   hasPlanAccess,
   type PlanCatalog,
@@ -21,6 +22,7 @@ import {
   planChangeOf,
   recommendedPlanId,
   type SubscriptionState,
+  trialDaysLeft,
   trialEndFrom,
 } from '../billing';
 import type { CardFormError } from '../screens/card-fields';
@@ -34,17 +36,23 @@ export interface PlanChoiceInput {
   billing: Billing;
   /** The role may subscribe and change plan. */
   mayChoose: boolean;
+  /** The processor's preview of what the choice charges today. */
+  chargeToday: ChargeToday;
   now: number;
 }
 
 /** What the screen offers: subscribing (no plan, or it ended), changing the plan, or only looking. */
-export function changePlanModeOf({ catalog, state, planId, billing, mayChoose, now }: PlanChoiceInput): ChangePlanMode {
+export function changePlanModeOf({ catalog, state, planId, billing, mayChoose, chargeToday, now }: PlanChoiceInput): ChangePlanMode {
   const { subscription } = state;
   const active = subscription !== null && hasPlanAccess(state, now);
   const current = active ? { planId: subscription.planId, billing: subscription.billing } : null;
   if (!mayChoose) return { kind: 'readOnly', current };
   if (!active) return { kind: 'subscribe', trialEndsAt: state.trialAvailable ? trialEndFrom(now, catalog.trialDays) : null };
-  return { kind: 'change', current: current!, change: planChangeOf({ subscription, plans: catalog.plans, planId, billing, now }) };
+  return {
+    kind: 'change',
+    current: current!,
+    change: planChangeOf({ subscription, plans: catalog.plans, planId, billing, chargeToday, now }),
+  };
 }
 
 /** Two queries the screen needs both of, as one. */
@@ -79,6 +87,20 @@ export function ChangePlanRoute() {
   const planId = chosenPlan ?? current?.planId ?? recommended;
   const billing = chosenBilling ?? current?.billing ?? 'monthly';
   const mayChoose = can(role, 'subscribe') && can(role, 'changePlan');
+  const choice = planId ? { planId, billing } : null;
+  // Only a paid plan being changed can charge today: nothing else asks the processor.
+  const changingPaidPlan =
+    mayChoose &&
+    current !== null &&
+    trialDaysLeft(current, now) === null &&
+    choice !== null &&
+    (choice.planId !== current.planId || choice.billing !== current.billing);
+  const preview = usePlanChangePreview(storeId, choice, changingPaidPlan);
+  const chargeToday: ChargeToday = preview.isSuccess
+    ? { status: 'known', cents: preview.data.chargeTodayCents, prorationDate: preview.data.prorationDate }
+    : preview.isError
+      ? { status: 'unavailable' }
+      : { status: 'loading' };
   const loaded = bothLoaded(loadableOf(catalog), loadableOf(subscription));
   const data: Loadable<ChangePlanData> =
     loaded.status === 'success'
@@ -92,6 +114,7 @@ export function ChangePlanRoute() {
               planId: planId ?? loaded.data[0].plans[0]!.id,
               billing,
               mayChoose,
+              chargeToday,
               now,
             }),
           },
@@ -143,8 +166,10 @@ export function ChangePlanRoute() {
       }}
       onChangePlan={() => {
         if (!planId) return;
+        // Sent back, the preview's moment makes the charge the one the merchant read.
+        const prorationDate = chargeToday.status === 'known' ? chargeToday.prorationDate : null;
         change.mutate(
-          { planId, billing },
+          { planId, billing, ...(prorationDate ? { prorationDate } : {}) },
           {
             onSuccess: () => {
               toaster.show({ status: 'success', message: t('toasts.planChanged', { plan: t(`plans.${planId}`) }) });

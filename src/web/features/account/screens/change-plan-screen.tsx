@@ -288,16 +288,19 @@ function ChangeForm(props: PlansProps & { mode: Extract<ChangePlanMode, { kind: 
         price: price(change.priceCents),
       });
       break;
-    case 'upgrade':
-      summary =
-        change.chargeTodayCents !== null && change.periodEnd
-          ? t('changePlan.summary.upgrade', {
-              charge: formatPriceCents(change.chargeTodayCents),
-              date: formatDate(change.periodEnd),
-              price: price(change.priceCents),
-            })
-          : t('changePlan.summary.upgradeNoDate', { price: price(change.priceCents) });
+    case 'upgrade': {
+      const { chargeToday, periodEnd } = change;
+      const next = price(change.priceCents);
+      if (chargeToday.status === 'loading') summary = t('changePlan.summary.upgradeCalculating', { price: next });
+      else if (chargeToday.status === 'unavailable') summary = t('changePlan.summary.upgradeUnknown', { price: next });
+      else {
+        const charge = formatPriceCents(chargeToday.cents);
+        summary = periodEnd
+          ? t('changePlan.summary.upgrade', { charge, date: formatDate(periodEnd), price: next })
+          : t('changePlan.summary.upgradeNoDate', { charge, price: next });
+      }
       break;
+    }
     case 'downgrade':
       summary = change.from
         ? t('changePlan.summary.downgrade', { date: formatDate(change.from), price: price(change.priceCents) })
@@ -313,7 +316,12 @@ function ChangeForm(props: PlansProps & { mode: Extract<ChangePlanMode, { kind: 
         <Actions
           {...props}
           submit={
-            <Button type="submit" loading={saving} disabled={change.kind === 'current'}>
+            <Button
+              type="submit"
+              loading={saving}
+              // The merchant confirms knowing today's charge, so not while it is still being asked.
+              disabled={change.kind === 'current' || (change.kind === 'upgrade' && change.chargeToday.status === 'loading')}
+            >
               {saving ? t('changePlan.saving') : t('changePlan.confirmChange')}
             </Button>
           }
