@@ -274,7 +274,7 @@ export async function subscribe(
 async function currentRow(db: Queryable, storeId: number): Promise<SubscriptionRow & { subscription_id: string }> {
   const row = await subscriptionRowOf(db, storeId);
   if (!row || !row.subscription_id) throw new HttpError(404, 'no_subscription', billingMessages.noSubscription);
-  if (row.status === 'canceled') throw new HttpError(422, 'subscription_ended', billingMessages.ended);
+  if (row.status === 'canceled') throw new HttpError(409, 'subscription_ended', billingMessages.ended);
   return row as SubscriptionRow & { subscription_id: string };
 }
 
