@@ -1194,6 +1194,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/whatsappTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's WhatsApp message templates, the most recently changed first, each with its review status in Meta.
+         * @description Statuses follow Meta's (SPEC §4): PENDING while Meta reviews it (up to 48 hours), APPROVED (usable in campaigns),
+         *     REJECTED (with Meta's reason; it can be edited and sent again), PAUSED (low quality: 3 hours the first time, 24 the
+         *     second; `pausedUntil`), DISABLED (the third time). Meta's status webhook moves them; each change is kept in the
+         *     template's `history` and announced on the live channel (`LiveWhatsappTemplate`). 409 `whatsapp_not_connected`
+         *     while the store has no messaging-app integration.
+         */
+        get: operations["listWhatsappTemplates"];
+        put?: never;
+        /**
+         * Create a template and send it to Meta for review (language `es`); it answers PENDING, or REJECTED when Meta refuses at once.
+         * @description Variables are stored by name and sent to Meta as named parameters (`parameter_format: NAMED`), each with its
+         *     example (`WhatsappTemplateVariable`). A header file (`header.mediaId`, from `uploadWhatsappTemplateMedia`) is sent
+         *     to Meta with the resumable upload API, whose handle becomes the header's example (`header_handle`).
+         *     Buttons become Meta buttons (`WhatsappTemplateButton` says how each type is sent).
+         *
+         *     A broken rule of SPEC §5 answers 400 `invalid_request` with every broken rule in `fieldErrors` on its field:
+         *     those of `whatsappTemplateInputSchema` (src/shared/whatsapp-templates.ts: the name's characters and length, the
+         *     header, body and footer limits, a variable used but not declared or declared but not used, the variables limit
+         *     relative to the text's length (SPEC §8 2046, on `body`), the buttons' limits per type, a URL, a phone number
+         *     (SPEC §8 2048, on `buttons.{i}.phoneNumber`)) and those only the server can judge: a header file of the store
+         *     that matches the header's format (`header.mediaId`).
+         *     409 `template_name_taken` (SPEC §8 2047, on `name`) when the store or its WhatsApp Business account already has
+         *     a template of that name. 409 `whatsapp_not_connected` without a messaging-app integration.
+         *     Meta's refusals answer 422, in Spanish with Meta's own words appended to `message` (SPEC §8: the creation error
+         *     carries the server's message) and kept in `detail`: `template_too_many_variables` (2046, on `body`),
+         *     `template_name_taken` (2047 as Meta sees it, on `name`), `invalid_phone_number` (2048, on the button's
+         *     `phoneNumber`), `template_refused` (any other refusal, on the field Meta names when it names one).
+         *     502 when Meta failed or did not answer: nothing is kept.
+         */
+        post: operations["createWhatsappTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/whatsappTemplates/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The template's id. */
+                templateId: components["parameters"]["WhatsappTemplateId"];
+            };
+            cookie?: never;
+        };
+        /** One template with its header, body, footer, variables, buttons and status history (the form and the detail). */
+        get: operations["getWhatsappTemplate"];
+        /**
+         * Edit a template and send it to Meta for review again (it answers PENDING).
+         * @description Meta lets a template be edited only while APPROVED, REJECTED or PAUSED, and an APPROVED one once a day and at
+         *     most 10 times in 30 days (`editing` says whether and until when). Otherwise 409 `template_not_editable`, its
+         *     message saying why and from when it can be edited again. The name cannot change (400 on `name`), nor the category
+         *     of an approved template (400 on `category`), as in Meta. The rest as `createWhatsappTemplate` (its 422 codes, with
+         *     Meta's words appended to `message`).
+         */
+        put: operations["updateWhatsappTemplate"];
+        post?: never;
+        /**
+         * Delete the template in Meta and here; the campaigns that use it are paused (SPEC §4).
+         * @description 502 `template_delete_failed` when Meta refuses or fails; nothing is deleted then.
+         */
+        delete: operations["deleteWhatsappTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/whatsappTemplateMedia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a template header's image, video or document; it is kept here until the template is sent to Meta.
+         * @description The body is the file itself, its type in `Content-Type`: the formats Meta accepts for a header, JPEG or PNG images
+         *     up to 5 MB, MP4 or 3GPP videos up to 16 MB and PDF documents up to 100 MB (`WHATSAPP_TEMPLATE_MEDIA` in
+         *     src/shared/whatsapp-templates.ts), all within SPEC §9's 300 MB upload limit. The server checks the file again,
+         *     from its content: another format, a file over its type's limit, an empty one or one that does not hold what its
+         *     header claims answers 400 `invalid_request` with the reason on the body (`fieldErrors` field `""`). Creating or
+         *     editing the template sends the file to Meta (its resumable upload) and uses the handle as `header_handle`.
+         *     As `uploadAdMedia`: read only once the session, the store, the role and the plan are checked, never beyond its
+         *     type's limit, and two uploads at once per store (429 `uploads_busy` with `Retry-After`).
+         */
+        post: operations["uploadWhatsappTemplateMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1484,7 +1596,7 @@ export interface components {
         /** @enum {string} */
         ScrapingStatus: "NEEDS_SCRAPE" | "IN_PROGRESS" | "FINISHED" | "FINISHED_ONE_YEAR" | "HISTORIC_IN_PROGRESS" | "FAILED";
         /** @description Something of the store changed; what to ask for again. */
-        LiveEvent: components["schemas"]["LiveStoreSync"] | components["schemas"]["LiveSegment"] | components["schemas"]["LiveSegmentSyncs"] | components["schemas"]["LiveAdCampaignInsights"] | components["schemas"]["LiveSubscription"] | components["schemas"]["LiveResync"];
+        LiveEvent: components["schemas"]["LiveStoreSync"] | components["schemas"]["LiveSegment"] | components["schemas"]["LiveSegmentSyncs"] | components["schemas"]["LiveAdCampaignInsights"] | components["schemas"]["LiveSubscription"] | components["schemas"]["LiveWhatsappTemplate"] | components["schemas"]["LiveResync"];
         /** @description The store's import or refresh moved on (progress, a phase, a failure). */
         LiveStoreSync: {
             /** @enum {string} */
@@ -2105,6 +2217,199 @@ export interface components {
         SegmentSyncRequest: {
             enabled: boolean;
         };
+        /**
+         * @description Meta's review status (SPEC §4): PENDING (in review, up to 48 hours), APPROVED (usable in campaigns), REJECTED
+         *     (`rejectionReason`; editable and sent again), PAUSED (low quality; until `pausedUntil`), DISABLED (paused a third time).
+         * @enum {string}
+         */
+        WhatsappTemplateStatus: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED";
+        /**
+         * @description Meta's category: MARKETING (offers, news, reminders to buy) or UTILITY (about an order or an account the customer has).
+         * @enum {string}
+         */
+        WhatsappTemplateCategory: "MARKETING" | "UTILITY";
+        /**
+         * @description Meta's quality rating of an approved template (UNKNOWN until customers have received it).
+         * @enum {string}
+         */
+        WhatsappTemplateQuality: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
+        /**
+         * @description Meta's rejection reason as its status webhook names it; the app says it in Spanish. OTHER stands for any reason
+         *     Meta adds later (its words in `rejectionDetail`).
+         * @enum {string}
+         */
+        WhatsappTemplateRejectionReason: "ABUSIVE_CONTENT" | "INCORRECT_CATEGORY" | "INVALID_FORMAT" | "PROMOTIONAL" | "SCAM" | "TAG_CONTENT_MISMATCH" | "OTHER";
+        /** @description Meta's rule for template names; unique per store (409 `template_name_taken`, SPEC §8 2047). It cannot change once created. */
+        WhatsappTemplateName: string;
+        /** @enum {string} */
+        WhatsappTemplateHeaderFormat: "NONE" | "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT";
+        /**
+         * @description NONE: no header (`text` and `mediaId` null). TEXT: `text`, up to 60 characters, at most one variable. IMAGE, VIDEO,
+         *     DOCUMENT: `mediaId`, a file uploaded with `uploadWhatsappTemplateMedia` of that kind.
+         */
+        WhatsappTemplateHeaderInput: {
+            format: components["schemas"]["WhatsappTemplateHeaderFormat"];
+            text: string | null;
+            mediaId: number | null;
+        };
+        WhatsappTemplateHeader: {
+            format: components["schemas"]["WhatsappTemplateHeaderFormat"];
+            text: string | null;
+            media: components["schemas"]["WhatsappTemplateMedia"] | null;
+        };
+        WhatsappTemplateMedia: {
+            id: number;
+            /** @enum {string} */
+            kind: "image" | "video" | "document";
+            name: string;
+            /** @enum {string} */
+            mimeType: "image/png" | "image/jpeg" | "video/mp4" | "video/3gpp" | "application/pdf";
+            bytes: number;
+            /** @description Where the browser reads the file back for the preview (same origin, under /api). */
+            url: string;
+        };
+        /**
+         * @description What a variable stands for when a campaign sends the template: the customer's first name, last name or email, a
+         *     product's name, price (CLP) or quantity, or TEXT, a free text the campaign writes (SPEC §3).
+         * @enum {string}
+         */
+        WhatsappTemplateVariableType: "CLIENT_FIRST_NAME" | "CLIENT_LAST_NAME" | "CLIENT_EMAIL" | "PRODUCT_NAME" | "PRODUCT_PRICE" | "PRODUCT_QUANTITY" | "TEXT";
+        /**
+         * @description A variable of the header or the body, written `{{name}}` in the text and sent to Meta as a named parameter with
+         *     its example. The name is its type in lower case (`client_first_name`, `product_price`…) and, for free texts,
+         *     `text_1`, `text_2`…; each name appears once in the body and at most once in the header.
+         */
+        WhatsappTemplateVariable: {
+            name: string;
+            type: components["schemas"]["WhatsappTemplateVariableType"];
+            example: string & unknown;
+        };
+        /**
+         * @description URL: a link, static or ending in `{{1}}` (dynamic). PHONE_NUMBER: calls a number. WHATSAPP_NUMBER: opens a WhatsApp
+         *     chat with a number. CHECKOUT_URL: the customer's own abandoned checkout. REDO_LAST_ORDER_URL: a cart filled with
+         *     the customer's last order. `WhatsappTemplateButton` says how each is sent to Meta.
+         * @enum {string}
+         */
+        WhatsappTemplateButtonType: "URL" | "PHONE_NUMBER" | "WHATSAPP_NUMBER" | "CHECKOUT_URL" | "REDO_LAST_ORDER_URL";
+        /**
+         * @description How each type goes to Meta, and what it needs here:
+         *     - URL: Meta URL button with `url` (https, up to 2,000 characters). A dynamic one ends in `{{1}}`, which the
+         *       campaign fills per customer; `urlExample` is then the suffix Meta sees as example (required), null otherwise.
+         *     - PHONE_NUMBER: Meta PHONE_NUMBER button with `phoneCountryCode` + `phoneNumber` (digits only).
+         *     - WHATSAPP_NUMBER: Meta URL button to `https://wa.me/{phoneCountryCode}{phoneNumber}`.
+         *     - CHECKOUT_URL: Meta dynamic URL button `https://{store domain}/{{1}}`, whose suffix the sender fills per customer
+         *       with the path and query of the customer's abandoned checkout recovery URL
+         *       (`{shop id}/checkouts/{token}/recover?key={key}`). `url`, `urlExample` and the phone fields are null: the
+         *       server writes the URL from the store's domain and Meta's example from a checkout of the store.
+         *     - REDO_LAST_ORDER_URL: Meta dynamic URL button `https://{store domain}/{{1}}`, the suffix being a Shopify cart
+         *       permalink of the customer's last order, `cart/{variant id}:{quantity},{variant id}:{quantity}…`. Null fields as
+         *       CHECKOUT_URL.
+         *     Meta's limits (SPEC §5, src/shared/whatsapp-templates.ts): at most 10 buttons, at most 2 that go to Meta as URL
+         *     buttons (URL, WHATSAPP_NUMBER, CHECKOUT_URL, REDO_LAST_ORDER_URL together), one PHONE_NUMBER, and one each of
+         *     WHATSAPP_NUMBER, CHECKOUT_URL and REDO_LAST_ORDER_URL; labels up to 25 characters.
+         */
+        WhatsappTemplateButton: {
+            type: components["schemas"]["WhatsappTemplateButtonType"];
+            text: string;
+            url: string | null;
+            urlExample: string | null;
+            phoneCountryCode: string | null;
+            phoneNumber: string | null;
+        };
+        WhatsappTemplateInput: {
+            name: components["schemas"]["WhatsappTemplateName"];
+            /** @description For the store's team only; Meta does not see it. */
+            description?: string;
+            category: components["schemas"]["WhatsappTemplateCategory"];
+            header: components["schemas"]["WhatsappTemplateHeaderInput"];
+            /** @description The message, with its variables written `{{name}}`. */
+            body: string;
+            footer: string | null;
+            /** @description Every variable the header and the body use, once each. */
+            variables: components["schemas"]["WhatsappTemplateVariable"][];
+            buttons: components["schemas"]["WhatsappTemplateButton"][];
+        };
+        /**
+         * @description inReview: PENDING, Meta is reviewing it. disabled: DISABLED, Meta no longer lets it change. editedToday: an APPROVED
+         *     template was edited less than 24 hours ago (Meta: once a day). monthlyLimit: edited 10 times in the last 30 days.
+         * @enum {string}
+         */
+        WhatsappTemplateNotEditableReason: "inReview" | "disabled" | "editedToday" | "monthlyLimit";
+        /** @description Whether Meta lets the template be edited now, and if not, why and from when. */
+        WhatsappTemplateEditing: {
+            allowed: boolean;
+            reason: components["schemas"]["WhatsappTemplateNotEditableReason"] | null;
+            /** @description When it can be edited again (editedToday, monthlyLimit); null otherwise. */
+            availableAt: string | null;
+        };
+        WhatsappTemplateStatusChange: {
+            status: components["schemas"]["WhatsappTemplateStatus"];
+            /** Format: date-time */
+            at: string;
+            rejectionReason: components["schemas"]["WhatsappTemplateRejectionReason"] | null;
+            pausedUntil: string | null;
+        };
+        WhatsappTemplateSummary: {
+            id: number;
+            name: string;
+            description: string | null;
+            category: components["schemas"]["WhatsappTemplateCategory"];
+            /**
+             * @description Meta's language code; Meta has no Chilean variant, so every template is `es` (Spanish).
+             * @enum {string}
+             */
+            language: "es";
+            status: components["schemas"]["WhatsappTemplateStatus"];
+            /** @description REJECTED only; null otherwise. */
+            rejectionReason: components["schemas"]["WhatsappTemplateRejectionReason"] | null;
+            /** @description Meta's own words about the rejection, when it gave any; null otherwise. */
+            rejectionDetail: string | null;
+            /** @description PAUSED only, when Meta lifts the pause; null otherwise. */
+            pausedUntil: string | null;
+            quality: components["schemas"]["WhatsappTemplateQuality"];
+            headerFormat: components["schemas"]["WhatsappTemplateHeaderFormat"];
+            editing: components["schemas"]["WhatsappTemplateEditing"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WhatsappTemplateList: {
+            templates: components["schemas"]["WhatsappTemplateSummary"][];
+        };
+        /** @description A template as `WhatsappTemplateSummary` shows it, with its content and its status history. */
+        WhatsappTemplate: {
+            id: number;
+            name: string;
+            description: string | null;
+            category: components["schemas"]["WhatsappTemplateCategory"];
+            /** @enum {string} */
+            language: "es";
+            status: components["schemas"]["WhatsappTemplateStatus"];
+            rejectionReason: components["schemas"]["WhatsappTemplateRejectionReason"] | null;
+            rejectionDetail: string | null;
+            pausedUntil: string | null;
+            quality: components["schemas"]["WhatsappTemplateQuality"];
+            headerFormat: components["schemas"]["WhatsappTemplateHeaderFormat"];
+            editing: components["schemas"]["WhatsappTemplateEditing"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            header: components["schemas"]["WhatsappTemplateHeader"];
+            body: string;
+            footer: string | null;
+            variables: components["schemas"]["WhatsappTemplateVariable"][];
+            buttons: components["schemas"]["WhatsappTemplateButton"][];
+            /** @description Every status the template went through, the oldest first. */
+            history: components["schemas"]["WhatsappTemplateStatusChange"][];
+        };
+        /** @description A template's status, quality or content changed (Meta's webhook, an edit, a deletion). */
+        LiveWhatsappTemplate: {
+            /** @enum {string} */
+            topic: "whatsappTemplate";
+            templateId: number;
+        };
     };
     responses: {
         /**
@@ -2219,6 +2524,8 @@ export interface components {
         StoreId: components["schemas"]["StoreId"];
         /** @description The campaign's id. */
         AdCampaignId: number;
+        /** @description The template's id. */
+        WhatsappTemplateId: number;
         /** @description The segment's id. */
         SegmentId: number;
     };
@@ -4188,6 +4495,206 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listWhatsappTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappTemplateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createWhatsappTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsappTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description Created and sent to Meta. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    getWhatsappTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The template's id. */
+                templateId: components["parameters"]["WhatsappTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWhatsappTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The template's id. */
+                templateId: components["parameters"]["WhatsappTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsappTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description Saved and sent to Meta again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    deleteWhatsappTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The template's id. */
+                templateId: components["parameters"]["WhatsappTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    uploadWhatsappTemplateMedia: {
+        parameters: {
+            query: {
+                /** @description The file's name as the merchant chose it. */
+                name: string;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+                "video/mp4": string;
+                "video/3gpp": string;
+                "application/pdf": string;
+            };
+        };
+        responses: {
+            /** @description Uploaded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappTemplateMedia"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

@@ -18,8 +18,10 @@ export type OperationId =
   | 'createAdCampaign'
   | 'createSegment'
   | 'createStoreWithShopify'
+  | 'createWhatsappTemplate'
   | 'deleteAdCampaign'
   | 'deleteSegment'
+  | 'deleteWhatsappTemplate'
   | 'disconnectEmailMarketing'
   | 'disconnectMeta'
   | 'exchangeMetaAccessToken'
@@ -49,6 +51,7 @@ export type OperationId =
   | 'getStoreStatsTableXlsx'
   | 'getStoreSync'
   | 'getSubscription'
+  | 'getWhatsappTemplate'
   | 'inviteCollaborator'
   | 'listAdCampaigns'
   | 'listMetaProductCatalogs'
@@ -59,6 +62,7 @@ export type OperationId =
   | 'listSegments'
   | 'listStoreMembers'
   | 'listStores'
+  | 'listWhatsappTemplates'
   | 'login'
   | 'logout'
   | 'previewPlanChange'
@@ -89,7 +93,9 @@ export type OperationId =
   | 'updatePaymentDetails'
   | 'updateSegment'
   | 'updateShopifySettings'
-  | 'uploadAdMedia';
+  | 'updateWhatsappTemplate'
+  | 'uploadAdMedia'
+  | 'uploadWhatsappTemplateMedia';
 
 /**
  * The operations whose `x-roles` leave a role out, with the roles they allow; every other operation
