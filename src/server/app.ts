@@ -10,6 +10,7 @@ import { segmentsFeature } from './features/segments/index.ts';
 import { sessionFeature } from './features/session/index.ts';
 import { storesFeature } from './features/stores/index.ts';
 import { teamFeature } from './features/team/index.ts';
+import { whatsappFeature } from './features/whatsapp/index.ts';
 import { registerKlaviyoSandbox } from './integrations/klaviyo/sandbox/index.ts';
 import { registerMetaSandbox } from './integrations/meta/sandbox/index.ts';
 import { registerStripeSandbox } from './integrations/payments/sandbox/index.ts';
@@ -45,6 +46,7 @@ export const FEATURES: readonly ServerFeature[] = [
   segmentsFeature,
   integrationsFeature,
   adCampaignsFeature,
+  whatsappFeature,
 ];
 
 export interface AppOptions {

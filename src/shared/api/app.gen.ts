@@ -1207,8 +1207,8 @@ export interface paths {
         /**
          * The store's WhatsApp message templates, the most recently changed first, each with its review status in Meta.
          * @description Statuses follow Meta's (SPEC §4): PENDING while Meta reviews it (up to 48 hours), APPROVED (usable in campaigns),
-         *     REJECTED (with Meta's reason; it can be edited and sent again), PAUSED (low quality: 3 hours the first time, 24 the
-         *     second; `pausedUntil`), DISABLED (the third time). Meta's status webhook moves them; each change is kept in the
+         *     REJECTED (with Meta's reason; it can be edited and sent again), PAUSED (low quality: Meta pauses it 3 hours the first
+         *     time and 6 the second today, SPEC §4 says 24; `pausedUntil` is Meta's own), DISABLED (the third time). Meta's status webhook moves them; each change is kept in the
          *     template's `history` and announced on the live channel (`LiveWhatsappTemplate`). 409 `whatsapp_not_connected`
          *     while the store has no messaging-app integration.
          */
@@ -1300,6 +1300,28 @@ export interface paths {
          *     type's limit, and two uploads at once per store (429 `uploads_busy` with `Retry-After`).
          */
         post: operations["uploadWhatsappTemplateMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/whatsappTemplateMedia/{mediaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The file's id (`WhatsappTemplateMedia.id`). */
+                mediaId: number;
+            };
+            cookie?: never;
+        };
+        /** A template header's file, as uploaded (the form's and the detail's preview read it from `WhatsappTemplateMedia.url`). */
+        get: operations["getWhatsappTemplateMedia"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2219,7 +2241,7 @@ export interface components {
         };
         /**
          * @description Meta's review status (SPEC §4): PENDING (in review, up to 48 hours), APPROVED (usable in campaigns), REJECTED
-         *     (`rejectionReason`; editable and sent again), PAUSED (low quality; until `pausedUntil`), DISABLED (paused a third time).
+         *     (`rejectionReason`; editable and sent again), PAUSED (low quality; until `pausedUntil`, the time Meta gives), DISABLED (paused a third time).
          * @enum {string}
          */
         WhatsappTemplateStatus: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED";
@@ -4695,6 +4717,39 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWhatsappTemplateMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The file's id (`WhatsappTemplateMedia.id`). */
+                mediaId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, in its own type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "video/mp4": string;
+                    "video/3gpp": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

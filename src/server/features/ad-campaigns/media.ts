@@ -7,7 +7,7 @@ import { metaFailure } from '../../platform/connections/meta-connection.ts';
 import type { Queryable } from '../../platform/database/db.ts';
 import type { UploadedFile, UploadRules } from '../../platform/files/uploads.ts';
 import { errors, HttpError } from '../../platform/http/errors.ts';
-import { DAMAGED, type MediaProbe, probeMedia } from './media-probe.ts';
+import { DAMAGED, type MediaProbe, probeMedia } from '../../platform/files/media-probe.ts';
 import { adCampaignMessages } from './messages.ts';
 import { META_IMAGE_MIN, merchantRefusalOf } from './meta-refusals.ts';
 import { metaTextOf } from './publication.ts';

@@ -55,6 +55,31 @@ export interface StoreEventDetails {
   segment_deleted: OfSegment;
   /** An import phase ended (lastYear, history) or the nightly refresh did (refresh): anything may have changed. */
   import_phase_finished: { phase: 'lastYear' | 'history' | 'refresh' };
+  /**
+   * Meta changed a template of the store's WhatsApp Business Account (its webhook: review, pause, quality),
+   * as of `at` (Meta's time). Meta's own words: what each field means is Meta's (integrations/meta/whatsapp).
+   */
+  whatsapp_template_changed: WhatsappTemplateChange;
+  /** A template was deleted (by the merchant here, or in Meta): the campaigns that use it pause (SPEC §4). */
+  whatsapp_template_deleted: { templateId: number; name: string };
+}
+
+/** What Meta said of a template, in its own terms, from `message_template_status_update` or `message_template_quality_update`. */
+export interface WhatsappTemplateChange {
+  wabaId: string;
+  metaTemplateId: string;
+  /** ISO instant of Meta's change (the webhook entry's time). */
+  at: string;
+  /** Meta's event: APPROVED, REJECTED, PAUSED, DISABLED, REINSTATED, PENDING_DELETION, FLAGGED…; null for a quality change alone. */
+  event: string | null;
+  /** Meta's reason for a rejection (INVALID_FORMAT, PROMOTIONAL…) or NONE. */
+  reason: string | null;
+  /** Meta's words about the change (`other_info`), when it gave any. */
+  detail: string | null;
+  /** Until when a PAUSED template is paused, as Meta's event says. */
+  pausedUntil: string | null;
+  /** The new quality, for a quality change. */
+  quality: string | null;
 }
 
 export type StoreEventKind = keyof StoreEventDetails;

@@ -1,7 +1,7 @@
 import { type FileHandle, open } from 'node:fs/promises';
 
 /*
- * What an uploaded ad file really is, read from its own bytes rather than from its name or the type the
+ * What an uploaded file (an ad's, a template header's) really is, read from its own bytes rather than from its name or the type the
  * browser declared: a PNG's IHDR, a JPEG's start-of-frame marker, an MP4 or QuickTime movie's `moov`
  * (its `mvhd` for the length, its video track's `tkhd` for the size). Anything else is not a file an ad
  * takes. The file stays on disk: the picture or the film is never decoded.
