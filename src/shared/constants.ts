@@ -23,6 +23,9 @@ export const MEDIA_LIMITS = {
   uploadsAtOnce: 2,
 } as const;
 
+/** SPEC §9: the upload limit, 300 MB, of any file dropped on a form. */
+export const UPLOAD_MAX_BYTES = 314_572_800;
+
 /** A message with more buttons than this shows them as a list (SPEC §9). */
 export const MESSAGE_BUTTONS_INLINE_MAX = 3;
 
