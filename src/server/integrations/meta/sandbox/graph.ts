@@ -21,6 +21,7 @@ import { GraphParams, MultipartBody, parseMultipart } from './params.ts';
 import type { UsageMeter } from './rate-limits.ts';
 import { targetingSearch } from './search.ts';
 import type { MetaSandboxStore, NodeType, SandboxNode } from './store.ts';
+import { settleTemplates } from './templates.ts';
 
 /*
  * The Graph API at `{prefix}/graph/{version}/…`: the token from the Authorization header (Bearer or
@@ -251,7 +252,7 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
     countApp(reply, appId);
     const user = store.user(userId);
     if (!user) throw unparsableToken();
-    return { user, appId, has: (permission) => auth.has(appId, userId, permission) };
+    return { user, appId, appName: app?.name ?? 'Recompra', has: (permission) => auth.has(appId, userId, permission) };
   }
 
   function requirePermissions(viewer: Viewer, needs: readonly PermissionNeed[]) {
@@ -413,6 +414,8 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
           `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${NEWEST_VERSION}.`,
         );
     };
+    // What Meta finished meanwhile (template reviews, pauses) shows on this call.
+    settleTemplates(store, now());
     const params = paramsOf(request);
     if (path === 'oauth/access_token') return accessToken(params);
     if (path === 'debug_token') return debugToken(request, reply, params);
