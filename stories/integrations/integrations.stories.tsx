@@ -220,7 +220,7 @@ export const MessagingQualityRed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Baja')).toBeVisible();
-    await expect(canvas.getByRole('alert')).toHaveTextContent(/La calidad de tu número bajó/);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(/Meta bajó la calidad de tu número/);
   },
 };
 

@@ -128,6 +128,8 @@ export const NumbersReloading: Story = {
     optionsReloading: true,
     options: { status: 'success', data: { ...whatsappOptions, whatsappId: whatsappAccountWithoutNumbers.id } },
   },
+  // The numbers never come here: the screenshot waits for the list saying so.
+  parameters: { visual: { waitFor: '[aria-busy="true"]' } },
 };
 
 /** Meta no longer offers the number chosen: said beside it. */
