@@ -24,6 +24,7 @@ export type OperationId =
   | 'deleteWhatsappTemplate'
   | 'disconnectEmailMarketing'
   | 'disconnectMeta'
+  | 'disconnectWhatsapp'
   | 'exchangeMetaAccessToken'
   | 'finishShopifyInstall'
   | 'getAccountDetails'
@@ -51,6 +52,8 @@ export type OperationId =
   | 'getStoreStatsTableXlsx'
   | 'getStoreSync'
   | 'getSubscription'
+  | 'getWhatsappSettings'
+  | 'getWhatsappSettingsOptions'
   | 'getWhatsappTemplate'
   | 'getWhatsappTemplateMedia'
   | 'inviteCollaborator'
@@ -94,6 +97,7 @@ export type OperationId =
   | 'updatePaymentDetails'
   | 'updateSegment'
   | 'updateShopifySettings'
+  | 'updateWhatsappSettings'
   | 'updateWhatsappTemplate'
   | 'uploadAdMedia'
   | 'uploadWhatsappTemplateMedia';
@@ -110,10 +114,13 @@ export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>
   createStoreWithShopify: ['recompraAdmin', 'admin', 'user'],
   disconnectEmailMarketing: ['recompraAdmin', 'admin', 'user'],
   disconnectMeta: ['recompraAdmin', 'admin', 'user'],
+  disconnectWhatsapp: ['recompraAdmin', 'admin', 'user'],
   exchangeMetaAccessToken: ['recompraAdmin', 'admin', 'user'],
   getIntegrations: ['recompraAdmin', 'admin', 'user'],
   getMetaSettings: ['recompraAdmin', 'admin', 'user'],
   getMetaSettingsOptions: ['recompraAdmin', 'admin', 'user'],
+  getWhatsappSettings: ['recompraAdmin', 'admin', 'user'],
+  getWhatsappSettingsOptions: ['recompraAdmin', 'admin', 'user'],
   inviteCollaborator: ['recompraAdmin', 'admin', 'user'],
   previewPlanChange: ['recompraAdmin', 'admin', 'user'],
   refreshStoreSync: ['recompraAdmin', 'admin', 'user'],
@@ -127,4 +134,5 @@ export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>
   updateMetaSettings: ['recompraAdmin', 'admin', 'user'],
   updatePaymentDetails: ['admin', 'user', 'colaborator'],
   updateShopifySettings: ['recompraAdmin', 'admin', 'user'],
+  updateWhatsappSettings: ['recompraAdmin', 'admin', 'user'],
 };
