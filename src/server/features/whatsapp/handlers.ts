@@ -65,7 +65,8 @@ async function checkedHeaderFile(db: Queryable, storeId: number, input: Whatsapp
   if (header.format === 'NONE' || header.format === 'TEXT' || header.mediaId === null) return null;
   const media = await mediaContent(db, storeId, header.mediaId);
   if (!media) throw errors.invalidRequest([{ field: 'header.mediaId', message: messages.mediaNotFound }]);
-  if (FORMAT_OF_KIND[media.kind] !== header.format) throw errors.invalidRequest([{ field: 'header.mediaId', message: messages.mediaWrongKind }]);
+  if (FORMAT_OF_KIND[media.kind] !== header.format)
+    throw errors.invalidRequest([{ field: 'header.mediaId', message: messages.mediaWrongKind }]);
   return media;
 }
 
@@ -87,7 +88,14 @@ async function templateRefusal(db: Queryable, storeId: number, error: unknown): 
       case C.invalidPhoneNumber:
         throw refusal('invalid_phone_number', messages.meta.invalidPhoneNumber, 'buttons');
       default:
-        throw new HttpError(422, 'template_refused', messages.meta.withWords(messages.meta.refused, words), undefined, undefined, words ?? undefined);
+        throw new HttpError(
+          422,
+          'template_refused',
+          messages.meta.withWords(messages.meta.refused, words),
+          undefined,
+          undefined,
+          words ?? undefined,
+        );
     }
   }
   return metaFailure(db, storeId, error);
@@ -108,7 +116,14 @@ async function metaFormOf(db: Queryable, storeId: number, client: MetaUserClient
 /** A template's state right after Meta took it: what its answer says (PENDING, or REJECTED at once). */
 function stateAfterSending(status: string, now: Date): MetaState {
   const ours = statusOfMeta(status) ?? 'PENDING';
-  return { status: ours, rejectionReason: ours === 'REJECTED' ? 'OTHER' : null, rejectionDetail: null, pausedUntil: null, quality: null, at: now };
+  return {
+    status: ours,
+    rejectionReason: ours === 'REJECTED' ? 'OTHER' : null,
+    rejectionDetail: null,
+    pausedUntil: null,
+    quality: null,
+    at: now,
+  };
 }
 
 async function rowOr404(db: Queryable, storeId: number, templateId: number, lock = false): Promise<TemplateRow> {
@@ -242,8 +257,10 @@ export const whatsappTemplateHandlers = (access: MetaAccess): Handlers<TemplateO
     return {
       status: 200,
       file: { type: media.mime_type, data: content!.content },
-      headers: { 'cache-control': 'private, max-age=86400, immutable', 'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(media.name)}` },
+      headers: {
+        'cache-control': 'private, max-age=86400, immutable',
+        'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(media.name)}`,
+      },
     };
   },
 });
-

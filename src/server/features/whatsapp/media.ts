@@ -20,7 +20,10 @@ type MimeType = components['schemas']['WhatsappTemplateMedia']['mimeType'];
 const messages = whatsappMessages.media;
 const refused = (message: string) => errors.invalidRequest([{ field: '', message }]);
 
-const KIND_OF_FORMAT = { IMAGE: 'image', VIDEO: 'video', DOCUMENT: 'document' } as const satisfies Record<keyof typeof WHATSAPP_TEMPLATE_MEDIA, MediaKind>;
+const KIND_OF_FORMAT = { IMAGE: 'image', VIDEO: 'video', DOCUMENT: 'document' } as const satisfies Record<
+  keyof typeof WHATSAPP_TEMPLATE_MEDIA,
+  MediaKind
+>;
 
 /** Each accepted type, its kind and its most bytes. */
 const TYPES = new Map<string, { kind: MediaKind; maxBytes: number }>(

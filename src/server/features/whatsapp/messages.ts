@@ -86,7 +86,8 @@ export const whatsappMessages = {
   /** Meta's refusals (SPEC §8), each followed by Meta's own words when it gave any. */
   meta: {
     tooManyVariables: 'Meta rechazó la plantilla: tiene demasiadas variables para el largo del mensaje.',
-    nameTaken: 'Meta rechazó la plantilla: ya existe una plantilla con ese nombre en tu cuenta de WhatsApp (o se eliminó hace menos de 30 días).',
+    nameTaken:
+      'Meta rechazó la plantilla: ya existe una plantilla con ese nombre en tu cuenta de WhatsApp (o se eliminó hace menos de 30 días).',
     invalidPhoneNumber: 'Meta rechazó la plantilla: el número de teléfono del botón no es válido.',
     refused: 'Meta rechazó la plantilla.',
     notEditable: 'Meta no permite editar esta plantilla ahora.',

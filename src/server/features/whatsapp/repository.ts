@@ -50,7 +50,14 @@ export interface MediaRow {
 export const mediaUrl = (storeId: number, mediaId: string | number) => `/api/private/stores/${storeId}/whatsappTemplateMedia/${mediaId}`;
 
 export function mediaOf(storeId: number, row: MediaRow): WhatsappTemplateMedia {
-  return { id: Number(row.id), kind: row.kind, name: row.name, mimeType: row.mime_type, bytes: Number(row.bytes), url: mediaUrl(storeId, row.id) };
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    name: row.name,
+    mimeType: row.mime_type,
+    bytes: Number(row.bytes),
+    url: mediaUrl(storeId, row.id),
+  };
 }
 
 /** Whether Meta lets the template be edited now (only APPROVED, REJECTED or PAUSED; an approved one once a day, 10 in 30 days). */
@@ -106,7 +113,12 @@ export async function templatesOfAccount(db: Queryable, storeId: number, wabaId:
   return db.query<TemplateRow>(`select * from whatsapp_templates where store_id = $1 and waba_id = $2`, [storeId, wabaId]);
 }
 
-export async function templateOfMeta(db: Queryable, storeId: number, wabaId: string | null, metaTemplateId: string): Promise<TemplateRow | null> {
+export async function templateOfMeta(
+  db: Queryable,
+  storeId: number,
+  wabaId: string | null,
+  metaTemplateId: string,
+): Promise<TemplateRow | null> {
   const [row] = await db.query<TemplateRow>(
     `select * from whatsapp_templates where store_id = $1 and meta_template_id = $2 and ($3::text is null or waba_id = $3) for update`,
     [storeId, metaTemplateId, wabaId],
@@ -120,10 +132,14 @@ export async function templateOf(db: Queryable, storeId: number, row: TemplateRo
         row.header_media_id,
       ])
     : [];
-  const history = await db.query<{ status: WhatsappTemplateStatus; at: Date; rejection_reason: RejectionReason | null; paused_until: Date | null }>(
-    `select status, at, rejection_reason, paused_until from whatsapp_template_history where template_id = $1 order by at, status`,
-    [row.id],
-  );
+  const history = await db.query<{
+    status: WhatsappTemplateStatus;
+    at: Date;
+    rejection_reason: RejectionReason | null;
+    paused_until: Date | null;
+  }>(`select status, at, rejection_reason, paused_until from whatsapp_template_history where template_id = $1 order by at, status`, [
+    row.id,
+  ]);
   return {
     ...summaryOf(row, now),
     header: { format: row.header_format, text: row.header_text, media: media ? mediaOf(storeId, media) : null },

@@ -25,7 +25,14 @@ export function stateOfChange(row: TemplateRow, change: WhatsappTemplateChange):
   const quality = qualityOf(change.quality);
   if (change.event === null) {
     if (!quality) return null;
-    return { status: row.status, rejectionReason: row.rejection_reason, rejectionDetail: row.rejection_detail, pausedUntil: row.paused_until, quality, at };
+    return {
+      status: row.status,
+      rejectionReason: row.rejection_reason,
+      rejectionDetail: row.rejection_detail,
+      pausedUntil: row.paused_until,
+      quality,
+      at,
+    };
   }
   // REINSTATED: Meta lifted a pause; FLAGGED: quality fell, a pause may follow (the template stays usable).
   const status = change.event === 'REINSTATED' ? 'APPROVED' : change.event === 'FLAGGED' ? row.status : statusOfMeta(change.event);
