@@ -9,6 +9,8 @@ import {
   invalidShopAddressError,
   invalidStoreCredentialsError,
   klaviyoUnavailableError,
+  messagingConnected,
+  messagingNotConnected,
   metaAdAccountNotAdmin,
   metaAdAccountTermsPending,
   metaInvalidTokenError,
@@ -29,6 +31,9 @@ import {
   shopifyInstallStart,
   syncFinished,
   syncRunningError,
+  whatsappNotAnOptionError,
+  whatsappOptions,
+  whatsappOptionsFor,
 } from '../fixtures/integrations';
 import { serverError } from '../fixtures/session';
 import { appHttp, backendHttp } from './clients';
@@ -41,6 +46,8 @@ type ShopifyInstall = Backend['schemas']['ShopifyInstall'];
 type AppErrorBody = App['schemas']['Error'];
 type MetaSettings = App['schemas']['MetaSettings'];
 type MetaSettingsOptions = App['schemas']['MetaSettingsOptions'];
+type MessagingIntegration = App['schemas']['MessagingIntegration'];
+type WhatsappSettingsOptions = App['schemas']['WhatsappSettingsOptions'];
 
 export const integrationsAnswer = (integrations: Integrations = integrationsStoreOnly) =>
   appHttp.get('/private/stores/{id}/integrations', ({ response }) => response(200).json(integrations));
@@ -257,6 +264,44 @@ export const updateMetaSettingsNeverAnswers = () =>
     return response(200).json(metaSettingsConnected);
   });
 
+/** `GET …/whatsappSettings`: the store's WhatsApp account and number. */
+export const whatsappSettingsAnswer = (settings: MessagingIntegration = messagingNotConnected) =>
+  appHttp.get('/private/stores/{id}/whatsappSettings', ({ response }) => response(200).json(settings));
+
+/** `GET …/whatsappSettings/settingsOptions`: the numbers of the account asked for (`whatsappId`), else the saved one's. */
+export const whatsappOptionsAnswer = (options: (whatsappId: string | null) => WhatsappSettingsOptions = whatsappOptionsFor) =>
+  appHttp.get('/private/stores/{id}/whatsappSettings/settingsOptions', ({ query, response }) =>
+    response(200).json(options(query.get('whatsappId'))),
+  );
+
+/** Meta failed (502), or a prerequisite is gone (409). */
+export const whatsappOptionsRefused = (status: 409 | 502, error: AppErrorBody) =>
+  appHttp.get('/private/stores/{id}/whatsappSettings/settingsOptions', ({ response }) => response(status).json(error));
+
+/** The options never come: the form stays loading them. */
+export const whatsappOptionsNeverAnswer = () =>
+  appHttp.get('/private/stores/{id}/whatsappSettings/settingsOptions', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(whatsappOptions);
+  });
+
+/** `PATCH …/whatsappSettings`: a number the account does not offer is refused on its field; else saved. */
+export const updateWhatsappSettingsAnswer = () =>
+  appHttp.patch('/private/stores/{id}/whatsappSettings', async ({ request, response }) => {
+    const choice = await request.json();
+    const offered = whatsappOptionsFor(choice.whatsappId).phoneNumbers;
+    if (!offered.some((phone) => phone.id === choice.whatsappPhoneNumberId)) return response(422).json(whatsappNotAnOptionError);
+    return response(200).json(messagingConnected);
+  });
+
+/** Saving refused as a whole: a prerequisite gone (409) or Meta failing (502). */
+export const updateWhatsappSettingsRefused = (status: 409 | 502, error: AppErrorBody) =>
+  appHttp.patch('/private/stores/{id}/whatsappSettings', ({ response }) => response(status).json(error));
+
+/** `DELETE …/whatsappSettings`: unsubscribed and forgotten. */
+export const disconnectWhatsappAnswer = () =>
+  appHttp.delete('/private/stores/{id}/whatsappSettings', ({ response }) => response(204).empty());
+
 export const integrationsHandlers = [
   integrationsAnswer(),
   storeSyncAnswer(),
@@ -271,4 +316,8 @@ export const integrationsHandlers = [
   exchangeMetaTokenAnswer(),
   metaOptionsAnswer(),
   updateMetaSettingsAnswer(),
+  whatsappSettingsAnswer(),
+  whatsappOptionsAnswer(),
+  updateWhatsappSettingsAnswer(),
+  disconnectWhatsappAnswer(),
 ];

@@ -2,8 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import {
+  integrationsAllConnected,
   integrationsKlaviyoConnected,
   integrationsKlaviyoKeyRefused,
+  integrationsMessagingQualityRed,
   integrationsNeedsAttention,
   integrationsNothingConnected,
   integrationsSocialAdsConnected,
@@ -31,19 +33,21 @@ const meta = {
     onDisconnectEmailMarketing: fn(),
     onConnectSocialAds: fn(),
     onDisconnectSocialAds: fn(),
+    onConnectMessaging: fn(),
+    onDisconnectMessaging: fn(),
   },
 } satisfies Meta<typeof IntegrationsScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The store comes first: Meta says so, the platforms not connectable yet say that, with no button that leads nowhere. */
+/** The store comes first: Meta and WhatsApp say so, with no button that leads nowhere. */
 export const NothingConnected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getAllByText('Próximamente').length).toBeGreaterThan(0);
-    await expect(canvas.getByText(/^Primero conecta tu tienda/)).toBeVisible();
+    await expect(canvas.getByText(/^Primero conecta tu tienda:/)).toBeVisible();
+    await expect(canvas.getByText(/^Primero conecta tu tienda y luego Meta/)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Conectar Meta' })).toBeNull();
-    await expect(canvas.queryAllByRole('button', { name: 'Próximamente' })).toHaveLength(0);
+    await expect(canvas.queryByRole('button', { name: 'Conectar WhatsApp' })).toBeNull();
     await expect(canvas.getAllByRole('button').every((button) => !button.hasAttribute('disabled'))).toBe(true);
   },
 };
@@ -177,6 +181,58 @@ export const SocialAdsTokenToRenew: Story = {
   },
 };
 
+/** WhatsApp waits for Meta: its card says so, and offers nothing yet. */
+export const MessagingSocialAdsRequired: Story = {
+  args: { integrations: { status: 'success', data: integrationsStoreOnly } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/^Primero conecta Meta en Anuncios/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Conectar WhatsApp' })).toBeNull();
+  },
+};
+
+/** Store and Meta connected: WhatsApp's card opens its dialog. */
+export const MessagingNotConnected: Story = {
+  args: { integrations: { status: 'success', data: integrationsSocialAdsConnected } },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Conectar WhatsApp' }));
+    await expect(args.onConnectMessaging).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Everything connected: WhatsApp's card names the number, its quality rating and the business's messaging limit. */
+export const AllConnected: Story = {
+  args: { integrations: { status: 'success', data: integrationsAllConnected } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('+56 9 2345 6701')).toBeVisible();
+    await expect(canvas.getByText('Alta')).toBeVisible();
+    await expect(canvas.getByText('2.000 clientes cada 24 h')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: /WhatsApp Manager/ })).toHaveAttribute('target', '_blank');
+    await userEvent.click(canvas.getByRole('button', { name: 'Cambiar número' }));
+    await expect(args.onConnectMessaging).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Meta lowered the number's quality to RED: the card says so at once, with what to do. */
+export const MessagingQualityRed: Story = {
+  args: { integrations: { status: 'success', data: integrationsMessagingQualityRed } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Baja')).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent(/Meta bajó la calidad de tu número/);
+  },
+};
+
+/** "Desconectar" on WhatsApp asks first, saying what stops. */
+export const MessagingDisconnectDialog: Story = {
+  args: { ...AllConnected.args, messagingDisconnect: disconnectQuestion },
+  play: async () => {
+    const dialog = within(await within(document.body).findByRole('alertdialog', { name: '¿Desconectar WhatsApp?' }));
+    await expect(dialog.getByText(/Dejaremos de recibir los mensajes/)).toBeVisible();
+  },
+};
+
 export const StoreImporting: Story = { args: { integrations: { status: 'success', data: integrationsStoreImporting } } };
 
 export const NeedsAttention: Story = { args: { integrations: { status: 'success', data: integrationsNeedsAttention } } };
@@ -208,3 +264,15 @@ export const SocialAdsConnectedOnPhone: Story = onPhone(SocialAdsConnected);
 
 /** The disconnect question, at a phone's width. */
 export const SocialAdsDisconnectDialogOnPhone: Story = onPhone(SocialAdsDisconnectDialog);
+
+/** WhatsApp connected, at a phone's width. */
+export const AllConnectedOnPhone: Story = onPhone(AllConnected);
+
+/** Quality dropped to RED, at a phone's width. */
+export const MessagingQualityRedOnPhone: Story = onPhone(MessagingQualityRed);
+
+/** WhatsApp waiting for Meta, at a phone's width. */
+export const MessagingSocialAdsRequiredOnPhone: Story = onPhone(MessagingSocialAdsRequired);
+
+/** The WhatsApp disconnect question, at a phone's width. */
+export const MessagingDisconnectDialogOnPhone: Story = onPhone(MessagingDisconnectDialog);

@@ -830,6 +830,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/whatsappSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's WhatsApp connection (the messaging form), with the WhatsApp Business Account and phone number chosen.
+         * @description `state` is notConnected until an account and a number are saved, connected once they are, and needsAttention when
+         *     the Meta connection they are read through no longer works (disconnected, or its token must be renewed).
+         */
+        get: operations["getWhatsappSettings"];
+        put?: never;
+        post?: never;
+        /**
+         * Unsubscribe Recompra from the account's webhooks and forget the chosen account and number.
+         * @description The choice is forgotten even when Meta cannot be reached to unsubscribe (the connection may already be gone there).
+         */
+        delete: operations["disconnectWhatsapp"];
+        options?: never;
+        head?: never;
+        /**
+         * Save the WhatsApp Business Account and phone number the store's campaigns and chat use, and subscribe Recompra to the account's webhooks.
+         * @description The store and social ads integrations come first (SPEC §5): 409 `store_integration_required` without the store,
+         *     409 `social_ads_integration_required` until the social ads assets are saved, 409 `social_ads_renewal_required` when
+         *     Meta no longer takes the token. Each id is checked with Meta in the social ads business manager: one that is not
+         *     among the options answers 422 `not_an_option` on its field. On saving, Recompra's app is subscribed to the account's
+         *     webhooks (`subscribed_apps`). 502 `social_ads_unavailable` when Meta fails.
+         */
+        patch: operations["updateWhatsappSettings"];
+        trace?: never;
+    };
+    "/private/stores/{id}/whatsappSettings/settingsOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The WhatsApp Business Accounts of the social ads business manager and the phone numbers of one of them, read from Meta now.
+         * @description Without `whatsappId`, the numbers follow the saved account, else the first one. An empty `accounts` means the
+         *     business has no WhatsApp Business Account ("no WhatsApp IDs available"); an empty `phoneNumbers`, that the account
+         *     has no number ("no WhatsApp numbers available"). The same 409s as saving, and 502 `social_ads_unavailable` when
+         *     Meta fails.
+         */
+        get: operations["getWhatsappSettingsOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/stores/{id}/meta/productCatalogs": {
         parameters: {
             query?: never;
@@ -1557,7 +1619,7 @@ export interface components {
                 sync: components["schemas"]["StoreSync"];
             };
             socialAds: components["schemas"]["SocialAdsIntegration"];
-            messaging: components["schemas"]["SimpleIntegration"];
+            messaging: components["schemas"]["MessagingIntegration"];
             emailMarketing: components["schemas"]["SimpleIntegration"];
         };
         SimpleIntegration: {
@@ -1570,6 +1632,64 @@ export interface components {
              *     saving, so the card says what is connected; null until they are saved (and after disconnecting).
              */
             selection: components["schemas"]["MetaSelection"] | null;
+        };
+        MessagingIntegration: {
+            state: components["schemas"]["IntegrationState"];
+            /** @description The saved account and number, as Meta last described them; null until saved (and after disconnecting). */
+            selection: components["schemas"]["WhatsappSelection"] | null;
+        };
+        WhatsappSelection: {
+            business: components["schemas"]["MetaNamedAsset"];
+            whatsappAccount: components["schemas"]["MetaNamedAsset"];
+            phoneNumber: components["schemas"]["WhatsappPhoneNumber"];
+            messagingLimit: components["schemas"]["WhatsappMessagingLimit"];
+            /** @description Meta has verified the business (SPEC §6). */
+            businessVerified: boolean;
+            /** @description Where the account is edited in Meta (WhatsApp Manager). */
+            manageUrl: string;
+            /**
+             * Format: date-time
+             * @description When the number's quality and the business's messaging limit were last read from Meta.
+             */
+            checkedAt: string;
+        };
+        WhatsappPhoneNumber: {
+            id: string;
+            /** @description As Meta writes it, `+56 9 2345 6701`. */
+            displayPhoneNumber: string;
+            /** @description The display name customers see. */
+            verifiedName: string;
+            qualityRating: components["schemas"]["WhatsappQualityRating"];
+        };
+        /**
+         * @description The number's quality as Meta rates it from how customers react to its messages; UNKNOWN before it has a rating.
+         * @enum {string}
+         */
+        WhatsappQualityRating: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
+        /**
+         * @description How many unique customers the business may reach outside a customer-started conversation in 24 hours: 250, 2,000,
+         *     10,000, 100,000 or unlimited. Meta sets it per business portfolio (since October 2025); null when Meta did not say.
+         */
+        WhatsappMessagingLimit: ("TIER_250" | "TIER_2K" | "TIER_10K" | "TIER_100K" | "TIER_UNLIMITED") | null;
+        WhatsappSettingsRequest: {
+            whatsappId: components["schemas"]["MetaObjectId"];
+            whatsappPhoneNumberId: components["schemas"]["MetaObjectId"];
+        };
+        WhatsappAccountOption: {
+            id: string;
+            name: string;
+            /** @description Meta has verified the business that owns the account (SPEC §6). */
+            businessVerified: boolean;
+            /** @description Where the account is edited in Meta (WhatsApp Manager). */
+            manageUrl: string;
+        };
+        WhatsappSettingsOptions: {
+            business: components["schemas"]["MetaNamedAsset"];
+            accounts: components["schemas"]["WhatsappAccountOption"][];
+            /** @description The account whose numbers follow; null when the business has none. */
+            whatsappId: string | null;
+            phoneNumbers: components["schemas"]["WhatsappPhoneNumber"][];
+            messagingLimit: components["schemas"]["WhatsappMessagingLimit"];
         };
         MarketingInvestmentRequest: {
             year: components["schemas"]["CalendarYear"];
@@ -3667,6 +3787,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MetaSettingsOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    getWhatsappSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingIntegration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    disconnectWhatsapp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected (or was not connected). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWhatsappSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsappSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingIntegration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    getWhatsappSettingsOptions: {
+        parameters: {
+            query?: {
+                whatsappId?: components["schemas"]["MetaObjectId"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappSettingsOptions"];
                 };
             };
             400: components["responses"]["BadRequest"];

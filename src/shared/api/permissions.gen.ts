@@ -22,6 +22,7 @@ export type OperationId =
   | 'deleteSegment'
   | 'disconnectEmailMarketing'
   | 'disconnectMeta'
+  | 'disconnectWhatsapp'
   | 'exchangeMetaAccessToken'
   | 'finishShopifyInstall'
   | 'getAccountDetails'
@@ -49,6 +50,8 @@ export type OperationId =
   | 'getStoreStatsTableXlsx'
   | 'getStoreSync'
   | 'getSubscription'
+  | 'getWhatsappSettings'
+  | 'getWhatsappSettingsOptions'
   | 'inviteCollaborator'
   | 'listAdCampaigns'
   | 'listMetaProductCatalogs'
@@ -89,6 +92,7 @@ export type OperationId =
   | 'updatePaymentDetails'
   | 'updateSegment'
   | 'updateShopifySettings'
+  | 'updateWhatsappSettings'
   | 'uploadAdMedia';
 
 /**
@@ -103,10 +107,13 @@ export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>
   createStoreWithShopify: ['recompraAdmin', 'admin', 'user'],
   disconnectEmailMarketing: ['recompraAdmin', 'admin', 'user'],
   disconnectMeta: ['recompraAdmin', 'admin', 'user'],
+  disconnectWhatsapp: ['recompraAdmin', 'admin', 'user'],
   exchangeMetaAccessToken: ['recompraAdmin', 'admin', 'user'],
   getIntegrations: ['recompraAdmin', 'admin', 'user'],
   getMetaSettings: ['recompraAdmin', 'admin', 'user'],
   getMetaSettingsOptions: ['recompraAdmin', 'admin', 'user'],
+  getWhatsappSettings: ['recompraAdmin', 'admin', 'user'],
+  getWhatsappSettingsOptions: ['recompraAdmin', 'admin', 'user'],
   inviteCollaborator: ['recompraAdmin', 'admin', 'user'],
   previewPlanChange: ['recompraAdmin', 'admin', 'user'],
   refreshStoreSync: ['recompraAdmin', 'admin', 'user'],
@@ -120,4 +127,5 @@ export const RESTRICTED_OPERATIONS: Partial<Record<OperationId, readonly Role[]>
   updateMetaSettings: ['recompraAdmin', 'admin', 'user'],
   updatePaymentDetails: ['admin', 'user', 'colaborator'],
   updateShopifySettings: ['recompraAdmin', 'admin', 'user'],
+  updateWhatsappSettings: ['recompraAdmin', 'admin', 'user'],
 };

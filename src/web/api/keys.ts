@@ -108,6 +108,16 @@ export const socialAdsKeys = {
   interests: (storeId: StoreKeyId, query: string) => [...socialAdsKeys.all(storeId), 'interests', query] as const,
 };
 
+/**
+ * The messaging integration: the store's WhatsApp account and number, and what the social ads business
+ * offers, per account (`null`: the saved one, else the first).
+ */
+export const messagingKeys = {
+  all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'messaging'] as const,
+  settings: (storeId: StoreKeyId) => [...messagingKeys.all(storeId), 'settings'] as const,
+  options: (storeId: StoreKeyId, whatsappId: string | null) => [...messagingKeys.all(storeId), 'options', whatsappId] as const,
+};
+
 /** SPEC §7 "collaborators": the store's members and pending invitations. */
 export const collaboratorKeys = {
   list: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'collaborators'] as const,

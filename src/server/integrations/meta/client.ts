@@ -35,6 +35,7 @@ import {
   type TokenInfo,
   type UsageFigures,
 } from './types.ts';
+import { createWhatsAppCalls, type WhatsAppCalls } from './whatsapp/client.ts';
 
 /*
  * The real client: a thin typed `fetch` over Graph (`{graphUrl}/{version}/…`), pointed at
@@ -108,6 +109,8 @@ export interface MetaUserClient extends AdsCalls {
   instagramAccounts(businessId: string): Promise<MetaInstagramAccount[]>;
   pixels(businessId: string): Promise<MetaPixel[]>;
   productCatalogs(businessId: string): Promise<MetaProductCatalog[]>;
+  /** The WhatsApp Business Management API calls (whatsapp/client.ts), over the same connection. */
+  whatsapp: WhatsAppCalls;
   /** The throttling headers of the last answer, for logs and for slowing down before Meta refuses. */
   lastUsage(): MetaUsage | null;
 }
@@ -433,6 +436,7 @@ export function createMetaClient(options: MetaClientOptions): MetaAppClient {
           name: raw.name ?? '',
           productCount: numberOf(raw.product_count),
         })),
+      whatsapp: createWhatsAppCalls(graph),
       lastUsage: () => connection.lastUsage(),
     };
   }

@@ -25,6 +25,8 @@ export const REQUIRED_PERMISSIONS = [
   'pages_read_engagement',
   'instagram_basic',
   'catalog_management',
+  'whatsapp_business_management',
+  'whatsapp_business_messaging',
 ] as const;
 export type MetaPermission = (typeof REQUIRED_PERMISSIONS)[number];
 

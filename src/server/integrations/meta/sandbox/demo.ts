@@ -3,7 +3,9 @@ import type { MetaSandboxStore } from './store.ts';
 /*
  * The demo world, the same on every run: Camila Rojas runs "Tienda Demo SpA" (every kind of asset,
  * one ad account without the Custom Audience terms, one where she is not an admin) and "Agencia Sin
- * Activos" (nothing to choose from); Diego Fuentes has no business at all. Each catalog has Meta's
+ * Activos" (nothing to choose from, no WhatsApp Business Account either); Diego Fuentes has no business
+ * at all. Tienda Demo (verified, messaging limit 2,000 a day) owns a WhatsApp Business Account with two
+ * numbers, one of them of YELLOW quality, and has the agency's account, which has no number, as a client. Each catalog has Meta's
  * "all products" set; the main one also a set of sneakers and one of sale items. Campaigns, audiences
  * and media are left for the app (and tests) to create.
  */
@@ -23,6 +25,8 @@ export const SANDBOX_META_IDS = {
   instagramAccounts: { tiendademo: '17841400000000001' },
   pixels: { tiendaDemo: '9100000000000001' },
   catalogs: { tiendaDemo: '7000000000000001', temporada: '7000000000000002' },
+  whatsappAccounts: { tiendaDemo: '102900000000001', agencia: '102900000000002' },
+  phoneNumbers: { principal: '106500000000001', outlet: '106500000000002' },
   productSets: {
     todos: '5500000000000001',
     zapatillas: '5500000000000002',
@@ -37,7 +41,13 @@ export function seedDemo(store: MetaSandboxStore): void {
   const ids = SANDBOX_META_IDS;
   for (const user of SANDBOX_META_USERS) store.addUser({ ...user });
   const camila = ids.users.camila;
-  store.addBusiness({ id: ids.businesses.tiendaDemo, name: 'Tienda Demo SpA', people: [camila], verified: true });
+  store.addBusiness({
+    id: ids.businesses.tiendaDemo,
+    name: 'Tienda Demo SpA',
+    people: [camila],
+    verified: true,
+    messagingLimit: 'TIER_2K',
+  });
   store.addBusiness({
     id: ids.businesses.sinActivos,
     name: 'Agencia Sin Activos',
@@ -75,4 +85,18 @@ export function seedDemo(store: MetaSandboxStore): void {
   store.addProductSet(ids.catalogs.tiendaDemo, { id: ids.productSets.zapatillas, name: 'Zapatillas', productCount: 48 });
   store.addProductSet(ids.catalogs.tiendaDemo, { id: ids.productSets.ofertas, name: 'Ofertas', productCount: 30 });
   store.addProductSet(ids.catalogs.temporada, { id: ids.productSets.temporada, name: 'Todos los productos', productCount: 36 });
+
+  store.addWhatsAppAccount(tienda, { id: ids.whatsappAccounts.tiendaDemo, name: 'Tienda Demo' });
+  store.addPhoneNumber(ids.whatsappAccounts.tiendaDemo, {
+    id: ids.phoneNumbers.principal,
+    displayPhoneNumber: '+56 9 2345 6701',
+    verifiedName: 'Tienda Demo',
+  });
+  store.addPhoneNumber(ids.whatsappAccounts.tiendaDemo, {
+    id: ids.phoneNumbers.outlet,
+    displayPhoneNumber: '+56 9 2345 6702',
+    verifiedName: 'Tienda Demo Outlet',
+    qualityRating: 'YELLOW',
+  });
+  store.addWhatsAppAccount(ids.businesses.agenciaDigital, { id: ids.whatsappAccounts.agencia, name: 'Agencia Digital Sur' }, [tienda]);
 }

@@ -251,7 +251,7 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
     countApp(reply, appId);
     const user = store.user(userId);
     if (!user) throw unparsableToken();
-    return { user, appId, has: (permission) => auth.has(appId, userId, permission) };
+    return { user, appId, appName: app?.name ?? 'Recompra', has: (permission) => auth.has(appId, userId, permission) };
   }
 
   function requirePermissions(viewer: Viewer, needs: readonly PermissionNeed[]) {

@@ -35,6 +35,7 @@ import type {
   SandboxNode,
   SandboxUser,
 } from './store.ts';
+import { businessWhatsAppEdges, WHATSAPP_ACCOUNT, WHATSAPP_PHONE_NUMBER } from './whatsapp.ts';
 
 /*
  * Each node type as Graph serves it: its fields (what `fields=` may name, and the few it answers
@@ -54,6 +55,8 @@ import type {
 export interface Viewer {
   user: SandboxUser;
   appId: string;
+  /** The app's name, as the apps it subscribes to a WhatsApp Business Account list it. */
+  appName: string;
   has(permission: string): boolean;
 }
 
@@ -222,6 +225,7 @@ export const NODE_TYPES: Definitions = {
       name: (business) => business.name,
       created_time: (business) => business.createdTime,
       verification_status: (business) => business.verificationStatus,
+      whatsapp_business_manager_messaging_limit: (business) => business.messagingLimit,
     },
     defaultFields: ['id', 'name'],
     permissions: ['business_management'],
@@ -235,6 +239,7 @@ export const NODE_TYPES: Definitions = {
       instagram_accounts: businessEdge('instagram_basic', (business) => business.instagramAccounts),
       adspixels: businessEdge('ads_management', (business) => business.pixels),
       owned_product_catalogs: businessEdge('catalog_management', (business) => business.catalogs),
+      ...businessWhatsAppEdges(),
     },
   },
 
@@ -517,6 +522,8 @@ export const NODE_TYPES: Definitions = {
       },
     },
   },
+  WhatsAppBusinessAccount: WHATSAPP_ACCOUNT,
+  WhatsAppBusinessPhoneNumber: WHATSAPP_PHONE_NUMBER,
 };
 
 /** The node's definition, for code that handles any type. */

@@ -1,4 +1,5 @@
 import type { ConfiguredStatus, GraphObjectStorySpec, GraphPromotedObject, GraphTargeting } from '../types.ts';
+import type { MessagingLimitTier, NameStatus, QualityRating } from '../whatsapp/types.ts';
 
 /*
  * What the sandbox's Graph knows: people, businesses and their assets, each a node indexed by its id
@@ -32,6 +33,36 @@ export interface SandboxBusiness {
   instagramAccounts: string[];
   pixels: string[];
   catalogs: string[];
+  ownedWhatsAppAccounts: string[];
+  clientWhatsAppAccounts: string[];
+  /** The portfolio's WhatsApp messaging limit, shared by all its numbers (Meta's default for a new one is 250). */
+  messagingLimit: MessagingLimitTier;
+}
+
+/** A WhatsApp Business Account: its numbers, and the apps subscribed to its webhooks. */
+export interface SandboxWhatsAppAccount {
+  id: string;
+  name: string;
+  businessId: string;
+  currency: string;
+  timezoneId: string;
+  accountReviewStatus: 'APPROVED' | 'PENDING' | 'REJECTED';
+  messageTemplateNamespace: string;
+  phoneNumbers: string[];
+  /** The apps subscribed to its webhooks, by app id, with their name. */
+  subscribedApps: Map<string, string>;
+}
+
+export interface SandboxPhoneNumber {
+  id: string;
+  wabaId: string;
+  businessId: string;
+  displayPhoneNumber: string;
+  verifiedName: string;
+  qualityRating: QualityRating;
+  codeVerificationStatus: 'VERIFIED' | 'NOT_VERIFIED' | 'EXPIRED';
+  nameStatus: NameStatus;
+  throughputLevel: 'STANDARD' | 'HIGH';
 }
 
 export interface SandboxAdAccount {
@@ -199,6 +230,8 @@ export type SandboxNode =
   | { type: 'AdsPixel'; value: SandboxPixel }
   | { type: 'ProductCatalog'; value: SandboxCatalog }
   | { type: 'ProductSet'; value: SandboxProductSet }
+  | { type: 'WhatsAppBusinessAccount'; value: SandboxWhatsAppAccount }
+  | { type: 'WhatsAppBusinessPhoneNumber'; value: SandboxPhoneNumber }
   | AdAccountObject;
 
 /** The objects an ad account owns. */
@@ -214,8 +247,17 @@ export type NodeType = SandboxNode['type'];
 export type AdObjectType = AdAccountObject['type'];
 export type AdObjectValue = { [K in AdObjectType]: Extract<AdAccountObject, { type: K }>['value'] };
 
-type BusinessAsset = Exclude<SandboxNode, { type: 'User' | 'Business' | 'ProductSet' | AdObjectType }>;
-type AssetList = 'ownedAdAccounts' | 'clientAdAccounts' | 'ownedPages' | 'clientPages' | 'instagramAccounts' | 'pixels' | 'catalogs';
+type BusinessAsset = Exclude<SandboxNode, { type: 'User' | 'Business' | 'ProductSet' | 'WhatsAppBusinessPhoneNumber' | AdObjectType }>;
+type AssetList =
+  | 'ownedAdAccounts'
+  | 'clientAdAccounts'
+  | 'ownedPages'
+  | 'clientPages'
+  | 'instagramAccounts'
+  | 'pixels'
+  | 'catalogs'
+  | 'ownedWhatsAppAccounts'
+  | 'clientWhatsAppAccounts';
 
 /** Each type's id range: a prefix and the id's length, like Meta's (users and Instagram accounts have 17 digits). */
 const ID_RANGES: Record<NodeType, { prefix: string; digits: number }> = {
@@ -234,6 +276,9 @@ const ID_RANGES: Record<NodeType, { prefix: string; digits: number }> = {
   AdCreative: { prefix: '120213', digits: 18 },
   CustomAudience: { prefix: '23850', digits: 17 },
   AdVideo: { prefix: '8800', digits: 16 },
+  // WhatsApp's ids have 15 digits, as Meta's do (WABAs 102…, numbers 106… in its examples).
+  WhatsAppBusinessAccount: { prefix: '1029', digits: 15 },
+  WhatsAppBusinessPhoneNumber: { prefix: '1065', digits: 15 },
 };
 
 type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
@@ -302,6 +347,7 @@ export function createStore() {
       people: readonly string[];
       verified?: boolean;
       createdTime?: string;
+      messagingLimit?: MessagingLimitTier;
     }): SandboxBusiness {
       const value: SandboxBusiness = {
         id: input.id ?? nextId('Business'),
@@ -316,6 +362,9 @@ export function createStore() {
         instagramAccounts: [],
         pixels: [],
         catalogs: [],
+        ownedWhatsAppAccounts: [],
+        clientWhatsAppAccounts: [],
+        messagingLimit: input.messagingLimit ?? 'TIER_250',
       };
       nodes.set(value.id, { type: 'Business', value });
       return value;
@@ -389,6 +438,66 @@ export function createStore() {
       };
       nodes.set(value.id, { type: 'ProductSet', value });
       return value;
+    },
+
+    /** A WhatsApp Business Account owned by `businessId` (and a client account of each of `clientOf`). */
+    addWhatsAppAccount(
+      businessId: string,
+      input: Optional<
+        Omit<SandboxWhatsAppAccount, 'businessId' | 'phoneNumbers' | 'subscribedApps'>,
+        'id' | 'currency' | 'timezoneId' | 'accountReviewStatus' | 'messageTemplateNamespace'
+      >,
+      clientOf: readonly string[] = [],
+    ): SandboxWhatsAppAccount {
+      const id = input.id ?? nextId('WhatsAppBusinessAccount');
+      const value: SandboxWhatsAppAccount = {
+        currency: 'USD',
+        // Meta's timezone ids: 79 is America/Santiago.
+        timezoneId: '79',
+        accountReviewStatus: 'APPROVED',
+        messageTemplateNamespace: `${id.slice(-8)}_recompra_sandbox`,
+        ...input,
+        id,
+        businessId,
+        phoneNumbers: [],
+        subscribedApps: new Map(),
+      };
+      return place({ type: 'WhatsAppBusinessAccount', value }, 'ownedWhatsAppAccounts', clientOf, 'clientWhatsAppAccounts');
+    },
+
+    /** A business phone number of a WABA. */
+    addPhoneNumber(
+      wabaId: string,
+      input: Optional<
+        Omit<SandboxPhoneNumber, 'wabaId' | 'businessId'>,
+        'id' | 'qualityRating' | 'codeVerificationStatus' | 'nameStatus' | 'throughputLevel'
+      >,
+    ): SandboxPhoneNumber {
+      const waba = nodes.get(wabaId);
+      if (waba?.type !== 'WhatsAppBusinessAccount') throw new Error(`No WhatsApp Business Account ${wabaId} in the sandbox`);
+      const value: SandboxPhoneNumber = {
+        qualityRating: 'GREEN',
+        codeVerificationStatus: 'VERIFIED',
+        nameStatus: 'APPROVED',
+        throughputLevel: 'STANDARD',
+        ...input,
+        id: input.id ?? nextId('WhatsAppBusinessPhoneNumber'),
+        wabaId,
+        businessId: waba.value.businessId,
+      };
+      nodes.set(value.id, { type: 'WhatsAppBusinessPhoneNumber', value });
+      waba.value.phoneNumbers.push(value.id);
+      return value;
+    },
+
+    whatsAppAccount(id: string): SandboxWhatsAppAccount | null {
+      const node = nodes.get(id);
+      return node?.type === 'WhatsAppBusinessAccount' ? node.value : null;
+    },
+
+    phoneNumber(id: string): SandboxPhoneNumber | null {
+      const node = nodes.get(id);
+      return node?.type === 'WhatsAppBusinessPhoneNumber' ? node.value : null;
     },
 
     productSetsOf: (catalogId: string) =>

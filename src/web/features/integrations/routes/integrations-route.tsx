@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { missingForMessaging } from '../../../../shared/messaging';
 import { can } from '../../../../shared/permissions';
 import { useCurrentStore } from '../../../api/current-store';
 import { ApiError } from '../../../api/errors';
@@ -12,10 +13,12 @@ import { toaster } from '../../../ui/toaster';
 import { useDisconnectEmailMarketing } from '../api/email-marketing';
 import { forgetFacebookLogin, readFacebookLoginReturn, withoutFacebookLoginReturn } from '../api/facebook-login';
 import { type Integrations, useIntegrations } from '../api/integrations';
+import { useDisconnectWhatsapp } from '../api/messaging';
 import { INSTALL_RESULT_PARAM, installIdOf } from '../api/shopify-install';
 import { useDisconnectMeta } from '../api/social-ads';
 import { IntegrationsScreen } from '../screens/integrations-screen';
 import { EmailMarketingFormRoute } from './email-marketing-form-route';
+import { MessagingFormRoute } from './messaging-form-route';
 import { SocialAdsFormRoute } from './social-ads-form-route';
 import { StoreFormRoute } from './store-form-route';
 
@@ -120,6 +123,20 @@ export function IntegrationsRoute() {
       onError: () => toaster.show({ id: 'social-ads', status: 'error', message: toastText('socialAdsDisconnectFailed') }),
     });
 
+  const [messagingOpen, setMessagingOpen] = useState(false);
+  const manageMessaging = storeId !== undefined && can(role, 'updateWhatsappSettings');
+  const [messagingDisconnectOpen, setMessagingDisconnectOpen] = useState(false);
+  const disconnectWhatsapp = useDisconnectWhatsapp(storeId ?? 0);
+  const confirmMessagingDisconnect = () =>
+    disconnectWhatsapp.mutate(undefined, {
+      onSuccess: () => {
+        setMessagingDisconnectOpen(false);
+        toaster.show({ id: 'messaging', status: 'success', message: toastText('whatsappDisconnected') });
+      },
+      // The question stays open: the merchant may try again or cancel.
+      onError: () => toaster.show({ id: 'messaging', status: 'error', message: toastText('whatsappDisconnectFailed') }),
+    });
+
   // Without a store nothing is connected yet: the cards show what to connect first.
   const state: Loadable<Integrations | null> =
     !isPending && storeId === undefined ? { status: 'success', data: null } : loadableOf(integrations);
@@ -183,6 +200,34 @@ export function IntegrationsRoute() {
                 toaster.show({ id: 'social-ads', status: 'success', message: toastText('socialAdsSaved') });
               }}
               onCancel={() => openSocialAds(false)}
+            />
+          </Modal>
+        )
+      }
+      onConnectMessaging={manageMessaging ? () => setMessagingOpen(true) : undefined}
+      onDisconnectMessaging={manageMessaging ? () => setMessagingDisconnectOpen(true) : undefined}
+      messagingDisconnect={{
+        open: messagingDisconnectOpen,
+        disconnecting: disconnectWhatsapp.isPending,
+        onCancel: () => setMessagingDisconnectOpen(false),
+        onConfirm: confirmMessagingDisconnect,
+      }}
+      messagingDialog={
+        storeId === undefined || !integrations.data ? null : (
+          <Modal open={messagingOpen} onOpenChange={setMessagingOpen} title={t('messagingForm.title')} closeOnInteractOutside={false}>
+            <MessagingFormRoute
+              storeId={storeId}
+              required={missingForMessaging({ store: integrations.data.store.state, socialAds: integrations.data.socialAds.state })}
+              onConnectRequired={(required) => {
+                setMessagingOpen(false);
+                if (required === 'store') openForm(true);
+                else openSocialAds(true);
+              }}
+              onSaved={() => {
+                setMessagingOpen(false);
+                toaster.show({ id: 'messaging', status: 'success', message: toastText('whatsappSaved') });
+              }}
+              onCancel={() => setMessagingOpen(false)}
             />
           </Modal>
         )

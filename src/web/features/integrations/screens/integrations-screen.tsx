@@ -4,22 +4,27 @@ import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
 import { formatCount } from '../../../../shared/format/count';
 import { type Elapsed, elapsedSince } from '../../../../shared/format/elapsed';
+import { type MessagingPrerequisite, missingForMessaging } from '../../../../shared/messaging';
 import type { Loadable } from '../../../api/loadable';
 import { useNow } from '../../../lib/use-now';
 import { Badge, StatusBadge, type Tone } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { Link } from '../../../ui/link';
 import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { Skeleton } from '../../../ui/skeleton';
-import { SocialAdsDisconnectDialog, type SocialAdsDisconnectDialogProps } from './social-ads-disconnect-dialog';
+import { DisconnectDialog, type DisconnectDialogProps } from './disconnect-dialog';
+import { useLimitText } from './messaging-form-screen';
 
 type Integrations = components['schemas']['Integrations'];
 type IntegrationState = components['schemas']['IntegrationState'];
 type StoreSync = components['schemas']['StoreSync'];
 type SocialAdsIntegration = components['schemas']['SocialAdsIntegration'];
 type MetaNamedAsset = components['schemas']['MetaNamedAsset'];
+type MessagingIntegration = components['schemas']['MessagingIntegration'];
+type WhatsappQualityRating = components['schemas']['WhatsappQualityRating'];
 
 export interface IntegrationsScreenProps {
   /** Null when the user has no store yet: nothing is connected. */
@@ -51,7 +56,15 @@ export interface IntegrationsScreenProps {
   /** Asks to disconnect Meta (the confirmation opens); absent for those who may not manage integrations. */
   onDisconnectSocialAds?: (() => void) | undefined;
   /** The confirmation before disconnecting Meta, its state owned by the container. */
-  socialAdsDisconnect?: SocialAdsDisconnectDialogProps | undefined;
+  socialAdsDisconnect?: DisconnectDialogProps | undefined;
+  /** Opens the WhatsApp dialog (connect, change the number); absent for those who may not manage integrations. */
+  onConnectMessaging?: (() => void) | undefined;
+  /** The WhatsApp dialog, owned by the container. */
+  messagingDialog?: ReactNode;
+  /** Asks to disconnect WhatsApp (the confirmation opens); absent for those who may not manage integrations. */
+  onDisconnectMessaging?: (() => void) | undefined;
+  /** The confirmation before disconnecting WhatsApp, its state owned by the container. */
+  messagingDisconnect?: DisconnectDialogProps | undefined;
 }
 
 const STATE_TONES: Record<IntegrationState, Tone> = { connected: 'success', notConnected: 'neutral', needsAttention: 'danger' };
@@ -87,6 +100,10 @@ export function IntegrationsScreen({
   socialAdsDialog,
   onDisconnectSocialAds,
   socialAdsDisconnect,
+  onConnectMessaging,
+  messagingDialog,
+  onDisconnectMessaging,
+  messagingDisconnect,
 }: IntegrationsScreenProps) {
   const { t } = useTranslation('integrations');
   return (
@@ -123,10 +140,15 @@ export function IntegrationsScreen({
               onDisconnect={onDisconnectSocialAds}
               disconnecting={socialAdsDisconnect?.disconnecting ?? false}
             />
-            <SimpleCard
-              title={t('messaging.title')}
-              description={t('messaging.description')}
-              state={integrations?.messaging.state ?? 'notConnected'}
+            <MessagingCard
+              messaging={integrations?.messaging ?? { state: 'notConnected', selection: null }}
+              // WhatsApp is read through Meta's business manager: the store, then social ads, come first.
+              required={
+                integrations ? missingForMessaging({ store: integrations.store.state, socialAds: integrations.socialAds.state }) : 'store'
+              }
+              onConnect={onConnectMessaging}
+              onDisconnect={onDisconnectMessaging}
+              disconnecting={messagingDisconnect?.disconnecting ?? false}
             />
             <EmailMarketingCard
               state={integrations?.emailMarketing.state ?? 'notConnected'}
@@ -142,7 +164,9 @@ export function IntegrationsScreen({
       {storeDialog}
       {emailMarketingDialog}
       {socialAdsDialog}
-      {socialAdsDisconnect ? <SocialAdsDisconnectDialog {...socialAdsDisconnect} /> : null}
+      {socialAdsDisconnect ? <DisconnectDialog integration="socialAds" {...socialAdsDisconnect} /> : null}
+      {messagingDialog}
+      {messagingDisconnect ? <DisconnectDialog integration="messaging" {...messagingDisconnect} /> : null}
     </div>
   );
 }
@@ -283,13 +307,80 @@ export function percent({ imported, total }: { imported: number; total: number }
   return Math.min(100, Math.floor((imported / total) * 100));
 }
 
-function SimpleCard({ title: cardTitle, description, state }: { title: string; description: string; state: IntegrationState }) {
+const QUALITY_TONES: Record<WhatsappQualityRating, Tone> = { GREEN: 'success', YELLOW: 'warning', RED: 'danger', UNKNOWN: 'neutral' };
+
+interface MessagingCardProps {
+  messaging: MessagingIntegration;
+  required: MessagingPrerequisite | null;
+  onConnect?: (() => void) | undefined;
+  onDisconnect?: (() => void) | undefined;
+  disconnecting: boolean;
+}
+
+/**
+ * WhatsApp: the number campaigns and chat use, by the name customers see, with what Meta says of it (its
+ * quality rating, the business's messaging limit); a quality dropped to RED is said at once, with what to do.
+ */
+function MessagingCard({ messaging: { state, selection }, required, onConnect, onDisconnect, disconnecting }: MessagingCardProps) {
   const { t } = useTranslation('integrations');
+  const limitText = useLimitText();
   return (
-    <Card as="article" title={cardTitle} description={description}>
+    <Card as="article" title={t('messaging.title')} description={t('messaging.description')}>
       <div className={body}>
-        {/* Not connectable yet: said as a state, not offered as a button that leads nowhere. */}
-        {state === 'notConnected' ? <Badge tone="neutral">{t('comingSoon')}</Badge> : <StateBadge state={state} />}
+        <StateBadge state={state} />
+        {required && state === 'notConnected' ? <p className={note}>{t(`messaging.requiresFirst.${required}`)}</p> : null}
+        {state !== 'notConnected' && selection ? (
+          <dl className={details}>
+            <dt className={term}>{t('messaging.displayName')}</dt>
+            <dd className={value}>{selection.phoneNumber.verifiedName}</dd>
+            <dt className={term}>{t('messaging.number')}</dt>
+            <dd className={value}>{selection.phoneNumber.displayPhoneNumber}</dd>
+            <dt className={term}>{t('messaging.quality')}</dt>
+            <dd className={value}>
+              <Badge tone={QUALITY_TONES[selection.phoneNumber.qualityRating]}>
+                {t(`messaging.qualityRating.${selection.phoneNumber.qualityRating}`)}
+              </Badge>
+            </dd>
+            <dt className={term}>{t('messaging.messagingLimit')}</dt>
+            <dd className={value}>
+              <span>{limitText(selection.messagingLimit)}</span>
+              <span className={assetId}>{t('messaging.limitHelp')}</span>
+            </dd>
+          </dl>
+        ) : null}
+        {state === 'connected' && selection?.phoneNumber.qualityRating === 'RED' ? (
+          <p role="alert" className={errorText}>
+            {t('messaging.qualityRed')}
+          </p>
+        ) : null}
+        {state !== 'notConnected' && selection && !selection.businessVerified ? <p className={note}>{t('messaging.unverified')}</p> : null}
+        {state === 'needsAttention' ? (
+          <p role="alert" className={errorText}>
+            {t('messaging.renewalNeeded')}
+          </p>
+        ) : null}
+        {selection && state !== 'notConnected' ? (
+          <Link href={selection.manageUrl} target="_blank" rel="noopener noreferrer">
+            {t('messaging.manage')}
+          </Link>
+        ) : null}
+        {onConnect ? (
+          <div className={actions}>
+            {/* What is missing first is said above; a number saved before stays disconnectable. */}
+            {required ? null : state === 'notConnected' ? (
+              <Button onClick={onConnect}>{t('messaging.connect')}</Button>
+            ) : (
+              <Button variant="outline" onClick={onConnect} disabled={disconnecting}>
+                {t('messaging.edit')}
+              </Button>
+            )}
+            {state !== 'notConnected' && onDisconnect ? (
+              <Button variant="outline" onClick={onDisconnect} loading={disconnecting}>
+                {t('messaging.disconnect')}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </Card>
   );
