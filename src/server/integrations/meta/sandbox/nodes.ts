@@ -35,7 +35,7 @@ import type {
   SandboxNode,
   SandboxUser,
 } from './store.ts';
-import { businessWhatsAppEdges, WHATSAPP_ACCOUNT, WHATSAPP_PHONE_NUMBER } from './whatsapp.ts';
+import { businessWhatsAppEdges, MESSAGE_TEMPLATE, WHATSAPP_ACCOUNT, WHATSAPP_PHONE_NUMBER } from './whatsapp.ts';
 
 /*
  * Each node type as Graph serves it: its fields (what `fields=` may name, and the few it answers
@@ -524,6 +524,7 @@ export const NODE_TYPES: Definitions = {
   },
   WhatsAppBusinessAccount: WHATSAPP_ACCOUNT,
   WhatsAppBusinessPhoneNumber: WHATSAPP_PHONE_NUMBER,
+  MessageTemplate: MESSAGE_TEMPLATE,
 };
 
 /** The node's definition, for code that handles any type. */

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mulberry32 } from '../../random.ts';
 import { type PermissionGrant, REQUIRED_PERMISSIONS } from '../types.ts';
+import type { QualityRating } from '../whatsapp/types.ts';
 import { createAuth, type SandboxMetaApp, type SandboxToken } from './auth.ts';
 import { registerBusiness } from './business.ts';
 import { DAY_MS } from './clock.ts';
@@ -11,7 +12,10 @@ import { escapeHtml, sendPage } from './html.ts';
 import { registerLogin } from './login.ts';
 import { imageByHash } from './media.ts';
 import { createUsageMeter, type MetaRateLimits } from './rate-limits.ts';
-import { createStore, type MetaSandboxStore, type SandboxUser } from './store.ts';
+import { createStore, type MetaSandboxStore, type PendingWhatsAppChange, type SandboxUser } from './store.ts';
+import { rateTemplate, settleTemplates } from './templates.ts';
+import { ratePhoneNumber } from './whatsapp.ts';
+import { createWhatsAppWebhooks, type WhatsAppWebhookDelivery, type WhatsAppWebhookHabits } from './whatsapp-webhooks.ts';
 
 export const META_SANDBOX_PREFIX = '/sandbox/meta';
 
@@ -36,6 +40,30 @@ export interface MetaSandboxOptions {
   rateLimits?: MetaRateLimits;
   /** Seeds the trace ids (`x-fb-trace-id`, `fbtrace_id`), so answers repeat from run to run. */
   seed?: number;
+  /** How long Meta's review of a WhatsApp template takes (default 10 s). */
+  templateReviewSeconds?: number;
+  /**
+   * The WhatsApp webhooks of the first app: its subscription's callback URL, how often they go out on
+   * their own (ms; 0, the default, only when `whatsapp.deliverWebhooks()` is called), and Meta's habits
+   * (by default every 5th delivery twice and every 7th change a round late).
+   */
+  whatsappWebhooks?: { callbackUrl?: string; intervalMs?: number } & WhatsAppWebhookHabits;
+}
+
+/** The sandbox's own control of WhatsApp, like the ads' clock: never Meta's, never in production. */
+export interface WhatsAppSandboxControl {
+  /** Moves the clock on and lets Meta finish what it would have meanwhile (reviews, pauses). */
+  advance(ms: number): void;
+  /** A template's new quality rating; RED pauses an approved one (3 h, then 6 h) and disables it the third time. */
+  setTemplateQuality(templateId: string, quality: QualityRating): void;
+  /** A number's new quality rating (FLAGGED when it turns RED, UNFLAGGED when it recovers). */
+  setPhoneQuality(phoneNumberId: string, quality: QualityRating): void;
+  /** The changes queued for the WABAs' webhooks so far, oldest first. */
+  changes(): readonly PendingWhatsAppChange[];
+  /** Where the app's `whatsapp_business_account` subscription delivers (default app: the first). */
+  setCallbackUrl(url: string | null, appId?: string): void;
+  /** One round of webhook deliveries now: what was POSTed, and the answers. */
+  deliverWebhooks(): Promise<WhatsAppWebhookDelivery[]>;
 }
 
 export interface IssueTokenOptions {
@@ -79,6 +107,7 @@ export interface MetaSandbox {
   /** Moves the sandbox's clock on (tokens age, rate-limit windows pass, ads deliver): reports get days to show. */
   advanceTime(ms: number): void;
   advanceDays(days: number): void;
+  whatsapp: WhatsAppSandboxControl;
 }
 
 const TRACE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -95,6 +124,7 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
   const apps = options.apps ?? [{ ...SANDBOX_META_APP, redirectUris: [] }];
   const store = createStore();
   seedDemo(store);
+  if (options.templateReviewSeconds !== undefined) store.templateReviewMs = options.templateReviewSeconds * 1000;
   const auth = createAuth(apps, now);
   const faults: QueuedFault[] = [];
   const random = mulberry32(options.seed ?? 0x4d657461);
@@ -150,6 +180,27 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
         advanced += days * DAY_MS;
         return { now: new Date(now()).toISOString() };
       });
+      // WhatsApp's side of the same control: a review or a pause over in a moment, a template or a number rated.
+      scope.post<{ Querystring: { seconds?: string } }>('/whatsapp/advance', async (request, reply) => {
+        const seconds = Number(request.query.seconds ?? '60');
+        if (!Number.isInteger(seconds) || seconds < 1 || seconds > 31 * 86_400)
+          return reply.code(400).send({ error: 'seconds must be a whole number from 1 to 2678400' });
+        whatsapp.advance(seconds * 1000);
+        return { now: new Date(now()).toISOString() };
+      });
+      scope.post<{ Params: { kind: string; id: string }; Querystring: { rating?: string } }>(
+        '/whatsapp/:kind/:id/quality',
+        async (request, reply) => {
+          const rating = request.query.rating as QualityRating;
+          if (!['GREEN', 'YELLOW', 'RED', 'UNKNOWN'].includes(rating))
+            return reply.code(400).send({ error: 'rating must be GREEN, YELLOW, RED or UNKNOWN' });
+          const { kind, id } = request.params;
+          if (kind === 'templates' && store.template(id)) whatsapp.setTemplateQuality(id, rating);
+          else if (kind === 'phone-numbers' && store.phoneNumber(id)) whatsapp.setPhoneQuality(id, rating);
+          else return reply.code(404).send({ error: `no ${kind} ${id}` });
+          return { id, rating };
+        },
+      );
       // Mounted in the app, its static files' catch-all (`GET /*`) would take an unknown path here to the
       // app's own Spanish 404: this one is more specific, and Facebook's page answers it.
       scope.all('/*', (_request, reply) => reply.callNotFound());
@@ -168,6 +219,45 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
     const found = appId ? auth.app(appId) : apps[0];
     if (!found) throw new Error(`No app ${appId ?? ''} in the Meta sandbox`);
     return found;
+  };
+
+  const hooks = options.whatsappWebhooks ?? {};
+  const webhooks = createWhatsAppWebhooks(store, apps, now, {
+    duplicateEvery: hooks.duplicateEvery ?? 5,
+    lateEvery: hooks.lateEvery ?? 7,
+  });
+  if (hooks.callbackUrl) webhooks.setCallbackUrl(apps[0]!.appId, hooks.callbackUrl);
+  if (hooks.intervalMs) {
+    const timer = setInterval(() => {
+      webhooks.deliver().catch((error: unknown) => app.log.warn({ err: error }, 'Meta sandbox webhook delivery failed'));
+    }, hooks.intervalMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  const whatsapp: WhatsAppSandboxControl = {
+    advance(ms) {
+      advanced += ms;
+      settleTemplates(store, now());
+    },
+    setTemplateQuality(templateId, quality) {
+      const template = store.template(templateId);
+      if (!template) throw new Error(`No message template ${templateId} in the Meta sandbox`);
+      rateTemplate(store, template, quality, now());
+    },
+    setPhoneQuality(phoneNumberId, quality) {
+      const phone = store.phoneNumber(phoneNumberId);
+      if (!phone) throw new Error(`No phone number ${phoneNumberId} in the Meta sandbox`);
+      ratePhoneNumber(store, phone, quality, now());
+    },
+    changes() {
+      settleTemplates(store, now());
+      return store.whatsappChanges;
+    },
+    setCallbackUrl(url, appId) {
+      webhooks.setCallbackUrl(appOf(appId).appId, url);
+    },
+    deliverWebhooks: () => webhooks.deliver(),
   };
 
   return {
@@ -200,6 +290,7 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
     advanceDays(days) {
       advanced += days * DAY_MS;
     },
+    whatsapp,
   };
 }
 

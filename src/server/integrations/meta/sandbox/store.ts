@@ -1,5 +1,15 @@
 import type { ConfiguredStatus, GraphObjectStorySpec, GraphPromotedObject, GraphTargeting } from '../types.ts';
-import type { MessagingLimitTier, NameStatus, QualityRating } from '../whatsapp/types.ts';
+import type {
+  GraphTemplateComponent,
+  MessagingLimitTier,
+  NameStatus,
+  ParameterFormat,
+  QualityRating,
+  TemplateCategory,
+  TemplateRejectedReason,
+  TemplateStatus,
+} from '../whatsapp/types.ts';
+import type { WhatsAppChange } from '../whatsapp/webhooks.ts';
 
 /*
  * What the sandbox's Graph knows: people, businesses and their assets, each a node indexed by its id
@@ -51,6 +61,65 @@ export interface SandboxWhatsAppAccount {
   phoneNumbers: string[];
   /** The apps subscribed to its webhooks, by app id, with their name. */
   subscribedApps: Map<string, string>;
+  /** Its message templates' ids, oldest first. */
+  templates: string[];
+  /** When each deleted name was deleted: Meta keeps it from being used again for 30 days. */
+  deletedNames: Map<string, number>;
+}
+
+/** A message template and where its review and quality stand. Times are ms. */
+export interface SandboxTemplate {
+  id: string;
+  wabaId: string;
+  businessId: string;
+  name: string;
+  language: string;
+  category: TemplateCategory;
+  parameterFormat: ParameterFormat;
+  components: GraphTemplateComponent[];
+  status: TemplateStatus;
+  createdTime: number;
+  /** When the review under way ends (while PENDING). */
+  reviewEndsAt: number;
+  rejectedReason: TemplateRejectedReason;
+  quality: QualityRating;
+  qualityTime: number;
+  /** How many times low quality paused it: the third time disables it. */
+  pauses: number;
+  /** When the pause under way ends (while PAUSED). */
+  pausedUntil: number;
+  /** When it was edited while approved (Meta allows once a day and 10 times in 30 days). */
+  approvedEdits: number[];
+}
+
+/** A Resumable Upload API session: the file announced, and the bytes received so far. */
+export interface UploadSession {
+  id: string;
+  appId: string;
+  userId: string;
+  fileName: string;
+  fileType: string;
+  fileLength: number;
+  chunks: Buffer[];
+  received: number;
+  /** The file's handle once every byte arrived. */
+  handle: string | null;
+}
+
+/** A file uploaded for a phone number's messages (`POST /{phone-number-id}/media`). */
+export interface SandboxMedia {
+  id: string;
+  phoneNumberId: string;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** A change to send to the apps subscribed to a WhatsApp Business Account, when it happened. */
+export interface PendingWhatsAppChange {
+  wabaId: string;
+  at: number;
+  change: WhatsAppChange;
 }
 
 export interface SandboxPhoneNumber {
@@ -232,6 +301,7 @@ export type SandboxNode =
   | { type: 'ProductSet'; value: SandboxProductSet }
   | { type: 'WhatsAppBusinessAccount'; value: SandboxWhatsAppAccount }
   | { type: 'WhatsAppBusinessPhoneNumber'; value: SandboxPhoneNumber }
+  | { type: 'MessageTemplate'; value: SandboxTemplate }
   | AdAccountObject;
 
 /** The objects an ad account owns. */
@@ -247,7 +317,10 @@ export type NodeType = SandboxNode['type'];
 export type AdObjectType = AdAccountObject['type'];
 export type AdObjectValue = { [K in AdObjectType]: Extract<AdAccountObject, { type: K }>['value'] };
 
-type BusinessAsset = Exclude<SandboxNode, { type: 'User' | 'Business' | 'ProductSet' | 'WhatsAppBusinessPhoneNumber' | AdObjectType }>;
+type BusinessAsset = Exclude<
+  SandboxNode,
+  { type: 'User' | 'Business' | 'ProductSet' | 'WhatsAppBusinessPhoneNumber' | 'MessageTemplate' | AdObjectType }
+>;
 type AssetList =
   | 'ownedAdAccounts'
   | 'clientAdAccounts'
@@ -279,6 +352,7 @@ const ID_RANGES: Record<NodeType, { prefix: string; digits: number }> = {
   // WhatsApp's ids have 15 digits, as Meta's do (WABAs 102…, numbers 106… in its examples).
   WhatsAppBusinessAccount: { prefix: '1029', digits: 15 },
   WhatsAppBusinessPhoneNumber: { prefix: '1065', digits: 15 },
+  MessageTemplate: { prefix: '5944', digits: 15 },
 };
 
 type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
@@ -297,6 +371,8 @@ export function createStore() {
   const nodes = new Map<string, SandboxNode>();
   const users: SandboxUser[] = [];
   const counters = new Map<NodeType, number>();
+  /** WhatsApp's changes not yet handed to the webhook delivery, oldest first. */
+  const whatsappChanges: PendingWhatsAppChange[] = [];
 
   /** The next free id of the type's range. */
   function nextId(type: NodeType): string {
@@ -333,6 +409,14 @@ export function createStore() {
   return {
     nodes,
     users: users as readonly SandboxUser[],
+    whatsappChanges,
+    /** How long Meta's review of a template takes here (MetaSandboxOptions.templateReviewSeconds). */
+    templateReviewMs: 10_000,
+    /** The header-sample handles the Resumable Upload API gave. */
+    uploadHandles: new Set<string>(),
+    uploadSessions: new Map<string, UploadSession>(),
+    /** Media uploaded for messages, by id. */
+    media: new Map<string, SandboxMedia>(),
 
     addUser(input: Optional<SandboxUser, 'id'>): SandboxUser {
       const user = { ...input, id: input.id ?? nextId('User') };
@@ -444,7 +528,7 @@ export function createStore() {
     addWhatsAppAccount(
       businessId: string,
       input: Optional<
-        Omit<SandboxWhatsAppAccount, 'businessId' | 'phoneNumbers' | 'subscribedApps'>,
+        Omit<SandboxWhatsAppAccount, 'businessId' | 'phoneNumbers' | 'subscribedApps' | 'templates' | 'deletedNames'>,
         'id' | 'currency' | 'timezoneId' | 'accountReviewStatus' | 'messageTemplateNamespace'
       >,
       clientOf: readonly string[] = [],
@@ -461,6 +545,8 @@ export function createStore() {
         businessId,
         phoneNumbers: [],
         subscribedApps: new Map(),
+        templates: [],
+        deletedNames: new Map(),
       };
       return place({ type: 'WhatsAppBusinessAccount', value }, 'ownedWhatsAppAccounts', clientOf, 'clientWhatsAppAccounts');
     },
@@ -488,6 +574,19 @@ export function createStore() {
       nodes.set(value.id, { type: 'WhatsAppBusinessPhoneNumber', value });
       waba.value.phoneNumbers.push(value.id);
       return value;
+    },
+
+    /** Files a WABA's new template under the next id of the range. */
+    addTemplate(account: SandboxWhatsAppAccount, build: (id: string) => SandboxTemplate): SandboxTemplate {
+      const value = build(nextId('MessageTemplate'));
+      nodes.set(value.id, { type: 'MessageTemplate', value });
+      account.templates.push(value.id);
+      return value;
+    },
+
+    template(id: string): SandboxTemplate | null {
+      const node = nodes.get(id);
+      return node?.type === 'MessageTemplate' ? node.value : null;
     },
 
     whatsAppAccount(id: string): SandboxWhatsAppAccount | null {

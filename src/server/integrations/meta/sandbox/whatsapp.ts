@@ -1,6 +1,8 @@
-import type { GraphSubscribedApp, GraphWhatsAppPhoneNumber } from '../whatsapp/types.ts';
+import type { GraphSubscribedApp, GraphWhatsAppPhoneNumber, QualityRating } from '../whatsapp/types.ts';
 import type { Edge, EdgeRow, NodeContext, NodeDefinition } from './nodes.ts';
-import type { MetaSandboxStore, SandboxBusiness, SandboxPhoneNumber, SandboxWhatsAppAccount } from './store.ts';
+import type { MetaSandboxStore, SandboxBusiness, SandboxPhoneNumber, SandboxTemplate, SandboxWhatsAppAccount } from './store.ts';
+import { editTemplate, MANAGE, templateFields, templatesEdge } from './templates.ts';
+import { uploadMedia } from './uploads.ts';
 
 /*
  * WhatsApp Business Accounts and their phone numbers as Graph serves them (WhatsApp Business Management
@@ -9,8 +11,6 @@ import type { MetaSandboxStore, SandboxBusiness, SandboxPhoneNumber, SandboxWhat
  * messaging limit is the business portfolio's (Meta moved it there in October 2025), so each number
  * answers its portfolio's. `subscribed_apps` is the list of apps that get the account's webhooks.
  */
-
-const MANAGE = ['whatsapp_business_management'];
 
 const nodesOf = (store: MetaSandboxStore, ids: readonly string[]) =>
   ids.flatMap((id) => {
@@ -73,6 +73,7 @@ export const WHATSAPP_ACCOUNT: NodeDefinition<SandboxWhatsAppAccount> = {
       permissions: MANAGE,
       list: (account, context) => nodesOf(context.store, account.phoneNumbers),
     },
+    message_templates: templatesEdge,
     subscribed_apps: {
       permissions: MANAGE,
       rows: subscribedAppRows,
@@ -124,5 +125,38 @@ export const WHATSAPP_PHONE_NUMBER: NodeDefinition<SandboxPhoneNumber> = {
     return account !== null && seesAccount(account, context);
   },
   scope: (phone) => ({ businessId: phone.businessId, adAccountId: null }),
-  edges: {},
+  edges: { media: { permissions: ['whatsapp_business_messaging'], create: uploadMedia } },
 };
+
+export const MESSAGE_TEMPLATE: NodeDefinition<SandboxTemplate> = {
+  fields: templateFields,
+  defaultFields: ['name', 'parameter_format', 'components', 'language', 'status', 'category', 'id'],
+  permissions: MANAGE,
+  visible: (template, context) => {
+    const account = context.store.whatsAppAccount(template.wabaId);
+    return account !== null && seesAccount(account, context);
+  },
+  scope: (template) => ({ businessId: template.businessId, adAccountId: null }),
+  edges: {},
+  update: editTemplate,
+};
+
+/** A number's new quality rating, queued for its WABA's webhooks when it turns RED (FLAGGED) or recovers (UNFLAGGED). */
+export function ratePhoneNumber(store: MetaSandboxStore, phone: SandboxPhoneNumber, quality: QualityRating, now: number) {
+  const previous = phone.qualityRating;
+  phone.qualityRating = quality;
+  if (previous === quality || (previous !== 'RED' && quality !== 'RED')) return;
+  const business = businessOf(store, phone.businessId);
+  store.whatsappChanges.push({
+    wabaId: phone.wabaId,
+    at: now,
+    change: {
+      field: 'phone_number_quality_update',
+      value: {
+        display_phone_number: phone.displayPhoneNumber.replace(/\D/g, ''),
+        event: quality === 'RED' ? 'FLAGGED' : 'UNFLAGGED',
+        current_limit: business?.messagingLimit ?? 'TIER_250',
+      },
+    },
+  });
+}

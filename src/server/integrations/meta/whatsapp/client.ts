@@ -1,12 +1,18 @@
 import type { GraphCaller } from '../ads-client.ts';
 import { MetaUnavailableError } from '../errors.ts';
 import {
+  type GraphMessageTemplate,
   type GraphSubscribedApp,
   type GraphWhatsAppBusinessAccount,
   type GraphWhatsAppPhoneNumber,
   MESSAGING_LIMIT_TIERS,
+  type MessageTemplate,
+  type MessageTemplateChanges,
   type MessagingLimitTier,
+  type NewMessageTemplate,
   type QualityRating,
+  type TemplateCategory,
+  type TemplateStatus,
   type WhatsAppBusinessAccount,
   type WhatsAppPhoneNumber,
   type WhatsAppSubscribedApp,
@@ -32,7 +38,40 @@ export interface WhatsAppCalls {
   /** Subscribes the calling app to the WABA's webhooks (repeating it changes nothing). */
   subscribeApp(wabaId: string): Promise<void>;
   unsubscribeApp(wabaId: string): Promise<void>;
+
+  /** Submits a template for Meta's review: its id, PENDING, and the category Meta gave it. */
+  createTemplate(wabaId: string, input: NewMessageTemplate): Promise<{ id: string; status: TemplateStatus; category: TemplateCategory }>;
+  /** Every template of the WABA (newest first), or those whose name contains `name`. */
+  templates(wabaId: string, filter?: { name?: string }): Promise<MessageTemplate[]>;
+  /** One page of them, and the cursor of the next one (null on the last). */
+  templatesPage(
+    wabaId: string,
+    page: { name?: string; limit?: number; after?: string },
+  ): Promise<{ templates: MessageTemplate[]; after: string | null }>;
+  template(templateId: string): Promise<MessageTemplate>;
+  /** Edits an APPROVED (once a day, 10 times in 30 days, category fixed), REJECTED or PAUSED template: reviewed again. */
+  editTemplate(templateId: string, changes: MessageTemplateChanges): Promise<void>;
+  /** Deletes the template of that name in every language, or only the one with that id; the name is blocked for 30 days. */
+  deleteTemplate(wabaId: string, template: { name: string; id?: string }): Promise<void>;
+
+  /**
+   * A media header's sample through the Resumable Upload API (a session of the app, then the file), resumed
+   * from where Meta says it got when the upload breaks: the handle a template's `header_handle` takes.
+   */
+  uploadHeaderSample(appId: string, file: WhatsAppFile): Promise<string>;
+  /** A file for messages sent from the number (`POST /{phone-number-id}/media`): its media id. */
+  uploadMedia(phoneNumberId: string, file: WhatsAppFile): Promise<string>;
 }
+
+/** A file to upload: its name, its media type (`image/jpeg`…) and its bytes. */
+export interface WhatsAppFile {
+  filename: string;
+  type: string;
+  data: Blob;
+}
+
+/** Broken uploads resumed at the most, each from the offset Meta reports. */
+const UPLOAD_RESUMES = 2;
 
 const WABA_FIELDS = 'id,name,currency,timezone_id,business_verification_status,account_review_status,message_template_namespace';
 const PHONE_FIELDS =
@@ -68,6 +107,20 @@ export const phoneNumberOf = (raw: GraphWhatsAppPhoneNumber): WhatsAppPhoneNumbe
   nameStatus: text(raw.name_status),
   throughputLevel: text(raw.throughput?.level),
   messagingLimit: limitOf(raw.whatsapp_business_manager_messaging_limit),
+});
+
+const TEMPLATE_FIELDS = 'id,name,language,status,category,parameter_format,components,quality_score,rejected_reason';
+
+export const templateOf = (raw: GraphMessageTemplate): MessageTemplate => ({
+  id: text(raw.id),
+  name: text(raw.name),
+  language: text(raw.language),
+  status: raw.status ?? 'PENDING',
+  category: raw.category ?? 'MARKETING',
+  parameterFormat: raw.parameter_format ?? 'POSITIONAL',
+  components: Array.isArray(raw.components) ? raw.components : [],
+  qualityScore: qualityOf(raw.quality_score?.score),
+  rejectedReason: raw.rejected_reason ?? 'NONE',
 });
 
 const node = (id: string) => `/${encodeURIComponent(id)}`;
@@ -112,6 +165,96 @@ export function createWhatsAppCalls(graph: GraphCaller): WhatsAppCalls {
     async unsubscribeApp(wabaId) {
       const body = await graph.delete(`${node(wabaId)}/subscribed_apps`, {}, { idempotent: true });
       if (body.success !== true) throw new MetaUnavailableError('Meta no confirmó la baja de la suscripción', 200);
+    },
+
+    async createTemplate(wabaId, input) {
+      const body = await graph.post(`${node(wabaId)}/message_templates`, {
+        name: input.name,
+        language: input.language,
+        category: input.category,
+        parameter_format: input.parameterFormat ?? 'POSITIONAL',
+        components: JSON.stringify(input.components),
+      });
+      if (typeof body.id !== 'string' && typeof body.id !== 'number')
+        throw new MetaUnavailableError('Meta respondió sin id de plantilla', 200);
+      return {
+        id: text(body.id),
+        status: (body.status as TemplateStatus | undefined) ?? 'PENDING',
+        category: (body.category as TemplateCategory | undefined) ?? input.category,
+      };
+    },
+
+    templates: (wabaId, filter = {}) =>
+      graph.list(
+        `${node(wabaId)}/message_templates`,
+        { fields: TEMPLATE_FIELDS, ...(filter.name ? { name: filter.name } : {}) },
+        templateOf,
+      ),
+
+    async templatesPage(wabaId, page) {
+      const body = await graph.get(`${node(wabaId)}/message_templates`, {
+        fields: TEMPLATE_FIELDS,
+        limit: String(page.limit ?? 25),
+        ...(page.name ? { name: page.name } : {}),
+        ...(page.after ? { after: page.after } : {}),
+      });
+      if (!Array.isArray(body.data)) throw new MetaUnavailableError('Meta respondió una lista sin data', 200);
+      const paging = body.paging as { next?: string; cursors?: { after?: string } } | undefined;
+      return {
+        templates: (body.data as GraphMessageTemplate[]).map(templateOf),
+        after: paging?.next && paging.cursors?.after ? paging.cursors.after : null,
+      };
+    },
+
+    async template(templateId) {
+      return templateOf((await graph.get(node(templateId), { fields: TEMPLATE_FIELDS })) as unknown as GraphMessageTemplate);
+    },
+
+    async editTemplate(templateId, changes) {
+      const body = await graph.post(node(templateId), {
+        ...(changes.category ? { category: changes.category } : {}),
+        ...(changes.components ? { components: JSON.stringify(changes.components) } : {}),
+      });
+      if (body.success !== true) throw new MetaUnavailableError('Meta no confirmó el cambio de la plantilla', 200);
+    },
+
+    async deleteTemplate(wabaId, template) {
+      const body = await graph.delete(`${node(wabaId)}/message_templates`, {
+        name: template.name,
+        ...(template.id ? { hsm_id: template.id } : {}),
+      });
+      if (body.success !== true) throw new MetaUnavailableError('Meta no confirmó el borrado de la plantilla', 200);
+    },
+
+    async uploadHeaderSample(appId, file) {
+      const session = await graph.post(`${node(appId)}/uploads`, {
+        file_name: file.filename,
+        file_length: String(file.data.size),
+        file_type: file.type,
+      });
+      const id = text(session.id);
+      if (!id.startsWith('upload:')) throw new MetaUnavailableError('Meta respondió sin sesión de carga', 200);
+      let offset = 0;
+      for (let resumes = 0; ; resumes += 1) {
+        try {
+          const body = await graph.postBytes(`/${id}`, {}, file.data.slice(offset), { file_offset: String(offset) });
+          if (typeof body.h === 'string' && body.h) return body.h;
+          throw new MetaUnavailableError('Meta respondió sin handle', 200);
+        } catch (error) {
+          if (!(error instanceof MetaUnavailableError) || resumes >= UPLOAD_RESUMES) throw error;
+          offset = Number((await graph.get(`/${id}`)).file_offset) || 0;
+        }
+      }
+    },
+
+    async uploadMedia(phoneNumberId, file) {
+      const body = await graph.post(`${node(phoneNumberId)}/media`, {
+        messaging_product: 'whatsapp',
+        type: file.type,
+        file: { filename: file.filename, data: file.data.type ? file.data : new Blob([file.data], { type: file.type }) },
+      });
+      if (typeof body.id !== 'string' || !body.id) throw new MetaUnavailableError('Meta respondió sin id de media', 200);
+      return body.id;
     },
   };
 }

@@ -83,3 +83,100 @@ export interface GraphWhatsAppPhoneNumber {
 export interface GraphSubscribedApp {
   whatsapp_business_api_data: { id: string; name?: string; link?: string };
 }
+
+/* Message templates (`/{waba-id}/message_templates`), as Meta's reference writes them. */
+
+export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
+/** `{{1}}`, `{{2}}`… (POSITIONAL, Meta's default) or `{{first_name}}` (NAMED). */
+export const PARAMETER_FORMATS = ['POSITIONAL', 'NAMED'] as const;
+export type ParameterFormat = (typeof PARAMETER_FORMATS)[number];
+
+export type TemplateStatus =
+  | 'APPROVED'
+  | 'PENDING'
+  | 'REJECTED'
+  | 'PAUSED'
+  | 'DISABLED'
+  | 'IN_APPEAL'
+  | 'PENDING_DELETION'
+  | 'LIMIT_EXCEEDED'
+  | 'ARCHIVED';
+
+/** Why Meta rejected a template (`rejected_reason`; NONE while it is not rejected). */
+export type TemplateRejectedReason =
+  | 'ABUSIVE_CONTENT'
+  | 'INCORRECT_CATEGORY'
+  | 'INVALID_FORMAT'
+  | 'PROMOTIONAL'
+  | 'SCAM'
+  | 'TAG_CONTENT_MISMATCH'
+  | 'NONE';
+
+export type GraphTemplateButton =
+  | { type: 'QUICK_REPLY'; text: string }
+  | { type: 'URL'; text: string; url: string; example?: string[] }
+  | { type: 'PHONE_NUMBER'; text: string; phone_number: string }
+  | { type: 'COPY_CODE'; example: string; text?: string };
+
+export interface GraphNamedParam {
+  param_name: string;
+  example: string;
+}
+
+/** One component of a template, as sent and as listed. */
+export type GraphTemplateComponent =
+  | {
+      type: 'HEADER';
+      format: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT' | 'LOCATION';
+      text?: string;
+      /** `header_text` or `header_text_named_params` for a text header's variable; `header_handle` (a Resumable Upload handle) for media. */
+      example?: { header_text?: string[]; header_text_named_params?: GraphNamedParam[]; header_handle?: string[] };
+    }
+  | { type: 'BODY'; text: string; example?: { body_text?: string[][]; body_text_named_params?: GraphNamedParam[] } }
+  | { type: 'FOOTER'; text: string }
+  | { type: 'BUTTONS'; buttons: GraphTemplateButton[] };
+
+/** What `POST /{waba-id}/message_templates` takes. */
+export interface NewMessageTemplate {
+  /** Lowercase letters, digits and underscores, at most 512. */
+  name: string;
+  /** `es`, `es_AR`, `es_MX`… (Meta has no `es_CL`: Chile's templates are `es`). */
+  language: string;
+  category: TemplateCategory;
+  parameterFormat?: ParameterFormat;
+  components: GraphTemplateComponent[];
+}
+
+/** What `POST /{template-id}` may change: its components, and its category while it is not approved. */
+export interface MessageTemplateChanges {
+  category?: TemplateCategory;
+  components?: GraphTemplateComponent[];
+}
+
+export interface MessageTemplate {
+  id: string;
+  name: string;
+  language: string;
+  status: TemplateStatus;
+  category: TemplateCategory;
+  parameterFormat: ParameterFormat;
+  components: GraphTemplateComponent[];
+  /** GREEN, YELLOW, RED, or UNKNOWN while too few people have received it. */
+  qualityScore: QualityRating;
+  rejectedReason: TemplateRejectedReason;
+}
+
+/** A template as `GET /{waba-id}/message_templates` lists it. */
+export interface GraphMessageTemplate {
+  id: string;
+  name?: string;
+  language?: string;
+  status?: TemplateStatus;
+  category?: TemplateCategory;
+  parameter_format?: ParameterFormat;
+  components?: GraphTemplateComponent[];
+  quality_score?: { score: QualityRating; date?: number };
+  rejected_reason?: TemplateRejectedReason;
+}
