@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { integrationsSocialAdsExpired, integrationsStoreOnly } from '../../../mocks/fixtures/integrations';
+import {
+  integrationsAllConnected,
+  integrationsMessagingQualityRed,
+  integrationsSocialAdsExpired,
+  integrationsStoreOnly,
+} from '../../../mocks/fixtures/integrations';
 import { subscriptionStates } from '../../../mocks/fixtures/subscription';
 import { type ShellBannerInput, shellBanners } from '../../../src/web/app/shell/shell-banners';
 
@@ -12,6 +17,11 @@ describe('shellBanners', () => {
     expect(ids({ pathname: '/whatsapp' })).toEqual(['messagingIntegrationMissing']);
     expect(ids({ pathname: '/chat' })).toEqual(['messagingIntegrationMissing']);
     expect(ids({ pathname: '/whatsapp/templates/create' })).toEqual(['messagingIntegrationMissing']);
+  });
+
+  it('stops asking for WhatsApp once a number is connected, whatever its quality', () => {
+    expect(ids({ integrations: integrationsAllConnected, pathname: '/whatsapp' })).toEqual([]);
+    expect(ids({ integrations: integrationsMessagingQualityRed, pathname: '/chat' })).toEqual([]);
   });
 
   it('asks to renew Meta on every page but the one that renews it', () => {

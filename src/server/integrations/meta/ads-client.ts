@@ -57,6 +57,11 @@ export interface GraphCaller {
   get(path: string, params?: Params): Promise<Record<string, unknown>>;
   post(path: string, params: Params, options?: { idempotent?: boolean }): Promise<Record<string, unknown>>;
   delete(path: string, params?: Params, options?: { idempotent?: boolean }): Promise<Record<string, unknown>>;
+  /**
+   * Raw bytes to the Resumable Upload API: parameters in the address, the token as `Authorization: OAuth`,
+   * `headers` as given (`file_offset`). Never repeated by itself: the caller resumes from the offset Meta has.
+   */
+  postBytes(path: string, params: Params, bytes: Blob, headers: Record<string, string>): Promise<Record<string, unknown>>;
   /** Every page of a list edge, following its `after` cursor. */
   list<Raw, T>(path: string, params: Params, map: (raw: Raw) => T): Promise<T[]>;
 }

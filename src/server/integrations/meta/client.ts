@@ -125,6 +125,12 @@ const AD_ACCOUNT_FIELDS = 'id,account_id,name,currency,account_status,min_daily_
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
+interface SendOptions {
+  idempotent?: boolean;
+  /** A raw body (the Resumable Upload API), sent as it is, with its own headers. */
+  bytes?: { data: Blob; headers: Record<string, string> };
+}
+
 interface Settings {
   base: string;
   sleep: Sleep;
@@ -248,13 +254,13 @@ class GraphConnection {
     path: string,
     params: Params,
     token: string | null,
-    options: { idempotent?: boolean } = {},
+    options: SendOptions = {},
   ): Promise<Record<string, unknown>> {
     let failed = 0;
     let throttled = 0;
     for (;;) {
       await this.pauseAtLimit();
-      const outcome = await this.tryOnce(method, path, params, token);
+      const outcome = await this.tryOnce(method, path, params, token, options.bytes);
       if ('body' in outcome) return outcome.body;
       const { failure, retry } = outcome;
       if (
@@ -286,17 +292,28 @@ class GraphConnection {
     await this.settings.sleep(Math.min(usageWaitSeconds(usage), this.settings.maxWaitSeconds) * 1000);
   }
 
-  private async tryOnce(method: Method, path: string, params: Params, token: string | null): Promise<Outcome> {
+  private async tryOnce(
+    method: Method,
+    path: string,
+    params: Params,
+    token: string | null,
+    bytes?: SendOptions['bytes'],
+  ): Promise<Outcome> {
     const url = new URL(`${this.settings.base}${path}`);
-    if (method === 'GET')
+    if (method === 'GET' || bytes)
       for (const [name, value] of Object.entries(params)) if (typeof value === 'string') url.searchParams.set(name, value);
     let response: Response;
     try {
       response = await fetch(url, {
         method,
-        headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          accept: 'application/json',
+          // The Resumable Upload API takes the token as `OAuth`, as Meta's reference writes it.
+          ...(token ? { authorization: `${bytes ? 'OAuth' : 'Bearer'} ${token}` } : {}),
+          ...(bytes ? { 'content-type': 'application/octet-stream', ...bytes.headers } : {}),
+        },
         // Writes carry their parameters in the body: a customer list or a file is far beyond what an address holds.
-        ...(method === 'GET' ? {} : { body: bodyOf(params) }),
+        ...(method === 'GET' ? {} : { body: bytes ? bytes.data : bodyOf(params) }),
       });
     } catch (error) {
       const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
@@ -395,6 +412,8 @@ export function createMetaClient(options: MetaClientOptions): MetaAppClient {
       list,
       post: (path, params, writeOptions) => connection.send('POST', path, signed(params), accessToken, writeOptions),
       delete: (path, params = {}, writeOptions) => connection.send('DELETE', path, signed(params), accessToken, writeOptions),
+      postBytes: (path, params, bytes, headers) =>
+        connection.send('POST', path, signed(params), accessToken, { bytes: { data: bytes, headers } }),
     };
 
     return {

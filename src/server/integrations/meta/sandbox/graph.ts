@@ -22,6 +22,7 @@ import type { UsageMeter } from './rate-limits.ts';
 import { targetingSearch } from './search.ts';
 import type { MetaSandboxStore, NodeType, SandboxNode } from './store.ts';
 import { settleTemplates } from './templates.ts';
+import { continueUpload, startUpload, uploadOffset } from './uploads.ts';
 
 /*
  * The Graph API at `{prefix}/graph/{version}/…`: the token from the Authorization header (Bearer or
@@ -121,7 +122,7 @@ function paramsOf(request: FastifyRequest): Params {
   }
   const body = request.body instanceof MultipartBody ? request.body.fields : request.body;
   if (body instanceof URLSearchParams) for (const [name, value] of body) if (!params.has(name)) params.set(name, value);
-  if (body && typeof body === 'object' && !(body instanceof URLSearchParams))
+  if (body && typeof body === 'object' && !(body instanceof URLSearchParams) && !Buffer.isBuffer(body))
     for (const [name, value] of Object.entries(body))
       if (typeof value === 'string' || typeof value === 'number') params.set(name, String(value));
       else if (typeof value === 'object' && value !== null) params.set(name, JSON.stringify(value));
@@ -183,6 +184,10 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
   const { store, auth, meter, now } = context;
   // Where the sandbox's other sites are mounted (the Graph scope's prefix, less `/graph`).
   const sandboxPrefix = scope.prefix.replace(/\/graph$/, '');
+  // The Resumable Upload API's bytes.
+  scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MULTIPART_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
   scope.addContentTypeParser(
     'multipart/form-data',
     { parseAs: 'buffer', bodyLimit: MULTIPART_LIMIT },
@@ -431,6 +436,14 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
       urls: { business: `${origin}/business`, cdn: `${origin}/cdn` },
     };
     const found = tokenOf(request, params);
+    if (id.startsWith('upload:') && !edge) {
+      if (method === 'GET') return uploadOffset(store, viewer, id);
+      if (method === 'POST') return continueUpload(store, viewer, id, request.headers.file_offset, request.body, now());
+    }
+    if (edge === 'uploads' && !rest.length && auth.app(id)) {
+      if (method !== 'POST') throw unsupportedRequest(method, id);
+      return startUpload(store, viewer, id, params, now());
+    }
     if (id === 'search' && !edge && method === 'GET') {
       refuseRetiredMarketingVersion();
       return page(

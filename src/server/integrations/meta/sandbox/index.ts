@@ -13,6 +13,8 @@ export {
   SANDBOX_META_APP,
   type StartedMetaSandbox,
   startMetaSandbox,
+  type WhatsAppSandboxControl,
 } from './server.ts';
 export type { MetaSandboxStore, SandboxAdAccount, SandboxBusiness, SandboxCustomAudience, SandboxUser } from './store.ts';
 export { MAX_INTERESTS } from './targeting.ts';
+export type { WhatsAppWebhookDelivery, WhatsAppWebhookHabits } from './whatsapp-webhooks.ts';

@@ -15,6 +15,7 @@ import { createUsageMeter, type MetaRateLimits } from './rate-limits.ts';
 import { createStore, type MetaSandboxStore, type PendingWhatsAppChange, type SandboxUser } from './store.ts';
 import { rateTemplate, settleTemplates } from './templates.ts';
 import { ratePhoneNumber } from './whatsapp.ts';
+import { createWhatsAppWebhooks, type WhatsAppWebhookDelivery, type WhatsAppWebhookHabits } from './whatsapp-webhooks.ts';
 
 export const META_SANDBOX_PREFIX = '/sandbox/meta';
 
@@ -41,6 +42,12 @@ export interface MetaSandboxOptions {
   seed?: number;
   /** How long Meta's review of a WhatsApp template takes (default 10 s). */
   templateReviewSeconds?: number;
+  /**
+   * The WhatsApp webhooks of the first app: its subscription's callback URL, how often they go out on
+   * their own (ms; 0, the default, only when `whatsapp.deliverWebhooks()` is called), and Meta's habits
+   * (by default every 5th delivery twice and every 7th change a round late).
+   */
+  whatsappWebhooks?: { callbackUrl?: string; intervalMs?: number } & WhatsAppWebhookHabits;
 }
 
 /** The sandbox's own control of WhatsApp, like the ads' clock: never Meta's, never in production. */
@@ -53,6 +60,10 @@ export interface WhatsAppSandboxControl {
   setPhoneQuality(phoneNumberId: string, quality: QualityRating): void;
   /** The changes queued for the WABAs' webhooks so far, oldest first. */
   changes(): readonly PendingWhatsAppChange[];
+  /** Where the app's `whatsapp_business_account` subscription delivers (default app: the first). */
+  setCallbackUrl(url: string | null, appId?: string): void;
+  /** One round of webhook deliveries now: what was POSTed, and the answers. */
+  deliverWebhooks(): Promise<WhatsAppWebhookDelivery[]>;
 }
 
 export interface IssueTokenOptions {
@@ -210,6 +221,20 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
     return found;
   };
 
+  const hooks = options.whatsappWebhooks ?? {};
+  const webhooks = createWhatsAppWebhooks(store, apps, now, {
+    duplicateEvery: hooks.duplicateEvery ?? 5,
+    lateEvery: hooks.lateEvery ?? 7,
+  });
+  if (hooks.callbackUrl) webhooks.setCallbackUrl(apps[0]!.appId, hooks.callbackUrl);
+  if (hooks.intervalMs) {
+    const timer = setInterval(() => {
+      webhooks.deliver().catch((error: unknown) => app.log.warn({ err: error }, 'Meta sandbox webhook delivery failed'));
+    }, hooks.intervalMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
   const whatsapp: WhatsAppSandboxControl = {
     advance(ms) {
       advanced += ms;
@@ -229,6 +254,10 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
       settleTemplates(store, now());
       return store.whatsappChanges;
     },
+    setCallbackUrl(url, appId) {
+      webhooks.setCallbackUrl(appOf(appId).appId, url);
+    },
+    deliverWebhooks: () => webhooks.deliver(),
   };
 
   return {

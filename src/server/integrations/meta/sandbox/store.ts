@@ -92,6 +92,29 @@ export interface SandboxTemplate {
   approvedEdits: number[];
 }
 
+/** A Resumable Upload API session: the file announced, and the bytes received so far. */
+export interface UploadSession {
+  id: string;
+  appId: string;
+  userId: string;
+  fileName: string;
+  fileType: string;
+  fileLength: number;
+  chunks: Buffer[];
+  received: number;
+  /** The file's handle once every byte arrived. */
+  handle: string | null;
+}
+
+/** A file uploaded for a phone number's messages (`POST /{phone-number-id}/media`). */
+export interface SandboxMedia {
+  id: string;
+  phoneNumberId: string;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
 /** A change to send to the apps subscribed to a WhatsApp Business Account, when it happened. */
 export interface PendingWhatsAppChange {
   wabaId: string;
@@ -391,6 +414,9 @@ export function createStore() {
     templateReviewMs: 10_000,
     /** The header-sample handles the Resumable Upload API gave. */
     uploadHandles: new Set<string>(),
+    uploadSessions: new Map<string, UploadSession>(),
+    /** Media uploaded for messages, by id. */
+    media: new Map<string, SandboxMedia>(),
 
     addUser(input: Optional<SandboxUser, 'id'>): SandboxUser {
       const user = { ...input, id: input.id ?? nextId('User') };

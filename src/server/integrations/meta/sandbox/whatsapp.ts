@@ -2,6 +2,7 @@ import type { GraphSubscribedApp, GraphWhatsAppPhoneNumber, QualityRating } from
 import type { Edge, EdgeRow, NodeContext, NodeDefinition } from './nodes.ts';
 import type { MetaSandboxStore, SandboxBusiness, SandboxPhoneNumber, SandboxTemplate, SandboxWhatsAppAccount } from './store.ts';
 import { editTemplate, MANAGE, templateFields, templatesEdge } from './templates.ts';
+import { uploadMedia } from './uploads.ts';
 
 /*
  * WhatsApp Business Accounts and their phone numbers as Graph serves them (WhatsApp Business Management
@@ -124,7 +125,7 @@ export const WHATSAPP_PHONE_NUMBER: NodeDefinition<SandboxPhoneNumber> = {
     return account !== null && seesAccount(account, context);
   },
   scope: (phone) => ({ businessId: phone.businessId, adAccountId: null }),
-  edges: {},
+  edges: { media: { permissions: ['whatsapp_business_messaging'], create: uploadMedia } },
 };
 
 export const MESSAGE_TEMPLATE: NodeDefinition<SandboxTemplate> = {

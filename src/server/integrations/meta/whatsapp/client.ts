@@ -53,7 +53,25 @@ export interface WhatsAppCalls {
   editTemplate(templateId: string, changes: MessageTemplateChanges): Promise<void>;
   /** Deletes the template of that name in every language, or only the one with that id; the name is blocked for 30 days. */
   deleteTemplate(wabaId: string, template: { name: string; id?: string }): Promise<void>;
+
+  /**
+   * A media header's sample through the Resumable Upload API (a session of the app, then the file), resumed
+   * from where Meta says it got when the upload breaks: the handle a template's `header_handle` takes.
+   */
+  uploadHeaderSample(appId: string, file: WhatsAppFile): Promise<string>;
+  /** A file for messages sent from the number (`POST /{phone-number-id}/media`): its media id. */
+  uploadMedia(phoneNumberId: string, file: WhatsAppFile): Promise<string>;
 }
+
+/** A file to upload: its name, its media type (`image/jpeg`…) and its bytes. */
+export interface WhatsAppFile {
+  filename: string;
+  type: string;
+  data: Blob;
+}
+
+/** Broken uploads resumed at the most, each from the offset Meta reports. */
+const UPLOAD_RESUMES = 2;
 
 const WABA_FIELDS = 'id,name,currency,timezone_id,business_verification_status,account_review_status,message_template_namespace';
 const PHONE_FIELDS =
@@ -206,6 +224,37 @@ export function createWhatsAppCalls(graph: GraphCaller): WhatsAppCalls {
         ...(template.id ? { hsm_id: template.id } : {}),
       });
       if (body.success !== true) throw new MetaUnavailableError('Meta no confirmó el borrado de la plantilla', 200);
+    },
+
+    async uploadHeaderSample(appId, file) {
+      const session = await graph.post(`${node(appId)}/uploads`, {
+        file_name: file.filename,
+        file_length: String(file.data.size),
+        file_type: file.type,
+      });
+      const id = text(session.id);
+      if (!id.startsWith('upload:')) throw new MetaUnavailableError('Meta respondió sin sesión de carga', 200);
+      let offset = 0;
+      for (let resumes = 0; ; resumes += 1) {
+        try {
+          const body = await graph.postBytes(`/${id}`, {}, file.data.slice(offset), { file_offset: String(offset) });
+          if (typeof body.h === 'string' && body.h) return body.h;
+          throw new MetaUnavailableError('Meta respondió sin handle', 200);
+        } catch (error) {
+          if (!(error instanceof MetaUnavailableError) || resumes >= UPLOAD_RESUMES) throw error;
+          offset = Number((await graph.get(`/${id}`)).file_offset) || 0;
+        }
+      }
+    },
+
+    async uploadMedia(phoneNumberId, file) {
+      const body = await graph.post(`${node(phoneNumberId)}/media`, {
+        messaging_product: 'whatsapp',
+        type: file.type,
+        file: { filename: file.filename, data: file.data.type ? file.data : new Blob([file.data], { type: file.type }) },
+      });
+      if (typeof body.id !== 'string' || !body.id) throw new MetaUnavailableError('Meta respondió sin id de media', 200);
+      return body.id;
     },
   };
 }
