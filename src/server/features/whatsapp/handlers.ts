@@ -102,13 +102,17 @@ async function templateRefusal(db: Queryable, storeId: number, error: unknown): 
 }
 
 /** What Meta sends a template with: its components (the header's file uploaded to Meta first). */
-async function metaFormOf(db: Queryable, storeId: number, client: MetaUserClient, input: WhatsappTemplateInput) {
+async function metaFormOf(db: Queryable, storeId: number, client: MetaUserClient, appId: string, input: WhatsappTemplateInput) {
   const media = await checkedHeaderFile(db, storeId, input);
   const usesShop = input.buttons.some((button) => button.type === 'CHECKOUT_URL' || button.type === 'REDO_LAST_ORDER_URL');
   const shopDomain = usesShop ? await shopDomainOf(db, storeId) : '';
   if (shopDomain === null) throw new HttpError(409, 'store_integration_required', messages.storeRequired);
   const headerHandle = media
-    ? await client.whatsapp.uploadHeaderSample({ fileName: media.name, fileType: media.mime_type, data: media.content })
+    ? await client.whatsapp.uploadHeaderSample(appId, {
+        filename: media.name,
+        type: media.mime_type,
+        data: new Blob([new Uint8Array(media.content)], { type: media.mime_type }),
+      })
     : null;
   return metaComponentsOf(input, { shopDomain, headerHandle });
 }
@@ -160,7 +164,7 @@ export const whatsappTemplateHandlers = (access: MetaAccess): Handlers<TemplateO
       throw new HttpError(409, 'template_name_taken', messages.nameTaken, [{ field: 'name', message: messages.nameTaken }]);
     let created: { id: string; status: string };
     try {
-      const components = await metaFormOf(db, storeId, client, input);
+      const components = await metaFormOf(db, storeId, client, access.appId, input);
       created = await client.whatsapp.createTemplate(wabaId, {
         name: input.name,
         language: 'es',
@@ -204,7 +208,7 @@ export const whatsappTemplateHandlers = (access: MetaAccess): Handlers<TemplateO
     }
     const { client } = await whatsappClientOf(db, access, storeId);
     try {
-      const components = await metaFormOf(db, storeId, client, input);
+      const components = await metaFormOf(db, storeId, client, access.appId, input);
       await client.whatsapp.editTemplate(current.meta_template_id, {
         ...(current.status === 'APPROVED' ? {} : { category: input.category }),
         components,

@@ -39,6 +39,8 @@ export const metaConnectionMessages = {
 /** Meta as this server reaches it: the app's client, where Facebook Login starts and where terms are accepted. */
 export interface MetaAccess {
   app: MetaAppClient;
+  /** The app's id: uploads for WhatsApp templates' headers are made to it. */
+  appId: string;
   secrets: SecretBox;
   login: MetaLoginSettings;
   businessUrl: string;
@@ -48,6 +50,7 @@ export function metaAccess(config: Config, secrets: SecretBox): MetaAccess {
   const { meta } = config;
   return {
     app: createMetaClient({ appId: meta.appId, appSecret: meta.appSecret, graphUrl: meta.graphUrl, version: meta.version }),
+    appId: meta.appId,
     secrets,
     login: {
       dialogUrl: `${meta.loginUrl}/${meta.version}/dialog/oauth`,
