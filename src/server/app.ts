@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { accountFeature, STRIPE_WEBHOOK_PATH } from './features/account/index.ts';
 import { adCampaignsFeature } from './features/ad-campaigns/index.ts';
 import { dashboardFeature } from './features/dashboard/index.ts';
-import { INSTALL_CALLBACK_PATH, integrationsFeature } from './features/integrations/index.ts';
+import { INSTALL_CALLBACK_PATH, integrationsFeature, WHATSAPP_WEBHOOK_PATH } from './features/integrations/index.ts';
 import { segmentsFeature } from './features/segments/index.ts';
 import { sessionFeature } from './features/session/index.ts';
 import { storesFeature } from './features/stores/index.ts';
@@ -185,6 +185,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.sandboxes)
     registerMetaSandbox(app, {
       apps: [{ appId: config.meta.appId, appSecret: config.meta.appSecret, redirectUris: [meta.login.redirectUri] }],
+      // WhatsApp's webhooks reach ours every 2 s, with Meta's habits (some twice, some late).
+      whatsappWebhooks: { callbackUrl: `${config.publicUrl}${WHATSAPP_WEBHOOK_PATH}`, intervalMs: 2000 },
     });
   // Stripe's API for customers, cards, prices, subscriptions, invoices and test clocks, at this server's
   // root as Stripe serves it (README names its keys and test cards). Its events reach our webhook.

@@ -62,6 +62,8 @@ export interface Config {
     loginUrl: string;
     /** Business Suite, where a merchant accepts the Custom Audience terms (https://business.facebook.com). */
     businessUrl: string;
+    /** What Meta sends back in the webhook subscription's handshake (`hub.verify_token`), as set in the app's dashboard. */
+    webhookVerifyToken: string;
   };
   /** The card processor (Stripe, or its local sandbox mounted on this server outside production). */
   payments: {
@@ -100,6 +102,7 @@ const REQUIRED_IN_PRODUCTION = {
   SMTP_URL: 'el servidor de correo de las invitaciones y los cambios de contraseña',
   META_APP_ID: 'el identificador de la app de Meta de Recompra (inicio de sesión con Facebook y API de marketing)',
   META_APP_SECRET: 'la clave secreta de la app de Meta de Recompra, que firma cada llamada (appsecret_proof)',
+  META_WEBHOOK_VERIFY_TOKEN: 'el token de verificación de los webhooks de WhatsApp, el mismo que en el panel de la app de Meta',
   STRIPE_SECRET_KEY: 'la clave secreta de Stripe (sk_live_…), con la que se cobran las suscripciones',
   STRIPE_PUBLISHABLE_KEY: 'la clave publicable de Stripe (pk_live_…), con la que el navegador envía la tarjeta a Stripe',
   STRIPE_WEBHOOK_SECRET: 'el secreto de firma del webhook de Stripe (whsec_…) hacia /webhooks/stripe',
@@ -193,6 +196,9 @@ function uploadDirOf(env: NodeJS.ProcessEnv): string {
 }
 
 /** Meta's hosts; outside production the sandbox's: this server calls its Graph API locally, browsers open its pages at the public address. */
+/** The handshake's token outside production, where nobody but the sandbox and tests asks. */
+const SANDBOX_WEBHOOK_VERIFY_TOKEN = 'recompra-sandbox-webhooks';
+
 function metaSettings(env: NodeJS.ProcessEnv, production: boolean, port: number, publicUrl: string): Config['meta'] {
   const host = (name: string, real: string, local: string) => (env[name] || (production ? real : local)).replace(/\/+$/, '');
   const sandbox = (origin: string, part: string) => `${origin}${META_SANDBOX_PREFIX}/${part}`;
@@ -203,6 +209,7 @@ function metaSettings(env: NodeJS.ProcessEnv, production: boolean, port: number,
     graphUrl: host('META_GRAPH_URL', REAL_META_GRAPH_URL, sandbox(`http://127.0.0.1:${port}`, 'graph')),
     loginUrl: host('META_LOGIN_URL', REAL_META_LOGIN_URL, sandbox(publicUrl, 'www')),
     businessUrl: host('META_BUSINESS_URL', REAL_META_BUSINESS_URL, sandbox(publicUrl, 'business')),
+    webhookVerifyToken: env.META_WEBHOOK_VERIFY_TOKEN || SANDBOX_WEBHOOK_VERIFY_TOKEN,
   };
 }
 

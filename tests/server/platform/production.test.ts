@@ -21,6 +21,7 @@ const SECRETS = {
   STRIPE_WEBHOOK_SECRET: 'whsec_del-endpoint-real',
   META_APP_ID: '987654321012345',
   META_APP_SECRET: 'secreto-de-la-app-de-meta-real',
+  META_WEBHOOK_VERIFY_TOKEN: 'token-de-verificacion-real',
 };
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -96,6 +97,7 @@ describe('production configuration', () => {
       graphUrl: 'https://graph.facebook.com',
       loginUrl: 'https://www.facebook.com',
       businessUrl: 'https://business.facebook.com',
+      webhookVerifyToken: SECRETS.META_WEBHOOK_VERIFY_TOKEN,
     });
   });
 

@@ -137,7 +137,7 @@ export async function templateOf(db: Queryable, storeId: number, row: TemplateRo
     at: Date;
     rejection_reason: RejectionReason | null;
     paused_until: Date | null;
-  }>(`select status, at, rejection_reason, paused_until from whatsapp_template_history where template_id = $1 order by at, status`, [
+  }>(`select status, at, rejection_reason, paused_until from whatsapp_template_history where template_id = $1 order by id`, [
     row.id,
   ]);
   return {
@@ -182,7 +182,7 @@ const contentParams = (input: WhatsappTemplateInput) => [
 async function addHistory(db: Queryable, storeId: number, templateId: string, state: MetaState): Promise<void> {
   await db.query(
     `insert into whatsapp_template_history (template_id, store_id, status, at, rejection_reason, paused_until)
-     values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+     values ($1, $2, $3, $4, $5, $6)`,
     [templateId, storeId, state.status, state.at, state.rejectionReason, state.pausedUntil],
   );
 }
@@ -245,12 +245,13 @@ export async function updateTemplateContent(
 }
 
 /**
- * What Meta says of a template, applied once and only forward: a change dated at or before the last one
- * applied (a late or repeated delivery, a sync that read before the webhook) changes nothing. The history
+ * What Meta says of a template, applied once and only forward: a change dated before the last one applied
+ * (a late delivery, a sync that read before the webhook) changes nothing, nor does one repeated. The history
  * keeps each status it went through. Whether anything changed.
  */
 export async function applyMetaState(db: Queryable, row: TemplateRow, state: MetaState): Promise<boolean> {
-  if (state.at.getTime() <= row.meta_changed_at.getTime()) return false;
+  // Older than what was applied: late news. The same moment again (a repeated delivery) finds nothing to change below.
+  if (state.at.getTime() < row.meta_changed_at.getTime()) return false;
   const statusChanged = state.status !== row.status || state.pausedUntil?.getTime() !== row.paused_until?.getTime();
   const qualityChanged = state.quality !== null && state.quality !== row.quality;
   if (!statusChanged && !qualityChanged && state.rejectionReason === row.rejection_reason) {

@@ -110,3 +110,24 @@ export async function integrationStatesOf(
   );
   return { store: row?.store ? 'connected' : 'notConnected', socialAds: row?.social_ads ? 'connected' : 'notConnected' };
 }
+
+/**
+ * Meta's `phone_number_quality_update` for the stores on that account whose number it names: FLAGGED is a RED
+ * rating, and the portfolio's limit is the one Meta now gives. The card reads the number again on its next
+ * visit (UNFLAGGED names no new rating). The stores it changed.
+ */
+export async function applyPhoneQualityUpdate(
+  db: Queryable,
+  wabaId: string,
+  update: { displayPhoneNumber: string; flagged: boolean; limit: MessagingLimit },
+): Promise<number[]> {
+  const rows = await db.query<{ store_id: number }>(
+    `update whatsapp_connections
+        set quality_rating = case when $3 then 'RED' else quality_rating end,
+            messaging_limit = coalesce($4, messaging_limit), checked_at = 'epoch', updated_at = now()
+      where whatsapp_id = $1 and regexp_replace(display_phone_number, '[^0-9]', '', 'g') = regexp_replace($2, '[^0-9]', '', 'g')
+      returning store_id`,
+    [wabaId, update.displayPhoneNumber, update.flagged, update.limit],
+  );
+  return rows.map((row) => row.store_id);
+}

@@ -201,3 +201,16 @@ export function parseWhatsAppWebhook(payload: unknown): { changes: WhatsAppDeliv
     }
   return { changes, skipped };
 }
+
+/**
+ * How long Meta pauses a template whose quality fell to RED, by its PAUSED event's `other_info.title`: 3 hours
+ * the first time, 6 the second (Meta's pacing today; SPEC §4 says 24). The event names no end: it is counted
+ * from the change's time.
+ */
+export const TEMPLATE_PAUSE_HOURS: Readonly<Record<string, number>> = { FIRST_PAUSE: 3, SECOND_PAUSE: 6 };
+
+/** Until when a PAUSED template stays paused, from its event and the change's time; null when Meta did not say which pause. */
+export function pausedUntilOf(update: TemplateStatusUpdate, changedAt: Date): Date | null {
+  const hours = update.other_info ? TEMPLATE_PAUSE_HOURS[update.other_info.title] : undefined;
+  return hours === undefined ? null : new Date(changedAt.getTime() + hours * 3_600_000);
+}

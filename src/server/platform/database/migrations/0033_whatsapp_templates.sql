@@ -48,12 +48,14 @@ create table whatsapp_templates (
   unique (waba_id, meta_template_id)
 );
 
+-- Each status a template went through, in the order it was applied (one delivery may bring several at one time).
 create table whatsapp_template_history (
+  id bigint generated always as identity primary key,
   template_id bigint not null references whatsapp_templates (id) on delete cascade,
   store_id integer not null references stores (id) on delete cascade,
   status text not null,
   at timestamptz not null,
   rejection_reason text,
-  paused_until timestamptz,
-  primary key (template_id, at, status)
+  paused_until timestamptz
 );
+create index whatsapp_template_history_template on whatsapp_template_history (template_id, id);
