@@ -1306,6 +1306,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/whatsappTemplateMedia/{mediaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The file's id (`WhatsappTemplateMedia.id`). */
+                mediaId: number;
+            };
+            cookie?: never;
+        };
+        /** A header file as uploaded, for the form's and the detail's preview (`WhatsappTemplateMedia.url` points here). */
+        get: operations["getWhatsappTemplateMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2265,7 +2287,7 @@ export interface components {
             /** @enum {string} */
             mimeType: "image/png" | "image/jpeg" | "video/mp4" | "video/3gpp" | "application/pdf";
             bytes: number;
-            /** @description Where the browser reads the file back for the preview (same origin, under /api). */
+            /** @description Where the browser reads the file back for the preview: `getWhatsappTemplateMedia`, under /api. */
             url: string;
         };
         /**
@@ -4691,6 +4713,39 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWhatsappTemplateMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The file's id (`WhatsappTemplateMedia.id`). */
+                mediaId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "video/mp4": string;
+                    "video/3gpp": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

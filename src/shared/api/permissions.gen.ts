@@ -52,6 +52,7 @@ export type OperationId =
   | 'getStoreSync'
   | 'getSubscription'
   | 'getWhatsappTemplate'
+  | 'getWhatsappTemplateMedia'
   | 'inviteCollaborator'
   | 'listAdCampaigns'
   | 'listMetaProductCatalogs'
