@@ -12,6 +12,7 @@ import {
 } from '../../mocks/fixtures/whatsapp-templates';
 import { emptyButton } from '../../src/web/features/whatsapp/forms/template-form';
 import { TemplateFormScreen } from '../../src/web/features/whatsapp/screens/template-form-screen';
+import { chooseFromMenu } from '../ad-campaigns/campaign-story-steps';
 import { userEvent } from '../support/user-event';
 import { atMessage, baseArgs, filled, withHeaderFile } from './template-form-args';
 
@@ -108,7 +109,7 @@ export const ButtonLimitReached: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Agregar botón' }));
-    await userEvent.click(await within(canvasElement.ownerDocument.body).findByRole('menuitem', { name: 'Enlace a un sitio web' }));
+    await chooseFromMenu(canvasElement, 'Enlace a un sitio web');
     await expect(args.onButtonLimit).toHaveBeenCalledWith('URL');
   },
 };

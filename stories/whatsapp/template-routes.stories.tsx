@@ -10,6 +10,7 @@ import { TemplateDetailRoute } from '../../src/web/features/whatsapp/routes/temp
 import { TemplateFormRoute } from '../../src/web/features/whatsapp/routes/template-form-route';
 import { WhatsappRoute } from '../../src/web/features/whatsapp/routes/whatsapp-route';
 import { Toaster } from '../../src/web/ui/toast';
+import { chooseFromMenu } from '../ad-campaigns/campaign-story-steps';
 import { toastShown } from '../support/toast-shown';
 import { userEvent } from '../support/user-event';
 
@@ -59,7 +60,7 @@ export const ButtonLimitToast: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Siguiente' }));
     await userEvent.click(await canvas.findByRole('button', { name: 'Agregar botón' }));
-    await userEvent.click(await within(canvasElement.ownerDocument.body).findByRole('menuitem', { name: 'Llamar a un teléfono' }));
+    await chooseFromMenu(canvasElement, 'Llamar a un teléfono');
     await toastShown(canvasElement, 'Llegaste al máximo de botones de ese tipo.');
   },
 };

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
+import { formatCount } from '../../../../shared/format';
 import { WHATSAPP_TEMPLATE_CATEGORIES, WHATSAPP_TEMPLATE_LIMITS } from '../../../../shared/whatsapp-templates';
 import { Textarea, TextInput, useFieldErrorText } from '../../../ui/field';
 import { FormSection, formLayout } from '../../../ui/form-layout';
@@ -46,7 +47,7 @@ export function TemplateInfoStep({ control, register, errorOf, disabled, nameFix
         disabled={disabled}
         error={errorOf('description')}
         errorValues={{ max: L.descriptionMaxLength }}
-        helperText={t('counter', { count: description.length, max: L.descriptionMaxLength })}
+        helperText={t('counter', { count: formatCount(description.length), max: formatCount(L.descriptionMaxLength) })}
         {...register('description')}
       />
       <Controller

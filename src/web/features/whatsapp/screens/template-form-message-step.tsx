@@ -121,7 +121,7 @@ export function TemplateMessageStep({
   const [header, body, footer, variables, buttons] = useWatch({ control, name: ['header', 'body', 'footer', 'variables', 'buttons'] });
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
   const headerRef = useRef<HTMLInputElement | null>(null);
-  const counter = (text: string, max: number) => t('counter', { count: text.length, max });
+  const counter = (text: string, max: number) => t('counter', { count: formatCount(text.length), max: formatCount(max) });
   const fileError = useFieldErrorText(errorOf('header.file'));
   const buttonsError = useFieldErrorText(errorOf('buttons'));
   const bodyVariables = variablesIn(body);
@@ -273,7 +273,7 @@ export function TemplateMessageStep({
           rows={6}
           disabled={disabled}
           error={errorOf('body')}
-          errorValues={{ max: L.bodyMaxLength }}
+          errorValues={{ max: formatCount(L.bodyMaxLength) }}
           helperText={counter(body, L.bodyMaxLength)}
           ref={(element) => {
             bodyFieldRef(element);

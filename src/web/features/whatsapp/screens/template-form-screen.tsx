@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { type FieldErrors, get, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
@@ -191,9 +191,14 @@ export function TemplateForm({
   const errors: FieldErrors<TemplateFormValues> = formState.errors;
   const values = useWatch({ control }) as TemplateFormValues;
   // The wizard goes to the step of the first field the server refused, whatever part of it.
-  const refusedFields = serverErrors
-    ? Object.fromEntries(Object.entries(serverErrors).map(([path, message]) => [formFieldOf(path) ?? path, message]))
-    : undefined;
+  // A new object only for a new refusal: the wizard moves once per refusal.
+  const refusedFields = useMemo(
+    () =>
+      serverErrors
+        ? Object.fromEntries(Object.entries(serverErrors).map(([path, message]) => [formFieldOf(path) ?? path, message]))
+        : undefined,
+    [serverErrors],
+  );
   const wizard = useWizard({ steps: TEMPLATE_STEPS, form, defaultStep, serverErrors: refusedFields });
   const { step, current, last, titleRef } = wizard;
   const errorOf: TemplateStepProps['errorOf'] = (path) => {
