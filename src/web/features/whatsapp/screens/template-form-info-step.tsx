@@ -31,7 +31,6 @@ export function TemplateInfoStep({ control, register, errorOf, disabled, nameFix
     <FormSection title={t('info.title')} description={t('info.description')} titleRef={titleRef}>
       <TextInput
         label={t('info.name')}
-        required
         readOnly={nameFixed}
         disabled={disabled}
         autoComplete="off"

@@ -219,7 +219,6 @@ export function TemplateMessageStep({
           <>
             <TextInput
               label={t('header.text')}
-              required
               disabled={disabled}
               error={errorOf('header.text')}
               errorValues={{ max: L.headerTextMaxLength }}
@@ -269,7 +268,6 @@ export function TemplateMessageStep({
       <div className={formLayout.group}>
         <Textarea
           label={t('body.label')}
-          required
           rows={6}
           disabled={disabled}
           error={errorOf('body')}
@@ -305,7 +303,6 @@ export function TemplateMessageStep({
               <TextInput
                 key={variable.name}
                 label={t('variables.example', { variable: tDetail(`variable.${variable.type}`), name: variable.name })}
-                required
                 disabled={disabled}
                 error={errorOf(`variables.${index}.example`)}
                 errorValues={{ max: L.exampleMaxLength }}
@@ -341,7 +338,6 @@ export function TemplateMessageStep({
                 </div>
                 <TextInput
                   label={t('buttons.text')}
-                  required
                   disabled={disabled}
                   error={errorOf(`buttons.${index}.text`) ?? errorOf(`buttons.${index}.type`)}
                   errorValues={{ max: L.buttonTextMaxLength }}
@@ -352,7 +348,6 @@ export function TemplateMessageStep({
                   <>
                     <TextInput
                       label={t('buttons.url')}
-                      required
                       type="url"
                       inputMode="url"
                       placeholder="https://"
@@ -364,7 +359,6 @@ export function TemplateMessageStep({
                     {button.url.trim().endsWith(URL_SUFFIX_VARIABLE) ? (
                       <TextInput
                         label={t('buttons.urlExample')}
-                        required
                         disabled={disabled}
                         error={errorOf(`buttons.${index}.urlExample`)}
                         helperText={t('buttons.urlExampleHelp')}
@@ -377,7 +371,6 @@ export function TemplateMessageStep({
                   <div className={formLayout.pair}>
                     <TextInput
                       label={t('buttons.countryCode')}
-                      required
                       inputMode="numeric"
                       disabled={disabled}
                       error={errorOf(`buttons.${index}.phoneCountryCode`)}
@@ -385,7 +378,6 @@ export function TemplateMessageStep({
                     />
                     <TextInput
                       label={t('buttons.phoneNumber')}
-                      required
                       type="tel"
                       inputMode="tel"
                       disabled={disabled}

@@ -117,7 +117,7 @@ export function TemplateFormScreen({
 }
 
 /** The preview's content from the form as it stands. */
-function previewOf(values: TemplateFormValues): TemplatePreviewContent {
+function previewOf(values: TemplateFormValues, emptyBody: string): TemplatePreviewContent {
   const input = bodyOf(values);
   return {
     header: {
@@ -126,7 +126,8 @@ function previewOf(values: TemplateFormValues): TemplatePreviewContent {
       fileName: values.header.file?.name,
       url: values.header.file?.upload.state === 'uploaded' ? values.header.file.url : undefined,
     },
-    body: values.body,
+    // Nothing written yet: the bubble says where the message will show.
+    body: values.body.trim() === '' ? emptyBody : values.body,
     footer: input.footer,
     variables: values.variables,
     buttons: values.buttons,
@@ -238,7 +239,7 @@ export function TemplateForm({
           <h2 id={`${stepsId}-preview`} className={templateFormLayout.asideTitle}>
             {t('preview.title')}
           </h2>
-          <TemplatePreview content={previewOf(values)} />
+          <TemplatePreview content={previewOf(values, t('preview.empty'))} />
           <p className={templateFormLayout.note}>{t('preview.note')}</p>
         </aside>
       </div>
