@@ -10,6 +10,7 @@ import { sessionHandlers } from './session';
 import { signupHandlers } from './signup';
 import { billingHandlers } from './subscription';
 import { teamHandlers } from './team';
+import { whatsappTemplatesHandlers } from './whatsapp-templates';
 
 /** What every story and test gets unless it overrides a call. */
 export const handlers = [
@@ -23,6 +24,7 @@ export const handlers = [
   ...segmentFormHandlers,
   ...adCampaignsHandlers,
   ...campaignFormHandlers,
+  ...whatsappTemplatesHandlers,
   ...billingHandlers,
   ...liveHandlers,
 ];

@@ -2407,7 +2407,7 @@ export interface components {
             /** @enum {string} */
             mimeType: "image/png" | "image/jpeg" | "video/mp4" | "video/3gpp" | "application/pdf";
             bytes: number;
-            /** @description Where the browser reads the file back for the preview (same origin, under /api). */
+            /** @description Where the browser reads the file back for the preview: `getWhatsappTemplateMedia`, under /api. */
             url: string;
         };
         /**

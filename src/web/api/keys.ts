@@ -169,3 +169,13 @@ export const adCampaignKeys = {
 export const adAccountKeys = {
   props: (storeId: StoreKeyId) => [...socialAdsKeys.all(storeId), 'adAccountProps'] as const,
 };
+
+/**
+ * SPEC §7 "messaging templates": one prefix per store, so a saved or deleted template, or Meta's review of
+ * one (the live channel), refreshes the list and its detail at once.
+ */
+export const whatsappTemplateKeys = {
+  all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'whatsappTemplates'] as const,
+  list: (storeId: StoreKeyId) => [...whatsappTemplateKeys.all(storeId), 'list'] as const,
+  detail: (storeId: StoreKeyId, templateId: number) => [...whatsappTemplateKeys.all(storeId), 'detail', templateId] as const,
+};

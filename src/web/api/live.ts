@@ -4,7 +4,7 @@ import type { components } from '../../shared/api/app.gen';
 import { EventStreamParser } from '../../shared/event-stream';
 import { APP_API_URL } from './clients';
 import { takeLivePosition } from './first-answers';
-import { adCampaignKeys, integrationKeys, segmentKeys, storeKeys, storeSyncKeys, subscriptionKeys } from './keys';
+import { adCampaignKeys, integrationKeys, segmentKeys, storeKeys, storeSyncKeys, subscriptionKeys, whatsappTemplateKeys } from './keys';
 
 /*
  * The live channel's browser end (ARCHITECTURE.md "How data flows", 8): the store's events arrive on
@@ -38,6 +38,8 @@ export function liveEventKeys(storeId: number, event: LiveEvent): QueryKey[] {
       return [adCampaignKeys.insights(storeId, event.campaignId), adCampaignKeys.performance(storeId)];
     case 'subscription':
       return [subscriptionKeys.detail(storeId)];
+    case 'whatsappTemplate':
+      return [whatsappTemplateKeys.list(storeId), whatsappTemplateKeys.detail(storeId, event.templateId)];
     case 'resync':
       return [storeKeys.detail(storeId)];
     default:

@@ -1,7 +1,10 @@
 import common from './es/common.json';
 import toasts from './es/toasts.json';
 
-/** One text group of SPEC §2 per namespace, plus `auth` for the login screen and `legal` for the terms and the privacy policy. */
+/**
+ * One text group of SPEC §2 per namespace, plus `auth` for the login screen, `legal` for the terms and the privacy
+ * policy, and `whatsapp` and `createTemplate` for the messaging pages SPEC §2 names no groups for.
+ */
 export const NAMESPACES = [
   'common',
   'toasts',
@@ -21,6 +24,8 @@ export const NAMESPACES = [
   'chat',
   'whatsappCampaignDetail',
   'templateDetail',
+  'whatsapp',
+  'createTemplate',
   'auth',
   'legal',
 ] as const;
@@ -55,6 +60,8 @@ export const namespaceLoaders: Record<Namespace, () => Promise<Messages>> = {
   chat: () => import('./es/chat.json'),
   whatsappCampaignDetail: () => import('./es/whatsappCampaignDetail.json'),
   templateDetail: () => import('./es/templateDetail.json'),
+  whatsapp: () => import('./es/whatsapp.json'),
+  createTemplate: () => import('./es/createTemplate.json'),
   auth: () => import('./es/auth.json'),
   legal: () => import('./es/legal.json'),
 };

@@ -7,6 +7,7 @@ import type collaborators from './es/collaborators.json';
 import type common from './es/common.json';
 import type createCampaign from './es/createCampaign.json';
 import type createSegment from './es/createSegment.json';
+import type createTemplate from './es/createTemplate.json';
 import type dashboard from './es/dashboard.json';
 import type dates from './es/dates.json';
 import type integrations from './es/integrations.json';
@@ -14,7 +15,9 @@ import type legal from './es/legal.json';
 import type metrics from './es/metrics.json';
 import type onboarding from './es/onboarding.json';
 import type segments from './es/segments.json';
+import type templateDetail from './es/templateDetail.json';
 import type toasts from './es/toasts.json';
+import type whatsapp from './es/whatsapp.json';
 
 // Typed keys for the groups that hold text so far; a misspelt key fails the type check.
 declare module 'i18next' {
@@ -30,6 +33,7 @@ declare module 'i18next' {
       collaborators: typeof collaborators;
       createCampaign: typeof createCampaign;
       createSegment: typeof createSegment;
+      createTemplate: typeof createTemplate;
       dashboard: typeof dashboard;
       dates: typeof dates;
       integrations: typeof integrations;
@@ -37,7 +41,9 @@ declare module 'i18next' {
       metrics: typeof metrics;
       onboarding: typeof onboarding;
       segments: typeof segments;
+      templateDetail: typeof templateDetail;
       toasts: typeof toasts;
+      whatsapp: typeof whatsapp;
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Portal } from '@ark-ui/react/portal';
-import { type ReactNode, useId } from 'react';
+import { type ReactElement, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from './button';
 import { Icon } from './icons';
@@ -23,10 +23,12 @@ export interface ActionsMenuProps {
   /** The trigger's accessible name; "Acciones" by default. */
   label?: string;
   defaultOpen?: boolean;
+  /** A button of its own instead of "⋯" (it must accept a ref and spread its props): "Insertar variable". */
+  trigger?: ReactElement | undefined;
 }
 
 /** The "⋯" menu of a row or card: edit, delete, download… */
-export function ActionsMenu({ id, items, onSelect, label, defaultOpen }: ActionsMenuProps) {
+export function ActionsMenu({ id, items, onSelect, label, defaultOpen, trigger }: ActionsMenuProps) {
   // An explicit `id: undefined` would replace Ark's generated id, so pass one always.
   const autoId = useId();
   const { t } = useTranslation('common');
@@ -38,9 +40,11 @@ export function ActionsMenu({ id, items, onSelect, label, defaultOpen }: Actions
       positioning={{ placement: 'bottom-end' }}
     >
       <MenuParts.Trigger asChild>
-        <IconButton aria-label={label ?? t('ui.menu.actions')}>
-          <Icon name="dots" />
-        </IconButton>
+        {trigger ?? (
+          <IconButton aria-label={label ?? t('ui.menu.actions')}>
+            <Icon name="dots" />
+          </IconButton>
+        )}
       </MenuParts.Trigger>
       <Portal>
         <MenuParts.Positioner>

@@ -3,8 +3,10 @@ import { ALL_ROLES, type FeatureRoutes, lazyExport, type PageRoute, pageTexts } 
 import { CREATE_TEMPLATE_PATH, CREATE_WHATSAPP_CAMPAIGN_PATH, templatePath, WHATSAPP_PATH, whatsappCampaignPath } from './paths';
 
 // SPEC §2 names no text groups for the messaging pages; they load the groups named after them.
-const page = {
-  roles: ALL_ROLES,
+const page = { roles: ALL_ROLES } satisfies Partial<PageRoute>;
+
+const campaignPage = {
+  ...page,
   namespaces: pageTexts('whatsappCampaignDetail', 'templateDetail'),
   // Not built yet: each page says so.
   page: lazyExport(() => import('../../../ui/under-construction'), 'UnderConstruction'),
@@ -14,10 +16,29 @@ const page = {
 export const whatsappRoutes: FeatureRoutes = {
   dataSection: WHATSAPP_PATH,
   routes: [
-    { ...page, path: WHATSAPP_PATH, title: 'whatsapp' },
-    { ...page, path: CREATE_TEMPLATE_PATH, title: 'createTemplate' },
-    { ...page, path: templatePath(ID_PARAM), title: 'template' },
-    { ...page, path: CREATE_WHATSAPP_CAMPAIGN_PATH, title: 'createWhatsappCampaign' },
-    { ...page, path: whatsappCampaignPath(ID_PARAM), title: 'whatsappCampaign' },
+    {
+      ...page,
+      path: WHATSAPP_PATH,
+      title: 'whatsapp',
+      namespaces: pageTexts('whatsapp', 'templateDetail'),
+      page: lazyExport(() => import('./whatsapp-route'), 'WhatsappRoute'),
+    },
+    {
+      ...page,
+      path: CREATE_TEMPLATE_PATH,
+      title: 'createTemplate',
+      namespaces: pageTexts('createTemplate', 'templateDetail'),
+      page: lazyExport(() => import('./template-form-route'), 'TemplateFormRoute'),
+    },
+    {
+      ...page,
+      path: templatePath(ID_PARAM),
+      title: 'template',
+      // The detail, or its form when the address asks to edit it (`templateEditPath`).
+      namespaces: pageTexts('templateDetail', 'createTemplate'),
+      page: lazyExport(() => import('./template-detail-route'), 'TemplateDetailRoute'),
+    },
+    { ...campaignPage, path: CREATE_WHATSAPP_CAMPAIGN_PATH, title: 'createWhatsappCampaign' },
+    { ...campaignPage, path: whatsappCampaignPath(ID_PARAM), title: 'whatsappCampaign' },
   ],
 };
