@@ -14,6 +14,7 @@ import {
   startShopifySandbox,
 } from '../../../../src/server/integrations/shopify/sandbox/index.ts';
 import { verifyWebhook } from '../../../../src/server/integrations/shopify/webhooks.ts';
+import { postAdmin } from './sandbox-admin.ts';
 
 interface Received {
   headers: Record<string, string>;
@@ -245,13 +246,11 @@ describe("the app's uninstall and Shopify's compliance webhooks", () => {
       currency: 'CLP',
     });
 
-    const refused = await fetch(sandbox.endpoint.replace('{shop}', SANDBOX_SHOP).replace('{version}', '2026-10'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-shopify-access-token': SANDBOX_TOKEN },
-      body: JSON.stringify({ query: '{ shop { name } }' }),
+    // Shopify's own answer to a revoked token.
+    expect(await postAdmin(sandbox, { query: '{ shop { name } }' })).toEqual({
+      status: 401,
+      json: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' },
     });
-    expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
   });
 
   it('installs again by OAuth with a new token that works', async () => {

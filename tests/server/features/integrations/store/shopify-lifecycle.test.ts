@@ -1,14 +1,10 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NIGHTLY_QUEUE } from '../../../../../src/server/features/integrations/store/nightly.ts';
-import {
-  SANDBOX_SHOP,
-  SANDBOX_TOKEN,
-  type StartedSandbox,
-  startShopifySandbox,
-} from '../../../../../src/server/integrations/shopify/sandbox/index.ts';
+import { SANDBOX_SHOP, type StartedSandbox, startShopifySandbox } from '../../../../../src/server/integrations/shopify/sandbox/index.ts';
 import { SUBSCRIBED_TOPICS } from '../../../../../src/server/integrations/shopify/types.ts';
 import { enqueue } from '../../../../../src/server/platform/jobs/jobs.ts';
+import { postAdmin } from '../../../integrations/shopify/sandbox-admin.ts';
 import { type Caller, deliverWebhook, signUp, startTestServer, type TestServer } from '../../../support/harness.ts';
 import { decide, installer } from '../../../support/shopify-install.ts';
 
@@ -128,13 +124,11 @@ describe('an uninstall in Shopify', () => {
       (await server.db.query('select 1 from shopify_connections where store_id = $1 and access_token_encrypted = $2', [storeId, sealed]))
         .length,
     ).toBe(1);
-    const refused = await fetch(sandbox.endpoint.replace('{shop}', SANDBOX_SHOP).replace('{version}', '2026-10'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-shopify-access-token': SANDBOX_TOKEN },
-      body: JSON.stringify({ query: '{ shop { name } }' }),
+    // Shopify's own answer to a revoked token.
+    expect(await postAdmin(sandbox, { query: '{ shop { name } }' })).toEqual({
+      status: 401,
+      json: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' },
     });
-    expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
 
     // The same delivery again (Shopify's retry) changes nothing.
     expect((await sandbox.uninstallApp({ webhookId: uninstall.webhookId })).statuses).toEqual([200]);
