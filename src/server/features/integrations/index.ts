@@ -7,6 +7,7 @@ import { storeIntegration } from './store/integration.ts';
 
 export { connectStore } from './store/connection.ts';
 export { INSTALL_CALLBACK_PATH } from './store/install.ts';
+export { SHOPIFY_WEBHOOK_PATH } from './store/webhooks.ts';
 
 /**
  * SPEC §2 Integrations, one folder per kind of platform, by what it does for the store: its store
