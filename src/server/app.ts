@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { accountFeature, STRIPE_WEBHOOK_PATH } from './features/account/index.ts';
 import { adCampaignsFeature } from './features/ad-campaigns/index.ts';
 import { dashboardFeature } from './features/dashboard/index.ts';
-import { INSTALL_CALLBACK_PATH, integrationsFeature, WHATSAPP_WEBHOOK_PATH } from './features/integrations/index.ts';
+import { INSTALL_CALLBACK_PATH, integrationsFeature, SHOPIFY_WEBHOOK_PATH, WHATSAPP_WEBHOOK_PATH } from './features/integrations/index.ts';
 import { segmentsFeature } from './features/segments/index.ts';
 import { sessionFeature } from './features/session/index.ts';
 import { storesFeature } from './features/stores/index.ts';
@@ -165,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       liveWebhooks: (options.liveSandbox ?? false) && config.demoStoreSales,
       // What happens in the demo store reaches the app within seconds, as Shopify's webhooks do.
       webhookIntervalMs: 2000,
+      // Our app's configuration (shopify.app.toml): app/uninstalled and the compliance webhooks come here.
+      appConfig: { webhooksUri: `${config.publicUrl}${SHOPIFY_WEBHOOK_PATH}` },
       // Our app, installable from "Conectar con Shopify", sent back only to this server.
       oauth: {
         apps: [

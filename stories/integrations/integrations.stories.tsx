@@ -14,6 +14,7 @@ import {
   integrationsStoreOnly,
   integrationsStoreRefreshing,
   integrationsStoreSyncFailures,
+  integrationsStoreUninstalled,
 } from '../../mocks/fixtures/integrations';
 import { IntegrationsScreen } from '../../src/web/features/integrations/screens/integrations-screen';
 import { userEvent } from '../support/user-event';
@@ -237,6 +238,20 @@ export const StoreImporting: Story = { args: { integrations: { status: 'success'
 
 export const NeedsAttention: Story = { args: { integrations: { status: 'success', data: integrationsNeedsAttention } } };
 
+/** The merchant uninstalled the app in Shopify: the card says what happened, that the data stays, and the way back. */
+export const StoreUninstalled: Story = {
+  args: { integrations: { status: 'success', data: integrationsStoreUninstalled } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const card = within(canvas.getByRole('heading', { name: 'Tienda: Shopify' }).closest('article')!);
+    await expect(card.getByText('Desconectada')).toBeVisible();
+    await expect(card.getByRole('status')).toHaveTextContent(/^Desinstalaste la app de Recompra en Shopify el 14 may 2026/);
+    await expect(card.queryByRole('button', { name: 'Sincronizar ahora' })).toBeNull();
+    await userEvent.click(card.getByRole('button', { name: 'Conectar con Shopify' }));
+    await expect(args.onUpdateCredentials).toHaveBeenCalledTimes(1);
+  },
+};
+
 export const Loading: Story = {
   args: { integrations: { status: 'loading' } },
   parameters: { visual: { waitFor: '[data-testid="integrations-loading"]' } },
@@ -246,6 +261,9 @@ export const Error: Story = { args: { integrations: { status: 'error', cause: 's
 
 /** NeedsAttention, at a phone's width. */
 export const NeedsAttentionOnPhone: Story = onPhone(NeedsAttention);
+
+/** The uninstalled store's card at a phone's width. */
+export const StoreUninstalledOnPhone: Story = onPhone(StoreUninstalled);
 
 /** StoreOnly, at a phone's width. */
 export const StoreOnlyOnPhone: Story = onPhone(StoreOnly);

@@ -1751,6 +1751,17 @@ export interface components {
                 /** @description The connected {host}.myshopify.com address, or null. */
                 url: string | null;
                 sync: components["schemas"]["StoreSync"];
+                /**
+                 * @description Present when the shop ended the connection from Shopify's side: `uninstalled`, the merchant uninstalled our app
+                 *     in Shopify's admin (app/uninstalled) at `at`. The store's data is kept and nothing syncs until the app is
+                 *     installed again ("Conectar con Shopify", startShopifyReinstall); the state is then `needsAttention`.
+                 */
+                disconnection?: {
+                    /** @enum {string} */
+                    reason: "uninstalled";
+                    /** Format: date-time */
+                    at: string;
+                };
             };
             socialAds: components["schemas"]["SocialAdsIntegration"];
             messaging: components["schemas"]["MessagingIntegration"];

@@ -5,9 +5,10 @@ import { integrationsOverview } from './overview.ts';
 import { socialAdsIntegration } from './social-ads/integration.ts';
 import { storeIntegration } from './store/integration.ts';
 
+export { WHATSAPP_WEBHOOK_PATH } from './messaging/webhooks.ts';
 export { connectStore } from './store/connection.ts';
 export { INSTALL_CALLBACK_PATH } from './store/install.ts';
-export { WHATSAPP_WEBHOOK_PATH } from './messaging/webhooks.ts';
+export { SHOPIFY_WEBHOOK_PATH } from './store/webhooks.ts';
 
 /**
  * SPEC §2 Integrations, one folder per kind of platform, by what it does for the store: its store

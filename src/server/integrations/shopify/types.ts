@@ -143,7 +143,8 @@ export type WebhookTopic =
   | (typeof PRODUCT_RESOURCE_TOPICS)[number]
   | 'REFUNDS_CREATE'
   | 'CUSTOMERS_DELETE'
-  | 'PRODUCTS_DELETE';
+  | 'PRODUCTS_DELETE'
+  | 'APP_UNINSTALLED';
 
 /** The topic as webhook deliveries name it in `X-Shopify-Topic`. */
 export const WEBHOOK_TOPIC_HEADER: Record<WebhookTopic, string> = {
@@ -162,6 +163,7 @@ export const WEBHOOK_TOPIC_HEADER: Record<WebhookTopic, string> = {
   PRODUCTS_UPDATE: 'products/update',
   PRODUCTS_DELETE: 'products/delete',
   REFUNDS_CREATE: 'refunds/create',
+  APP_UNINSTALLED: 'app/uninstalled',
 };
 
 /**
@@ -169,6 +171,14 @@ export const WEBHOOK_TOPIC_HEADER: Record<WebhookTopic, string> = {
  * declared once in the app's configuration and reach the same webhook address, signed with our app's secret.
  */
 export const COMPLIANCE_TOPICS = ['customers/data_request', 'customers/redact', 'shop/redact'] as const;
+
+/**
+ * The topics our app's configuration (`shopify.app.toml`) subscribes every install to, so they arrive
+ * even before the import subscribes the shop (a merchant who uninstalls at once). The import subscribes
+ * it too (SUBSCRIBED_TOPICS), for stores connected with their own app's token, which that file does not
+ * reach; applying an uninstall twice changes nothing.
+ */
+export const APP_CONFIG_TOPICS = ['APP_UNINSTALLED'] as const satisfies readonly WebhookTopic[];
 
 /**
  * The access scopes the import and the webhooks need. Without `read_all_orders` Shopify returns only
@@ -198,6 +208,7 @@ export const SUBSCRIBED_TOPICS: readonly WebhookTopic[] = [
   'PRODUCTS_CREATE',
   'PRODUCTS_UPDATE',
   'PRODUCTS_DELETE',
+  'APP_UNINSTALLED',
 ];
 
 export type BulkOperationStatus = 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELING' | 'CANCELED' | 'EXPIRED';

@@ -108,6 +108,24 @@ export interface RestShopRedact {
   shop_domain: string;
 }
 
+/**
+ * `app/uninstalled`: the REST Shop resource of the shop that uninstalled the app (its id, name, domains,
+ * owner and settings), sent once the app's access token no longer works.
+ */
+export interface RestShop {
+  id: number;
+  name?: string;
+  myshopify_domain: string;
+  domain?: string | null;
+  email?: string | null;
+  shop_owner?: string | null;
+  currency?: string;
+  iana_timezone?: string | null;
+  plan_name?: string | null;
+  created_at?: string;
+  updated_at?: string;
+}
+
 export interface RestCustomerRef {
   id: number;
   admin_graphql_api_id?: string;
@@ -369,6 +387,11 @@ const CUSTOMER_COMPLIANCE_SCHEMA = {
     data_request: { type: 'object', required: ['id'], properties: { id: ID } },
   },
 };
+const SHOP_SCHEMA = {
+  type: 'object',
+  required: ['id', 'myshopify_domain'],
+  properties: { id: ID, myshopify_domain: SHOP_DOMAIN, name: text(255), domain: text(255, true) },
+};
 const SHOP_REDACT_SCHEMA = { type: 'object', required: ['shop_id', 'shop_domain'], properties: { shop_id: ID, shop_domain: SHOP_DOMAIN } };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -381,6 +404,7 @@ const validProduct = ajv.compile(PRODUCT_SCHEMA) as ValidateFunction<RestProduct
 const validDeleted = ajv.compile(DELETED_SCHEMA) as ValidateFunction<RestDeleted>;
 const validCustomerCompliance = ajv.compile(CUSTOMER_COMPLIANCE_SCHEMA) as ValidateFunction<RestCustomerCompliance>;
 const validShopRedact = ajv.compile(SHOP_REDACT_SCHEMA) as ValidateFunction<RestShopRedact>;
+const validShop = ajv.compile(SHOP_SCHEMA) as ValidateFunction<RestShop>;
 
 const gid = (type: string, id: number | null | undefined) => (id === null || id === undefined ? null : `gid://shopify/${type}/${id}`);
 const money = (amount: string, currencyCode: string) => ({ shopMoney: { amount, currencyCode } });
@@ -530,6 +554,7 @@ export type Delivery =
   | { kind: 'customerRedact'; payload: RestCustomerCompliance }
   | { kind: 'customerDataRequest'; payload: RestCustomerCompliance }
   | { kind: 'shopRedact'; payload: RestShopRedact }
+  | { kind: 'appUninstalled'; payload: RestShop }
   | { kind: 'ignored' };
 /** Why a delivery is refused. */
 export type Refusal =
@@ -539,6 +564,7 @@ export type Refusal =
   | 'invalidCustomer'
   | 'invalidProduct'
   | 'invalidCompliance'
+  | 'invalidShop'
   | 'noTriggerTime'
   | 'future'
   | 'tooOld';
@@ -563,6 +589,8 @@ export function parseDelivery(topic: string, payload: unknown): Delivery | { ref
       return validCustomerCompliance(payload) ? { kind: 'customerDataRequest', payload } : { refused: 'invalidCompliance' };
     case 'shop/redact':
       return validShopRedact(payload) ? { kind: 'shopRedact', payload } : { refused: 'invalidCompliance' };
+    case 'app/uninstalled':
+      return validShop(payload) ? { kind: 'appUninstalled', payload } : { refused: 'invalidShop' };
     default:
       return { kind: 'ignored' };
   }

@@ -14,6 +14,7 @@ import {
   startShopifySandbox,
 } from '../../../../src/server/integrations/shopify/sandbox/index.ts';
 import { verifyWebhook } from '../../../../src/server/integrations/shopify/webhooks.ts';
+import { postAdmin } from './sandbox-admin.ts';
 
 interface Received {
   headers: Record<string, string>;
@@ -198,5 +199,97 @@ describe('mounting', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("the app's uninstall and Shopify's compliance webhooks", () => {
+  let sandbox: StartedSandbox;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const clientWith = (accessToken: string) => createShopifyClient({ shop: SANDBOX_SHOP, accessToken, endpoint: sandbox.endpoint });
+  const bodies = (topic: string) =>
+    receiver.received.filter((delivery) => delivery.headers['x-shopify-topic'] === topic).map((delivery) => JSON.parse(delivery.raw));
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    sandbox = await startShopifySandbox({
+      customers: 30,
+      orders: 100,
+      now: new Date('2026-03-01T00:00:00Z'),
+      appConfig: { webhooksUri: receiver.url },
+    });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await receiver?.close();
+  });
+
+  it('revokes the token, deletes the subscriptions and sends app/uninstalled signed, once per address', async () => {
+    await clientWith(SANDBOX_TOKEN).subscribeWebhook('APP_UNINSTALLED', receiver.url);
+    await clientWith(SANDBOX_TOKEN).subscribeWebhook('ORDERS_CREATE', receiver.url);
+    const uninstall = await sandbox.uninstallApp();
+    expect(uninstall).toMatchObject({ statuses: [200], deletedSubscriptions: 2 });
+    expect(sandbox.subscriptions()).toEqual([]);
+
+    const [delivery] = receiver.received.filter((each) => each.headers['x-shopify-topic'] === 'app/uninstalled');
+    expect(delivery!.headers).toMatchObject({
+      'x-shopify-shop-domain': SANDBOX_SHOP,
+      'x-shopify-api-version': '2026-10',
+      'x-shopify-webhook-id': uninstall.webhookId,
+    });
+    expect(delivery!.headers['x-shopify-event-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(delivery!.headers['x-shopify-triggered-at']!)).not.toBeNaN();
+    expect(verifyWebhook(delivery!.raw, delivery!.headers['x-shopify-hmac-sha256'], SANDBOX_WEBHOOK_SECRET)).toBe(true);
+    expect(JSON.parse(delivery!.raw)).toMatchObject({
+      id: 72000000001,
+      name: 'Recompra Demo',
+      myshopify_domain: SANDBOX_SHOP,
+      currency: 'CLP',
+    });
+
+    // Shopify's own answer to a revoked token.
+    expect(await postAdmin(sandbox, { query: '{ shop { name } }' })).toEqual({
+      status: 401,
+      json: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' },
+    });
+  });
+
+  it('installs again by OAuth with a new token that works', async () => {
+    const authorize = `${sandbox.url}/sandbox/shopify/${SANDBOX_SHOP}/admin/oauth/authorize`;
+    const consent = await fetch(authorize, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: 'recompra-sandbox-app',
+        scope: 'read_orders',
+        redirect_uri: 'https://app.example/back',
+        state: 's',
+        decision: 'install',
+      }),
+      redirect: 'manual',
+    });
+    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
+    const exchanged = await fetch(`${sandbox.url}/sandbox/shopify/${SANDBOX_SHOP}/admin/oauth/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: 'recompra-sandbox-app', client_secret: SANDBOX_WEBHOOK_SECRET, code }),
+    });
+    const { access_token: token } = (await exchanged.json()) as { access_token: string };
+    await expect(clientWith(token).ordersCount('')).resolves.toBeGreaterThan(0);
+  });
+
+  it("sends each compliance topic to the configuration's address in Shopify's payloads", async () => {
+    const customer = sandbox.store.profile(0);
+    const customerId = 6_000_000_000;
+    expect((await sandbox.sendCustomerDataRequest(customerId)).statuses).toEqual([200]);
+    expect((await sandbox.sendCustomerRedact(customerId, { orders: [1] })).statuses).toEqual([200]);
+    expect((await sandbox.sendShopRedact()).statuses).toEqual([200]);
+    const shop = { shop_id: 72000000001, shop_domain: SANDBOX_SHOP };
+    const person = { id: customerId, email: customer.email, phone: customer.phone };
+    expect(bodies('customers/data_request')).toEqual([
+      { ...shop, customer: person, orders_requested: expect.any(Array), data_request: { id: expect.any(Number) } },
+    ]);
+    expect(bodies('customers/redact')).toEqual([{ ...shop, customer: person, orders_to_redact: [1] }]);
+    expect(bodies('shop/redact')).toEqual([shop]);
+    for (const { headers, raw } of receiver.received)
+      expect(verifyWebhook(raw, headers['x-shopify-hmac-sha256'], SANDBOX_WEBHOOK_SECRET)).toBe(true);
   });
 });

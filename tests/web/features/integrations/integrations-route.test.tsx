@@ -6,6 +6,7 @@ import {
   integrationsSocialAdsConnected,
   integrationsStoreOnly,
   integrationsStoreRefreshing,
+  integrationsStoreUninstalled,
   refusedShopifyInstall,
   syncFinished,
   syncHistoric,
@@ -65,6 +66,19 @@ describe('IntegrationsRoute', () => {
     fireEvent.click(within(await storeCard()).getByRole('button', { name: 'Conectar' }));
     expect(await screen.findByRole('dialog', { name: 'Conecta tu tienda de Shopify' })).toBeTruthy();
     expect(screen.getByLabelText('Token de acceso').getAttribute('type')).toBe('password');
+  });
+
+  it('shows a store whose shop uninstalled the app as disconnected, and installs it again from the store form', async () => {
+    server.use(meAs(sessionUsers.admin), integrationsAnswer(integrationsStoreUninstalled));
+    await renderWithApp(<IntegrationsRoute />, { route: '/integrations' });
+    const card = within(await storeCard());
+    expect(await card.findByText('Desconectada')).toBeTruthy();
+    expect(card.getByRole('status').textContent).toMatch(/^Desinstalaste la app de Recompra en Shopify el /);
+    fireEvent.click(card.getByRole('button', { name: 'Conectar con Shopify' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    // The same store, its address filled in: "Conectar con Shopify" there installs the app on it again.
+    expect((dialog.getByLabelText('Tu tienda en Shopify') as HTMLInputElement).value).toBe('recompra-demo.myshopify.com');
+    expect(dialog.getByRole('button', { name: 'Conectar con Shopify' })).toBeTruthy();
   });
 
   it('opens the store form on why Shopify refused the install, back from Shopify', async () => {

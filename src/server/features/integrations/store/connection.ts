@@ -3,6 +3,7 @@ import type { Queryable } from '../../../platform/database/db.ts';
 import type { SecretBox } from '../../../platform/security/secrets.ts';
 import { lockedShopOf, shopifyCredentialsOf, upsertShopifyConnection } from './repository.ts';
 import { syncAfterConnecting } from './store-sync.ts';
+import { SHOPIFY_WEBHOOK_PATH } from './webhooks.ts';
 
 export interface ShopifyAccess {
   /** A client for a shop and token (the store form checks credentials with it before saving). */
@@ -16,7 +17,7 @@ export function shopifyAccess(endpoint: string, secrets: SecretBox, publicUrl: s
   return {
     clientFor: (shop, accessToken) => createShopifyClient({ shop, accessToken, endpoint }),
     secrets,
-    webhookUrl: `${publicUrl}/webhooks/shopify`,
+    webhookUrl: `${publicUrl}${SHOPIFY_WEBHOOK_PATH}`,
   };
 }
 

@@ -10,6 +10,8 @@ import {
 import type { Queryable } from '../../../platform/database/db.ts';
 import { bumpDataVersion } from '../../../platform/store-data/data-version.ts';
 import type { StoreEvent, StoreEventKind, StoreEvents } from '../../../platform/store-data/store-events.ts';
+import { queueDataRequest } from './data-requests.ts';
+import { markUninstalled } from './repository.ts';
 import {
   completeCheckout,
   erasePlatformCustomer,
@@ -21,6 +23,7 @@ import {
   upsertProducts,
   writeOrders,
 } from './store-data.ts';
+import { syncMoved } from './store-sync.ts';
 
 /*
  * What each Shopify webhook does to a store's data, applied once per delivery in the transaction that
@@ -130,18 +133,29 @@ const appliers: { [K in ApplicableDelivery['kind']]: Applier<K> } = {
     return { kind: 'products_touched' };
   },
 
-  /** A customer's redaction: their record, carts and every tie of their orders to them go. */
+  /**
+   * A customer's redaction: their record, carts and every tie of their orders to them go, and so does
+   * what ties the orders Shopify lists to a person (a guest's order included). The features that keep
+   * customer data of their own erase theirs on the `customer_erased` event.
+   */
   async customerRedact(tx, storeId, payload, at) {
     const erased = await erasePlatformCustomer(tx, storeId, String(payload.customer.id), { keepOrders: false, at });
-    return { kind: 'customer_erased', customers: [String(payload.customer.id)], orders: erased.orders };
+    const listed = await redactOrders(tx, storeId, (payload.orders_to_redact ?? []).map(String));
+    return { kind: 'customer_erased', customers: [String(payload.customer.id)], orders: [...new Set([...erased.orders, ...listed])] };
   },
 
   /**
-   * The store owner asked Shopify for what we hold on a customer. It is recorded as a store event
-   * (with Shopify's request id) for the team to answer within Shopify's 30 days; we hold nothing a
-   * store's own Shopify data does not.
+   * The store owner asked Shopify for what we hold on a customer: a job gathers it and mails it to the
+   * store's administrators (data-requests.ts); the store event tells the features that follow requests.
    */
-  async customerDataRequest(_tx, _storeId, payload) {
+  async customerDataRequest(tx, storeId, payload, at) {
+    await queueDataRequest(tx, {
+      storeId,
+      customerId: String(payload.customer.id),
+      ordersRequested: (payload.orders_requested ?? []).map(String),
+      dataRequestId: payload.data_request?.id ?? null,
+      requestedAt: at,
+    });
     return {
       kind: 'customer_data_requested',
       customers: [String(payload.customer.id)],
@@ -155,7 +169,29 @@ const appliers: { [K in ApplicableDelivery['kind']]: Applier<K> } = {
     await eraseStoreData(tx, storeId);
     return { kind: 'store_erased' };
   },
+
+  /**
+   * The shop uninstalled the app: its token is revoked, so the store stops syncing (connection.ts finds
+   * no client for it) and shows as disconnected, with its data kept until the merchant installs the app
+   * again or Shopify asks for the shop's redaction.
+   */
+  async appUninstalled(tx, storeId, _payload, at) {
+    if (await markUninstalled(tx, storeId, at)) await syncMoved(tx, storeId);
+    return null;
+  },
 };
+
+/** Orders a redaction lists: nothing in them points at a person any more. */
+async function redactOrders(tx: Queryable, storeId: number, orders: string[]): Promise<string[]> {
+  if (orders.length === 0) return [];
+  const rows = await tx.query<{ id: string }>(
+    `update orders set customer_external_id = null, city = null
+      where store_id = $1 and external_id = any($2::bigint[]) and (customer_external_id is not null or city is not null)
+      returning external_id::text as id`,
+    [storeId, orders],
+  );
+  return rows.map((row) => row.id);
+}
 
 /** What identifies a delivery and when Shopify triggered it. */
 export interface DeliveryHeaders {

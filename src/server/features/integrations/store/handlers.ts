@@ -19,6 +19,7 @@ import {
   shopReachedByUser,
   storeAndShop,
   storeCreations,
+  uninstalledAt,
 } from './repository.ts';
 import { readSync, requestRefresh, retryFailedSync } from './store-sync.ts';
 
@@ -243,6 +244,16 @@ export const storeConnectionHandlers = (shopify: ShopifyAccess): Handlers<StoreO
 export async function storeIntegrationState(db: Queryable, storeId: number): Promise<StoreIntegration> {
   const store = await storeAndShop(db, storeId);
   const sync = await readSync(db, storeId);
+  const uninstalled = store?.shop_domain ? await uninstalledAt(db, storeId) : null;
+  // An uninstalled shop keeps its data and its place (what was imported still shows): it needs the merchant to install the app again.
+  if (uninstalled)
+    return {
+      state: 'needsAttention',
+      name: store!.name,
+      url: store!.shop_domain,
+      sync,
+      disconnection: { reason: 'uninstalled', at: uninstalled.toISOString() },
+    };
   const state = !store?.shop_domain ? 'notConnected' : sync.status === 'FAILED' ? 'needsAttention' : 'connected';
   return { state, name: store!.name, url: store?.shop_domain ?? null, sync };
 }

@@ -1,5 +1,6 @@
 import type { ServerFeature } from '../../../platform/feature.ts';
 import { shopifyAccess } from './connection.ts';
+import { registerDataRequestJob } from './data-requests.ts';
 import { storeConnectionHandlers, storeSyncHandlers } from './handlers.ts';
 import { shopifyInstallHandlers, shopifyOAuthFor } from './install.ts';
 import { registerNightlyJob, scheduleNightly } from './nightly.ts';
@@ -9,10 +10,11 @@ import { registerShopifyWebhooks } from './webhooks.ts';
 /** The store platform (Shopify): connection by token or by installing our app, the import, webhooks and the nightly refresh. */
 export const storeIntegration: ServerFeature = {
   name: 'integrations/store',
-  start: ({ app, db, config, events, jobs, secrets }) => {
+  start: ({ app, db, config, events, jobs, mailer, secrets }) => {
     const shopify = shopifyAccess(config.shopifyEndpoint, secrets, config.publicUrl);
     registerSyncJob(jobs, { db, events }, shopify);
     registerNightlyJob(jobs, { db, events }, shopify);
+    registerDataRequestJob(jobs, db, mailer);
     registerShopifyWebhooks(app, db, events, config.shopifyWebhookSecret, secrets);
     return {
       app: storeSyncHandlers,

@@ -128,16 +128,36 @@ export async function receivesWebhooks(db: Queryable, storeId: number): Promise<
   return row?.verifiable ?? false;
 }
 
-/** The store's shop and sealed token; undefined when the store has no Shopify connection. */
+/**
+ * The store's shop and sealed token; undefined when the store has no Shopify connection, or when the
+ * shop uninstalled the app: its token is revoked, and a call with it would only be refused.
+ */
 export async function shopifyCredentialsOf(
   db: Queryable,
   storeId: number,
 ): Promise<{ shop_domain: string; access_token_encrypted: string } | undefined> {
   const [row] = await db.query<{ shop_domain: string; access_token_encrypted: string }>(
-    'select shop_domain, access_token_encrypted from shopify_connections where store_id = $1',
+    'select shop_domain, access_token_encrypted from shopify_connections where store_id = $1 and uninstalled_at is null',
     [storeId],
   );
   return row;
+}
+
+/** When the store's shop uninstalled the app; null while it is installed (or the store has no connection). */
+export async function uninstalledAt(db: Queryable, storeId: number): Promise<Date | null> {
+  const [row] = await db.query<{ uninstalled_at: Date | null }>('select uninstalled_at from shopify_connections where store_id = $1', [
+    storeId,
+  ]);
+  return row?.uninstalled_at ?? null;
+}
+
+/** The shop uninstalled the app at `at`; false when the store already knew (a repeated or late delivery). */
+export async function markUninstalled(db: Queryable, storeId: number, at: string): Promise<boolean> {
+  const rows = await db.query(
+    'update shopify_connections set uninstalled_at = $2, updated_at = now() where store_id = $1 and uninstalled_at is null returning store_id',
+    [storeId, at],
+  );
+  return rows.length > 0;
 }
 
 /** The shop the store reads now, its connection locked for the rest of `tx`; null before it has one. */
@@ -167,7 +187,7 @@ export async function upsertShopifyConnection(tx: Queryable, connection: Connect
        on conflict (store_id) do update set shop_domain = excluded.shop_domain, access_token_encrypted = excluded.access_token_encrypted,
          currency = excluded.currency, timezone = excluded.timezone, install = excluded.install,
          webhook_secret_encrypted = case when $8::boolean then shopify_connections.webhook_secret_encrypted else excluded.webhook_secret_encrypted end,
-         updated_at = now()`,
+         uninstalled_at = null, updated_at = now()`,
     [
       connection.storeId,
       connection.shop,
@@ -181,10 +201,18 @@ export async function upsertShopifyConnection(tx: Queryable, connection: Connect
   );
 }
 
-/** The stores reading `shop`, with their own app's webhook secret (sealed; null for our app's), by store id. */
-export function connectionsOfShop(db: Queryable, shop: string): Promise<{ store_id: number; webhook_secret_encrypted: string | null }[]> {
-  return db.query<{ store_id: number; webhook_secret_encrypted: string | null }>(
-    'select store_id, webhook_secret_encrypted from shopify_connections where shop_domain = $1 order by store_id',
+/** A store reading a shop: its own app's webhook secret (sealed; null for our app's) and whether the shop uninstalled the app. */
+export interface ShopConnectionRow {
+  store_id: number;
+  webhook_secret_encrypted: string | null;
+  uninstalled: boolean;
+}
+
+/** The stores reading `shop`, by store id. */
+export function connectionsOfShop(db: Queryable, shop: string): Promise<ShopConnectionRow[]> {
+  return db.query<ShopConnectionRow>(
+    `select store_id, webhook_secret_encrypted, uninstalled_at is not null as uninstalled
+       from shopify_connections where shop_domain = $1 order by store_id`,
     [shop],
   );
 }

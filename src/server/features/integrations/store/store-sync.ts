@@ -144,9 +144,12 @@ export async function retryFailedSync(db: Queryable, storeId: number): Promise<b
   return true;
 }
 
-/** Stores whose import has finished, so the nightly refresh keeps them current. */
+/** Stores whose import has finished and whose shop still has the app installed, so the nightly refresh keeps them current. */
 export async function importedStores(db: Queryable): Promise<number[]> {
-  const rows = await db.query<{ store_id: number }>(`select store_id from store_syncs where phase = 'done' order by store_id`);
+  const rows = await db.query<{ store_id: number }>(
+    `select y.store_id from store_syncs y join shopify_connections c on c.store_id = y.store_id
+      where y.phase = 'done' and c.uninstalled_at is null order by y.store_id`,
+  );
   return rows.map((row) => row.store_id);
 }
 

@@ -292,6 +292,9 @@ export function registerSyncJob(worker: JobWorker, writer: StoreWriter, access: 
         await runSync(writer, client, storeId, context, webhookUrl);
         // The import subscribes in its first phase; a store past it (reinstalled, or its secret given later) does here.
         if (webhookUrl && sync && sync.phase !== 'lastYear') await subscribeWebhooks(client, webhookUrl);
+        // A store imported before and connected again (the app installed anew after an uninstall, a new
+        // token): what changed while nothing came in is fetched now, not at night.
+        if (sync?.phase === 'done') await refreshStore(writer, client, storeId, context);
       } catch (error) {
         if (error instanceof ShopifyAuthError) {
           await failSync(db, job.payload.storeId, syncFailureMessage(error));

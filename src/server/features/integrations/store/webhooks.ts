@@ -3,8 +3,8 @@ import { parseDelivery, staleness, verifyWebhook } from '../../../integrations/s
 import type { Database, Queryable } from '../../../platform/database/db.ts';
 import type { SecretBox } from '../../../platform/security/secrets.ts';
 import type { StoreEvents } from '../../../platform/store-data/store-events.ts';
-import { applyDelivery } from './deliveries.ts';
-import { connectionsOfShop } from './repository.ts';
+import { type ApplicableDelivery, applyDelivery } from './deliveries.ts';
+import { connectionsOfShop, type ShopConnectionRow } from './repository.ts';
 
 /*
  * Shopify's webhooks keep the data current between nightly refreshes. Each delivery is checked
@@ -27,11 +27,18 @@ const messages = {
   invalidCustomer: 'El contenido del webhook no es un cliente válido de Shopify.',
   invalidProduct: 'El contenido del webhook no es un producto válido de Shopify.',
   invalidCompliance: 'El contenido del webhook no es una solicitud de privacidad válida de Shopify.',
+  invalidShop: 'El contenido del webhook no es una tienda válida de Shopify.',
   unstorable: 'El contenido del webhook tiene valores que no podemos guardar.',
   noTriggerTime: 'Falta la fecha de envío del webhook o no es válida.',
   future: 'La fecha de envío del webhook está en el futuro.',
   tooOld: 'El webhook es demasiado antiguo para aplicarlo.',
 };
+
+/** Where Shopify posts every webhook, the compliance ones included (`shopify.app.toml` names it too). */
+export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
+
+/** The mandatory compliance topics: applied to the shop's stores even after it uninstalled the app. */
+const PRIVACY_KINDS = new Set<ApplicableDelivery['kind']>(['customerRedact', 'customerDataRequest', 'shopRedact']);
 
 /** A PostgreSQL data exception (SQLSTATE class 22: bad text encoding, out-of-range number or date…). */
 const isDataException = (error: unknown) =>
@@ -46,7 +53,7 @@ export function registerShopifyWebhooks(app: FastifyInstance, db: Database, even
     // The signature covers the exact bytes sent, so the body is kept raw.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => done(null, body));
-    scope.post('/webhooks/shopify', async (request, reply) => {
+    scope.post(SHOPIFY_WEBHOOK_PATH, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
       const hmac = header('x-shopify-hmac-sha256');
@@ -76,10 +83,13 @@ export function registerShopifyWebhooks(app: FastifyInstance, db: Database, even
       if ('refused' in delivery) return reply.code(400).send({ code: 'invalid_payload', message: messages[delivery.refused] });
       // A topic we do not apply is acknowledged, so Shopify does not retry it, and leaves no trace.
       if (delivery.kind === 'ignored') return reply.code(200).send({ ok: true });
+      // A shop that uninstalled the app is no longer followed: what it still sends (a late or retried
+      // delivery) is acknowledged and dropped, except the privacy requests, which are owed whatever happens.
+      const applying = PRIVACY_KINDS.has(delivery.kind) ? connections : connections.filter((connection) => !connection.uninstalled);
       try {
         // Every store that reads this shop gets the delivery, once each, all or none.
         await db.transaction(async (tx) => {
-          for (const { store_id: storeId } of connections)
+          for (const { store_id: storeId } of applying)
             await applyDelivery(tx, events, storeId, { webhookId, topic, triggeredAt }, delivery);
         });
       } catch (error) {
@@ -102,7 +112,7 @@ async function signedConnections(
   secrets: SecretBox,
   shop: string,
   signed: (ownSecret: string | null) => boolean,
-): Promise<Array<{ store_id: number }>> {
+): Promise<ShopConnectionRow[]> {
   const rows = await connectionsOfShop(db, shop);
   return rows.filter((row) => signed(row.webhook_secret_encrypted === null ? null : secrets.open(row.webhook_secret_encrypted)));
 }

@@ -1,4 +1,5 @@
 export { createDemoStore, type DemoStore, type GeneratorOptions, TIMELINE_SECONDS, TIMELINE_START_MS } from './generator.ts';
+export type { AppConfiguration, CustomerRequestOptions, LifecycleDelivery } from './lifecycle.ts';
 export { registerShopifySandboxOAuth, SANDBOX_APP, type SandboxApp, type SandboxOAuthOptions, signInstallRedirect } from './oauth.ts';
 export {
   registerShopifySandbox,

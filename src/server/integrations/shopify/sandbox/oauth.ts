@@ -56,8 +56,10 @@ export interface SandboxOAuthOptions {
 }
 
 export interface SandboxOAuth {
-  /** Whether `token` was handed out by this sandbox's token exchange. */
+  /** Whether `token` was handed out by this sandbox's token exchange (and not revoked since). */
   issued(token: unknown): boolean;
+  /** The app was uninstalled: every token handed out so far stops working; a new install gets a new one. */
+  revokeAll(): void;
 }
 
 interface PendingCode {
@@ -84,7 +86,26 @@ const SCOPE_TEXT: Record<string, string> = {
   write_orders: 'Ver y modificar pedidos',
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A page of the sandbox's Shopify admin, styled like Shopify's own (the consent page, the installed apps). */
+export function adminPage(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} — Shopify (sandbox)</title>` +
+        '<style>body{font-family:system-ui,sans-serif;background:#f1f1f1;color:#303030;margin:0;padding:2rem 1rem}main{max-width:32rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.15)}h1{font-size:1.25rem}ul{padding-left:1.25rem}li{margin:.25rem 0}.actions{display:flex;gap:.75rem;justify-content:flex-end;margin-top:1.5rem}button{font:inherit;padding:.5rem 1rem;border-radius:8px;border:1px solid #8a8a8a;background:#fff;cursor:pointer}button[value=install]{background:#303030;border-color:#303030;color:#fff}small{color:#616161}</style>' +
+        `</head><body><main>${body}</main></body></html>`,
+    );
+}
+
+/** Lets the routes of `scope` take an HTML form's body (as an object of its fields). */
+export function acceptForms(scope: FastifyInstance): void {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+}
 
 /** The HMAC Shopify puts on the redirect: hex HMAC-SHA256 of the other parameters, sorted, as a query string. */
 export function signInstallRedirect(params: Record<string, string>, secret: string): string {
@@ -140,30 +161,17 @@ export function registerShopifySandboxOAuth(app: FastifyInstance, options: Sandb
     return { app: installing, scopes, redirectUri };
   }
 
-  function page(reply: FastifyReply, status: number, title: string, body: string) {
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .send(
-        `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} — Shopify (sandbox)</title>` +
-          '<style>body{font-family:system-ui,sans-serif;background:#f1f1f1;color:#303030;margin:0;padding:2rem 1rem}main{max-width:32rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.15)}h1{font-size:1.25rem}ul{padding-left:1.25rem}li{margin:.25rem 0}.actions{display:flex;gap:.75rem;justify-content:flex-end;margin-top:1.5rem}button{font:inherit;padding:.5rem 1rem;border-radius:8px;border:1px solid #8a8a8a;background:#fff;cursor:pointer}button[value=install]{background:#303030;border-color:#303030;color:#fff}small{color:#616161}</style>' +
-          `</head><body><main>${body}</main></body></html>`,
-      );
-  }
-
   const redirectTo = (uri: string, params: Record<string, string>) =>
     `${uri}${uri.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`;
 
   app.register(async (scope) => {
     // The consent page posts an HTML form; the token exchange takes a form body as well as JSON.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptForms(scope);
 
     scope.get<{ Params: { shop: string }; Querystring: Record<string, unknown> }>(`${base}/authorize`, async (request, reply) => {
-      if (request.params.shop !== options.shop) return page(reply, 404, 'Tienda no encontrada', '<h1>Esta tienda no existe.</h1>');
+      if (request.params.shop !== options.shop) return adminPage(reply, 404, 'Tienda no encontrada', '<h1>Esta tienda no existe.</h1>');
       const checked = checkRequest(request.query);
-      if (typeof checked === 'string') return page(reply, 400, 'Error', `<h1>${escapeHtml(checked)}</h1>`);
+      if (typeof checked === 'string') return adminPage(reply, 400, 'Error', `<h1>${escapeHtml(checked)}</h1>`);
       const hidden = ['client_id', 'scope', 'redirect_uri', 'state', 'grant_options[]']
         .map((name) => [name, request.query[name]] as const)
         .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string')
@@ -173,7 +181,7 @@ export function registerShopifySandboxOAuth(app: FastifyInstance, options: Sandb
       const access = checked.scopes.map(
         (scope) => `<li>${escapeHtml(SCOPE_TEXT[scope] ?? scope)} <small>(${escapeHtml(scope)})</small></li>`,
       );
-      return page(
+      return adminPage(
         reply,
         200,
         `Instalar ${name}`,
@@ -184,10 +192,10 @@ export function registerShopifySandboxOAuth(app: FastifyInstance, options: Sandb
     });
 
     scope.post<{ Params: { shop: string }; Body: Record<string, unknown> | undefined }>(`${base}/authorize`, async (request, reply) => {
-      if (request.params.shop !== options.shop) return page(reply, 404, 'Tienda no encontrada', '<h1>Esta tienda no existe.</h1>');
+      if (request.params.shop !== options.shop) return adminPage(reply, 404, 'Tienda no encontrada', '<h1>Esta tienda no existe.</h1>');
       const form = request.body ?? {};
       const checked = checkRequest(form);
-      if (typeof checked === 'string') return page(reply, 400, 'Error', `<h1>${escapeHtml(checked)}</h1>`);
+      if (typeof checked === 'string') return adminPage(reply, 400, 'Error', `<h1>${escapeHtml(checked)}</h1>`);
       const state = String(form.state);
       // Shopify's own page sends a merchant who cancels back to the admin; the sandbox answers as OAuth
       // 2.0 does (access_denied, with the state), so an app's path for a refused install can be tried.
@@ -235,5 +243,5 @@ export function registerShopifySandboxOAuth(app: FastifyInstance, options: Sandb
     });
   });
 
-  return { issued: (token) => typeof token === 'string' && tokens.has(token) };
+  return { issued: (token) => typeof token === 'string' && tokens.has(token), revokeAll: () => tokens.clear() };
 }

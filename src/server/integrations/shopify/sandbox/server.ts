@@ -7,6 +7,7 @@ import { createCollections } from './collections.ts';
 import { type CostBucketOptions, createCostBucket } from './cost.ts';
 import { answerAdminRequest } from './executor.ts';
 import { createDemoStore, type DemoStore, type GeneratorOptions } from './generator.ts';
+import { type AppConfiguration, type AppLifecycle, createAppLifecycle } from './lifecycle.ts';
 import { registerShopifySandboxOAuth, type SandboxOAuthOptions } from './oauth.ts';
 import type { AdminContext, ShopInfo } from './resolvers.ts';
 import { createSubscriptions, type WebhookSubscription } from './subscriptions.ts';
@@ -52,6 +53,8 @@ export interface SandboxOptions extends GeneratorOptions {
   oauth?: Pick<SandboxOAuthOptions, 'apps' | 'codeLifetimeMs'>;
   /** The cost bucket (Shopify's standard plan: 2000 points, 100 restored per second). */
   throttle?: CostBucketOptions;
+  /** What the app's configuration file declares: where app/uninstalled and the compliance webhooks go (lifecycle.ts). */
+  appConfig?: AppConfiguration;
 }
 
 export interface ShopifySandbox {
@@ -68,6 +71,15 @@ export interface ShopifySandbox {
   setAvailableCost(points: number): void;
   failNextRequests(count: number, status: number, headers?: Record<string, string>): void;
   failNextBulkOperation(errorCode: string): void;
+  /**
+   * The merchant uninstalls the app (as the admin's Apps page does): tokens revoked, subscriptions deleted,
+   * `app/uninstalled` delivered. Installing it again by OAuth gives a token that works.
+   */
+  uninstallApp: AppLifecycle['uninstallApp'];
+  /** The compliance webhooks, sent now to the configuration's address (`appConfig.webhooksUri`), in Shopify's payloads. */
+  sendCustomerDataRequest: AppLifecycle['sendCustomerDataRequest'];
+  sendCustomerRedact: AppLifecycle['sendCustomerRedact'];
+  sendShopRedact: AppLifecycle['sendShopRedact'];
   /** Stops the live webhooks timer. */
   stop(): void;
 }
@@ -112,6 +124,17 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
     duplicateShare: options.deliveryHabits?.duplicateShare ?? 0.05,
   });
   const faults: Array<{ status: number; headers: Record<string, string> }> = [];
+  const lifecycle = createAppLifecycle({
+    app,
+    prefix: SANDBOX_PREFIX,
+    shop: SHOP,
+    store,
+    subscriptions,
+    oauth,
+    secret: webhookSecret,
+    config: options.appConfig ?? {},
+    deliverableTo: subscriptions.deliverableTo,
+  });
 
   async function graphql(request: FastifyRequest<{ Params: { shop: string; version: string } }>, reply: FastifyReply) {
     if (request.params.shop !== SANDBOX_SHOP) return reply.code(404).send({ errors: 'Not Found' });
@@ -128,7 +151,7 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
               : 'Internal Server Error',
         });
     const token = request.headers['x-shopify-access-token'];
-    if (token !== SANDBOX_TOKEN && !oauth.issued(token)) return reply.code(401).send(INVALID_TOKEN_BODY);
+    if (!lifecycle.tokenWorks(token, SANDBOX_TOKEN)) return reply.code(401).send(INVALID_TOKEN_BODY);
 
     const context: AdminContext = {
       store,
@@ -168,6 +191,10 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
       for (let k = 0; k < count; k++) faults.push({ status, headers });
     },
     failNextBulkOperation: (errorCode) => bulk.failNext(errorCode),
+    uninstallApp: (resend) => lifecycle.uninstallApp(resend),
+    sendCustomerDataRequest: (customerId, request) => lifecycle.sendCustomerDataRequest(customerId, request),
+    sendCustomerRedact: (customerId, request) => lifecycle.sendCustomerRedact(customerId, request),
+    sendShopRedact: (resend) => lifecycle.sendShopRedact(resend),
     stop() {
       if (timer) clearInterval(timer);
       timer = null;

@@ -59,6 +59,13 @@ export function createSubscriptions(options: { webhookOrigins?: readonly string[
       createdAt.set(subscription.id, at);
       return { subscription, userErrors: [] };
     },
+    /** The app was uninstalled: every subscription goes; answers how many there were. */
+    deleteAll(): number {
+      const count = subscriptions.length;
+      subscriptions.splice(0, count);
+      createdAt.clear();
+      return count;
+    },
     delete(id: string): { deletedId: string | null; userErrors: UserError[] } {
       const at = subscriptions.findIndex((s) => s.id === id);
       if (at === -1) return { deletedId: null, userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }] };

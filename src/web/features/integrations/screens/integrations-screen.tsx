@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
 import { formatCount } from '../../../../shared/format/count';
+import { formatDate } from '../../../../shared/format/date';
 import { type Elapsed, elapsedSince } from '../../../../shared/format/elapsed';
 import { type MessagingPrerequisite, missingForMessaging } from '../../../../shared/messaging';
 import type { Loadable } from '../../../api/loadable';
@@ -188,6 +189,7 @@ interface StoreCardProps {
 function StoreCard({ store, onConnect, onUpdateCredentials, onRetry, retrying, health }: StoreCardProps) {
   const { t } = useTranslation('integrations');
   const state = store?.state ?? 'notConnected';
+  if (store?.disconnection) return <UninstalledStoreCard store={store} onReconnect={onUpdateCredentials} />;
   return (
     <Card as="article" title={t('store.title')} description={t('store.description')}>
       <div className={body}>
@@ -223,6 +225,33 @@ function StoreCard({ store, onConnect, onUpdateCredentials, onRetry, retrying, h
               {t('store.updateCredentials')}
             </Button>
           ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The shop uninstalled our app in Shopify: nothing syncs, what was imported stays. The way back is
+ * the store form, whose "Conectar con Shopify" installs the app again on this same store.
+ */
+function UninstalledStoreCard({ store, onReconnect }: { store: Integrations['store']; onReconnect: () => void }) {
+  const { t } = useTranslation('integrations');
+  return (
+    <Card as="article" title={t('store.title')} description={t('store.description')}>
+      <div className={body}>
+        <Badge tone="danger">{t('state.disconnected')}</Badge>
+        <dl className={details}>
+          <dt className={term}>{t('store.name')}</dt>
+          <dd className={value}>{store.name}</dd>
+          <dt className={term}>{t('store.url')}</dt>
+          <dd className={value}>{store.url}</dd>
+        </dl>
+        <p role="status" className={note}>
+          {t('store.uninstalled', { date: formatDate(store.disconnection!.at) })}
+        </p>
+        <div className={actions}>
+          <Button onClick={onReconnect}>{t('store.reconnect')}</Button>
         </div>
       </div>
     </Card>

@@ -230,7 +230,7 @@ describe('compliance', () => {
     expect(await order(buyer.id)).toMatchObject({ customer: null });
   });
 
-  it('acknowledges a data request and records it for the team', async () => {
+  it("answers a data request by mail to the store's administrators, and records it", async () => {
     const request = {
       shop_id: 954_889,
       shop_domain: SANDBOX_SHOP,
@@ -244,6 +244,12 @@ describe('compliance', () => {
       [storeId],
     );
     expect(event).toEqual({ detail: { dataRequestId: 9_999 } });
+    const mails = await server.db.query<{ recipient: string; subject: string }>(
+      `select recipient, subject from mail_outbox where subject like '%solicitud 9999 de Shopify%'`,
+    );
+    expect(mails).toEqual([
+      { recipient: 'demo@recompra.cl', subject: 'Datos del cliente 6000000001 de Tienda Demo (solicitud 9999 de Shopify)' },
+    ]);
   });
 
   it('erases all the store holds from Shopify when the shop asks for its redaction', async () => {
