@@ -322,6 +322,9 @@ describe('both contracts', () => {
           'https://tiendademo.cl',
           'pm_1Abc',
           '1500000000000001',
+          'client_first_name',
+          '56',
+          '923456701',
         ].find((candidate) => validate(candidate));
         expect({ where, valid }).toEqual({ where, valid: expect.any(String) });
         // A text of several lines takes line feeds and tabs, and nothing else of the kind.
