@@ -113,6 +113,10 @@ const PAGE_DATA: { path: string; data: (context: PageDataContext) => string[] }[
     path: '/campaigns/create',
     data: ({ app, backend, store }) => [backend(`/stores/${store}/metaAdAccountProps`), app(`/private/stores/${store}/segments`)],
   },
+  { path: '/whatsapp', data: ({ app, store }) => [app(`/private/stores/${store}/whatsappTemplates`)] },
+  // Before `:id`, which would take "create" for an id.
+  { path: '/whatsapp/templates/create', data: () => [] },
+  { path: '/whatsapp/templates/:id', data: ({ app, store, params }) => [app(`/private/stores/${store}/whatsappTemplates/${params.id}`)] },
   { path: '/account', data: ({ app }) => [app('/private/me/account_details')] },
   { path: '/account/change-plan', data: ({ app, store }) => [app('/private/plans'), app(`/private/stores/${store}/ordersCount`)] },
 ];

@@ -113,6 +113,9 @@ it("carries each page's own first data at its default view, after the shell's", 
   expect(await own('/segments/12/edit')).toEqual(['/api/private/stores/7/segments/12', '/backend/stores/7/productTypes']);
   expect(await own('/campaigns')).toEqual(['/api/private/stores/7/adCampaigns']);
   expect(await own('/campaigns/create')).toEqual(['/backend/stores/7/metaAdAccountProps', '/api/private/stores/7/segments']);
+  expect(await own('/whatsapp')).toEqual(['/api/private/stores/7/whatsappTemplates']);
+  expect(await own('/whatsapp/templates/3')).toEqual(['/api/private/stores/7/whatsappTemplates/3']);
+  expect(await own('/whatsapp/templates/create')).toEqual([]);
   expect(await own('/account')).toEqual(['/api/private/me/account_details']);
   expect(await own('/account/change-plan')).toEqual(['/api/private/plans', '/api/private/stores/7/ordersCount']);
   // Another view, an address that names no record, and a page without data of its own carry only the shell's.
