@@ -137,9 +137,7 @@ export async function templateOf(db: Queryable, storeId: number, row: TemplateRo
     at: Date;
     rejection_reason: RejectionReason | null;
     paused_until: Date | null;
-  }>(`select status, at, rejection_reason, paused_until from whatsapp_template_history where template_id = $1 order by id`, [
-    row.id,
-  ]);
+  }>(`select status, at, rejection_reason, paused_until from whatsapp_template_history where template_id = $1 order by id`, [row.id]);
   return {
     ...summaryOf(row, now),
     header: { format: row.header_format, text: row.header_text, media: media ? mediaOf(storeId, media) : null },

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedMedia } from '../../../../src/server/features/ad-campaigns/media.ts';
-import { DAMAGED, probeMedia } from '../../../../src/server/platform/files/media-probe.ts';
 import { adCampaignMessages } from '../../../../src/server/features/ad-campaigns/messages.ts';
+import { DAMAGED, probeMedia } from '../../../../src/server/platform/files/media-probe.ts';
 import type { HttpError } from '../../../../src/server/platform/http/errors.ts';
 import { jpegImage, mp4Box, mp4Video, pngImage, sampleTable } from '../../integrations/meta/testing.ts';
 

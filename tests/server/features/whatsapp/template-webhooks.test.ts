@@ -1,7 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHATSAPP_WEBHOOK_PATH } from '../../../../src/server/features/integrations/index.ts';
-import { SANDBOX_META_APP, SANDBOX_META_IDS, type StartedMetaSandbox, type WhatsAppWebhookDelivery } from '../../../../src/server/integrations/meta/sandbox/index.ts';
+import {
+  SANDBOX_META_APP,
+  SANDBOX_META_IDS,
+  type StartedMetaSandbox,
+  type WhatsAppWebhookDelivery,
+} from '../../../../src/server/integrations/meta/sandbox/index.ts';
 import { signWhatsAppWebhook } from '../../../../src/server/integrations/meta/whatsapp/webhooks.ts';
 import { loadConfig } from '../../../../src/server/platform/config.ts';
 import { type Caller, signIn, type TestServer } from '../../support/harness.ts';
@@ -41,9 +46,12 @@ async function delivered(): Promise<WhatsAppWebhookDelivery[]> {
   return made;
 }
 
-const history = async (id: number) => (await call('GET', `${templatesPath()}/${id}`)).json().history.map((change: { status: string }) => change.status);
+const history = async (id: number) =>
+  (await call('GET', `${templatesPath()}/${id}`)).json().history.map((change: { status: string }) => change.status);
 const metaIdOf = (name: string) =>
-  meta.sandbox.store.whatsAppAccount(ids.whatsappAccounts.tiendaDemo)!.templates.find((id) => meta.sandbox.store.template(id)?.name === name)!;
+  meta.sandbox.store
+    .whatsAppAccount(ids.whatsappAccounts.tiendaDemo)!
+    .templates.find((id) => meta.sandbox.store.template(id)?.name === name)!;
 
 async function approvedTemplate(name: string) {
   const created = await call('POST', templatesPath(), {
@@ -92,7 +100,10 @@ describe('the subscription handshake', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('1158201444');
-    const wrong = await server.app.inject({ method: 'GET', url: `${WHATSAPP_WEBHOOK_PATH}?hub.mode=subscribe&hub.verify_token=otro&hub.challenge=1` });
+    const wrong = await server.app.inject({
+      method: 'GET',
+      url: `${WHATSAPP_WEBHOOK_PATH}?hub.mode=subscribe&hub.verify_token=otro&hub.challenge=1`,
+    });
     expect(wrong.statusCode).toBe(403);
   });
 });
@@ -101,7 +112,10 @@ describe('template changes', () => {
   it('approves a template when Meta says so, without a sync', async () => {
     const { id, approval } = await approvedTemplate('aviso_ofertas');
     expect(approval).toHaveLength(1);
-    expect(JSON.parse(approval[0]!.body).entry[0].changes[0]).toMatchObject({ field: 'message_template_status_update', value: { event: 'APPROVED' } });
+    expect(JSON.parse(approval[0]!.body).entry[0].changes[0]).toMatchObject({
+      field: 'message_template_status_update',
+      value: { event: 'APPROVED' },
+    });
     expect((await call('GET', `${templatesPath()}/${id}`)).json()).toMatchObject({ status: 'APPROVED' });
     expect(await history(id)).toEqual(['PENDING', 'APPROVED']);
   });
@@ -157,7 +171,13 @@ describe('template changes', () => {
           changes: [
             {
               field: 'message_template_status_update',
-              value: { event: 'DISABLED', message_template_id: Number(metaIdOf('aviso_ofertas')), message_template_name: 'aviso_ofertas', message_template_language: 'es', reason: 'NONE' },
+              value: {
+                event: 'DISABLED',
+                message_template_id: Number(metaIdOf('aviso_ofertas')),
+                message_template_name: 'aviso_ofertas',
+                message_template_language: 'es',
+                reason: 'NONE',
+              },
             },
           ],
         },
@@ -176,7 +196,9 @@ describe('the number’s quality', () => {
   it('shows RED on the card once Meta flags the number', async () => {
     meta.sandbox.whatsapp.setPhoneQuality(ids.phoneNumbers.principal, 'RED');
     await delivered();
-    const [row] = await server.db.query<{ quality_rating: string }>(`select quality_rating from whatsapp_connections where store_id = $1`, [store]);
+    const [row] = await server.db.query<{ quality_rating: string }>(`select quality_rating from whatsapp_connections where store_id = $1`, [
+      store,
+    ]);
     expect(row?.quality_rating).toBe('RED');
     const card = (await call('GET', `/api/private/stores/${store}/integrations`)).json().messaging;
     expect(card.selection.phoneNumber.qualityRating).toBe('RED');

@@ -38,7 +38,9 @@ function templateChangeOf(change: WhatsAppDeliveredChange, at: Date): WhatsappTe
       metaTemplateId: String(value.message_template_id),
       event: value.event,
       reason: value.reason,
-      detail: value.rejection_info ? `${value.rejection_info.reason} ${value.rejection_info.recommendation}` : (value.other_info?.description ?? null),
+      detail: value.rejection_info
+        ? `${value.rejection_info.reason} ${value.rejection_info.recommendation}`
+        : (value.other_info?.description ?? null),
       pausedUntil: value.event === 'PAUSED' ? (pausedUntilOf(value, at)?.toISOString() ?? null) : null,
       quality: null,
     };
