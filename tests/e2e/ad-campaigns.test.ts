@@ -2,40 +2,12 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { META_SANDBOX_PREFIX } from '../../src/server/integrations/meta/sandbox/index.ts';
 import { pngImage } from '../server/integrations/meta/testing.ts';
-import { choose, logInAtFacebook, metaCard } from './meta-login.ts';
-import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
+import { choose, chooseCard, connectMeta, metaCard, signIn } from './meta-login.ts';
+import { SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
-
-/** Chooses a card as a merchant does, by clicking it: its radio button is Ark's, hidden inside the card. */
-async function chooseCard(page: Page, name: RegExp) {
-  const radio = page.getByRole('radio', { name });
-  await page.locator('label').filter({ has: radio }).click();
-  expect(await radio.isChecked()).toBe(true);
-}
 
 const e2e = useServerAndBrowser();
 const CAMPAIGN = 'Carrusel de invierno';
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${e2e.server.url}/api/auth/login?returnTo=%2Fintegrations`);
-  await page.getByLabel('Correo electrónico').fill('demo@recompra.cl');
-  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(`${e2e.server.url}/integrations`);
-}
-
-/** Facebook Login, then the assets of the business manager that has them all. */
-async function connectMeta(page: Page): Promise<void> {
-  await metaCard(page).getByRole('button', { name: 'Conectar Meta' }).click();
-  await page.getByRole('button', { name: 'Conectar con Facebook' }).click();
-  await logInAtFacebook(page, `${e2e.server.url}/integrations`);
-  await choose(page, 'Cuenta publicitaria', /Tienda Demo — Principal/);
-  await choose(page, 'Página de Facebook', 'Tienda Demo');
-  await choose(page, 'Cuenta de Instagram', 'tiendademo');
-  await choose(page, 'Píxel', 'Píxel Tienda Demo');
-  await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await metaCard(page).getByText('Conectada').waitFor({ timeout: SERVER_WAIT });
-}
 
 /** A moment on Chile's clock as a merchant types it on a phone's numeric keypad: the day ddmmaaaa, the hour hhmm. */
 function typedInChile(at: number): { day: string; hour: string } {
@@ -63,8 +35,8 @@ const api = (page: Page, path: string) => page.evaluate((url) => fetch(url).then
 it('the owner creates a carousel campaign from a segment, reads what it spent, changes its budget, deactivates, activates and deletes it', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await signIn(page);
-  await connectMeta(page);
+  await signIn(page, e2e.server.url);
+  await connectMeta(page, e2e.server.url);
 
   // From the segments list: the biggest default segment's "Crear campaña".
   // The demo store's default segments are built by a job after the server starts.
@@ -194,14 +166,14 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 it('on a 390 × 844 phone the wizard refuses an end before the start on the information step itself, before moving on', async () => {
   const context = await e2e.browser.newContext(PHONE);
   const page = await context.newPage();
-  await signIn(page);
+  await signIn(page, e2e.server.url);
   // Connected by the journey above when it ran first; this one stands on its own all the same.
   const connected = metaCard(page).getByText('Conectada');
   await connected
     .or(metaCard(page).getByRole('button', { name: 'Conectar Meta' }))
     .first()
     .waitFor({ timeout: SERVER_WAIT });
-  if (!(await connected.isVisible())) await connectMeta(page);
+  if (!(await connected.isVisible())) await connectMeta(page, e2e.server.url);
   await page.goto(`${e2e.server.url}/campaigns/create`);
   await chooseCard(page, /Conversión/);
   await page.getByRole('button', { name: 'Siguiente' }).click();

@@ -1,21 +1,12 @@
 import { createHmac } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { SANDBOX_META_APP } from '../../src/server/integrations/meta/sandbox/index.ts';
 import { META_API_VERSION } from '../../src/server/integrations/meta/types.ts';
-import { choose, logInAtFacebook, metaCard } from './meta-login.ts';
-import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
+import { choose, logInAtFacebook, metaCard, signIn } from './meta-login.ts';
+import { SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
 const e2e = useServerAndBrowser();
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${e2e.server.url}/api/auth/login?returnTo=%2Fintegrations`);
-  await page.getByLabel('Correo electrónico').fill('demo@recompra.cl');
-  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(`${e2e.server.url}/integrations`);
-}
 
 it('the owner connects Meta, accepts the Custom Audience terms, and renews the connection once Facebook revokes it', async () => {
   const context = await e2e.browser.newContext();
@@ -26,7 +17,7 @@ it('the owner connects Meta, accepts the Custom Audience terms, and renews the c
     const token = new URLSearchParams(new URL(frame.url()).hash.slice(1)).get('access_token');
     if (token) tokens.add(token);
   });
-  await signIn(page);
+  await signIn(page, e2e.server.url);
 
   await metaCard(page).getByRole('button', { name: 'Conectar Meta' }).click();
   await page.getByRole('button', { name: 'Conectar con Facebook' }).click();
