@@ -55,6 +55,7 @@ export const HeaderText: Story = {
   args: atMessage({ header: { format: 'TEXT', text: '¡Hola, {{client_first_name}}!', file: null } }),
 };
 export const HeaderTextOnPhone: Story = onPhone<Story>({ args: HeaderText.args });
+/** Sending waits for the file: the button says so (busy, so a click sends nothing). */
 export const HeaderImageUploading: Story = {
   args: withHeaderFile('IMAGE', 'uploading'),
   parameters: { visual: { waitFor: 'text=Subiendo…' } },

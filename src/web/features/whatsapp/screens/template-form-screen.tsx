@@ -191,6 +191,7 @@ export function TemplateForm({
   const { register, control, handleSubmit, setValue, getValues, formState } = form;
   const errors: FieldErrors<TemplateFormValues> = formState.errors;
   const values = useWatch({ control }) as TemplateFormValues;
+  const uploading = values.header?.file?.upload.state === 'uploading';
   // The wizard goes to the step of the first field the server refused, whatever part of it.
   // A new object only for a new refusal: the wizard moves once per refusal.
   const refusedFields = useMemo(
@@ -263,8 +264,9 @@ export function TemplateForm({
             </Button>
           ) : null}
           {last ? (
-            <Button type="submit" disabled={saving}>
-              {t(mode === 'create' ? 'actions.create' : 'actions.save')}
+            // While the header's file is still uploading, sending waits for it (the button says why).
+            <Button type="submit" disabled={saving} loading={uploading}>
+              {uploading ? t('actions.waitingForUpload') : t(mode === 'create' ? 'actions.create' : 'actions.save')}
             </Button>
           ) : (
             <Button onClick={() => void wizard.next()} disabled={saving}>
