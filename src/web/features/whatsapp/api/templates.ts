@@ -5,7 +5,7 @@ import { appClient } from '../../../api/clients';
 import { requireStoreId } from '../../../api/current-store';
 import { unwrap } from '../../../api/errors';
 import { whatsappTemplateKeys } from '../../../api/keys';
-import { storeQuery } from '../../../api/store-query';
+import { whatsappTemplateQueryOptions, whatsappTemplatesQueryOptions } from './template-queries';
 
 export type WhatsappTemplate = components['schemas']['WhatsappTemplate'];
 export type WhatsappTemplateSummary = components['schemas']['WhatsappTemplateSummary'];
@@ -16,21 +16,9 @@ type StoreKeyId = number | undefined;
 /* SPEC §7 data area "messaging templates". Each query waits until the session names the store; every key
    comes from `whatsappTemplateKeys`. Meta's reviews arrive on the live channel (`LiveWhatsappTemplate`). */
 
-/** The store's templates, the most recently changed first. */
-export const whatsappTemplatesQueryOptions = (storeId: StoreKeyId) =>
-  storeQuery(whatsappTemplateKeys.list(storeId), storeId, (id, signal) =>
-    appClient.GET('/private/stores/{id}/whatsappTemplates', { params: { path: { id } }, signal }),
-  );
-
 export function useWhatsappTemplates(storeId: StoreKeyId) {
   return useQuery(whatsappTemplatesQueryOptions(storeId));
 }
-
-/** One template with its content and status history (the form and the detail). */
-export const whatsappTemplateQueryOptions = (storeId: StoreKeyId, templateId: number) =>
-  storeQuery(whatsappTemplateKeys.detail(storeId, templateId), storeId, (id, signal) =>
-    appClient.GET('/private/stores/{id}/whatsappTemplates/{templateId}', { params: { path: { id, templateId } }, signal }),
-  );
 
 export function useWhatsappTemplate(storeId: StoreKeyId, templateId: number) {
   return useQuery(whatsappTemplateQueryOptions(storeId, templateId));

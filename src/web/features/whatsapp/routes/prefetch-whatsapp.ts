@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { whatsappTemplateQueryOptions, whatsappTemplatesQueryOptions } from '../api/templates';
+import { whatsappTemplateQueryOptions, whatsappTemplatesQueryOptions } from '../api/template-queries';
 
 /*
  * What the WhatsApp pages open with, asked while the app is still starting (see `prefetchDashboard`):
