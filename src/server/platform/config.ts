@@ -131,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('KLAVIYO_BASE_URL apunta al sandbox de Klaviyo: en producción los segmentos se sincronizan con Klaviyo real.');
     if (env.META_APP_SECRET === SANDBOX_META_APP.appSecret)
       problems.push('META_APP_SECRET es la clave pública del sandbox de Meta: usa la de tu app de Meta.');
+    if (env.META_WEBHOOK_VERIFY_TOKEN === SANDBOX_WEBHOOK_VERIFY_TOKEN)
+      problems.push('META_WEBHOOK_VERIFY_TOKEN es el token público del sandbox: usa el que configuraste en el panel de tu app de Meta.');
     for (const name of ['META_GRAPH_URL', 'META_LOGIN_URL', 'META_BUSINESS_URL'] as const)
       if (env[name]?.includes(META_SANDBOX_PREFIX)) problems.push(`${name} apunta al sandbox de Meta: en producción se usa Meta real.`);
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)

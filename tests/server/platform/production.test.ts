@@ -71,10 +71,12 @@ describe('production configuration', () => {
       NODE_ENV: 'production',
       ...SECRETS,
       META_APP_SECRET: SANDBOX_META_APP.appSecret,
+      META_WEBHOOK_VERIFY_TOKEN: loadConfig({ NODE_ENV: 'test' }).meta.webhookVerifyToken,
       META_GRAPH_URL: `http://127.0.0.1:3000${META_SANDBOX_PREFIX}/graph`,
     });
     expect(problems).toEqual([
       'META_APP_SECRET es la clave pública del sandbox de Meta: usa la de tu app de Meta.',
+      'META_WEBHOOK_VERIFY_TOKEN es el token público del sandbox: usa el que configuraste en el panel de tu app de Meta.',
       'META_GRAPH_URL apunta al sandbox de Meta: en producción se usa Meta real.',
     ]);
   });

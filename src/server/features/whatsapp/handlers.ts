@@ -6,7 +6,7 @@ import { MetaError, MetaNotFoundError } from '../../integrations/meta/errors.ts'
 import { TEMPLATE_REFUSAL_CODES, templateRefusalCode } from '../../integrations/meta/whatsapp/errors.ts';
 import { type MetaAccess, metaFailure } from '../../platform/connections/meta-connection.ts';
 import { whatsappClientOf } from '../../platform/connections/whatsapp-connection.ts';
-import type { Database, Queryable } from '../../platform/database/db.ts';
+import type { Queryable } from '../../platform/database/db.ts';
 import { type Handlers, inStore } from '../../platform/http/api.ts';
 import { errors, HttpError } from '../../platform/http/errors.ts';
 import { publishLive } from '../../platform/store-data/live.ts';
@@ -20,7 +20,6 @@ import {
   insertTemplate,
   type MetaState,
   mediaContent,
-  mediaRow,
   summaryOf,
   type TemplateRow,
   templateNamed,
@@ -157,7 +156,7 @@ export const whatsappTemplateHandlers = (access: MetaAccess): Handlers<TemplateO
 
   async createWhatsappTemplate(context) {
     const { storeId } = inStore(context);
-    const db = context.db as Database;
+    const { db } = context;
     const input = checkedInput(context.body);
     const { wabaId, client } = await whatsappClientOf(db, access, storeId);
     if (await templateNamed(db, storeId, input.name))
@@ -189,7 +188,7 @@ export const whatsappTemplateHandlers = (access: MetaAccess): Handlers<TemplateO
 
   async updateWhatsappTemplate(context) {
     const { storeId } = inStore(context);
-    const db = context.db as Database;
+    const { db } = context;
     const current = await rowOr404(db, storeId, context.params.templateId);
     const input = checkedInput(context.body);
     if (input.name !== current.name) throw errors.invalidRequest([{ field: 'name', message: messages.nameFixed }]);
@@ -226,7 +225,7 @@ export const whatsappTemplateHandlers = (access: MetaAccess): Handlers<TemplateO
 
   async deleteWhatsappTemplate(context) {
     const { storeId } = inStore(context);
-    const db = context.db as Database;
+    const { db } = context;
     const row = await rowOr404(db, storeId, context.params.templateId);
     const { client } = await whatsappClientOf(db, access, storeId);
     try {
@@ -255,12 +254,11 @@ export const whatsappTemplateHandlers = (access: MetaAccess): Handlers<TemplateO
 
   async getWhatsappTemplateMedia(context) {
     const { storeId } = inStore(context);
-    const media = await mediaRow(context.db, storeId, context.params.mediaId);
+    const media = await mediaContent(context.db, storeId, context.params.mediaId);
     if (!media) throw errors.notFound();
-    const content = await mediaContent(context.db, storeId, context.params.mediaId);
     return {
       status: 200,
-      file: { type: media.mime_type, data: content!.content },
+      file: { type: media.mime_type, data: media.content },
       headers: {
         'cache-control': 'private, max-age=86400, immutable',
         'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(media.name)}`,

@@ -282,14 +282,6 @@ export async function insertMedia(
   return row!;
 }
 
-export async function mediaRow(db: Queryable, storeId: number, mediaId: number): Promise<MediaRow | null> {
-  const [row] = await db.query<MediaRow>(
-    `select id::text, kind, name, mime_type, bytes::text from whatsapp_template_media where store_id = $1 and id = $2`,
-    [storeId, mediaId],
-  );
-  return row ?? null;
-}
-
 export async function mediaContent(db: Queryable, storeId: number, mediaId: number): Promise<(MediaRow & { content: Uint8Array }) | null> {
   const [row] = await db.query<MediaRow & { content: Uint8Array }>(
     `select id::text, kind, name, mime_type, bytes::text, content from whatsapp_template_media where store_id = $1 and id = $2`,
