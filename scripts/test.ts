@@ -1,8 +1,8 @@
 // `npm test`: every check of the project, each timed; fails when any fails.
 //
 // The checks run in two lanes side by side, since neither keeps both cores busy on its own: the
-// static checks and the server's tests in one, Storybook's pictures, the web build and the end-to-end
-// journeys in the other. Each step's output is kept and printed whole when it ends, so two steps never
+// static checks, the server's tests and a few end-to-end journeys in one; the web build, Storybook's
+// pictures and the other journeys in the other (the journeys are split so that both lanes end together). Each step's output is kept and printed whole when it ends, so two steps never
 // interleave their lines. The summary at the end gives each step's time, the slowest files, the cost
 // of a story and of a test, and what the run would take with half as many again of both.
 import { spawn } from 'node:child_process';
@@ -53,6 +53,8 @@ const NO_COLOR = { FORCE_COLOR: '0' };
 const first: Step = { name: 'Panda: código generado', command: ['npx', 'panda', 'codegen', '--silent'] };
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
+// Only the PostgreSQL step gets the server's address: every other step (the PGlite one above all) runs without it.
+delete process.env.TEST_DATABASE_URL;
 const serverLane: Step[] = [
   {
     name: 'Contratos: lint',
@@ -89,17 +91,26 @@ if (databaseUrl && (await reachable(databaseUrl))) {
       : 'TEST_DATABASE_URL no está definida: se omiten las pruebas del servidor sobre PostgreSQL.',
   );
 }
+// The journeys the server's lane runs once its tests are done, long after the browser lane built the web app.
+const SERVER_LANE_JOURNEYS = ['first-contact', 'team', 'social-ads', 'subscription'].map((name) => `tests/e2e/${name}.test.ts`);
+serverLane.push({
+  name: 'Extremo a extremo (Chromium), carril 1',
+  command: vitest('e2e-1', ['--config', 'vitest.e2e.config.ts', ...SERVER_LANE_JOURNEYS]),
+  results: `${RESULTS}/e2e-1.json`,
+  counts: 'tests',
+});
 const browserLane: Step[] = [
+  // First: the journeys of both lanes need it.
+  { name: 'Compilación web', command: ['npm', 'run', '--silent', 'build'] },
   {
     name: 'Storybook: capturas y accesibilidad',
     command: ['npx', 'tsx', 'scripts/test-stories.ts', '--json', `${RESULTS}/stories.json`],
     results: `${RESULTS}/stories.json`,
     counts: 'stories',
   },
-  { name: 'Compilación web', command: ['npm', 'run', '--silent', 'build'] },
   {
     name: 'Extremo a extremo (Chromium)',
-    command: vitest('e2e', ['--config', 'vitest.e2e.config.ts']),
+    command: vitest('e2e', ['--config', 'vitest.e2e.config.ts', ...SERVER_LANE_JOURNEYS.flatMap((file) => ['--exclude', file])]),
     results: `${RESULTS}/e2e.json`,
     counts: 'tests',
   },

@@ -10,6 +10,7 @@ import { sessionHandlers } from './session';
 import { signupHandlers } from './signup';
 import { billingHandlers } from './subscription';
 import { teamHandlers } from './team';
+import { whatsappCampaignsHandlers } from './whatsapp-campaigns';
 import { whatsappTemplatesHandlers } from './whatsapp-templates';
 
 /** What every story and test gets unless it overrides a call. */
@@ -25,6 +26,8 @@ export const handlers = [
   ...adCampaignsHandlers,
   ...campaignFormHandlers,
   ...whatsappTemplatesHandlers,
+  // After the templates' own: their calls answer the templates there.
+  ...whatsappCampaignsHandlers,
   ...billingHandlers,
   ...liveHandlers,
 ];

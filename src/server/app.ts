@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountFeature, STRIPE_WEBHOOK_PATH } from './features/account/index.ts';
 import { adCampaignsFeature } from './features/ad-campaigns/index.ts';
+import { chatFeature } from './features/chat/index.ts';
 import { dashboardFeature } from './features/dashboard/index.ts';
 import { INSTALL_CALLBACK_PATH, integrationsFeature, SHOPIFY_WEBHOOK_PATH, WHATSAPP_WEBHOOK_PATH } from './features/integrations/index.ts';
 import { segmentsFeature } from './features/segments/index.ts';
@@ -47,6 +48,7 @@ export const FEATURES: readonly ServerFeature[] = [
   integrationsFeature,
   adCampaignsFeature,
   whatsappFeature,
+  chatFeature,
 ];
 
 export interface AppOptions {

@@ -27,7 +27,7 @@ const seeded = config.demoPassword === null ? false : await seedDemoStore(db, co
 const app = await buildApp({ config, db, secrets, logger: process.env.LOG_REQUESTS === 'true', liveSandbox: true });
 await app.listen({ port: config.port, host: config.host });
 await scheduleHousekeeping(db);
-for (const feature of FEATURES) await feature.schedule?.(db);
+for (const feature of FEATURES) await feature.schedule?.(db, config);
 app.jobs.start();
 // The local card processor starts empty each time: it learns of the subscriptions kept here (the demo's trial).
 if (config.sandboxes)

@@ -15,7 +15,9 @@ import {
 } from '../../mocks/handlers/dashboard';
 import { storeSyncAnswer } from '../../mocks/handlers/integrations';
 import { meAs } from '../../mocks/handlers/session';
+import { whatsappCampaignsStore } from '../../mocks/handlers/whatsapp-campaigns';
 import { DashboardRoute } from '../../src/web/features/dashboard/routes/dashboard-route';
+import { DashboardWhatsappCampaigns } from '../../src/web/features/whatsapp/routes/dashboard-campaigns';
 import { Toaster } from '../../src/web/ui/toast';
 import { toastShown } from '../support/toast-shown';
 import { userEvent } from '../support/user-event';
@@ -63,6 +65,40 @@ export const NoActiveCampaigns: Story = {
   parameters: { msw: { handlers: [meAs(sessionUsers.admin), ...dashboardStore({ activeCampaigns: noActiveCampaigns })] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('No tienes campañas activas')).toBeVisible();
+  },
+};
+
+/** With the WhatsApp part, as app/features.ts hands it over. */
+const withWhatsappPart = () => (
+  <DashboardRoute whatsappCampaigns={(section) => <DashboardWhatsappCampaigns>{section}</DashboardWhatsappCampaigns>} />
+);
+
+/** The WhatsApp campaigns sending now, from the mocked contract: the sending one and the active automated one. */
+export const WhatsappCampaigns: Story = {
+  parameters: { msw: { handlers: [meAs(sessionUsers.admin), ...dashboardStore(), ...whatsappCampaignsStore()] } },
+  render: withWhatsappPart,
+  play: async ({ canvasElement }) => {
+    const section = within(await within(canvasElement).findByRole('region', { name: 'Campañas de WhatsApp activas' }));
+    await expect(await section.findByRole('link', { name: 'Café de otoño' })).toHaveAttribute('href', '/whatsapp/campaigns/406');
+    await expect(section.getByRole('link', { name: 'Recordatorio de carro abandonado' })).toBeVisible();
+    // Scheduled, sent and paused campaigns are not sending.
+    await expect(section.queryByRole('link', { name: 'Reactivar clientes dormidos' })).toBeNull();
+  },
+};
+
+/** WhatsApp not connected (the list answers 409): no WhatsApp section, and no error. */
+export const WhatsappNotConnected: Story = {
+  parameters: {
+    msw: { handlers: [meAs(sessionUsers.admin), ...dashboardStore(), ...whatsappCampaignsStore({ notConnected: true })] },
+  },
+  render: withWhatsappPart,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('region', { name: 'Campañas activas' });
+    // Every section drawn and every answer in: nothing is busy any more.
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 10_000 });
+    await expect(canvas.queryByRole('region', { name: 'Campañas de WhatsApp activas' })).toBeNull();
+    await expect(canvas.queryByText('No pudimos cargar esta información.')).toBeNull();
   },
 };
 

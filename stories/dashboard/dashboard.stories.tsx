@@ -13,8 +13,10 @@ import {
   statsTablePage,
   storeStatsEmpty,
 } from '../../mocks/fixtures/dashboard';
+import { activeCampaign, sendingCampaign } from '../../mocks/fixtures/whatsapp-campaigns';
 import { type DateRange, type DateRangePreset, type Granularity } from '../../src/shared/date-ranges';
 import { DashboardScreen, type DashboardScreenProps } from '../../src/web/features/dashboard/screens/dashboard-screen';
+import { WhatsappCampaignsSection } from '../../src/web/features/dashboard/screens/whatsapp-campaigns-section';
 import { userEvent } from '../support/user-event';
 import { WithToasts } from '../support/with-toasts';
 import { dashboardArgs, overviewArgs, rangeValue } from './dashboard-args';
@@ -145,6 +147,40 @@ export const ActiveCampaigns: Story = {
     const section = within(await within(canvasElement).findByRole('region', { name: 'Campañas activas' }));
     await expect(section.getByRole('link', { name: 'Recompra de verano' })).toHaveAttribute('href', '/campaigns/101');
     await expect(section.getByText('9,06x')).toBeVisible();
+  },
+};
+
+/** The WhatsApp campaigns sending now below the ad ones: each with its status and messages sent, delivered and read. */
+export const WhatsappCampaigns: Story = {
+  args: {
+    whatsappCampaigns: (
+      <WhatsappCampaignsSection
+        campaigns={{ status: 'success', data: [sendingCampaign, activeCampaign] }}
+        onRetry={fn()}
+        campaignHref={(campaignId) => `/whatsapp/campaigns/${campaignId}`}
+        listHref="/whatsapp"
+      />
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const section = within(await within(canvasElement).findByRole('region', { name: 'Campañas de WhatsApp activas' }));
+    await expect(section.getByRole('link', { name: sendingCampaign.name })).toHaveAttribute(
+      'href',
+      `/whatsapp/campaigns/${sendingCampaign.id}`,
+    );
+    await expect(section.getByText('Enviando')).toBeVisible();
+    await expect(section.getByText('1.228')).toBeVisible();
+  },
+};
+
+export const WhatsappCampaignsOnPhone = onPhone<Story>({ args: WhatsappCampaigns.args });
+
+/** WhatsApp connected, but no campaign sending: the section says what it will show. */
+export const NoWhatsappCampaignsSending: Story = {
+  args: {
+    whatsappCampaigns: (
+      <WhatsappCampaignsSection campaigns={{ status: 'success', data: [] }} onRetry={fn()} campaignHref={String} listHref="/whatsapp" />
+    ),
   },
 };
 

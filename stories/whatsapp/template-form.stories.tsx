@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import {
   editedTodayTemplate,
@@ -112,6 +112,9 @@ export const ButtonLimitReached: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Agregar botón' }));
     await chooseFromMenu(canvasElement, 'Enlace a un sitio web');
     await expect(args.onButtonLimit).toHaveBeenCalledWith('URL');
+    // The merchant clicks away from the menu's button: the picture never depends on whether its focus ring came back.
+    await userEvent.click(canvas.getByRole('heading', { level: 1 }));
+    await waitFor(() => expect(canvasElement.ownerDocument.activeElement).toBe(canvasElement.ownerDocument.body));
   },
 };
 

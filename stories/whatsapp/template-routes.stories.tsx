@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import { templateRefusedError } from '../../mocks/fixtures/whatsapp-templates';
 import { meAs } from '../../mocks/handlers/session';
+import { whatsappCampaignsStore } from '../../mocks/handlers/whatsapp-campaigns';
 import { whatsappTemplatesStore } from '../../mocks/handlers/whatsapp-templates';
 import { TemplateDetailRoute } from '../../src/web/features/whatsapp/routes/template-detail-route';
 import { TemplateFormRoute } from '../../src/web/features/whatsapp/routes/template-form-route';
@@ -21,7 +22,7 @@ const meta = {
   parameters: {
     providers: ['query', 'router'],
     route: '/whatsapp?tab=templates',
-    msw: { handlers: [meAs(sessionUsers.admin), ...whatsappTemplatesStore()] },
+    msw: { handlers: [meAs(sessionUsers.admin), ...whatsappTemplatesStore(), ...whatsappCampaignsStore()] },
   },
   render: () => (
     <>
@@ -44,7 +45,15 @@ export const TemplatesTab: Story = {
 };
 export const TemplatesTabOnPhone: Story = onPhone<Story>({ play: TemplatesTab.play });
 export const NotConnected: Story = {
-  parameters: { msw: { handlers: [meAs(sessionUsers.admin), ...whatsappTemplatesStore({ notConnected: true })] } },
+  parameters: {
+    msw: {
+      handlers: [
+        meAs(sessionUsers.admin),
+        ...whatsappTemplatesStore({ notConnected: true }),
+        ...whatsappCampaignsStore({ notConnected: true }),
+      ],
+    },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Conecta WhatsApp para crear plantillas')).toBeVisible();
   },
@@ -62,6 +71,10 @@ export const ButtonLimitToast: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Agregar botón' }));
     await chooseFromMenu(canvasElement, 'Llamar a un teléfono');
     await toastShown(canvasElement, 'Llegaste al máximo de botones de ese tipo.');
+    // The merchant reads the toast and clicks away from the menu's button: the picture never depends on whether its
+    // focus ring came back before the toast did.
+    await userEvent.click(canvas.getByRole('heading', { level: 1 }));
+    await waitFor(() => expect(canvasElement.ownerDocument.activeElement).toBe(canvasElement.ownerDocument.body));
   },
 };
 

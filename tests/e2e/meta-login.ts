@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SANDBOX_META_USERS } from '../../src/server/integrations/meta/sandbox/index.ts';
 import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
@@ -52,3 +52,57 @@ export async function connectMeta(page: Page, serverUrl: string): Promise<void> 
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await metaCard(page).getByText('Conectada').waitFor({ timeout: SERVER_WAIT });
 }
+
+/** The WhatsApp card on /integrations. */
+export const messagingCard = (page: Page) => page.getByRole('article').filter({ hasText: 'Mensajería: WhatsApp' });
+
+/** From Integrations, once Meta is connected: WhatsApp from the same business portfolio, Tienda Demo's main number. */
+export async function connectWhatsapp(page: Page): Promise<void> {
+  await messagingCard(page).getByRole('button', { name: 'Conectar WhatsApp' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Cuenta de WhatsApp Business (WhatsApp ID)' }).waitFor({ timeout: SERVER_WAIT });
+  await choose(page, 'Cuenta de WhatsApp Business (WhatsApp ID)', 'Tienda Demo');
+  await choose(page, 'Número de teléfono', /\+56 9 2345 6701/);
+  await expect.poll(() => dialog.getByText('Calidad: Alta').count()).toBe(1);
+  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await messagingCard(page).getByText('+56 9 2345 6701').waitFor({ timeout: SERVER_WAIT });
+}
+
+/** A template's card in the WhatsApp page's list, by its name. */
+export const templateCard = (page: Page, name: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('link', { name, exact: true }) });
+/** A status badge within `scope`, by its exact words. */
+export const badge = (scope: Locator, status: string) => scope.getByText(status, { exact: true });
+/** The template form's message. */
+export const templateBody = (page: Page) => page.getByRole('textbox', { name: 'Mensaje', exact: true });
+
+/** Step 1 of the template form: the name and the category. */
+export async function fillTemplateInfo(page: Page, name: string, category: 'Marketing' | 'Utilidad'): Promise<void> {
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(name);
+  await chooseCard(page, new RegExp(`^${category}`));
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await templateBody(page).waitFor();
+}
+
+/**
+ * The template's message as a merchant writes it: "Hola , " and the rest first (Meta asks for text around each
+ * variable), then the customer's first name put in after "Hola " from the variables menu.
+ */
+export async function writeGreetingByFirstName(page: Page, rest: string): Promise<void> {
+  await templateBody(page).fill(`Hola , ${rest}`);
+  await templateBody(page).press('Control+Home');
+  for (let step = 0; step < 'Hola '.length; step++) await templateBody(page).press('ArrowRight');
+  await page.getByRole('button', { name: 'Insertar variable' }).click();
+  await page.getByRole('menuitem', { name: /^Nombre del cliente/ }).click();
+  expect(await templateBody(page).inputValue()).toBe(`Hola {{client_first_name}}, ${rest}`);
+}
+
+/** From a template's detail, its breadcrumb back to the list (a move inside the app, no reload). */
+export async function backToTemplates(page: Page): Promise<void> {
+  await page.waitForURL(/\/whatsapp\/templates\/\d+$/, { timeout: SERVER_WAIT });
+  await page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'WhatsApp' }).click();
+  await page.waitForURL(/\/whatsapp\?tab=templates$/);
+}
+
+/** The page is no wider than its window: nothing to scroll sideways. */
+export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -1,7 +1,19 @@
-import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { pngImage } from '../server/integrations/meta/testing.ts';
-import { choose, chooseCard, connectMeta, signIn } from './meta-login.ts';
+import {
+  backToTemplates,
+  badge,
+  choose,
+  connectMeta,
+  connectWhatsapp,
+  fillTemplateInfo,
+  fitsWidth,
+  messagingCard,
+  signIn,
+  templateBody,
+  templateCard,
+  writeGreetingByFirstName,
+} from './meta-login.ts';
 import { SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
@@ -10,30 +22,6 @@ const e2e = useServerAndBrowser();
 /** Meta's review (10 s in the sandbox) and its webhook (every 2 s), with room for a loaded machine. */
 const REVIEW_WAIT = 45_000;
 
-const messagingCard = (page: Page) => page.getByRole('article').filter({ hasText: 'Mensajería: WhatsApp' });
-/** A template's card in the list, by its name. */
-const templateCard = (page: Page, name: string) => page.getByRole('article').filter({ has: page.getByRole('link', { name, exact: true }) });
-const badge = (scope: Locator, status: string) => scope.getByText(status, { exact: true });
-const bodyField = (page: Page) => page.getByRole('textbox', { name: 'Mensaje', exact: true });
-
-/** Step 1 of the form: the name and the category. */
-async function fillInfo(page: Page, name: string, category: 'Marketing' | 'Utilidad'): Promise<void> {
-  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(name);
-  await chooseCard(page, new RegExp(`^${category}`));
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await bodyField(page).waitFor();
-}
-
-/** From a template's detail, its breadcrumb back to the list (a move inside the app, no reload). */
-async function backToTemplates(page: Page): Promise<void> {
-  await page.waitForURL(/\/whatsapp\/templates\/\d+$/, { timeout: SERVER_WAIT });
-  await page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'WhatsApp' }).click();
-  await page.waitForURL(/\/whatsapp\?tab=templates$/);
-}
-
-/** The page is no wider than its window: nothing to scroll sideways. */
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 it('a new merchant connects WhatsApp, sends two templates to review and fixes the one Meta rejects', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
@@ -41,15 +29,8 @@ it('a new merchant connects WhatsApp, sends two templates to review and fixes th
   await connectMeta(page, e2e.server.url);
 
   // 1. WhatsApp, from the same business portfolio.
-  await messagingCard(page).getByRole('button', { name: 'Conectar WhatsApp' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('combobox', { name: 'Cuenta de WhatsApp Business (WhatsApp ID)' }).waitFor({ timeout: SERVER_WAIT });
-  await choose(page, 'Cuenta de WhatsApp Business (WhatsApp ID)', 'Tienda Demo');
-  await choose(page, 'Número de teléfono', /\+56 9 2345 6701/);
-  await expect.poll(() => dialog.getByText('Calidad: Alta').count()).toBe(1);
-  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await connectWhatsapp(page);
   const card = messagingCard(page);
-  await card.getByText('+56 9 2345 6701').waitFor({ timeout: SERVER_WAIT });
   expect(await card.getByText('Alta', { exact: true }).count()).toBe(1);
   expect(await card.getByText('2.000 clientes cada 24 h').count()).toBe(1);
 
@@ -59,7 +40,7 @@ it('a new merchant connects WhatsApp, sends two templates to review and fixes th
   await page.evaluate(() => Object.assign(window, { journeyMark: 'sin recargar' }));
   await page.getByRole('tab', { name: 'Plantillas' }).click();
   await page.getByRole('link', { name: 'Crear plantilla' }).first().click();
-  await fillInfo(page, 'oferta_semana', 'Marketing');
+  await fillTemplateInfo(page, 'oferta_semana', 'Marketing');
 
   await choose(page, 'Tipo de encabezado', 'Imagen');
   await page.locator('input[type="file"]').setInputFiles({ name: 'oferta.png', mimeType: 'image/png', buffer: pngImage(800, 418) });
@@ -67,14 +48,7 @@ it('a new merchant connects WhatsApp, sends two templates to review and fixes th
   await page.getByText('Subido', { exact: true }).waitFor({ timeout: SERVER_WAIT });
 
   // Meta asks for text around each variable: the message first, then the name put in after "Hola ".
-  await bodyField(page).fill('Hola , esta semana tu café favorito tiene 20 % de descuento en Tienda Demo.');
-  await bodyField(page).press('Control+Home');
-  for (let step = 0; step < 'Hola '.length; step++) await bodyField(page).press('ArrowRight');
-  await page.getByRole('button', { name: 'Insertar variable' }).click();
-  await page.getByRole('menuitem', { name: /^Nombre del cliente/ }).click();
-  expect(await bodyField(page).inputValue()).toBe(
-    'Hola {{client_first_name}}, esta semana tu café favorito tiene 20 % de descuento en Tienda Demo.',
-  );
+  await writeGreetingByFirstName(page, 'esta semana tu café favorito tiene 20 % de descuento en Tienda Demo.');
   await page.getByRole('textbox', { name: /Ejemplo de «Nombre del cliente»/ }).fill('Camila');
 
   await page.getByRole('button', { name: 'Agregar botón' }).click();
@@ -97,8 +71,8 @@ it('a new merchant connects WhatsApp, sends two templates to review and fixes th
 
   // 3. A utility template Meta finds promotional.
   await page.getByRole('link', { name: 'Crear plantilla' }).click();
-  await fillInfo(page, 'aviso_despacho', 'Utilidad');
-  await bodyField(page).fill('Tu pedido ya salió de nuestra bodega y llega en dos días hábiles. #rechazar:PROMOTIONAL');
+  await fillTemplateInfo(page, 'aviso_despacho', 'Utilidad');
+  await templateBody(page).fill('Tu pedido ya salió de nuestra bodega y llega en dos días hábiles. #rechazar:PROMOTIONAL');
   await page.getByRole('button', { name: 'Enviar a revisión' }).click();
   await backToTemplates(page);
   const notice = templateCard(page, 'aviso_despacho');
@@ -111,7 +85,7 @@ it('a new merchant connects WhatsApp, sends two templates to review and fixes th
   await page.getByRole('link', { name: 'Editar plantilla' }).click();
   await page.getByText(/Meta rechazó esta plantilla\. Motivo: Meta la considera promocional/).waitFor({ timeout: SERVER_WAIT });
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await bodyField(page).fill('Tu pedido ya salió de nuestra bodega y llega en dos días hábiles.');
+  await templateBody(page).fill('Tu pedido ya salió de nuestra bodega y llega en dos días hábiles.');
   await page.getByRole('button', { name: 'Guardar y enviar a revisión' }).click();
   await backToTemplates(page);
   await badge(notice, 'En revisión').waitFor({ timeout: SERVER_WAIT });
@@ -130,14 +104,9 @@ it('on a phone, the templates list and the form fit the screen', async () => {
   expect(await fitsWidth(page)).toBe(true);
 
   await page.getByRole('link', { name: 'Crear plantilla' }).click();
-  await fillInfo(page, 'recordatorio_carro', 'Marketing');
+  await fillTemplateInfo(page, 'recordatorio_carro', 'Marketing');
   expect(await fitsWidth(page)).toBe(true);
-  await bodyField(page).fill('Hola , te guardamos tu carro en Tienda Demo por unos días.');
-  await bodyField(page).press('Control+Home');
-  for (let step = 0; step < 'Hola '.length; step++) await bodyField(page).press('ArrowRight');
-  await page.getByRole('button', { name: 'Insertar variable' }).click();
-  await page.getByRole('menuitem', { name: /^Nombre del cliente/ }).click();
-  expect(await bodyField(page).inputValue()).toBe('Hola {{client_first_name}}, te guardamos tu carro en Tienda Demo por unos días.');
+  await writeGreetingByFirstName(page, 'te guardamos tu carro en Tienda Demo por unos días.');
   expect(await fitsWidth(page)).toBe(true);
   await page.getByRole('button', { name: 'Atrás' }).click();
   expect(await page.getByRole('textbox', { name: 'Nombre', exact: true }).inputValue()).toBe('recordatorio_carro');

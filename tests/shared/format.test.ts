@@ -6,6 +6,7 @@ import {
   formatCount,
   formatDate,
   formatDateRange,
+  formatDateTime,
   formatDays,
   formatList,
   formatPercent,
@@ -117,6 +118,15 @@ describe('formatDate and formatDateRange', () => {
     expect(formatDateRange('2026-02-14', '2026-03-15')).toBe('14 de feb al 15 de mar de 2026');
     expect(formatDateRange('2025-12-01', '2026-01-31')).toBe('1 de dic de 2025 al 31 de ene de 2026');
     expect(formatDateRange('2026-03-15', '2026-03-15')).toBe('15 mar 2026');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("writes an instant in Chile by default, or in the time zone the store's answer names", () => {
+    expect(formatDateTime('2026-03-15T15:00:00Z')).toBe('15 mar 2026, 12:00');
+    expect(formatDateTime('2026-03-15T15:00:00Z', 'America/Mexico_City')).toBe('15 mar 2026, 09:00');
+    expect(formatDateTime('2026-03-16T02:30:00Z', 'America/Santiago')).toBe('15 mar 2026, 23:30');
+    expect(formatDateTime(null, 'America/Santiago')).toBe(EMPTY_VALUE);
   });
 });
 

@@ -85,6 +85,16 @@ export interface Config {
    * default). Off, the store stays as the import found it, so exact figures hold still (the end-to-end tests).
    */
   demoStoreSales: boolean;
+  /** The WhatsApp outbox (features/whatsapp/campaign-sender.ts). */
+  whatsappSending: {
+    /**
+     * How long a message sent without Meta's answer waits for a status before it is sent again: Meta's statuses
+     * come within seconds, and ten minutes leave room for a slow webhook.
+     */
+    reconcileAfterMs: number;
+    /** How often the outbox's upkeep runs (in doubt rows, ended pauses, due automated rows): 30 s. */
+    sweepEveryMs: number;
+  };
   production: boolean;
   /** Check every response against the contract (on outside production; a mismatch is a bug). */
   validateResponses: boolean;
@@ -185,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     sandboxes: !production && env.SANDBOXES !== 'off',
     demoStoreSales: env.DEMO_STORE_SALES !== 'off',
+    whatsappSending: { reconcileAfterMs: (Number(env.WHATSAPP_RECONCILE_AFTER_SECONDS) || 600) * 1000, sweepEveryMs: 30_000 },
     production,
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === 'true' : !production,
   };

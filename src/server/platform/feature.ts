@@ -53,7 +53,7 @@ export interface ServerFeature {
   /** Registers its jobs and its routes outside the contracts, and answers its handlers. */
   start(context: FeatureContext): FeatureParts | Promise<FeatureParts>;
   /** Books its recurring jobs (nightly and hourly work), once per server start, before the worker starts. */
-  schedule?: (db: Database) => Promise<void>;
+  schedule?: (db: Database, config: Config) => Promise<void>;
 }
 
 /**
@@ -77,8 +77,8 @@ export function composeFeature(name: string, parts: readonly ServerFeature[], ow
         },
       };
     },
-    async schedule(db) {
-      for (const part of parts) await part.schedule?.(db);
+    async schedule(db, config) {
+      for (const part of parts) await part.schedule?.(db, config);
     },
   };
 }

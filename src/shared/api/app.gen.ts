@@ -1390,6 +1390,260 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/whatsappCampaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's WhatsApp campaigns, unique and automated, the newest first, each with its state and figures.
+         * @description States (SPEC §4, `WhatsappCampaignStatus`): a unique campaign is `created` until its recipients are taken
+         *     (moments after saving when it sends now), `scheduled` until its time, `sending` while its messages leave (x of y
+         *     in `progress`), then `sent`; an automated one is `active`, or `paused` with its reason. Figures move on the live
+         *     channel (`LiveWhatsappCampaign`). 409 `whatsapp_not_connected` while the store has no messaging-app integration.
+         */
+        get: operations["listWhatsappCampaigns"];
+        put?: never;
+        /**
+         * Create a unique campaign (sent once, at `sendDate` `sendTime` in the store's time zone) or an automated one (sent on each event).
+         * @description Only an APPROVED template of the store can be used. A broken rule of SPEC §5 answers 400 `invalid_request` with
+         *     every broken rule in `fieldErrors` on its field: those of `whatsappCampaignInputSchema`
+         *     (src/shared/whatsapp-campaigns.ts: name, what each kind needs, the delay's and the window's limits) and those
+         *     only the server can judge: the template (exists, APPROVED, usable with the event: a checkout button only with
+         *     cartAbandoned), a text for each free-text variable and for each variable the event cannot fill
+         *     (`whatsappCampaignVariablesNeeded`, on `variables.{name}`), the segment, a header file for a media header (on
+         *     `headerMediaId`), a send time not in the past (on `sendTime`).
+         *     Recipients (`WhatsappCampaignAudience`): the segment's customers with a phone and consent for WhatsApp marketing,
+         *     taken when the campaign starts sending. What the business's messaging limit does not allow today goes out as the
+         *     limit allows (`WhatsappCampaign.deferred`).
+         *     409 `whatsapp_not_connected` without a messaging-app integration.
+         */
+        post: operations["createWhatsappCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/whatsappCampaigns/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The WhatsApp campaign's id. */
+                campaignId: components["parameters"]["WhatsappCampaignId"];
+            };
+            cookie?: never;
+        };
+        /** One campaign with its template as it was sent, its figures, the funnel and the clicks by button. */
+        get: operations["getWhatsappCampaign"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a campaign (SPEC §4).
+         * @description A scheduled campaign is never sent; one sending stops (messages already with Meta stay sent); an automated one
+         *     stops. Its figures and its recipients' statuses are deleted with it.
+         */
+        delete: operations["deleteWhatsappCampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/whatsappCampaigns/{campaignId}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The WhatsApp campaign's id. */
+                campaignId: components["parameters"]["WhatsappCampaignId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The campaign's chat list (SPEC §2), filtered all, read or unread, the most recent status first.
+         * @description read are the messages the customer read; unread those sent or delivered but not read.
+         */
+        get: operations["listWhatsappCampaignRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/whatsappCampaignAudience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What a campaign being written would reach and cost, and a real customer's values for its preview.
+         * @description Who may be messaged: a customer of the segment with a phone that reads as a number (normalised to E.164, +56 when
+         *     it has no country code) and consent for WhatsApp marketing: Shopify's `whatsAppMarketingConsent` where the store
+         *     collects it, otherwise the SMS marketing consent given at checkout (SPEC §1); minus those who stopped WhatsApp
+         *     marketing since (a reply BAJA, STOP, DETENER…, Meta's "stop promotions", error 131050) until they consent again.
+         *     The cost is Meta's rate for the template's category, per delivered message to Chile (`WHATSAPP_RATES` in
+         *     src/shared/whatsapp-campaigns.ts, dated). The messaging limit is the business's unique customers per 24 hours.
+         */
+        get: operations["getWhatsappCampaignAudience"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's WhatsApp conversations (the chat's inbox), the most recent message first, one per WhatsApp user.
+         * @description A conversation is one WhatsApp user's: their phone's digits (`wa_id`) or, for a person who hides the number behind
+         *     a username, Meta's business-scoped user id. It is linked to the store's customer whose phone matches.
+         *     Filters: `unread` (the customer wrote since the merchant last opened it), `read` (nothing unread), `answered`
+         *     (the merchant's message is the last one), and `campaignId` (customers a WhatsApp campaign reached). `q` searches
+         *     the customer's or the WhatsApp profile's name and the phone. Pages follow `nextCursor` (keyset on the last
+         *     message's time and the conversation's id), so a list that reorders as messages arrive skips and repeats nothing.
+         *     Every role of the store may use the chat (SPEC §2).
+         */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/conversations/unreadCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        /** How many conversations have messages the merchant has not read (the sidebar's count). */
+        get: operations["getUnreadConversationCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        /** One conversation, as the list shows it. */
+        get: operations["getConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/conversations/{conversationId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A conversation's messages, the newest first, a page at a time (`before` the oldest one shown).
+         * @description Each message in both directions: what the customer sent (text, image, video, audio, document, sticker, location,
+         *     contacts, a template's quick-reply button, an interactive reply; a kind WhatsApp does not support kept as a
+         *     placeholder) and what the store sent (free text here, templates of campaigns), with Meta's delivery status moving
+         *     only forward, a failure's code and error data, and the reactions on it.
+         */
+        get: operations["listConversationMessages"];
+        put?: never;
+        /**
+         * Send free text to the customer, only within 24 hours of their last message (SPEC §4 chat window).
+         * @description WhatsApp lets a business write freely only within 24 hours of the customer's last message; after that only an
+         *     approved template may be sent. The server keeps that rule: outside the window it answers 409 `chat_window_closed`
+         *     and sends nothing. Should Meta refuse it anyway (131047, its clock or a late webhook), the message shows as failed
+         *     with the same words. `clientId` makes the call idempotent: the same id sends once and answers the same message.
+         *     409 `whatsapp_not_connected` without a messaging-app integration. 502 when Meta failed or did not answer: the
+         *     message is kept as failed, with Meta's error.
+         */
+        post: operations["sendConversationMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/conversations/{conversationId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The merchant opened the conversation - nothing in it is unread now, and the customer sees their messages read.
+         * @description Sends Meta's read receipt for the newest message the customer sent (it marks the earlier ones too). A receipt
+         *     Meta does not take (a message older than 30 days, Meta unavailable) does not stop the conversation being read here.
+         */
+        post: operations["markConversationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1680,7 +1934,7 @@ export interface components {
         /** @enum {string} */
         ScrapingStatus: "NEEDS_SCRAPE" | "IN_PROGRESS" | "FINISHED" | "FINISHED_ONE_YEAR" | "HISTORIC_IN_PROGRESS" | "FAILED";
         /** @description Something of the store changed; what to ask for again. */
-        LiveEvent: components["schemas"]["LiveStoreSync"] | components["schemas"]["LiveSegment"] | components["schemas"]["LiveSegmentSyncs"] | components["schemas"]["LiveAdCampaignInsights"] | components["schemas"]["LiveSubscription"] | components["schemas"]["LiveWhatsappTemplate"] | components["schemas"]["LiveResync"];
+        LiveEvent: components["schemas"]["LiveStoreSync"] | components["schemas"]["LiveSegment"] | components["schemas"]["LiveSegmentSyncs"] | components["schemas"]["LiveAdCampaignInsights"] | components["schemas"]["LiveSubscription"] | components["schemas"]["LiveWhatsappTemplate"] | components["schemas"]["LiveWhatsappCampaign"] | components["schemas"]["LiveResync"];
         /** @description The store's import or refresh moved on (progress, a phase, a failure). */
         LiveStoreSync: {
             /** @enum {string} */
@@ -2563,6 +2817,352 @@ export interface components {
             topic: "whatsappTemplate";
             templateId: number;
         };
+        /**
+         * @description unique is sent once, at its time, to its segment; automated is sent to each customer an event names (SPEC §4).
+         * @enum {string}
+         */
+        WhatsappCampaignKind: "unique" | "automated";
+        /**
+         * @description What sends an automated campaign to a customer: segmentEntry (the customer entered the campaign's segment),
+         *     orderFulfilled (an order of theirs was fulfilled; its products fill the product variables), cartAbandoned (they
+         *     left a cart without paying; its products fill them, and a cart that becomes an order before the delay ends is
+         *     not sent).
+         * @enum {string}
+         */
+        WhatsappCampaignEvent: "segmentEntry" | "orderFulfilled" | "cartAbandoned";
+        /**
+         * @description unique: created (saved; its recipients are being taken), scheduled (waits for its time), sending (its messages
+         *     are leaving), sent (every message left or failed). automated: active, or paused (`pauseReason`). A unique
+         *     campaign whose template is paused or deleted while sending is paused too, and goes on when it can.
+         * @enum {string}
+         */
+        WhatsappCampaignStatus: "created" | "scheduled" | "sending" | "sent" | "active" | "paused";
+        /**
+         * @description templatePaused (Meta paused the template for its quality, until `pausedUntil`), templateDisabled, templateDeleted,
+         *     whatsappDisconnected (the store's messaging-app integration was removed).
+         * @enum {string}
+         */
+        WhatsappCampaignPauseReason: "templatePaused" | "templateDisabled" | "templateDeleted" | "whatsappDisconnected";
+        /** @enum {string} */
+        WhatsappCampaignDelayUnit: "days" | "hours" | "minutes";
+        /** @description How long after the event the message leaves (SPEC §9 units); at most 30 days in all. */
+        WhatsappCampaignDelay: {
+            amount: number;
+            unit: components["schemas"]["WhatsappCampaignDelayUnit"];
+        };
+        /** @description An hour of the day, `HH:MM`, 24-hour. */
+        LocalTime: string;
+        /**
+         * @description The hours of the day, in the store's time zone, when an automated campaign may send; a message due outside them
+         *     waits for the next start. `start` before `end` (a window within one day).
+         */
+        WhatsappCampaignWindow: {
+            start: components["schemas"]["LocalTime"];
+            end: components["schemas"]["LocalTime"];
+        };
+        /** @description The text a variable takes in every message of the campaign (a free-text variable, or one the event cannot fill). */
+        WhatsappCampaignVariableText: {
+            name: string;
+            text: string & unknown;
+        };
+        WhatsappCampaignInput: {
+            name: string & unknown;
+            kind: components["schemas"]["WhatsappCampaignKind"];
+            templateId: number;
+            /** @description Required for unique campaigns and for automated segmentEntry ones; null otherwise. */
+            segmentId: number | null;
+            /** @description Unique campaigns, the day in the store's time zone; null for automated ones. */
+            sendDate: components["schemas"]["CalendarDate"] | null;
+            /** @description Unique campaigns, the hour in the store's time zone; with `sendDate`, not in the past (five minutes' grace). */
+            sendTime: components["schemas"]["LocalTime"] | null;
+            /** @description Automated campaigns only (required); null for unique ones. */
+            event: components["schemas"]["WhatsappCampaignEvent"] | null;
+            /** @description Automated campaigns, optional; null sends on the event. */
+            delay: components["schemas"]["WhatsappCampaignDelay"] | null;
+            /** @description Automated campaigns, optional; null sends at any hour. */
+            window: components["schemas"]["WhatsappCampaignWindow"] | null;
+            /** @description A text for each TEXT variable of the template and for each variable the event cannot fill, once each. */
+            variables: components["schemas"]["WhatsappCampaignVariableText"][];
+            /**
+             * @description The header's file when the template's header is an image, a video or a document (SPEC §5 "File required"):
+             *     the template's own or another of the same format (`uploadWhatsappTemplateMedia`); null otherwise.
+             */
+            headerMediaId: number | null;
+        };
+        /**
+         * @description SPEC §3's figures. messagesSent counts messages Meta accepted and sent; delivered and read follow Meta's status
+         *     webhooks (a read message counts as delivered too). totalClicks: taps on the template's quick-reply buttons, which Meta
+         *     sends back as the customer's reply to the message (Meta's link-click events carry a tracking token of its own
+         *     that names no message, so link taps cannot be counted per campaign). associatedPurchases: orders the recipient placed
+         *     within `WHATSAPP_ATTRIBUTION_DAYS` (5) days after the message was delivered, counted as the dashboard counts
+         *     orders; associatedPurchasesTotal their total in CLP. repliedMessages: recipients who wrote back.
+         */
+        WhatsappCampaignMetrics: {
+            /** @description Messages the campaign has to send (its outbox). */
+            recipients: number;
+            messagesSent: number;
+            messagesDelivered: number;
+            messagesRead: number;
+            messagesFailed: number;
+            totalClicks: number;
+            associatedPurchases: number;
+            associatedPurchasesTotal: number;
+            repliedMessages: number;
+        };
+        /** @description The campaign's template; `id` null once it was deleted (its name stays). */
+        WhatsappCampaignTemplateRef: {
+            id: number | null;
+            name: string;
+            status: components["schemas"]["WhatsappTemplateStatus"] | null;
+            category: components["schemas"]["WhatsappTemplateCategory"];
+        };
+        WhatsappCampaignSegmentRef: {
+            id: number;
+            name: string;
+        };
+        /** @description sending x of y; `done` counts messages sent or failed, `total` the campaign's outbox. */
+        WhatsappCampaignProgress: {
+            done: number;
+            total: number;
+        };
+        WhatsappCampaignSummary: {
+            id: number;
+            name: string;
+            kind: components["schemas"]["WhatsappCampaignKind"];
+            status: components["schemas"]["WhatsappCampaignStatus"];
+            pauseReason: components["schemas"]["WhatsappCampaignPauseReason"] | null;
+            /** @description templatePaused, when Meta lifts the template's pause; null otherwise. */
+            pausedUntil: string | null;
+            template: components["schemas"]["WhatsappCampaignTemplateRef"];
+            segment: components["schemas"]["WhatsappCampaignSegmentRef"] | null;
+            event: components["schemas"]["WhatsappCampaignEvent"] | null;
+            /** @description Unique campaigns, when it is sent (scheduled date); null for automated ones. */
+            sendAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description When its last message left (unique campaigns, sent); null before. */
+            sentAt: string | null;
+            progress: components["schemas"]["WhatsappCampaignProgress"];
+            metrics: components["schemas"]["WhatsappCampaignMetrics"];
+        };
+        WhatsappCampaignList: {
+            campaigns: components["schemas"]["WhatsappCampaignSummary"][];
+            /** @description The store's time zone (IANA), in which dates are shown and sent. */
+            timeZone: string;
+        };
+        WhatsappCampaignButtonClicks: {
+            /** @description The button's place in the template, from 0. */
+            index: number;
+            /** @enum {string} */
+            type: "URL" | "PHONE_NUMBER" | "WHATSAPP_NUMBER" | "CHECKOUT_URL" | "REDO_LAST_ORDER_URL" | "QUICK_REPLY";
+            text: string;
+            clicks: number;
+        };
+        /** @description The template's content as the campaign sends it (kept when the template is edited or deleted). */
+        WhatsappCampaignContent: {
+            header: components["schemas"]["WhatsappTemplateHeader"];
+            body: string;
+            footer: string | null;
+            variables: components["schemas"]["WhatsappTemplateVariable"][];
+            buttons: components["schemas"]["WhatsappTemplateButton"][];
+        };
+        /** @description A campaign as `WhatsappCampaignSummary` shows it, with what it was written with and its detail's figures. */
+        WhatsappCampaign: {
+            id: number;
+            name: string;
+            kind: components["schemas"]["WhatsappCampaignKind"];
+            status: components["schemas"]["WhatsappCampaignStatus"];
+            pauseReason: components["schemas"]["WhatsappCampaignPauseReason"] | null;
+            pausedUntil: string | null;
+            template: components["schemas"]["WhatsappCampaignTemplateRef"];
+            segment: components["schemas"]["WhatsappCampaignSegmentRef"] | null;
+            event: components["schemas"]["WhatsappCampaignEvent"] | null;
+            sendAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            sentAt: string | null;
+            progress: components["schemas"]["WhatsappCampaignProgress"];
+            metrics: components["schemas"]["WhatsappCampaignMetrics"];
+            timeZone: string;
+            delay: components["schemas"]["WhatsappCampaignDelay"] | null;
+            window: components["schemas"]["WhatsappCampaignWindow"] | null;
+            variables: components["schemas"]["WhatsappCampaignVariableText"][];
+            headerMedia: components["schemas"]["WhatsappTemplateMedia"] | null;
+            content: components["schemas"]["WhatsappCampaignContent"];
+            clicksByButton: components["schemas"]["WhatsappCampaignButtonClicks"][];
+            /**
+             * @description Messages the business's messaging limit held for a later day, and when the next of them goes out; null when
+             *     nothing waits for the limit.
+             */
+            deferred: {
+                count: number;
+                /** Format: date-time */
+                resumesAt: string;
+            } | null;
+        };
+        /** @description Meta's error for a message that failed, in Meta's words (code, title, details). */
+        WhatsappMessageError: {
+            code: number;
+            title: string;
+            details: string | null;
+        };
+        /**
+         * @description pending (not sent yet), sent, delivered, read (Meta's statuses, only forward), failed (with Meta's error),
+         *     cancelled (not sent: the customer stopped WhatsApp marketing, or the campaign was stopped).
+         * @enum {string}
+         */
+        WhatsappCampaignRecipientStatus: "pending" | "sent" | "delivered" | "read" | "failed" | "cancelled";
+        WhatsappCampaignRecipient: {
+            /** @description The store platform's customer id. */
+            customerId: string;
+            name: string | null;
+            /** @description E.164, as the message was sent. */
+            phone: string;
+            status: components["schemas"]["WhatsappCampaignRecipientStatus"];
+            replied: boolean;
+            /**
+             * Format: date-time
+             * @description When the status last moved.
+             */
+            updatedAt: string;
+            error: components["schemas"]["WhatsappMessageError"] | null;
+        };
+        WhatsappCampaignRecipientPage: {
+            recipients: components["schemas"]["WhatsappCampaignRecipient"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        /** @description A real customer's values for the preview (one with consent, of the segment when there is one); null fields are unknown. */
+        WhatsappCampaignSample: {
+            firstName: string | null;
+            lastName: string | null;
+            email: string | null;
+            productName: string | null;
+            productPrice: number | null;
+            productQuantity: number | null;
+        };
+        WhatsappCampaignAudience: {
+            /** @description The segment's customers; null without a segment. */
+            members: number | null;
+            /** @description Of them, those who may be messaged; null without a segment. */
+            consented: number | null;
+            sample: components["schemas"]["WhatsappCampaignSample"] | null;
+            /** @description With a segment, what sending to every consented customer would cost if each message is delivered. */
+            cost: {
+                category: components["schemas"]["WhatsappTemplateCategory"];
+                rateUsd: number;
+                /** Format: date */
+                ratesAsOf: string;
+                estimatedUsd: number;
+            } | null;
+            /**
+             * @description With a segment: the business's messaging limit (unique customers per 24 hours; `perDay` null when unlimited),
+             *     how many it still allows now, and how many recipients would wait for a later day.
+             */
+            messagingLimit: {
+                tier: components["schemas"]["WhatsappMessagingLimit"];
+                perDay: number | null;
+                availableNow: number | null;
+                deferred: number;
+            } | null;
+        };
+        /** @description A campaign's state or figures moved (a message sent, a status, a click, a purchase, a pause). */
+        LiveWhatsappCampaign: {
+            /** @enum {string} */
+            topic: "whatsappCampaign";
+            campaignId: number;
+        };
+        /** @description One WhatsApp user's conversation with the store's number. */
+        Conversation: {
+            id: number;
+            /** @description Meta's user: the phone's digits (wa_id) or the business-scoped user id of a person who hides the number. */
+            waUserId: string;
+            /** @description The store platform's id of the customer with this phone; null when none matches. */
+            customerId: string | null;
+            /** @description The customer's name, else the WhatsApp profile's. */
+            name: string | null;
+            /** @description E.164; null for a person known only by the business-scoped id. */
+            phone: string | null;
+            lastMessage: {
+                preview: string;
+                /** Format: date-time */
+                at: string;
+                direction: components["schemas"]["ConversationMessageDirection"];
+            };
+            unreadCount: number;
+            /** @description Nothing the customer sent is unread. */
+            read: boolean;
+            /** @description The store's message is the last one. */
+            answered: boolean;
+            /** @description Until when free text may be sent (24 hours after the customer's last message); null when the customer never wrote. */
+            windowClosesAt: string | null;
+            /** @description The customer stopped the store's WhatsApp marketing (a reply BAJA, Meta's stop). */
+            optedOut: boolean;
+        };
+        ConversationPage: {
+            conversations: components["schemas"]["Conversation"][];
+            /** @description The next page's cursor; null on the last page. */
+            nextCursor: string | null;
+        };
+        UnreadConversationCount: {
+            count: number;
+        };
+        /**
+         * @description inbound (the customer wrote) or outbound (the store sent).
+         * @enum {string}
+         */
+        ConversationMessageDirection: "inbound" | "outbound";
+        /**
+         * @description WhatsApp's message type: text, image, video, audio, document, sticker, location, contacts, button (a template's
+         *     quick-reply tap), interactive (a reply to a list or buttons), template (what a campaign sent), unsupported (a kind
+         *     WhatsApp does not deliver, kept as a placeholder).
+         * @enum {string}
+         */
+        ConversationMessageKind: "text" | "image" | "video" | "audio" | "document" | "sticker" | "location" | "contacts" | "button" | "interactive" | "template" | "unsupported";
+        /**
+         * @description An outbound message's status in Meta, only forward (pending, sent, delivered, read); failed with Meta's error.
+         * @enum {string}
+         */
+        ConversationMessageStatus: "pending" | "sent" | "delivered" | "read" | "failed";
+        ConversationMessage: {
+            id: number;
+            direction: components["schemas"]["ConversationMessageDirection"];
+            kind: components["schemas"]["ConversationMessageKind"];
+            /** @description What was written or tapped, or a media's caption. */
+            text: string | null;
+            /**
+             * @description What a kind carries beyond its text, in Meta's words: a location's latitude, longitude, name and address; the
+             *     shared contacts; a media's id, type, file name and hash; a button's payload; an interactive reply's id.
+             */
+            payload: {
+                [key: string]: unknown;
+            } | null;
+            /** @description An outbound message's status; null for an inbound one. */
+            status: components["schemas"]["ConversationMessageStatus"] | null;
+            error: components["schemas"]["WhatsappMessageError"] | null;
+            reactions: {
+                emoji: string;
+                from: components["schemas"]["ConversationMessageDirection"];
+            }[];
+            /** @description The template's name, for a template message. */
+            templateName: string | null;
+            /** Format: date-time */
+            at: string;
+        };
+        ConversationMessagePage: {
+            messages: components["schemas"]["ConversationMessage"][];
+            /** @description `before` for the older page; null when there is none. */
+            nextBefore: number | null;
+        };
+        ConversationMessageInput: {
+            /**
+             * Format: uuid
+             * @description The browser's id for this send: the same id sends once.
+             */
+            clientId: string;
+            text: string;
+        };
     };
     responses: {
         /**
@@ -2677,6 +3277,10 @@ export interface components {
         StoreId: components["schemas"]["StoreId"];
         /** @description The campaign's id. */
         AdCampaignId: number;
+        /** @description The WhatsApp campaign's id. */
+        WhatsappCampaignId: number;
+        /** @description The conversation's id. */
+        ConversationId: number;
         /** @description The template's id. */
         WhatsappTemplateId: number;
         /** @description The segment's id. */
@@ -4992,6 +5596,379 @@ export interface operations {
                     "video/mp4": string;
                     "video/3gpp": string;
                     "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWhatsappCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaigns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappCampaignList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createWhatsappCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsappCampaignInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getWhatsappCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The WhatsApp campaign's id. */
+                campaignId: components["parameters"]["WhatsappCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteWhatsappCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The WhatsApp campaign's id. */
+                campaignId: components["parameters"]["WhatsappCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWhatsappCampaignRecipients: {
+        parameters: {
+            query?: {
+                filter?: "all" | "read" | "unread";
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The WhatsApp campaign's id. */
+                campaignId: components["parameters"]["WhatsappCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of recipients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappCampaignRecipientPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWhatsappCampaignAudience: {
+        parameters: {
+            query: {
+                templateId: number;
+                /** @description The unique campaign's segment, or the automated segmentEntry campaign's; without it, no counts. */
+                segmentId?: number;
+                /** @description The automated campaign's event, which decides where the preview's product values come from. */
+                event?: components["schemas"]["WhatsappCampaignEvent"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audience. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappCampaignAudience"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                filter?: "all" | "unread" | "read" | "answered";
+                /** @description Only the customers this WhatsApp campaign reached. */
+                campaignId?: number;
+                /** @description Part of a name or of a phone number. */
+                q?: string;
+                /** @description The previous page's `nextCursor`. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of conversations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getUnreadConversationCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadConversationCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listConversationMessages: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextBefore`; without it, the newest messages. */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages, the newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessagePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendConversationMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationMessageInput"];
+            };
+        };
+        responses: {
+            /** @description Sent to Meta. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    markConversationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation, read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
                 };
             };
             400: components["responses"]["BadRequest"];

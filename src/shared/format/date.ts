@@ -27,14 +27,23 @@ export function formatDate(value: DateInput): string {
   return parsed ? parsed.format.format(parsed.date) : EMPTY_VALUE;
 }
 
-const dateTimeFormat = onFirstUse(
-  () => new Intl.DateTimeFormat('es-CL', { ...dateOptions, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE }),
-);
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormat = (timeZone: string) => {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es-CL', { ...dateOptions, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format;
+};
 
-/** 15 mar 2026, 09:30 in the store's country. Accepts an ISO instant or a Date. */
-export function formatDateTime(value: DateInput): string {
+/**
+ * 15 mar 2026, 09:30 in the store's country, or in `timeZone` (IANA) when the answer names the store's own.
+ * Accepts an ISO instant or a Date.
+ */
+export function formatDateTime(value: DateInput, timeZone: string = TIME_ZONE): string {
   const parsed = parse(value);
-  return parsed ? dateTimeFormat().format(parsed.date) : EMPTY_VALUE;
+  return parsed ? dateTimeFormat(timeZone).format(parsed.date) : EMPTY_VALUE;
 }
 
 /** 1–15 mar 2026, 14 feb – 15 mar 2026: shared parts written once, as Intl does. */

@@ -1,3 +1,4 @@
+import type { operations as AppOperations } from '../../shared/api/app.gen';
 import type { operations } from '../../shared/api/backend.gen';
 
 /*
@@ -178,4 +179,24 @@ export const whatsappTemplateKeys = {
   all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'whatsappTemplates'] as const,
   list: (storeId: StoreKeyId) => [...whatsappTemplateKeys.all(storeId), 'list'] as const,
   detail: (storeId: StoreKeyId, templateId: number) => [...whatsappTemplateKeys.all(storeId), 'detail', templateId] as const,
+};
+
+/** A page of a campaign's chat list, its filter and page always named so one page has one key. */
+type WhatsappCampaignRecipientsQuery = Required<NonNullable<AppOperations['listWhatsappCampaignRecipients']['parameters']['query']>>;
+
+type WhatsappCampaignAudienceQuery = { templateId: number; segmentId: number | null; event: string | null };
+
+/**
+ * SPEC §7 "messaging campaigns": one prefix per store, so a new or deleted campaign, or a message's status on the
+ * live channel, refreshes the list and the detail (its recipients' pages under it) at once.
+ */
+export const whatsappCampaignKeys = {
+  all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'whatsappCampaigns'] as const,
+  list: (storeId: StoreKeyId) => [...whatsappCampaignKeys.all(storeId), 'list'] as const,
+  detail: (storeId: StoreKeyId, campaignId: number) => [...whatsappCampaignKeys.all(storeId), 'detail', campaignId] as const,
+  recipients: (storeId: StoreKeyId, campaignId: number, query: WhatsappCampaignRecipientsQuery) =>
+    [...whatsappCampaignKeys.detail(storeId, campaignId), 'recipients', query] as const,
+  /** What a campaign being written would reach and cost; its choices are the key. */
+  audience: (storeId: StoreKeyId, query: WhatsappCampaignAudienceQuery) =>
+    [...whatsappCampaignKeys.all(storeId), 'audience', query] as const,
 };

@@ -4,7 +4,16 @@ import type { components } from '../../shared/api/app.gen';
 import { EventStreamParser } from '../../shared/event-stream';
 import { APP_API_URL } from './clients';
 import { takeLivePosition } from './first-answers';
-import { adCampaignKeys, integrationKeys, segmentKeys, storeKeys, storeSyncKeys, subscriptionKeys, whatsappTemplateKeys } from './keys';
+import {
+  adCampaignKeys,
+  integrationKeys,
+  segmentKeys,
+  storeKeys,
+  storeSyncKeys,
+  subscriptionKeys,
+  whatsappCampaignKeys,
+  whatsappTemplateKeys,
+} from './keys';
 
 /*
  * The live channel's browser end (ARCHITECTURE.md "How data flows", 8): the store's events arrive on
@@ -40,6 +49,9 @@ export function liveEventKeys(storeId: number, event: LiveEvent): QueryKey[] {
       return [subscriptionKeys.detail(storeId)];
     case 'whatsappTemplate':
       return [whatsappTemplateKeys.list(storeId), whatsappTemplateKeys.detail(storeId, event.templateId)];
+    case 'whatsappCampaign':
+      // The detail's prefix holds its recipients' pages too.
+      return [whatsappCampaignKeys.list(storeId), whatsappCampaignKeys.detail(storeId, event.campaignId)];
     case 'resync':
       return [storeKeys.detail(storeId)];
     default:

@@ -7,7 +7,7 @@ import { legalRoutes } from '../features/legal/routes';
 import { segmentsRoutes } from '../features/segments/routes';
 import { sessionRoutes } from '../features/session/routes';
 import { teamStoreTab } from '../features/team/routes';
-import { whatsappRoutes } from '../features/whatsapp/routes';
+import { whatsappDashboardPart, whatsappRoutes } from '../features/whatsapp/routes';
 import type { FeatureRoutes } from '../lib/routes';
 import { firstStepsPart } from './first-steps';
 
@@ -17,7 +17,7 @@ import { firstStepsPart } from './first-steps';
  * never import each other.
  */
 export const FEATURES: readonly FeatureRoutes[] = [
-  dashboardRoutes({ firstSteps: firstStepsPart }),
+  dashboardRoutes({ firstSteps: firstStepsPart, whatsappCampaigns: whatsappDashboardPart }),
   segmentsRoutes,
   adCampaignsRoutes,
   whatsappRoutes,

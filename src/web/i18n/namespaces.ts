@@ -3,7 +3,7 @@ import toasts from './es/toasts.json';
 
 /**
  * One text group of SPEC §2 per namespace, plus `auth` for the login screen, `legal` for the terms and the privacy
- * policy, and `whatsapp` and `createTemplate` for the messaging pages SPEC §2 names no groups for.
+ * policy, and `whatsapp`, `createTemplate` and `createWhatsappCampaign` for the messaging pages SPEC §2 names no groups for.
  */
 export const NAMESPACES = [
   'common',
@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'templateDetail',
   'whatsapp',
   'createTemplate',
+  'createWhatsappCampaign',
   'auth',
   'legal',
 ] as const;
@@ -62,6 +63,7 @@ export const namespaceLoaders: Record<Namespace, () => Promise<Messages>> = {
   templateDetail: () => import('./es/templateDetail.json'),
   whatsapp: () => import('./es/whatsapp.json'),
   createTemplate: () => import('./es/createTemplate.json'),
+  createWhatsappCampaign: () => import('./es/createWhatsappCampaign.json'),
   auth: () => import('./es/auth.json'),
   legal: () => import('./es/legal.json'),
 };

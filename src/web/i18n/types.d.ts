@@ -8,6 +8,7 @@ import type common from './es/common.json';
 import type createCampaign from './es/createCampaign.json';
 import type createSegment from './es/createSegment.json';
 import type createTemplate from './es/createTemplate.json';
+import type createWhatsappCampaign from './es/createWhatsappCampaign.json';
 import type dashboard from './es/dashboard.json';
 import type dates from './es/dates.json';
 import type integrations from './es/integrations.json';
@@ -18,6 +19,7 @@ import type segments from './es/segments.json';
 import type templateDetail from './es/templateDetail.json';
 import type toasts from './es/toasts.json';
 import type whatsapp from './es/whatsapp.json';
+import type whatsappCampaignDetail from './es/whatsappCampaignDetail.json';
 
 // Typed keys for the groups that hold text so far; a misspelt key fails the type check.
 declare module 'i18next' {
@@ -34,6 +36,7 @@ declare module 'i18next' {
       createCampaign: typeof createCampaign;
       createSegment: typeof createSegment;
       createTemplate: typeof createTemplate;
+      createWhatsappCampaign: typeof createWhatsappCampaign;
       dashboard: typeof dashboard;
       dates: typeof dates;
       integrations: typeof integrations;
@@ -44,6 +47,7 @@ declare module 'i18next' {
       templateDetail: typeof templateDetail;
       toasts: typeof toasts;
       whatsapp: typeof whatsapp;
+      whatsappCampaignDetail: typeof whatsappCampaignDetail;
     };
   }
 }

@@ -35,11 +35,7 @@ export function lazyExport<M, K extends keyof M & string>(load: () => Promise<M>
 }
 
 /** A page and a part it shows, loaded together; `compose` gives the part to the page. */
-export function withPart<P, C>(
-  page: LazyCode<P>,
-  part: LazyCode<C>,
-  compose: (page: P, part: C) => ComponentType,
-): LazyCode<ComponentType> {
+export function withPart<P, C, R = ComponentType>(page: LazyCode<P>, part: LazyCode<C>, compose: (page: P, part: C) => R): LazyCode<R> {
   return {
     load: () => Promise.all([page.load(), part.load()]).then(([loadedPage, loadedPart]) => compose(loadedPage, loadedPart)),
     exports: [...page.exports, ...part.exports],

@@ -17,7 +17,7 @@ export function Badge({ tone, children }: BadgeProps) {
 export const STATUS_TONES = {
   adCampaign: { active: 'success', finished: 'neutral', paused: 'warning', scheduled: 'info' },
   template: { PENDING: 'info', APPROVED: 'success', REJECTED: 'danger', PAUSED: 'warning', DISABLED: 'neutral' },
-  messagingCampaign: { created: 'neutral', scheduled: 'info', sent: 'success' },
+  messagingCampaign: { created: 'neutral', scheduled: 'info', sending: 'info', sent: 'success', active: 'success', paused: 'warning' },
   subscription: { active: 'success', canceled: 'neutral', past_due: 'danger' },
   scraping: {
     NEEDS_SCRAPE: 'neutral',

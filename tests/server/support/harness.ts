@@ -18,7 +18,8 @@ import { signWebhook } from '../../../src/server/integrations/shopify/webhooks.t
 import { type Config, loadConfig } from '../../../src/server/platform/config.ts';
 import { type Database, openDatabase } from '../../../src/server/platform/database/db.ts';
 import { createMailer } from '../../../src/server/platform/mail/mail.ts';
-import { secretBox } from '../../../src/server/platform/security/secrets.ts';
+import { type SecretBox, secretBox } from '../../../src/server/platform/security/secrets.ts';
+import { calendarOf } from '../../../src/server/platform/store-data/store-calendar.ts';
 import { scratchDatabase } from '../../scratch-database.ts';
 
 export const DEMO_PASSWORD = 'clave-de-prueba';
@@ -56,6 +57,8 @@ export interface TestServer {
   webDir: string;
   /** Where uploads wait while their request runs: this server's own. */
   uploadDir: string;
+  config: Config;
+  secrets: SecretBox;
   close(): Promise<void>;
 }
 
@@ -80,6 +83,8 @@ export async function startTestServer(
     db,
     webDir: config.webDir,
     uploadDir: config.uploadDir,
+    config,
+    secrets,
     async close() {
       await app.close();
       await db.close();
@@ -218,8 +223,22 @@ export async function importSandboxStore(customers: number, orders: number, now:
   const storeId = connected.json().id as number;
   await givePlan(server.db, storeId);
   const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
-  const job = { heartbeat: async () => undefined, signal: new AbortController().signal };
+  const job = { heartbeat: async () => undefined, progress: async () => undefined, signal: new AbortController().signal };
   await runSync({ db: server.db, events: server.app.events }, client, storeId, job, null, now);
   while ((await server.app.jobs.drain()) > 0) {}
   return { sandbox, server, owner, storeId, client };
+}
+
+/**
+ * A store time zone whose calendar day does not turn in the next `minutes`. A test that builds a
+ * day-relative result ("the last 30 days") early and recomputes it at the end would otherwise fail
+ * whenever it runs across the store's midnight. Santiago and Tokyo are half a day apart, so one of
+ * them always holds.
+ */
+export function steadyTimeZone(minutes = 30, now = new Date()): string {
+  const later = new Date(now.getTime() + minutes * 60_000);
+  const zone = ['America/Santiago', 'Asia/Tokyo'].find(
+    (candidate) => calendarOf(candidate, null, now).today === calendarOf(candidate, null, later).today,
+  );
+  return zone!;
 }

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { liveChannel } from '../../../mocks/handlers/live';
-import { segmentKeys, storeKeys, storeSyncKeys, subscriptionKeys } from '../../../src/web/api/keys';
+import { segmentKeys, storeKeys, storeSyncKeys, subscriptionKeys, whatsappCampaignKeys } from '../../../src/web/api/keys';
 import { applyLiveEvents, followLiveEvents, type LiveEvent } from '../../../src/web/api/live';
 import { setupMockServer } from '../msw';
 
@@ -36,6 +36,24 @@ describe('applyLiveEvents', () => {
       `stores/${STORE}/segments/detail/3`,
       `stores/${STORE}/segments/detail/3/stats`,
       `stores/${STORE}/subscription`,
+    ]);
+  });
+
+  it("refreshes the WhatsApp campaigns list and the moved campaign's detail and recipients, and no other campaign", () => {
+    const recipients = { filter: 'all', page: 1 } as const;
+    const keys = [
+      whatsappCampaignKeys.list(STORE),
+      whatsappCampaignKeys.detail(STORE, 7),
+      whatsappCampaignKeys.recipients(STORE, 7, recipients),
+      whatsappCampaignKeys.detail(STORE, 8),
+      whatsappCampaignKeys.audience(STORE, { templateId: 1, segmentId: 2, event: null }),
+    ];
+    const { queryClient, stale } = cacheWith(keys);
+    applyLiveEvents(queryClient, STORE, [{ topic: 'whatsappCampaign', campaignId: 7 }]);
+    expect(stale()).toEqual([
+      `stores/${STORE}/whatsappCampaigns/list`,
+      `stores/${STORE}/whatsappCampaigns/detail/7`,
+      `stores/${STORE}/whatsappCampaigns/detail/7/recipients/[object Object]`,
     ]);
   });
 

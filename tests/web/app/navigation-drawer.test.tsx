@@ -18,7 +18,8 @@ async function openShellAt(path: string) {
       <AppRoutes />
     </MemoryRouter>,
   );
-  await screen.findByText('En construcción');
+  // The WhatsApp page, once shown under its title.
+  await screen.findByText('Tus campañas de WhatsApp y las plantillas de mensaje que Meta aprobó para enviarlas.');
   const menu = screen.getByRole('button', { name: 'Abrir menú' });
   const drawer = document.getElementById(menu.getAttribute('aria-controls')!)!;
   return { menu, drawer, main: screen.getByRole('main') };

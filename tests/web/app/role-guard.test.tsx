@@ -10,6 +10,9 @@ import { pageNavigation } from '../../../src/web/lib/navigation';
 import { setupMockServer } from '../msw';
 import { renderWithProviders } from '../render';
 
+/** What the WhatsApp page says under its title, once it is shown. */
+const WHATSAPP_PAGE = 'Tus campañas de WhatsApp y las plantillas de mensaje que Meta aprobó para enviarlas.';
+
 const server = setupMockServer();
 
 afterEach(() => {
@@ -29,14 +32,14 @@ describe('RoleGuard', () => {
     server.use(meAs(sessionUsers.user));
     await renderAt('/whatsapp');
     expect(screen.getByTestId('loading-screen')).toBeTruthy();
-    expect(await screen.findByText('En construcción')).toBeTruthy();
+    expect(await screen.findByText(WHATSAPP_PAGE)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'WhatsApp' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('names the tab after the page, and says an unknown address is no page, inside the shell', async () => {
     server.use(meAs(sessionUsers.user));
     await renderAt('/whatsapp');
-    await screen.findByText('En construcción');
+    await screen.findByText(WHATSAPP_PAGE);
     await waitFor(() => expect(document.title).toBe('WhatsApp · Recompra'));
     cleanup();
     await renderAt('/no-existe');

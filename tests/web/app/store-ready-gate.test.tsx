@@ -12,6 +12,9 @@ import { AppRoutes } from '../../../src/web/app/router';
 import { setupMockServer } from '../msw';
 import { renderWithProviders } from '../render';
 
+/** What the WhatsApp page says under its title, once it is shown. */
+const WHATSAPP_PAGE = 'Tus campañas de WhatsApp y las plantillas de mensaje que Meta aprobó para enviarlas.';
+
 const server = setupMockServer();
 
 afterEach(cleanup);
@@ -44,17 +47,17 @@ describe('StoreReadyGate', () => {
     live.channel.send({ topic: 'storeSync' });
     expect(await screen.findByText('Tienda conectada.')).toBeTruthy();
     expect(screen.getByText('Ya tenemos el último año de pedidos; el resto del historial sigue llegando.')).toBeTruthy();
-    const page = await screen.findByText('En construcción');
+    const page = await screen.findByText(WHATSAPP_PAGE);
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
     expect(screen.queryByText('Tienda conectada.')).toBeNull();
     // The same page, not a new one: whatever the merchant had open or typed there stays.
-    expect(screen.getByText('En construcción')).toBe(page);
+    expect(screen.getByText(WHATSAPP_PAGE)).toBe(page);
   });
 
   it('opens a store imported before straight away, with no confirmation', async () => {
     server.use(meAs(sessionUsers.admin), storeSyncAnswer(syncFinished));
     await renderAt('/whatsapp');
-    expect(await screen.findByText('En construcción')).toBeTruthy();
+    expect(await screen.findByText(WHATSAPP_PAGE)).toBeTruthy();
     expect(screen.queryByText('Tienda conectada.')).toBeNull();
   });
 

@@ -40,5 +40,5 @@ export const accountFeature: ServerFeature = {
     app.decorate('billing', billing);
     return { app: { ...accountHandlers, ...billingHandlers(billing, processor, mailer) } };
   },
-  schedule: scheduleSubscriptionCheck,
+  schedule: (db) => scheduleSubscriptionCheck(db),
 };

@@ -1,3 +1,4 @@
+import { WHATSAPP_CAMPAIGN_ERRORS, WHATSAPP_CAMPAIGN_LIMITS, type WhatsappCampaignErrorKey } from '../../../shared/whatsapp-campaigns.ts';
 import {
   WHATSAPP_TEMPLATE_ERRORS,
   WHATSAPP_TEMPLATE_LIMITS,
@@ -94,4 +95,39 @@ export const whatsappMessages = {
     withWords: (message: string, words: string | null) => (words ? `${message} Meta dice: «${words}»` : message),
   },
   deleteFailed: 'Ocurrió un error al eliminar la plantilla. Inténtalo de nuevo en unos minutos.',
+};
+
+const CE = WHATSAPP_CAMPAIGN_ERRORS;
+const CL = WHATSAPP_CAMPAIGN_LIMITS;
+
+/** Every Spanish sentence of the campaigns: the shared rules' keys (src/shared/whatsapp-campaigns.ts) and the server's own. */
+export const campaignMessages = {
+  rules: {
+    [CE.required]: 'Este campo es obligatorio.',
+    [CE.nameRequired]: 'Este campo es obligatorio.',
+    [CE.nameTooLong]: `El nombre puede tener hasta ${CL.nameMaxLength} caracteres.`,
+    [CE.controlCharacters]: 'No puede contener caracteres de control.',
+    [CE.templateRequired]: 'Elige una plantilla.',
+    [CE.templateNotApproved]: 'Solo puedes usar plantillas aprobadas por Meta.',
+    [CE.templateNeedsCart]: 'Esta plantilla tiene un botón de carrito abandonado: úsala en una campaña automática de carrito abandonado.',
+    [CE.segmentRequired]: 'Elige un segmento.',
+    [CE.eventRequired]: 'Elige el evento que envía la campaña.',
+    [CE.dateRequired]: 'Elige la fecha de envío.',
+    [CE.timeRequired]: 'Elige la hora de envío.',
+    [CE.sendInPast]: 'La fecha y hora de envío ya pasaron. Elige una futura.',
+    [CE.delayInvalid]: 'Escribe un número entero mayor que cero.',
+    [CE.delayTooLong]: 'La espera puede ser de hasta 30 días.',
+    [CE.windowInvalid]: 'La hora de término debe ser posterior a la de inicio.',
+    [CE.variableTextRequired]: 'Escribe el texto de esta variable.',
+    [CE.variableTextTooLong]: `El texto puede tener hasta ${CL.variableTextMaxLength} caracteres.`,
+    [CE.variableNotNeeded]: 'Esta variable no lleva texto en esta campaña.',
+    [CE.fileRequired]: 'Sube el archivo del encabezado.',
+    [CE.fileFormat]: 'El archivo no corresponde al tipo de encabezado de la plantilla.',
+  } satisfies Record<WhatsappCampaignErrorKey, string>,
+  templateNotFound: 'No encontramos esta plantilla. Elige otra.',
+  segmentNotFound: 'No encontramos este segmento. Elige otro.',
+  mediaNotFound: 'No encontramos este archivo. Súbelo de nuevo.',
+  /** The answer to a customer who asked to stop WhatsApp marketing (sent once, within their conversation). */
+  optOutConfirmation:
+    'Listo, no te enviaremos más mensajes promocionales por WhatsApp. Si cambias de opinión, puedes volver a suscribirte en tu próxima compra.',
 };

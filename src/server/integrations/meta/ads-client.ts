@@ -62,6 +62,12 @@ export interface GraphCaller {
    * `headers` as given (`file_offset`). Never repeated by itself: the caller resumes from the offset Meta has.
    */
   postBytes(path: string, params: Params, bytes: Blob, headers: Record<string, string>): Promise<Record<string, unknown>>;
+  /**
+   * A JSON body, as the Cloud API documents its sends (`appsecret_proof` in the address). Tried once: no
+   * retry and no throttling wait, since a repeated send is a second message; a call without an answer
+   * after `timeoutMs` fails with MetaNoAnswerError.
+   */
+  postJson(path: string, body: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
   /** Every page of a list edge, following its `after` cursor. */
   list<Raw, T>(path: string, params: Params, map: (raw: Raw) => T): Promise<T[]>;
 }

@@ -2,6 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { type AdsCalls, createAdsCalls, type GraphCaller, type GraphFile, type Params } from './ads-client.ts';
 import {
   type MetaError,
+  MetaNoAnswerError,
   MetaNotFoundError,
   MetaPermissionError,
   MetaRequestError,
@@ -129,6 +130,12 @@ interface SendOptions {
   idempotent?: boolean;
   /** A raw body (the Resumable Upload API), sent as it is, with its own headers. */
   bytes?: { data: Blob; headers: Record<string, string> };
+  /** A JSON body (WhatsApp sends); the parameters then go in the address. */
+  json?: Record<string, unknown>;
+  /** Give up waiting for the answer after this long. */
+  timeoutMs?: number;
+  /** One try only, whatever the failure (the caller retries, knowing what a repeat means). */
+  once?: boolean;
 }
 
 interface Settings {
@@ -260,9 +267,10 @@ class GraphConnection {
     let throttled = 0;
     for (;;) {
       await this.pauseAtLimit();
-      const outcome = await this.tryOnce(method, path, params, token, options.bytes);
+      const outcome = await this.tryOnce(method, path, params, token, options);
       if ('body' in outcome) return outcome.body;
       const { failure, retry } = outcome;
+      if (options.once) throw failure;
       if (
         retry === 'throttle' &&
         failure instanceof MetaThrottledError &&
@@ -292,15 +300,10 @@ class GraphConnection {
     await this.settings.sleep(Math.min(usageWaitSeconds(usage), this.settings.maxWaitSeconds) * 1000);
   }
 
-  private async tryOnce(
-    method: Method,
-    path: string,
-    params: Params,
-    token: string | null,
-    bytes?: SendOptions['bytes'],
-  ): Promise<Outcome> {
+  private async tryOnce(method: Method, path: string, params: Params, token: string | null, options: SendOptions): Promise<Outcome> {
+    const { bytes, json } = options;
     const url = new URL(`${this.settings.base}${path}`);
-    if (method === 'GET' || bytes)
+    if (method === 'GET' || bytes || json)
       for (const [name, value] of Object.entries(params)) if (typeof value === 'string') url.searchParams.set(name, value);
     let response: Response;
     try {
@@ -311,13 +314,22 @@ class GraphConnection {
           // The Resumable Upload API takes the token as `OAuth`, as Meta's reference writes it.
           ...(token ? { authorization: `${bytes ? 'OAuth' : 'Bearer'} ${token}` } : {}),
           ...(bytes ? { 'content-type': 'application/octet-stream', ...bytes.headers } : {}),
+          ...(json ? { 'content-type': 'application/json' } : {}),
         },
         // Writes carry their parameters in the body: a customer list or a file is far beyond what an address holds.
-        ...(method === 'GET' ? {} : { body: bytes ? bytes.data : bodyOf(params) }),
+        ...(method === 'GET' ? {} : { body: bytes ? bytes.data : json ? JSON.stringify(json) : bodyOf(params) }),
+        ...(options.timeoutMs ? { signal: AbortSignal.timeout(options.timeoutMs) } : {}),
       });
     } catch (error) {
-      const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-      return { failure: new MetaUnavailableError(`Meta no respondió: ${reason}`, 0), retry: 'server', neverReached: refused(error) };
+      const timedOut = (error as Error).name === 'TimeoutError';
+      const reason = timedOut
+        ? `sin respuesta en ${options.timeoutMs} ms`
+        : ((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
+      return {
+        failure: new MetaNoAnswerError(`Meta no respondió: ${reason}`, !refused(error), timedOut),
+        retry: 'server',
+        neverReached: refused(error),
+      };
     }
     const usage = parseUsage(response.headers);
     if (usage) {
@@ -412,6 +424,8 @@ export function createMetaClient(options: MetaClientOptions): MetaAppClient {
       list,
       post: (path, params, writeOptions) => connection.send('POST', path, signed(params), accessToken, writeOptions),
       delete: (path, params = {}, writeOptions) => connection.send('DELETE', path, signed(params), accessToken, writeOptions),
+      postJson: (path, body, writeOptions = {}) =>
+        connection.send('POST', path, signed({}), accessToken, { json: body, once: true, ...writeOptions }),
       postBytes: (path, params, bytes, headers) =>
         connection.send('POST', path, signed(params), accessToken, { bytes: { data: bytes, headers } }),
     };

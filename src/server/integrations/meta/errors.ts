@@ -74,6 +74,21 @@ export class MetaUnavailableError extends MetaError {
   override name = 'MetaUnavailableError';
 }
 
+/**
+ * No answer at all: the connection failed or the call timed out. `maybeReached` is false only when the request
+ * surely never got to Meta (connection refused): otherwise Meta may have done what was asked.
+ */
+export class MetaNoAnswerError extends MetaUnavailableError {
+  override name = 'MetaNoAnswerError';
+  constructor(
+    message: string,
+    readonly maybeReached: boolean,
+    readonly timedOut: boolean,
+  ) {
+    super(message, 0);
+  }
+}
+
 /** Code 100 with a missing object (subcode 33) or 803: the id does not exist or the user cannot see it. */
 export class MetaNotFoundError extends MetaError {
   override name = 'MetaNotFoundError';

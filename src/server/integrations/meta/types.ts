@@ -111,6 +111,8 @@ export interface GraphErrorBody {
   type: string;
   code: number;
   error_subcode?: number;
+  /** WhatsApp's errors: the product and Meta's explanation of this failure. */
+  error_data?: { messaging_product?: string; details?: string };
   error_user_title?: string;
   error_user_msg?: string;
   is_transient?: boolean;

@@ -61,7 +61,8 @@ const REGION = 'province provinceCode city';
 const BULK_NODES: Record<BulkKind, string> = {
   products: 'id title productType tags createdAt updatedAt',
   customers: `id firstName lastName email phone tags createdAt updatedAt numberOfOrders
-    emailMarketingConsent { marketingState } smsMarketingConsent { marketingState }
+    emailMarketingConsent { marketingState } smsMarketingConsent { marketingState consentUpdatedAt }
+    defaultPhoneNumber { whatsAppMarketingConsent { state updatedAt } }
     defaultAddress { ${REGION} }`,
   orders: `id name createdAt processedAt updatedAt cancelledAt test displayFinancialStatus displayFulfillmentStatus
     customer { id }

@@ -15,6 +15,9 @@ export interface MoneyBag {
 /** Shopify's CustomerMarketingConsentState / CustomerSmsMarketingState values. */
 export type MarketingState = 'SUBSCRIBED' | 'NOT_SUBSCRIBED' | 'UNSUBSCRIBED' | 'PENDING' | 'REDACTED' | 'INVALID';
 
+/** Shopify's CustomerMarketingConsentState: the per-channel consent of 2026-07 on (WhatsApp's). */
+export type ChannelConsentState = 'NEVER_SUBSCRIBED' | 'PENDING' | 'REDACTED' | 'SUBSCRIBED' | 'UNSUBSCRIBED';
+
 export interface Region {
   province: string | null;
   provinceCode: string | null;
@@ -49,7 +52,12 @@ export interface Customer {
   /** UnsignedInt64, sent as a string. */
   numberOfOrders: string;
   emailMarketingConsent: { marketingState: MarketingState } | null;
-  smsMarketingConsent: { marketingState: MarketingState } | null;
+  smsMarketingConsent: { marketingState: MarketingState; consentUpdatedAt?: string | null } | null;
+  /**
+   * The default phone's WhatsApp consent (Admin API 2026-07 on). Left out (undefined) where the source
+   * does not say it (a webhook payload without it): what is stored stays as it is.
+   */
+  defaultPhoneNumber?: { whatsAppMarketingConsent: { state: ChannelConsentState; updatedAt: string | null } } | null;
   defaultAddress: Region | null;
 }
 

@@ -4,6 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import {
   type AbandonedCheckout,
   CHECKOUT_RESOURCE_TOPICS,
+  type ChannelConsentState,
   CUSTOMER_RESOURCE_TOPICS,
   type Customer,
   type LineItem,
@@ -73,7 +74,12 @@ export interface RestCustomer {
   created_at: string;
   updated_at: string;
   email_marketing_consent?: RestPayload<{ state?: string | null }> | null;
-  sms_marketing_consent?: RestPayload<{ state?: string | null }> | null;
+  sms_marketing_consent?: RestPayload<{ state?: string | null; consent_updated_at?: string | null }> | null;
+  /**
+   * The default phone's WhatsApp consent (2026-07 on), by the REST naming of Shopify's
+   * `customers_whats_app_marketing_consent/update` topic; absent from payloads that do not carry it.
+   */
+  whats_app_marketing_consent?: RestPayload<{ state?: string | null; consent_updated_at?: string | null }> | null;
   default_address?: RestPayload<{ province?: string | null; province_code?: string | null; city?: string | null }> | null;
 }
 
@@ -335,7 +341,7 @@ const REFUND_SCHEMA = {
   },
 };
 
-const CONSENT = { type: ['object', 'null'], properties: { state: STATUS } };
+const CONSENT = { type: ['object', 'null'], properties: { state: STATUS, consent_updated_at: instant(true) } };
 const CUSTOMER_SCHEMA = {
   type: 'object',
   required: ['id', 'created_at', 'updated_at'],
@@ -351,6 +357,7 @@ const CUSTOMER_SCHEMA = {
     updated_at: instant(),
     email_marketing_consent: CONSENT,
     sms_marketing_consent: CONSENT,
+    whats_app_marketing_consent: CONSENT,
     default_address: ORDER_SCHEMA.properties.shipping_address,
   },
   // Fields only an order or a checkout has.
@@ -492,6 +499,21 @@ const splitTags = (tags: string | undefined) =>
 const consentOf = (consent: { state?: string | null } | null | undefined) =>
   consent?.state ? { marketingState: consent.state.toUpperCase() as MarketingState } : null;
 
+/** The WhatsApp consent a payload carries, as the Admin API gives it; nothing when it carries none. */
+function whatsappConsentOf(payload: RestCustomer): Pick<Customer, 'defaultPhoneNumber'> {
+  if (payload.whats_app_marketing_consent === undefined) return {};
+  const consent = payload.whats_app_marketing_consent;
+  if (!payload.phone || !consent?.state) return { defaultPhoneNumber: null };
+  return {
+    defaultPhoneNumber: {
+      whatsAppMarketingConsent: {
+        state: consent.state.toUpperCase() as ChannelConsentState,
+        updatedAt: consent.consent_updated_at ?? null,
+      },
+    },
+  };
+}
+
 export function customerFromWebhook(payload: RestCustomer): Customer {
   const address = payload.default_address;
   return {
@@ -505,7 +527,10 @@ export function customerFromWebhook(payload: RestCustomer): Customer {
     updatedAt: payload.updated_at,
     numberOfOrders: '0',
     emailMarketingConsent: consentOf(payload.email_marketing_consent),
-    smsMarketingConsent: consentOf(payload.sms_marketing_consent),
+    smsMarketingConsent: payload.sms_marketing_consent?.state
+      ? { ...consentOf(payload.sms_marketing_consent)!, consentUpdatedAt: payload.sms_marketing_consent.consent_updated_at ?? null }
+      : null,
+    ...whatsappConsentOf(payload),
     defaultAddress: address
       ? { province: address.province ?? null, provinceCode: address.province_code ?? null, city: address.city ?? null }
       : null,

@@ -38,6 +38,15 @@ export async function storesOfWhatsappAccount(db: Queryable, wabaId: string): Pr
   return rows.map((row) => row.store_id);
 }
 
+/** The stores that send from this number of that account (a message's webhook names both). */
+export async function storesOfWhatsappNumber(db: Queryable, wabaId: string, phoneNumberId: string): Promise<number[]> {
+  const rows = await db.query<{ store_id: number }>(
+    `select store_id from whatsapp_connections where whatsapp_id = $1 and phone_number_id = $2`,
+    [wabaId, phoneNumberId],
+  );
+  return rows.map((row) => row.store_id);
+}
+
 /** Every store with a WhatsApp connection (what a periodic read of Meta goes through). */
 export async function whatsappConnectedStores(db: Queryable): Promise<number[]> {
   const rows = await db.query<{ store_id: number }>(`select store_id from whatsapp_connections order by store_id`);

@@ -82,10 +82,10 @@ export function loadContract(file: URL, name: string): Contract {
         parameterNames: { path: pathParams.map((p) => String(p.name)), query: queryParams.map((p) => String(p.name)) },
         hasBody: Boolean(bodySchema) || fileTypes.length > 0,
         fileTypes,
-        validateParams: fieldValidator(coercing.compile(parametersSchema(pathParams))),
-        validateQuery: fieldValidator(coercing.compile(parametersSchema(queryParams))),
+        validateParams: fieldValidator(() => coercing.compile(parametersSchema(pathParams))),
+        validateQuery: fieldValidator(() => coercing.compile(parametersSchema(queryParams))),
         validateBody: bodySchema
-          ? fieldValidator(strict.compile(bodySchema.schema as Json))
+          ? fieldValidator(() => strict.compile(bodySchema.schema as Json))
           : fileTypes.length > 0
             ? validateFile
             : (value) => (value === undefined || value === null ? [] : [{ field: '', message: 'Esta operación no recibe datos.' }]),
@@ -141,10 +141,21 @@ function malformedTexts(value: unknown, path: string[] = [], found: FieldError[]
   return found;
 }
 
-function fieldValidator(validate: ValidateFunction): (value: unknown) => FieldError[] {
+/**
+ * A validator compiled when it is first used: compiling every operation's schemas takes seconds, and a server (a
+ * test's, a script's) answers only some of them. `contract.test.ts` compiles them all.
+ */
+function compiledOnUse(compile: () => ValidateFunction): () => ValidateFunction {
+  let validate: ValidateFunction | undefined;
+  return () => (validate ??= compile());
+}
+
+function fieldValidator(compile: () => ValidateFunction): (value: unknown) => FieldError[] {
+  const compiled = compiledOnUse(compile);
   return (value) => {
     const malformed = malformedTexts(value);
     if (malformed.length > 0) return malformed;
+    const validate = compiled();
     if (validate(value)) return [];
     const errors = validate.errors ?? [];
     // A field with an error of its own or of its parts ("a date between 2000 and 2100") answers with those only.
@@ -161,12 +172,12 @@ function fieldValidator(validate: ValidateFunction): (value: unknown) => FieldEr
 }
 
 function responseChecker(ajv: Ajv2020, label: string, responses: Json) {
-  const validators = new Map<string, { json?: ValidateFunction; types: string[] }>();
+  const validators = new Map<string, { json?: () => ValidateFunction; types: string[] }>();
   for (const [status, response] of Object.entries(responses)) {
     const content = ((response as Json).content ?? {}) as Record<string, Json>;
     // A stream's schema is that of each of its events.
     const json = (content['application/json'] ?? content['text/event-stream'])?.schema as Json | undefined;
-    validators.set(status, { ...(json ? { json: ajv.compile(json) } : {}), types: Object.keys(content) });
+    validators.set(status, { ...(json ? { json: compiledOnUse(() => ajv.compile(json)) } : {}), types: Object.keys(content) });
   }
   return (status: number, contentType: string | undefined, body: unknown): string | null => {
     const declared = validators.get(String(status)) ?? validators.get(`${String(status)[0]}XX`) ?? validators.get('default');
@@ -175,8 +186,9 @@ function responseChecker(ajv: Ajv2020, label: string, responses: Json) {
     const type = contentType?.split(';')[0]?.trim();
     if (!type || !declared.types.includes(type))
       return `${label} ${status} answered ${type ?? 'no content type'}, expected ${declared.types.join(' or ')}`;
-    if ((type === 'application/json' || type === 'text/event-stream') && declared.json && !declared.json(body)) {
-      return `${label} ${status} body breaks the contract: ${ajvText(declared.json.errors)}`;
+    const validate = declared.json?.();
+    if ((type === 'application/json' || type === 'text/event-stream') && validate && !validate(body)) {
+      return `${label} ${status} body breaks the contract: ${ajvText(validate.errors)}`;
     }
     return null;
   };
@@ -261,5 +273,8 @@ function dereference(node: unknown, root: Json, trail: string[] = []): unknown {
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, dereference(value, root, trail)]));
 }
 
-export const appContract = () => loadContract(new URL('../../../../openapi/app.yaml', import.meta.url), 'app');
-export const backendContract = () => loadContract(new URL('../../../../openapi/backend.yaml', import.meta.url), 'backend');
+// Read once per process: every app built in it (tests build many) shares them and the validators they compiled.
+let app: Contract | undefined;
+let backend: Contract | undefined;
+export const appContract = () => (app ??= loadContract(new URL('../../../../openapi/app.yaml', import.meta.url), 'app'));
+export const backendContract = () => (backend ??= loadContract(new URL('../../../../openapi/backend.yaml', import.meta.url), 'backend'));

@@ -23,6 +23,11 @@ export interface Job<P = Record<string, unknown>> {
 export interface JobContext {
   /** Extends the lease; long jobs call it between batches. */
   heartbeat(): Promise<void>;
+  /**
+   * Extends the lease, and says the job got somewhere a later run will not do again: the deaths of its process
+   * counted against it (a job that kills its process every time runs out of attempts) start again from this run.
+   */
+  progress(): Promise<void>;
   signal: AbortSignal;
 }
 
@@ -45,10 +50,17 @@ export interface EnqueueOptions {
    * doing nothing, so work that arrived after the running job looked is not left waiting.
    */
   rerunIfRunning?: boolean;
+  /** With a singleton key: when the job is already waiting for a later time, it runs at this one instead. */
+  sooner?: boolean;
 }
 
 const LEASE_SECONDS = 60;
 const IDLE_POLL_MS = 500;
+/**
+ * Jobs a process runs side by side. Two, so a long job (a campaign's send slice, a segment build) never holds
+ * back the short ones behind it (Meta's statuses, the store's webhooks) for its whole length.
+ */
+const LANES = 2;
 /** How often a started worker tells the others it is alive. */
 export const WORKER_HEARTBEAT_SECONDS = 5;
 /** A worker not seen for this long (three missed heartbeats) is gone, and its running jobs are taken up again. */
@@ -68,16 +80,38 @@ export async function enqueue(
   payload: Record<string, unknown> = {},
   options: EnqueueOptions = {},
 ): Promise<number | null> {
-  // The running job's row stays locked by this transaction until it commits, so the job's own
-  // ending waits for it and then sees the rerun (FINISHED below).
-  const onConflict = options.rerunIfRunning ? `do update set rerun = true where jobs.status = 'running'` : 'do nothing';
-  const [row] = await db.query<{ id: number }>(
-    `insert into jobs (queue, payload, run_at, singleton_key, max_attempts) values ($1, $2, coalesce($3, now()), $4, $5)
-     on conflict (queue, singleton_key) where singleton_key is not null and status in ('pending', 'running') ${onConflict}
-     returning id`,
-    [queue, JSON.stringify(payload), options.runAt ?? null, options.singletonKey ?? null, options.maxAttempts ?? 5],
-  );
-  return row ? Number(row.id) : null;
+  const runAt = options.runAt ?? null;
+  const singletonKey = options.singletonKey ?? null;
+  for (let tries = 0; tries < 3; tries++) {
+    // Without a lock on the job already there: a pending job's row locked by one writer after another (a burst of
+    // webhooks, each asking for the same job) would be skipped by every worker's claim until the burst ends.
+    const [added] = await db.query<{ id: number }>(
+      `insert into jobs (queue, payload, run_at, singleton_key, max_attempts) values ($1, $2, coalesce($3, now()), $4, $5)
+       on conflict (queue, singleton_key) where singleton_key is not null and status in ('pending', 'running') do nothing
+       returning id`,
+      [queue, JSON.stringify(payload), runAt, singletonKey, options.maxAttempts ?? 5],
+    );
+    if (added) return Number(added.id);
+    if (!options.rerunIfRunning && !options.sooner) return null;
+    // Only a job this changes is locked. The running job's row stays locked by this transaction until it commits,
+    // so the job's own ending waits for it and then sees the rerun (FINISHED below).
+    const rerun = options.rerunIfRunning ? `status = 'running'` : 'false';
+    const sooner = options.sooner ? `status = 'pending' and run_at > coalesce($3, now())` : 'false';
+    const [changed] = await db.query<{ id: number }>(
+      `update jobs set rerun = rerun or ${rerun}, run_at = case when ${sooner} then coalesce($3, now()) else run_at end
+        where queue = $1 and singleton_key = $2 and status in ('pending', 'running') and (${rerun} or ${sooner})
+        returning id`,
+      [queue, singletonKey, runAt],
+    );
+    if (changed) return Number(changed.id);
+    // Nothing to change: the job waiting already runs soon enough; or the job ended meanwhile, and is added again.
+    const [waiting] = await db.query(`select 1 from jobs where queue = $1 and singleton_key = $2 and status in ('pending', 'running')`, [
+      queue,
+      singletonKey,
+    ]);
+    if (waiting) return null;
+  }
+  return null;
 }
 
 /** Ends a job that succeeded: done, or pending again with fresh attempts when it was asked for while it ran. */
@@ -99,7 +133,8 @@ export class JobWorker {
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
   private readonly stopping = new AbortController();
-  private wake: (() => void) | undefined;
+  /** How to wake each lane that sleeps for want of a due job. */
+  private readonly wakers = new Set<() => void>();
 
   constructor(
     private readonly db: Database,
@@ -120,7 +155,7 @@ export class JobWorker {
   async stop(): Promise<void> {
     this.running = false;
     this.stopping.abort();
-    this.wake?.();
+    this.wakeAll();
     clearInterval(this.heartbeatTimer);
     await this.loop;
     await this.beating;
@@ -162,23 +197,32 @@ export class JobWorker {
     }, WORKER_HEARTBEAT_SECONDS * 1000);
     // A heartbeat alone must not keep the process alive.
     this.heartbeatTimer.unref();
-    while (this.running) {
-      const ran = await this.runOne().catch((error: unknown) => {
-        this.log(`La cola de trabajos falló al tomar un trabajo: ${String(error)}`);
-        return false;
-      });
-      if (!ran && this.running) await this.idle();
-    }
+    const lane = async () => {
+      while (this.running) {
+        const ran = await this.runOne().catch((error: unknown) => {
+          this.log(`La cola de trabajos falló al tomar un trabajo: ${String(error)}`);
+          return false;
+        });
+        if (!ran && this.running) await this.idle();
+      }
+    };
+    await Promise.all(Array.from({ length: LANES }, lane));
   }
 
   private idle(): Promise<void> {
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, IDLE_POLL_MS);
-      this.wake = () => {
+      const wake = () => {
         clearTimeout(timer);
+        this.wakers.delete(wake);
         resolve();
       };
+      const timer = setTimeout(wake, IDLE_POLL_MS);
+      this.wakers.add(wake);
     });
+  }
+
+  private wakeAll(): void {
+    for (const wake of [...this.wakers]) wake();
   }
 
   /** Says this worker is alive, then takes up the running jobs of workers that are gone. */
@@ -205,7 +249,7 @@ export class JobWorker {
     ]);
     if (reclaimed.length > 0) {
       this.log(`Se retomaron trabajos de un proceso que se detuvo: ${reclaimed.map((job) => `${job.queue} #${job.id}`).join(', ')}`);
-      this.wake?.();
+      this.wakeAll();
     }
   }
 
@@ -262,6 +306,13 @@ export class JobWorker {
     const context: JobContext = {
       heartbeat: async () => {
         await this.db.query(`update jobs set locked_until = now() + make_interval(secs => $4) where ${mine}`, [...claim, lease]);
+      },
+      progress: async () => {
+        await this.db.query(`update jobs set attempts = 1, locked_until = now() + make_interval(secs => $4) where ${mine}`, [
+          ...claim,
+          lease,
+        ]);
+        job.attempts = 1;
       },
       signal: this.stopping.signal,
     };

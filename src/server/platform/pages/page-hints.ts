@@ -79,6 +79,8 @@ const PAGE_DATA: { path: string; data: (context: PageDataContext) => string[] }[
       app(`/private/stores/${store}/stats/charts/acquisitionCost?year=${currentYear(now)}`),
       app(`/private/stores/${store}/adCampaigns/performance`),
       backend(`/stores/${store}/metaAdAccountProps`),
+      // The WhatsApp campaigns sending now (without WhatsApp connected, the 409 the part hides itself on).
+      app(`/private/stores/${store}/whatsappCampaigns`),
       ...(can(auth.role, 'inviteCollaborator') && can(auth.role, 'listStoreMembers') ? [app(`/private/stores/${store}/members`)] : []),
     ],
   })),

@@ -6,7 +6,8 @@ import type { Queryable } from '../database/db.ts';
  * database's catalogue, so a table a feature adds later is never left out: every table with `store_id`
  * and `customer_external_id` gives the customer's rows (their orders, carts, figures, segment
  * memberships, list and audience syncs…), the customer record is `customers` itself, and every table
- * with `order_external_id` gives the rows of their orders and of the orders the request names.
+ * with `order_external_id` gives the rows of their orders and of the orders the request names. What is kept
+ * by phone rather than by customer (their WhatsApp opt-outs) comes by the phone of their record.
  */
 
 export type CustomerData = Record<string, Record<string, unknown>[]>;
@@ -52,6 +53,8 @@ export async function customerDataOf(
     if (rows.length > 0) data[table] = [...(data[table] ?? []), ...rows];
   };
   add('customers', await rowsOf(db, 'customers', 't.external_id = $2::bigint', [storeId, customerId]));
+  const phone = data.customers?.[0]?.phone_e164;
+  if (typeof phone === 'string') add('whatsapp_opt_outs', await rowsOf(db, 'whatsapp_opt_outs', 't.phone = $2', [storeId, phone]));
   for (const table of await tablesWith(db, 'customer_external_id'))
     add(table, await rowsOf(db, table, 't.customer_external_id = $2::bigint', [storeId, customerId]));
   // Orders the request names that no longer point at the customer (a guest checkout, a redaction).

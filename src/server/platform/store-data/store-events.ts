@@ -22,7 +22,10 @@ interface OfSegment {
 
 /** Each kind of store event, with what it carries beyond its customers and orders. */
 export interface StoreEventDetails {
-  /** Customer records were written (import or refresh batches): names, consent, contact data. */
+  /**
+   * Customer records were written (import or refresh batches, a `customers/create` or `customers/update`):
+   * names, contact data, consent (email, SMS, WhatsApp). What reads consent (the WhatsApp audience) looks again.
+   */
   customers_touched: NoDetail;
   order_created: NoDetail;
   /** Any other change to an order: paid, edited, a new customer. */
@@ -62,6 +65,71 @@ export interface StoreEventDetails {
   whatsapp_template_changed: WhatsappTemplateChange;
   /** A template was deleted (by the merchant here, or in Meta): the campaigns that use it pause (SPEC §4). */
   whatsapp_template_deleted: { templateId: number; name: string };
+  /** Meta's statuses for messages the store's number sent (its `messages` webhook), as delivered: any order, repeats included. */
+  whatsapp_message_statuses: { phoneNumberId: string; statuses: WhatsappStatusUpdate[] };
+  /** Messages customers sent to the store's number (its `messages` webhook); the same message may come twice. */
+  whatsapp_messages_received: { phoneNumberId: string; messages: WhatsappInboundMessage[] };
+  /**
+   * A customer stopped (or asked again for) WhatsApp marketing from the store: a reply such as BAJA, Meta's
+   * "stop promotions" (`user_preferences`), or a send refused with 131050. The event's customers are those
+   * with that phone; `phone` is E.164.
+   */
+  whatsapp_marketing_preference: { phone: string; optedOut: boolean; source: WhatsappPreferenceSource; at: string };
+  /** Taps on the links of the store's marketing messages (Meta's click events), by the tracking token sent with each. */
+  whatsapp_link_clicks: { phoneNumberId: string; clicks: WhatsappLinkClick[] };
+}
+
+/** Meta's status of one message, in its terms (`statuses[]` of the `messages` webhook). */
+export interface WhatsappStatusUpdate {
+  /** The message's id (wamid). */
+  messageId: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  /** ISO instant of Meta's status. */
+  at: string;
+  /** The WhatsApp user it went to (`recipient_id`). */
+  recipient: string;
+  /** Meta's errors, for a failed message. */
+  errors: WhatsappMessageErrorDetail[];
+  /** What the sender asked Meta to echo with the message's statuses (`biz_opaque_callback_data`), when it did. */
+  callback: string | null;
+}
+
+export interface WhatsappMessageErrorDetail {
+  code: number;
+  title: string;
+  details: string | null;
+}
+
+/** One message a customer sent (`messages[]` of the webhook), what every reader needs, and Meta's own object. */
+export interface WhatsappInboundMessage {
+  messageId: string;
+  /** The WhatsApp user: the phone's digits (`wa_id`), or Meta's business-scoped user id when the number is hidden. */
+  from: string;
+  /** E.164 when Meta gave the number; null for a user known only by the business-scoped id. */
+  phone: string | null;
+  profileName: string | null;
+  /** ISO instant Meta received it. */
+  at: string;
+  /** Meta's type: text, image, video, audio, document, sticker, location, contacts, reaction, button, interactive, unsupported… */
+  type: string;
+  /** What the customer wrote or tapped: a text's body, a button's or an interactive reply's title; null otherwise. */
+  text: string | null;
+  /** The message this one answers (a quick reply's template, a reply to a message). */
+  contextMessageId: string | null;
+  /** A quick-reply button's payload. */
+  buttonPayload: string | null;
+  /** Meta's message object as delivered (media ids, location, contacts…). */
+  raw: Record<string, unknown>;
+}
+
+export type WhatsappPreferenceSource = 'reply' | 'meta' | 'sendError';
+
+export interface WhatsappLinkClick {
+  /** The tracking token the message was sent with; null when Meta's event carried none. */
+  trackingToken: string | null;
+  clickId: string | null;
+  component: 'cta' | 'body';
+  at: string;
 }
 
 /** What Meta said of a template, in its own terms, from `message_template_status_update` or `message_template_quality_update`. */
@@ -126,6 +194,11 @@ export interface StoreEventSubscriber {
 }
 
 export const STORE_EVENTS_QUEUE = 'store-events';
+
+/** SQL: whether the store (`storeId`, an SQL expression) has events of `kind` its subscriber `name` has not handled yet. */
+export const eventsWaitingFor = (name: string, kind: StoreEventKind, storeId: string) =>
+  `exists (select 1 from store_event_deliveries d join store_events e on e.id = d.event_id
+            where d.subscriber = '${name.replace(/'/g, "''")}' and d.store_id = ${storeId} and e.kind = '${kind}')`;
 const DEFAULT_BATCH_SIZE = 500;
 // Any constant; with the subscriber's hash it keys the lock that keeps one batch per subscriber and store at a time.
 const LOCK_SPACE = 7_310_011;

@@ -61,6 +61,16 @@ const buildsOf = (id: number) =>
     [SEGMENT_BUILD_QUEUE, String(id)],
   );
 
+/**
+ * A build that failed and waits for its retry; how many times it was tried. Its first backoff is 5 s: a drain
+ * slowed by a busy machine may outlive it and have tried once more already.
+ */
+function expectAwaitingRetry(build: { status: string; attempts: number; last_error: string | null } | undefined): number {
+  expect(build).toMatchObject({ status: 'pending', last_error: expect.stringContaining('out of range') });
+  expect([1, 2]).toContain(Number(build!.attempts));
+  return Number(build!.attempts);
+}
+
 /** Writing members of `segmentId` fails from now on, as evaluating a rule from year 0000 did. */
 const breakSegment = (segmentId: number) =>
   server.db.exec(`create trigger refuse_members_${segmentId} before insert on segment_members for each row
@@ -105,10 +115,7 @@ it('keeps the store’s other segments updating, retries the broken one with bac
   // The broken one went to its build, which failed and waits for its retry.
   const builds = await buildsOf(broken.id);
   const retried = builds.at(-1);
-  expect(retried).toMatchObject({ status: 'pending', last_error: expect.stringContaining('out of range') });
-  // Its first backoff is 5 s: a drain slowed by a busy machine may outlive it and have tried once more already.
-  const tried = Number(retried!.attempts);
-  expect(tried === 1 || tried === 2).toBe(true);
+  const tried = expectAwaitingRetry(retried);
 
   for (let attempt = tried + 1; attempt <= 5; attempt++) {
     // Its backoff is over.
@@ -150,7 +157,7 @@ it('builds the rules edited while the last attempt ran, instead of marking them 
   await breakSegment(broken.id);
   await order(5);
   const build = (await buildsOf(broken.id)).at(-1);
-  expect(build).toMatchObject({ status: 'pending', attempts: 1 });
+  expectAwaitingRetry(build);
   // The merchant edits the rules while the build's last attempt is under way, and that attempt ends as a
   // failure (here its process dies): the build the edit asked of the running job must still come.
   await send('PUT', `/${broken.id}`, {

@@ -26,13 +26,14 @@ import { loadSecretBox } from '../../../../src/server/platform/security/secrets.
 import { calendarOf } from '../../../../src/server/platform/store-data/store-calendar.ts';
 import { type SegmentRules, simpleRules } from '../../../../src/shared/segments.ts';
 import { type ChildServer, startChildServer } from '../../support/child-server.ts';
-import { TEST_INDEX_HTML } from '../../support/harness.ts';
+import { steadyTimeZone, TEST_INDEX_HTML } from '../../support/harness.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 const CUSTOMERS = 4_000;
 const ORDERS = 20_000;
 const WEBHOOKS = 200;
-const TIME_ZONE = 'America/Santiago';
+/** The store's calendar day stays the same from the first build to the last check. */
+const TIME_ZONE = steadyTimeZone();
 
 /** Where the server processes keep their data: a PGlite folder, or a scratch database on the PostgreSQL server. */
 let dataDir = '';
@@ -80,6 +81,7 @@ async function prepare(): Promise<number> {
     // The demo store's data is written here, not imported from the sandbox.
     await db.query('delete from jobs');
     await db.query(`update store_syncs set status = 'FINISHED', phase = 'done' where store_id = $1`, [storeId]);
+    await db.query('update shopify_connections set timezone = $2 where store_id = $1', [storeId, TIME_ZONE]);
     await generateStore(db, storeId, { customers: CUSTOMERS, orders: ORDERS });
     await db.query(`update customers set tags = '["VIP"]' where store_id = $1 and external_id % 7 = 0`, [storeId]);
     await rebuildStoreMetrics(db, storeId);

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHATSAPP_WEBHOOK_PATH } from '../../../../src/server/features/integrations/index.ts';
 import {
@@ -10,7 +9,8 @@ import {
 import { signWhatsAppWebhook } from '../../../../src/server/integrations/meta/whatsapp/webhooks.ts';
 import { loadConfig } from '../../../../src/server/platform/config.ts';
 import { type Caller, signIn, type TestServer } from '../../support/harness.ts';
-import { connectMeta, startServerWithMeta } from '../../support/meta-harness.ts';
+import { startServerWithMeta } from '../../support/meta-harness.ts';
+import { connectWhatsapp, receiveWhatsappWebhooks } from '../../support/whatsapp-harness.ts';
 
 /*
  * Meta's WhatsApp webhooks, from the sandbox to our listening server: the handshake, the signature on the
@@ -70,20 +70,14 @@ async function approvedTemplate(name: string) {
 }
 
 beforeAll(async () => {
-  ({ meta, server } = await startServerWithMeta({ whatsappWebhooks: { duplicateEvery: 0, lateEvery: 0 } }));
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = server.app.server.address() as AddressInfo;
-  meta.sandbox.whatsapp.setCallbackUrl(`http://127.0.0.1:${port}${WHATSAPP_WEBHOOK_PATH}`);
+  const context = await startServerWithMeta({ whatsappWebhooks: { duplicateEvery: 0, lateEvery: 0 } });
+  ({ meta, server } = context);
+  await receiveWhatsappWebhooks(context);
   owner = await signIn(server.app, 'demo@recompra.cl');
   store = owner.user.store!;
   // The demo store's import is not what these tests are about: only the jobs they queue run.
   await server.db.query('delete from jobs');
-  await connectMeta({ meta, server }, owner, store);
-  const saved = await call('PATCH', `/api/private/stores/${store}/whatsappSettings`, {
-    whatsappId: ids.whatsappAccounts.tiendaDemo,
-    whatsappPhoneNumberId: ids.phoneNumbers.principal,
-  });
-  expect(saved.statusCode).toBe(200);
+  await connectWhatsapp(context, owner, store);
 });
 afterAll(async () => {
   await server.close();

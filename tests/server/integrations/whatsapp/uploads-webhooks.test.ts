@@ -292,12 +292,14 @@ describe('the receiving side', () => {
         message_template_language: 'es',
       },
     };
-    expect(parseWhatsAppWebhook(entry([quality, { field: 'messages', value: { messaging_product: 'whatsapp' } }]))).toEqual({
+    expect(parseWhatsAppWebhook(entry([quality, { field: 'account_update', value: { event: 'VERIFIED_ACCOUNT' } }]))).toEqual({
       changes: [{ ...quality, wabaId: WABA, time: 1741608000 }],
       skipped: 1,
     });
     expect(parseWhatsAppWebhook(entry([{ ...quality, value: { ...quality.value, new_quality_score: 'PURPLE' } }]))).toBeNull();
     expect(parseWhatsAppWebhook(entry([{ field: 'phone_number_quality_update', value: { event: 'FLAGGED' } }]))).toBeNull();
     expect(parseWhatsAppWebhook({ object: 'page', entry: [] })).toBeNull();
+    // `messages` is handled now: one without the number it is about is malformed.
+    expect(parseWhatsAppWebhook(entry([{ field: 'messages', value: { messaging_product: 'whatsapp' } }]))).toBeNull();
   });
 });

@@ -325,6 +325,8 @@ describe('both contracts', () => {
           'client_first_name',
           '56',
           '923456701',
+          '10:00',
+          '0f8fad5b-d9cb-469f-a165-70867728950e',
         ].find((candidate) => validate(candidate));
         expect({ where, valid }).toEqual({ where, valid: expect.any(String) });
         // A text of several lines takes line feeds and tabs, and nothing else of the kind.

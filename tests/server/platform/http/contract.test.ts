@@ -4,6 +4,19 @@ import { appContract, backendContract } from '../../../../src/server/platform/ht
 import { freshDatabase } from '../../support/harness.ts';
 
 describe('contract checks', () => {
+  it('compiles every schema of both contracts (a server compiles each when first used)', () => {
+    for (const contract of [appContract(), backendContract()]) {
+      const paths = contract.document.paths as Record<string, Record<string, { responses: Record<string, object> }>>;
+      for (const operation of contract.operations) {
+        expect(() => [operation.validateParams({}), operation.validateQuery({}), operation.validateBody({})]).not.toThrow();
+        for (const status of Object.keys(paths[operation.path]![operation.method.toLowerCase()]!.responses)) {
+          const code = status === 'default' ? 599 : Number(status.replace(/X/g, '0'));
+          expect(() => operation.checkResponse(code, 'application/json', {}), `${operation.operationId} ${status}`).not.toThrow();
+        }
+      }
+    }
+  });
+
   it('catches a response body that breaks the contract', () => {
     const login = appContract().operations.find((operation) => operation.operationId === 'login')!;
     expect(login.checkResponse(200, 'application/json', { id: 1, email: 'a@b.cl', name: 'A', role: 'admin', store: null })).toBeNull();

@@ -85,6 +85,26 @@ it('runs due jobs in the background until stopped', async () => {
   await expect.poll(async () => (await db.query<{ status: string }>('select status from jobs'))[0]?.status).toBe('done');
 });
 
+it('runs a short job while a long one is still running', async () => {
+  const worker = new JobWorker(db, silent);
+  let shortRan!: () => void;
+  const short = new Promise<void>((resolve) => (shortRan = resolve));
+  // The long job ends only once the short one has run: with one job at a time it would never end.
+  worker.register('long', { handler: () => short });
+  worker.register('short', { handler: async () => shortRan() });
+  await enqueue(db, 'long');
+  await enqueue(db, 'short', {}, { runAt: new Date(Date.now() + 50) });
+  worker.start();
+  await short;
+  await expect
+    .poll(async () => db.query('select queue, status from jobs order by queue'))
+    .toEqual([
+      { queue: 'long', status: 'done' },
+      { queue: 'short', status: 'done' },
+    ]);
+  await worker.stop();
+});
+
 describe('worker liveness', () => {
   type JobRow = { status: string; attempts: number; locked_by: string | null };
   const jobRow = async (id: number) => (await db.query<JobRow>('select status, attempts, locked_by from jobs where id = $1', [id]))[0]!;
@@ -167,6 +187,28 @@ describe('worker liveness', () => {
     ]);
   });
 
+  it('counts only the deaths since a job last got somewhere', async () => {
+    // Four of its five attempts ended with their worker; the fifth gets somewhere, then its process dies too.
+    const id = await leftRunning('crashed', { attempts: 4, maxAttempts: 5 });
+    await db.query(`update jobs set status = 'pending', locked_by = null, locked_until = null where id = $1`, [id]);
+    const attempts: number[] = [];
+    const worker = new JobWorker(db, silent);
+    worker.register('demo', {
+      handler: async (job, context) => {
+        attempts.push(job.attempts);
+        if (attempts.length > 1) return;
+        await context.progress();
+        // The process dies here: its claim is left running until its lease lapses, as SIGKILL leaves it.
+        await db.query(`update jobs set locked_by = 'gone', locked_until = now() - interval '1 second' where id = $1`, [id]);
+        throw new Error('el proceso murió');
+      },
+    });
+    await worker.drain();
+    // Taken up again, it has used two attempts since it got somewhere, not six of five.
+    expect(attempts).toEqual([5, 2]);
+    expect(await db.query(`select status from jobs where id = $1`, [id])).toEqual([{ status: 'done' }]);
+  });
+
   it('marks its claims while running, and on stop puts its job back without using an attempt and leaves', async () => {
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
@@ -205,4 +247,20 @@ it('runs a job once more when it is asked for again while it runs', async () => 
   // A pending job is enough: asking again adds nothing.
   await enqueue(db, 'follow', {}, { singletonKey: 'store-2', rerunIfRunning: true });
   expect(await enqueue(db, 'follow', {}, { singletonKey: 'store-2', rerunIfRunning: true })).toBeNull();
+});
+
+it('brings a waiting job forward when it is asked for sooner, and never puts it back', async () => {
+  const later = new Date(Date.now() + 60 * 60_000);
+  const id = await enqueue(db, 'soon', {}, { singletonKey: 'campaign-1', runAt: later });
+  const runAt = async () => (await db.query<{ run_at: Date }>(`select run_at from jobs where id = $1`, [id]))[0]!.run_at.getTime();
+  // Without `sooner` the booked time stands.
+  expect(await enqueue(db, 'soon', {}, { singletonKey: 'campaign-1' })).toBeNull();
+  expect(await runAt()).toBe(later.getTime());
+  // Asked for now, it is due now; asked for later again, it stays due now.
+  expect(await enqueue(db, 'soon', {}, { singletonKey: 'campaign-1', sooner: true })).toBe(id);
+  expect(await runAt()).toBeLessThanOrEqual(Date.now());
+  const now = await runAt();
+  expect(await enqueue(db, 'soon', {}, { singletonKey: 'campaign-1', sooner: true, runAt: later })).toBeNull();
+  expect(await runAt()).toBe(now);
+  expect(await db.query(`select count(*)::int as n from jobs where queue = 'soon'`)).toEqual([{ n: 1 }]);
 });

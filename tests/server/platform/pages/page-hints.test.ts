@@ -78,6 +78,7 @@ it("carries the dashboard's default figures in the store's year, and only what t
     '/api/private/stores/7/stats/charts/acquisitionCost?year=2026',
     '/api/private/stores/7/adCampaigns/performance',
     '/backend/stores/7/metaAdAccountProps',
+    '/api/private/stores/7/whatsappCampaigns',
     '/api/private/stores/7/members',
   ]);
   const collaborator = (await hints('/dashboard', auth('colaborator', 7))).answers;

@@ -82,36 +82,63 @@ export function upsertProducts(db: Queryable, storeId: number, products: Product
 }
 
 /**
+ * The customer's WhatsApp choice as the audience rule reads it (audiences.ts): true when subscribed, false
+ * when withdrawn, pending or redacted, null while Shopify has none for them (NEVER_SUBSCRIBED: never
+ * offered, as in a store that does not collect it), and `known: false` when the record does not say.
+ */
+function whatsappConsent(customer: Customer): { known: boolean; consent: boolean | null; at: string | null } {
+  if (customer.defaultPhoneNumber === undefined) return { known: false, consent: null, at: null };
+  const consent = customer.defaultPhoneNumber?.whatsAppMarketingConsent;
+  if (!consent || consent.state === 'NEVER_SUBSCRIBED') return { known: true, consent: null, at: consent?.updatedAt ?? null };
+  return { known: true, consent: consent.state === 'SUBSCRIBED', at: consent.updatedAt };
+}
+
+/**
  * Upserts customers, never over a newer state (a late webhook cannot restore a withdrawn consent) and never
- * one Shopify has since deleted or redacted; returns how many were written.
+ * one Shopify has since deleted or redacted; returns how many were written. A record that does not say the
+ * WhatsApp consent (see `Customer.defaultPhoneNumber`) keeps the one stored.
  */
 export function upsertCustomers(db: Queryable, storeId: number, customers: Customer[]): Promise<number> {
   return upsert(
     db,
-    `insert into customers (store_id, external_id, first_name, last_name, email, phone, tags, email_consent, sms_consent, region, city, created_at, updated_at)
-     select $1, r.id, r.first_name, r.last_name, r.email, r.phone, coalesce(r.tags, '[]'), r.email_consent, r.sms_consent, r.region, r.city, r.created_at, r.updated_at
+    `insert into customers (store_id, external_id, first_name, last_name, email, phone, tags, email_consent, sms_consent, sms_consent_at,
+                           whatsapp_consent, whatsapp_consent_at, region, city, created_at, updated_at)
+     select $1, r.id, r.first_name, r.last_name, r.email, r.phone, coalesce(r.tags, '[]'), r.email_consent, r.sms_consent, r.sms_consent_at,
+            case when r.whatsapp_known then r.whatsapp_consent else e.whatsapp_consent end,
+            case when r.whatsapp_known then r.whatsapp_consent_at else e.whatsapp_consent_at end,
+            r.region, r.city, r.created_at, r.updated_at
        from json_to_recordset($2::json) as r(id bigint, first_name text, last_name text, email text, phone text, tags jsonb, email_consent boolean,
-                                             sms_consent boolean, region text, city text, created_at timestamptz, updated_at timestamptz)
+                                             sms_consent boolean, sms_consent_at timestamptz, whatsapp_known boolean, whatsapp_consent boolean,
+                                             whatsapp_consent_at timestamptz, region text, city text, created_at timestamptz, updated_at timestamptz)
+       left join customers e on e.store_id = $1 and e.external_id = r.id
       where not ${erasedSince('customer', 'r.id', 'r.updated_at')}
      on conflict (store_id, external_id) do update set first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
        phone = excluded.phone, tags = excluded.tags, email_consent = excluded.email_consent, sms_consent = excluded.sms_consent,
+       sms_consent_at = excluded.sms_consent_at, whatsapp_consent = excluded.whatsapp_consent, whatsapp_consent_at = excluded.whatsapp_consent_at,
        region = excluded.region, city = excluded.city, updated_at = excluded.updated_at
      where customers.updated_at is null or excluded.updated_at >= customers.updated_at`,
     storeId,
-    customers.map((c) => ({
-      id: numericId(c.id),
-      first_name: c.firstName,
-      last_name: c.lastName,
-      email: c.email,
-      phone: c.phone,
-      tags: c.tags,
-      email_consent: consented(c.emailMarketingConsent),
-      sms_consent: consented(c.smsMarketingConsent),
-      region: c.defaultAddress?.province ?? null,
-      city: c.defaultAddress?.city ?? null,
-      created_at: c.createdAt,
-      updated_at: c.updatedAt,
-    })),
+    customers.map((c) => {
+      const whatsapp = whatsappConsent(c);
+      return {
+        id: numericId(c.id),
+        first_name: c.firstName,
+        last_name: c.lastName,
+        email: c.email,
+        phone: c.phone,
+        tags: c.tags,
+        email_consent: consented(c.emailMarketingConsent),
+        sms_consent: consented(c.smsMarketingConsent),
+        sms_consent_at: c.smsMarketingConsent?.consentUpdatedAt ?? null,
+        whatsapp_known: whatsapp.known,
+        whatsapp_consent: whatsapp.consent,
+        whatsapp_consent_at: whatsapp.at,
+        region: c.defaultAddress?.province ?? null,
+        city: c.defaultAddress?.city ?? null,
+        created_at: c.createdAt,
+        updated_at: c.updatedAt,
+      };
+    }),
   );
 }
 

@@ -124,7 +124,7 @@ function paramsOf(request: FastifyRequest): Params {
   if (body instanceof URLSearchParams) for (const [name, value] of body) if (!params.has(name)) params.set(name, value);
   if (body && typeof body === 'object' && !(body instanceof URLSearchParams) && !Buffer.isBuffer(body))
     for (const [name, value] of Object.entries(body))
-      if (typeof value === 'string' || typeof value === 'number') params.set(name, String(value));
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') params.set(name, String(value));
       else if (typeof value === 'object' && value !== null) params.set(name, JSON.stringify(value));
   return params;
 }
@@ -238,7 +238,14 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
   }
 
   /** The person and app a user call acts for, after the token, the proof and the app's allowance. */
-  function authenticate(request: FastifyRequest, reply: FastifyReply, params: Params, method: string, first: string): Viewer {
+  function authenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: Params,
+    method: string,
+    first: string,
+    metered: boolean,
+  ): Viewer {
     const found = tokenOf(request, params);
     if (!found) throw tokenRequired();
     const check = auth.check(found.token);
@@ -254,7 +261,7 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
       if (!proof) throw proofRequired();
       if (!sameSecret(proof.toLowerCase(), appSecretProof(found.token, app.appSecret))) throw proofInvalid();
     }
-    countApp(reply, appId);
+    if (metered) countApp(reply, appId);
     const user = store.user(userId);
     if (!user) throw unparsableToken();
     return { user, appId, appName: app?.name ?? 'Recompra', has: (permission) => auth.has(appId, userId, permission) };
@@ -391,7 +398,7 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
     };
   }
 
-  function answer(request: Request, reply: FastifyReply): unknown {
+  function answer(request: Request, reply: FastifyReply, response: NodeContext['response']): unknown {
     const segments = (request.params['*'] ?? '').split('/').filter(Boolean).map(decodeSegment);
     const version = VERSION.test(segments[0] ?? '') ? segments.shift()! : META_API_VERSION;
     const method = request.method;
@@ -426,7 +433,9 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
     if (path === 'debug_token') return debugToken(request, reply, params);
 
     const [id = '', edge, ...rest] = segments;
-    const viewer = authenticate(request, reply, params, method, id);
+    // WhatsApp sends answer to the number's throughput, not to Graph's allowances.
+    const sending = method === 'POST' && (edge === 'messages' || edge === 'marketing_messages') && rest.length === 0;
+    const viewer = authenticate(request, reply, params, method, id, !sending);
     const origin = `${request.protocol}://${request.host}${sandboxPrefix}`;
     const nodeContext: NodeContext = {
       viewer,
@@ -434,6 +443,7 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
       now: now(),
       params: new GraphParams(params, request.body instanceof MultipartBody ? request.body.files : new Map()),
       urls: { business: `${origin}/business`, cdn: `${origin}/cdn` },
+      response,
     };
     const found = tokenOf(request, params);
     if (id.startsWith('upload:') && !edge) {
@@ -491,7 +501,7 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
             ? listed.remove
             : definition.remove;
     if (write === undefined) throw unsupportedRequest(method, id);
-    countBusiness(reply, node);
+    if (!listed?.unmetered) countBusiness(reply, node);
     requirePermissions(viewer, listed?.permissions ?? definition.permissions);
     if (write) return write(node.value, nodeContext);
     if (!listed) return render(node, params.get('fields'), nodeContext);
@@ -549,7 +559,10 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
     method: ['GET', 'POST', 'DELETE'],
     url: '/*',
     handler: async (request, reply) => {
-      const body = answer(request, reply);
+      const response: NodeContext['response'] = { stallMs: 0, failAfter: null };
+      const body = answer(request, reply, response);
+      if (response.stallMs > 0) await new Promise((resolve) => setTimeout(resolve, response.stallMs));
+      if (response.failAfter) throw response.failAfter;
       return reply.code(200).type('application/json; charset=UTF-8').send(JSON.stringify(body));
     },
   });

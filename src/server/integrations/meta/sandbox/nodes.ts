@@ -68,6 +68,8 @@ export interface NodeContext {
   params: GraphParams;
   /** The sandbox's other sites as this call reached it: Business Suite (terms) and the CDN stand-in (files). */
   urls: { business: string; cdn: string };
+  /** How the answer goes out: held back `stallMs` (a slow or lost answer), then `failAfter` instead of the body. */
+  response: { stallMs: number; failAfter: Error | null };
 }
 
 /** Items of an edge that are not nodes (insights, images by hash), already rendered, with their paging key. */
@@ -84,6 +86,8 @@ export interface Edge<T> {
   rows?(value: T, context: NodeContext): EdgeRow[];
   create?(value: T, context: NodeContext): Record<string, unknown>;
   remove?(value: T, context: NodeContext): Record<string, unknown>;
+  /** Calls not counted against Graph's app and business allowances (WhatsApp sends have their own limits). */
+  unmetered?: boolean;
 }
 
 export interface NodeDefinition<T> {

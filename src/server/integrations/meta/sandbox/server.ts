@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { mulberry32 } from '../../random.ts';
 import { type PermissionGrant, REQUIRED_PERMISSIONS } from '../types.ts';
 import type { QualityRating } from '../whatsapp/types.ts';
@@ -11,8 +11,16 @@ import { type QueuedFault, registerGraph } from './graph.ts';
 import { escapeHtml, sendPage } from './html.ts';
 import { registerLogin } from './login.ts';
 import { imageByHash } from './media.ts';
+import { inboundMessage, queueMessagesChange, recipientOf, waIdOf } from './messages.ts';
 import { createUsageMeter, type MetaRateLimits } from './rate-limits.ts';
-import { createStore, type MetaSandboxStore, type PendingWhatsAppChange, type SandboxUser } from './store.ts';
+import {
+  createStore,
+  type MetaSandboxStore,
+  type PendingWhatsAppChange,
+  type SandboxMessage,
+  type SandboxRecipient,
+  type SandboxUser,
+} from './store.ts';
 import { rateTemplate, settleTemplates } from './templates.ts';
 import { ratePhoneNumber } from './whatsapp.ts';
 import { createWhatsAppWebhooks, type WhatsAppWebhookDelivery, type WhatsAppWebhookHabits } from './whatsapp-webhooks.ts';
@@ -48,7 +56,20 @@ export interface MetaSandboxOptions {
    * (by default every 5th delivery twice and every 7th change a round late).
    */
   whatsappWebhooks?: { callbackUrl?: string; intervalMs?: number } & WhatsAppWebhookHabits;
+  /** How message statuses and customers' messages behave (see `WhatsAppSandboxControl.setMessageHabits`). */
+  whatsappMessages?: MessageHabitsOptions;
 }
+
+export interface MessageHabitsOptions {
+  /** Meta's awkwardness, drawn from the seed: a status twice, read with no delivered, delivered after read, a customer's message twice (default on). */
+  awkward?: boolean;
+  /** When delivered and read follow an accepted message on the sandbox's clock (default 1 s and 5 s; 0 for at once). */
+  deliveredAfterMs?: number;
+  readAfterMs?: number;
+}
+
+/** What a customer may send the business: Meta's message object without id, sender and time (`{type: 'text', text: {body}}`…). */
+export type CustomerMessage = { type: string; context?: { id: string }; profileName?: string } & Record<string, unknown>;
 
 /** The sandbox's own control of WhatsApp, like the ads' clock: never Meta's, never in production. */
 export interface WhatsAppSandboxControl {
@@ -64,6 +85,30 @@ export interface WhatsAppSandboxControl {
   setCallbackUrl(url: string | null, appId?: string): void;
   /** One round of webhook deliveries now: what was POSTed, and the answers. */
   deliverWebhooks(): Promise<WhatsAppWebhookDelivery[]>;
+
+  /** Every message accepted from the business numbers, oldest first (to a wa_id, from a number). */
+  sentMessages(filter?: { to?: string; phoneNumberId?: string }): readonly SandboxMessage[];
+  /** The customers' messages each number marked read (Meta's read receipt), oldest first. */
+  readReceipts(phoneNumberId?: string): readonly string[];
+  /** Messages a second the number may send before 130429 (Meta's default 80; 1,000 once upgraded). */
+  setThroughput(phoneNumberId: string, perSecond: number): void;
+  /**
+   * How a customer's number answers: `marketing` stopped (131050) or held back by Meta (131049), `undeliverable`
+   * (131026); as a `failed` status (Meta's way, default) or, with `refuseInResponse`, as the send's error;
+   * `reads: false` for one who never reads (no `read` status).
+   */
+  setRecipient(phone: string, state: Partial<Omit<SandboxRecipient, 'lastInbound'>>): void;
+  /** The next `count` sends fail: `error` answers 500 with 131000; `timeout` answers after `delayMs`, the message accepted (default) or not. */
+  failNextSends(count: number, kind: 'error' | 'timeout', options?: { delayMs?: number; accepted?: boolean }): void;
+  /** A customer writes to the number (opening the 24-hour window): Meta's `messages` webhook; its wamid. */
+  customerSends(phoneNumberId: string, from: string, message: CustomerMessage): string;
+  /** A customer taps "stop promotions" (`stop`) or resumes them: Meta's `user_preferences` webhook, and 131050 from then on. */
+  customerSetsMarketing(phoneNumberId: string, from: string, value: 'stop' | 'resume'): void;
+  /** A customer taps a link of a marketing message sent through `/marketing_messages`: Meta's click event. */
+  customerClicks(messageId: string, component?: 'cta' | 'body'): void;
+  setMessageHabits(habits: MessageHabitsOptions): void;
+  /** The message webhooks' changes queued so far (statuses, messages, preferences, clicks), oldest first. */
+  messageChanges(): readonly PendingWhatsAppChange[];
 }
 
 export interface IssueTokenOptions {
@@ -201,6 +246,95 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
           return { id, rating };
         },
       );
+      // Messaging: what was sent, how numbers and customers behave, what customers do.
+      scope.get<{ Querystring: { to?: string; phoneNumberId?: string } }>('/whatsapp/messages', async (request) => {
+        const data = whatsapp.sentMessages(request.query);
+        return { count: data.length, data };
+      });
+      const control = async <T>(reply: FastifyReply, act: () => T) => {
+        try {
+          return await act();
+        } catch (error) {
+          return reply.code(400).send({ error: (error as Error).message });
+        }
+      };
+      scope.post<{ Params: { id: string }; Querystring: { perSecond?: string } }>(
+        '/whatsapp/phone-numbers/:id/throughput',
+        async (request, reply) => {
+          const perSecond = Number(request.query.perSecond);
+          if (!Number.isInteger(perSecond) || perSecond < 1 || perSecond > 10_000)
+            return reply.code(400).send({ error: 'perSecond must be a whole number from 1 to 10000' });
+          return control(reply, () => {
+            whatsapp.setThroughput(request.params.id, perSecond);
+            return { id: request.params.id, perSecond };
+          });
+        },
+      );
+      scope.post<{ Params: { phone: string }; Body: Partial<Omit<SandboxRecipient, 'lastInbound'>> }>(
+        '/whatsapp/recipients/:phone',
+        async (request, reply) =>
+          control(reply, () => {
+            const body = (request.body ?? {}) as Record<string, unknown>;
+            const state: Partial<Omit<SandboxRecipient, 'lastInbound'>> = {};
+            if (['allowed', 'stopped', 'heldBack'].includes(String(body.marketing)))
+              state.marketing = body.marketing as SandboxRecipient['marketing'];
+            if (typeof body.undeliverable === 'boolean') state.undeliverable = body.undeliverable;
+            if (typeof body.refuseInResponse === 'boolean') state.refuseInResponse = body.refuseInResponse;
+            if (typeof body.reads === 'boolean') state.reads = body.reads;
+            whatsapp.setRecipient(request.params.phone, state);
+            return { phone: request.params.phone, ...state };
+          }),
+      );
+      scope.post<{ Querystring: { count?: string; kind?: string; delayMs?: string; accepted?: string } }>(
+        '/whatsapp/fail-sends',
+        async (request, reply) => {
+          const count = Number(request.query.count ?? '1');
+          const kind = request.query.kind ?? 'error';
+          if (!Number.isInteger(count) || count < 1 || count > 10_000 || (kind !== 'error' && kind !== 'timeout'))
+            return reply.code(400).send({ error: 'count must be from 1 to 10000 and kind error or timeout' });
+          whatsapp.failNextSends(count, kind, {
+            delayMs: Number(request.query.delayMs ?? '0') || 0,
+            accepted: request.query.accepted !== 'false',
+          });
+          return { count, kind };
+        },
+      );
+      scope.post<{ Params: { id: string }; Body: { from?: string; message?: CustomerMessage } }>(
+        '/whatsapp/phone-numbers/:id/customer-messages',
+        async (request, reply) =>
+          control(reply, () => ({
+            id: whatsapp.customerSends(request.params.id, String(request.body?.from ?? ''), request.body?.message as CustomerMessage),
+          })),
+      );
+      scope.post<{ Params: { id: string }; Body: { from?: string; value?: string } }>(
+        '/whatsapp/phone-numbers/:id/user-preferences',
+        async (request, reply) => {
+          const value = request.body?.value;
+          if (value !== 'stop' && value !== 'resume') return reply.code(400).send({ error: 'value must be stop or resume' });
+          return control(reply, () => {
+            whatsapp.customerSetsMarketing(request.params.id, String(request.body?.from ?? ''), value);
+            return { value };
+          });
+        },
+      );
+      scope.post<{ Params: { wamid: string }; Querystring: { component?: string } }>(
+        '/whatsapp/messages/:wamid/clicks',
+        async (request, reply) =>
+          control(reply, () => {
+            whatsapp.customerClicks(request.params.wamid, request.query.component === 'body' ? 'body' : 'cta');
+            return { clicked: request.params.wamid };
+          }),
+      );
+      scope.post<{ Body: MessageHabitsOptions }>('/whatsapp/message-habits', async (request) => {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        whatsapp.setMessageHabits({
+          ...(typeof body.awkward === 'boolean' ? { awkward: body.awkward } : {}),
+          ...(typeof body.deliveredAfterMs === 'number' ? { deliveredAfterMs: body.deliveredAfterMs } : {}),
+          ...(typeof body.readAfterMs === 'number' ? { readAfterMs: body.readAfterMs } : {}),
+        });
+        return { ok: true };
+      });
+      scope.post('/whatsapp/webhooks/deliver', async () => ({ deliveries: (await whatsapp.deliverWebhooks()).length }));
       // Mounted in the app, its static files' catch-all (`GET /*`) would take an unknown path here to the
       // app's own Spanish 404: this one is more specific, and Facebook's page answers it.
       scope.all('/*', (_request, reply) => reply.callNotFound());
@@ -219,6 +353,23 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
     const found = appId ? auth.app(appId) : apps[0];
     if (!found) throw new Error(`No app ${appId ?? ''} in the Meta sandbox`);
     return found;
+  };
+
+  store.messaging.habits = {
+    awkward: options.whatsappMessages?.awkward ?? true,
+    deliveredAfterMs: options.whatsappMessages?.deliveredAfterMs ?? 1000,
+    readAfterMs: options.whatsappMessages?.readAfterMs ?? 5000,
+    random: mulberry32((options.seed ?? 0x4d657461) ^ 0x5741),
+  };
+  const phoneOf = (phoneNumberId: string) => {
+    const phone = store.phoneNumber(phoneNumberId);
+    if (!phone) throw new Error(`No phone number ${phoneNumberId} in the Meta sandbox`);
+    return phone;
+  };
+  const waIdOrThrow = (phone: string) => {
+    const waId = waIdOf(phone);
+    if (!waId) throw new Error(`${phone} is not a phone number WhatsApp could address`);
+    return waId;
   };
 
   const hooks = options.whatsappWebhooks ?? {};
@@ -258,6 +409,89 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
       webhooks.setCallbackUrl(appOf(appId).appId, url);
     },
     deliverWebhooks: () => webhooks.deliver(),
+
+    sentMessages(filter = {}) {
+      const to = filter.to === undefined ? undefined : waIdOf(filter.to);
+      return store.messaging.sent.filter(
+        (message) => (to === undefined || message.to === to) && (!filter.phoneNumberId || message.phoneNumberId === filter.phoneNumberId),
+      );
+    },
+    readReceipts(phoneNumberId) {
+      return store.messaging.readReceipts
+        .filter((receipt) => !phoneNumberId || receipt.phoneNumberId === phoneNumberId)
+        .map((receipt) => receipt.messageId);
+    },
+    setThroughput(phoneNumberId, perSecond) {
+      phoneOf(phoneNumberId).throughputLevel = perSecond > 80 ? 'HIGH' : 'STANDARD';
+      store.messaging.throughput.set(phoneNumberId, perSecond);
+    },
+    setRecipient(phone, state) {
+      Object.assign(recipientOf(store, waIdOrThrow(phone)), state);
+    },
+    failNextSends(count, kind, failure = {}) {
+      for (let index = 0; index < count; index += 1)
+        store.messaging.faults.push({ kind, delayMs: failure.delayMs ?? 0, accepted: failure.accepted ?? true });
+    },
+    customerSends(phoneNumberId, from, message) {
+      const phone = phoneOf(phoneNumberId);
+      const sender = /^[A-Z]{2}\.\d+$/.test(from) ? from : waIdOrThrow(from);
+      const built = inboundMessage(store, sender, message, now());
+      if (built.contact.wa_id) recipientOf(store, built.contact.wa_id).lastInbound.set(phone.id, now());
+      const value = { contacts: [built.contact], messages: [built.message] };
+      queueMessagesChange(store, phone, now(), value);
+      // Meta sometimes delivers the same message twice.
+      if (store.messaging.habits.awkward && store.messaging.habits.random() < 0.2) queueMessagesChange(store, phone, now(), value);
+      return built.message.id;
+    },
+    customerSetsMarketing(phoneNumberId, from, value) {
+      const phone = phoneOf(phoneNumberId);
+      const waId = waIdOrThrow(from);
+      recipientOf(store, waId).marketing = value === 'stop' ? 'stopped' : 'allowed';
+      store.messaging.changes.push({
+        wabaId: phone.wabaId,
+        at: now(),
+        change: {
+          field: 'user_preferences',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: phone.displayPhoneNumber.replace(/\D/g, ''), phone_number_id: phone.id },
+            contacts: [{ profile: { name: 'Cliente' }, wa_id: waId }],
+            user_preferences: [
+              {
+                wa_id: waId,
+                detail: value === 'stop' ? 'User requested to stop marketing messages' : 'User requested to resume marketing messages',
+                category: 'marketing_messages',
+                value,
+                timestamp: Math.floor(now() / 1000),
+              },
+            ],
+          },
+        },
+      });
+    },
+    customerClicks(messageId, component = 'cta') {
+      const message = store.messaging.messages.get(messageId);
+      if (!message?.trackingToken)
+        throw new Error(`${messageId} was not sent through /marketing_messages: Meta sends no click events for it`);
+      store.messaging.sequence += 1;
+      queueMessagesChange(store, phoneOf(message.phoneNumberId), now(), {
+        user_actions: [
+          {
+            action_type: 'marketing_messages_link_click',
+            timestamp: String(Math.floor(now() / 1000)),
+            marketing_messages_link_click_data: {
+              click_component: component,
+              click_id: `ARclk${String(store.messaging.sequence).padStart(8, '0')}`,
+              tracking_token: message.trackingToken,
+            },
+          },
+        ],
+      });
+    },
+    setMessageHabits(habits) {
+      Object.assign(store.messaging.habits, Object.fromEntries(Object.entries(habits).filter(([, value]) => value !== undefined)));
+    },
+    messageChanges: () => store.messaging.changes,
   };
 
   return {

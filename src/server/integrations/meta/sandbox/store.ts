@@ -122,6 +122,84 @@ export interface PendingWhatsAppChange {
   change: WhatsAppChange;
 }
 
+/** A message the sandbox accepted from a business number: what a test counts (`whatsapp.sentMessages()`). */
+export interface SandboxMessage {
+  /** `wamid.…`, as the send answered. */
+  id: string;
+  phoneNumberId: string;
+  wabaId: string;
+  /** The recipient's wa_id (digits). */
+  to: string;
+  /** `messages` (Cloud API) or `marketing_messages` (Marketing Messages API). */
+  endpoint: 'messages' | 'marketing_messages';
+  type: string;
+  /** The template's name, language and category, for a template message. */
+  template: { name: string; language: string; category: string } | null;
+  /** Named parameters given, by component: `body.first_name`, `header.name`, `button.0`… */
+  parameters: Record<string, string>;
+  /** The request's own message object (template, text…), as sent. */
+  payload: Record<string, unknown>;
+  acceptedAt: number;
+  /** The sender's `biz_opaque_callback_data`, echoed in the statuses. */
+  callbackData: string | null;
+  /** Meta's token for this message's click events (Marketing Messages API). */
+  trackingToken: string | null;
+  /** Where it ended: failed carries Meta's error code. */
+  outcome: { status: 'sent' | 'delivered' | 'read' | 'failed'; errorCode: number | null };
+}
+
+/** How a customer's number answers what the business sends it (sandbox controls). */
+export interface SandboxRecipient {
+  /** Stopped the business's marketing (131050) or Meta holds marketing back (131049). */
+  marketing: 'allowed' | 'stopped' | 'heldBack';
+  /** Not a WhatsApp user, or unreachable (131026). */
+  undeliverable: boolean;
+  /** Whether those refusals come as the send's error (true) or, as Meta does, as a `failed` status (false). */
+  refuseInResponse: boolean;
+  /** Whether the user reads what they get (a `read` status follows `delivered`). */
+  reads: boolean;
+  /** When the customer last wrote to each business number: free text is allowed for 24 h after (else 131047). */
+  lastInbound: Map<string, number>;
+}
+
+/** A failure queued for the next sends (`whatsapp.failNextSends`). */
+export interface SendFault {
+  /** `error`: Meta answers 500 with 131000; `timeout`: the answer comes after `delayMs` (the message accepted or not). */
+  kind: 'error' | 'timeout';
+  delayMs: number;
+  accepted: boolean;
+}
+
+export interface SandboxMessaging {
+  messages: Map<string, SandboxMessage>;
+  /** Accepted messages, in order. */
+  sent: SandboxMessage[];
+  recipients: Map<string, SandboxRecipient>;
+  /** Messages per second each number may send (Meta's default 80; 1,000 once upgraded). */
+  throughput: Map<string, number>;
+  /** Sends counted in the current second, per number. */
+  windows: Map<string, { second: number; count: number }>;
+  /** When each (number, user) pair last got a message. */
+  pairLast: Map<string, number>;
+  faults: SendFault[];
+  /** Inbound messages' ids, for `markRead`. */
+  inbound: Set<string>;
+  /** The inbound messages the business marked read, in order (`whatsapp.readReceipts()`). */
+  readReceipts: { phoneNumberId: string; messageId: string; at: number }[];
+  /** Status, message and click changes for the webhooks, oldest first (apart from templates': there are many). */
+  changes: PendingWhatsAppChange[];
+  sequence: number;
+  /** Meta's habits on statuses and inbound messages, and when statuses follow an accepted message. */
+  habits: {
+    /** Duplicates, read without delivered, delivered after read, inbound messages twice (drawn from `random`). */
+    awkward: boolean;
+    /** Delay of delivered and of read after acceptance (ms; 0 for all at once). */
+    deliveredAfterMs: number;
+    readAfterMs: number;
+    random: () => number;
+  };
+}
+
 export interface SandboxPhoneNumber {
   id: string;
   wabaId: string;
@@ -415,6 +493,20 @@ export function createStore() {
     /** The header-sample handles the Resumable Upload API gave. */
     uploadHandles: new Set<string>(),
     uploadSessions: new Map<string, UploadSession>(),
+    messaging: {
+      messages: new Map(),
+      sent: [],
+      recipients: new Map(),
+      throughput: new Map(),
+      windows: new Map(),
+      pairLast: new Map(),
+      faults: [],
+      inbound: new Set(),
+      readReceipts: [],
+      changes: [],
+      sequence: 0,
+      habits: { awkward: false, deliveredAfterMs: 1000, readAfterMs: 5000, random: Math.random },
+    } as SandboxMessaging,
     /** Media uploaded for messages, by id. */
     media: new Map<string, SandboxMedia>(),
 

@@ -11,11 +11,16 @@ import { settleTemplates } from './templates.ts';
 /*
  * WhatsApp Business Account webhooks as Meta delivers them: to the callback URL of each app's
  * `whatsapp_business_account` subscription, for the WABAs that have the app in `subscribed_apps`; one POST
- * per round and app with every change due (batched, one entry per WABA), signed with
+ * per round and app with every change due (batched, one entry per WABA; a big round in several POSTs at once), signed with
  * `X-Hub-Signature-256` under the app's secret. Meta's habits, deterministic here: every `duplicateEvery`-th
  * delivery is sent twice, and every `lateEvery`-th change waits for the next round. A delivery the callback
  * does not answer with a 2xx is tried again the next round, as Meta retries.
  */
+
+/** Changes in one POST at the most. */
+const BATCH = 50;
+/** POSTs under way at once to one callback: a big send's statuses arrive side by side, as Meta's do. */
+const IN_FLIGHT = 8;
 
 export interface WhatsAppWebhookHabits {
   /** Every n-th delivery is sent twice (0: never). */
@@ -76,7 +81,7 @@ export function createWhatsAppWebhooks(
     async deliver(): Promise<WhatsAppWebhookDelivery[]> {
       settleTemplates(store, now());
       const due: PendingWhatsAppChange[] = [];
-      for (const pending of store.whatsappChanges) {
+      for (const pending of [...store.whatsappChanges, ...store.messaging.changes]) {
         if (delivered.has(pending) || pending.at > now()) continue;
         if (!heldOnce.has(pending)) {
           changesSeen += 1;
@@ -94,21 +99,30 @@ export function createWhatsAppWebhooks(
         const url = callbacks.get(app.appId);
         const mine = due.filter((pending) => store.whatsAppAccount(pending.wabaId)?.subscribedApps.has(app.appId));
         if (!url || mine.length === 0) continue;
-        const entries = new Map<string, WhatsAppWebhookEntry>();
-        for (const pending of mine) {
-          const entry = entries.get(pending.wabaId) ?? { id: pending.wabaId, time: 0, changes: [] };
-          entry.time = Math.max(entry.time, seconds(pending.at));
-          entry.changes.push(pending.change);
-          entries.set(pending.wabaId, entry);
-        }
-        const payload: WhatsAppWebhookPayload = { object: WHATSAPP_WEBHOOK_OBJECT, entry: [...entries.values()] };
-        const body = JSON.stringify(payload);
-        deliveries += 1;
-        const sent = await post(app.appId, url, body, app.appSecret);
-        made.push(sent);
-        if (sent.status < 200 || sent.status >= 300) for (const pending of mine) failed.add(pending);
-        else if (habits.duplicateEvery && deliveries % habits.duplicateEvery === 0)
-          made.push(await post(app.appId, url, body, app.appSecret));
+        // A big send's statuses go out in many POSTs of a few changes each, several under way at once, as Meta's do.
+        const batches: PendingWhatsAppChange[][] = [];
+        for (let start = 0; start < mine.length; start += BATCH) batches.push(mine.slice(start, start + BATCH));
+        const deliverBatch = async (batch: PendingWhatsAppChange[]) => {
+          const entries = new Map<string, WhatsAppWebhookEntry>();
+          for (const pending of batch) {
+            const entry = entries.get(pending.wabaId) ?? { id: pending.wabaId, time: 0, changes: [] };
+            entry.time = Math.max(entry.time, seconds(pending.at));
+            entry.changes.push(pending.change);
+            entries.set(pending.wabaId, entry);
+          }
+          const payload: WhatsAppWebhookPayload = { object: WHATSAPP_WEBHOOK_OBJECT, entry: [...entries.values()] };
+          const body = JSON.stringify(payload);
+          deliveries += 1;
+          const twice = habits.duplicateEvery !== undefined && habits.duplicateEvery > 0 && deliveries % habits.duplicateEvery === 0;
+          const sent = await post(app.appId, url, body, app.appSecret);
+          made.push(sent);
+          if (sent.status < 200 || sent.status >= 300) for (const pending of batch) failed.add(pending);
+          else if (twice) made.push(await post(app.appId, url, body, app.appSecret));
+        };
+        const lanes = Array.from({ length: Math.min(IN_FLIGHT, batches.length) }, async () => {
+          for (let batch = batches.shift(); batch; batch = batches.shift()) await deliverBatch(batch);
+        });
+        await Promise.all(lanes);
       }
       // A change no app can receive yet (no subscription, no callback) is dropped, as Meta does.
       for (const pending of due) if (!failed.has(pending)) delivered.add(pending);

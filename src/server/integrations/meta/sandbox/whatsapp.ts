@@ -1,4 +1,5 @@
 import type { GraphSubscribedApp, GraphWhatsAppPhoneNumber, QualityRating } from '../whatsapp/types.ts';
+import { MESSAGING_PERMISSIONS, sendMessage } from './messages.ts';
 import type { Edge, EdgeRow, NodeContext, NodeDefinition } from './nodes.ts';
 import type { MetaSandboxStore, SandboxBusiness, SandboxPhoneNumber, SandboxTemplate, SandboxWhatsAppAccount } from './store.ts';
 import { editTemplate, MANAGE, templateFields, templatesEdge } from './templates.ts';
@@ -125,7 +126,16 @@ export const WHATSAPP_PHONE_NUMBER: NodeDefinition<SandboxPhoneNumber> = {
     return account !== null && seesAccount(account, context);
   },
   scope: (phone) => ({ businessId: phone.businessId, adAccountId: null }),
-  edges: { media: { permissions: ['whatsapp_business_messaging'], create: uploadMedia } },
+  edges: {
+    media: { permissions: MESSAGING_PERMISSIONS, create: uploadMedia },
+    // Sends are held to the number's throughput, not to Graph's call allowances.
+    messages: { permissions: MESSAGING_PERMISSIONS, create: (phone, context) => sendMessage(phone, context, 'messages'), unmetered: true },
+    marketing_messages: {
+      permissions: MESSAGING_PERMISSIONS,
+      create: (phone, context) => sendMessage(phone, context, 'marketing_messages'),
+      unmetered: true,
+    },
+  },
 };
 
 export const MESSAGE_TEMPLATE: NodeDefinition<SandboxTemplate> = {

@@ -1,5 +1,6 @@
 import type { GraphCaller } from '../ads-client.ts';
 import { MetaUnavailableError } from '../errors.ts';
+import { createWhatsAppMessageCalls, type WhatsAppMessageCalls } from './messages.ts';
 import {
   type GraphMessageTemplate,
   type GraphSubscribedApp,
@@ -22,10 +23,11 @@ import {
  * The WhatsApp Business Management API calls, over the person's connection of meta/client.ts (token,
  * appsecret_proof, retries, throttling, Meta's errors, lists followed by their cursor): no maintained
  * official Node SDK can be pointed at the sandbox, so the client is this thin typed layer. Needs
- * whatsapp_business_management (and business_management to list a business's accounts).
+ * whatsapp_business_management (and business_management to list a business's accounts); sending messages
+ * (messages.ts) needs whatsapp_business_messaging.
  */
 
-export interface WhatsAppCalls {
+export interface WhatsAppCalls extends WhatsAppMessageCalls {
   /** The business's owned and client WhatsApp Business Accounts, each once (owned first). */
   businessAccounts(businessId: string): Promise<WhatsAppBusinessAccount[]>;
   /** The WABA's business phone numbers, with their quality and the portfolio's messaging limit. */
@@ -127,6 +129,8 @@ const node = (id: string) => `/${encodeURIComponent(id)}`;
 
 export function createWhatsAppCalls(graph: GraphCaller): WhatsAppCalls {
   return {
+    // Sending messages (messages.ts): sendTemplate, sendText, markRead.
+    ...createWhatsAppMessageCalls(graph),
     async businessAccounts(businessId) {
       const owned = await graph.list(`${node(businessId)}/owned_whatsapp_business_accounts`, { fields: WABA_FIELDS }, accountOf('owned'));
       const client = await graph.list(

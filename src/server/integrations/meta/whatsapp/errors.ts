@@ -1,4 +1,4 @@
-import { MetaError } from '../errors.ts';
+import { MetaError, MetaNoAnswerError } from '../errors.ts';
 
 /*
  * Meta's refusals of a message template: code 100 ("Invalid parameter") with a subcode and a title and
@@ -49,4 +49,98 @@ export function templateRefusalCode(error: unknown): TemplateRefusalCode | null 
     default:
       return null;
   }
+}
+
+/*
+ * What a failed send means for the caller, from Meta's code, whether it came as the send's error or as a
+ * `failed` status of the message's webhook (Meta reports some of the same codes either way).
+ */
+
+/**
+ * - `retry`: try again with backoff (throughput 130429, 80007, 4; transient 131000, 1, 2, 131016, 5xx; no answer).
+ * - `pairLimit`: too many messages to this person just now (131056): again after `retryAfterMs` (6 s).
+ * - `marketingLimit`: Meta held it back for the person's marketing limit (131049): not again within 24 h.
+ * - `stoppedMarketing`: the person stopped the business's marketing (131050): their consent is off.
+ * - `undeliverable`: not a WhatsApp user or unreachable (131026).
+ * - `outsideWindow`: free text more than 24 h after the person last wrote (131047): a template is needed.
+ * - `templateUnavailable`: the template is paused (132015) or disabled (132016): the campaign pauses.
+ * - `final`: anything else (bad parameters, unknown template, permissions…): do not repeat as it is.
+ */
+export type SendFailureKind =
+  | 'retry'
+  | 'pairLimit'
+  | 'marketingLimit'
+  | 'stoppedMarketing'
+  | 'undeliverable'
+  | 'outsideWindow'
+  | 'templateUnavailable'
+  | 'final';
+
+export interface SendFailure {
+  kind: SendFailureKind;
+  /** Meta's code; null when Meta did not answer. */
+  code: number | null;
+  /** Meta's title (a webhook's `title`, an answer's `message`). */
+  title: string;
+  /** Meta's explanation (`error_data.details`), when it gave one. */
+  details: string | null;
+  /** The least wait before trying again, when Meta's rule says one (pair limit 6 s, marketing limit 24 h). */
+  retryAfterMs: number | null;
+  /** Meta may have sent the message although the call failed (no answer, a timeout): check before sending again. */
+  inDoubt: boolean;
+}
+
+const RETRY_CODES = new Set([130429, 80007, 4, 131000, 1, 2, 131016, 133004]);
+export const PAIR_LIMIT_WAIT_MS = 6_000;
+export const MARKETING_LIMIT_WAIT_MS = 24 * 3_600_000;
+
+function kindOf(code: number | null, status: number): { kind: SendFailureKind; retryAfterMs: number | null } {
+  switch (code) {
+    case 131056:
+      return { kind: 'pairLimit', retryAfterMs: PAIR_LIMIT_WAIT_MS };
+    case 131049:
+      return { kind: 'marketingLimit', retryAfterMs: MARKETING_LIMIT_WAIT_MS };
+    case 131050:
+      return { kind: 'stoppedMarketing', retryAfterMs: null };
+    case 131026:
+      return { kind: 'undeliverable', retryAfterMs: null };
+    case 131047:
+      return { kind: 'outsideWindow', retryAfterMs: null };
+    case 132015:
+    case 132016:
+      return { kind: 'templateUnavailable', retryAfterMs: null };
+    default:
+      if ((code !== null && RETRY_CODES.has(code)) || status >= 500 || status === 0) return { kind: 'retry', retryAfterMs: null };
+      return { kind: 'final', retryAfterMs: null };
+  }
+}
+
+/** A failed send's error (from `sendTemplate` or `sendText`), classified. */
+export function classifySendFailure(error: unknown): SendFailure {
+  if (!(error instanceof MetaError))
+    return { kind: 'final', code: null, title: String(error), details: null, retryAfterMs: null, inDoubt: false };
+  const graph = error.graph;
+  const { kind, retryAfterMs } = kindOf(error.code, error.status);
+  const noAnswer = error instanceof MetaNoAnswerError;
+  return {
+    kind,
+    code: error.code,
+    title: graph?.message ?? error.message,
+    details: graph?.error_data?.details ?? null,
+    retryAfterMs,
+    // No answer, or a server failure without Meta's verdict: the message may have gone.
+    inDoubt: noAnswer ? error.maybeReached : error.status >= 500 && graph === null,
+  };
+}
+
+/** A `failed` status's error (the `messages` webhook's `errors[]`), classified. */
+export function classifyStatusError(error: { code: number; title: string; details?: string | null }): SendFailure {
+  const { kind, retryAfterMs } = kindOf(error.code, 400);
+  return { kind, code: error.code, title: error.title, details: error.details ?? null, retryAfterMs, inDoubt: false };
+}
+
+/** How long to wait before the n-th retry (from 0) of a retryable send: 1 s doubling to at most a minute, with jitter. */
+export function sendBackoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(60_000, 1000 * 2 ** Math.max(0, attempt));
+  return Math.round(base / 2 + random() * (base / 2));
 }

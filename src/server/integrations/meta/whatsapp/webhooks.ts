@@ -49,16 +49,128 @@ export interface PhoneNumberQualityUpdate {
   max_daily_conversations_per_business?: number;
 }
 
+/* The `messages` field: statuses of what the number sent, what customers sent it, and clicks (Meta's shapes). */
+
+/** The business number a `messages` or `user_preferences` change is about. */
+export interface WebhookMetadata {
+  /** Digits only, as Meta writes it here: `56923456701`. */
+  display_phone_number: string;
+  phone_number_id: string;
+}
+
+/**
+ * A WhatsApp user. `wa_id` is the phone's digits; since 2026 a user who chose a username may be known only by
+ * the business-scoped user id (`user_id`, like `CL.1234567890123456789`), with no `wa_id` at all.
+ */
+export interface WebhookContact {
+  profile?: { name?: string; username?: string };
+  wa_id?: string;
+  user_id?: string;
+}
+
+/** One of Meta's errors in a webhook (a failed status, or a change Meta could not process). */
+export interface WebhookError {
+  code: number;
+  title: string;
+  message?: string;
+  error_data?: { details: string };
+  href?: string;
+}
+
+export type MessageStatusName = 'sent' | 'delivered' | 'read' | 'failed';
+
+/** `statuses[]`: what happened to a message the number sent. */
+export interface WebhookStatus {
+  /** The wamid the send answered. */
+  id: string;
+  status: MessageStatusName;
+  /** Unix seconds, as text. */
+  timestamp: string;
+  /** The user's wa_id (absent for a user known only by `recipient_user_id`). */
+  recipient_id?: string;
+  recipient_user_id?: string;
+  biz_opaque_callback_data?: string;
+  /** Per-message pricing (July 2025 on): billable, PMP, the template's category, regular or free. */
+  pricing?: { billable: boolean; pricing_model: string; category: string; type?: string };
+  errors?: WebhookError[];
+}
+
+/** `messages[]`: what a customer sent; the type's own object sits under the type's name (`text`, `image`…). */
+export interface WebhookMessage {
+  /** The user's wa_id; absent for a user known only by `from_user_id`. */
+  from?: string;
+  from_user_id?: string;
+  id: string;
+  timestamp: string;
+  type: string;
+  /** The business message this one answers (a quick reply's template, a reply, a reaction's target is in `reaction`). */
+  context?: { from?: string; id: string };
+  text?: { body: string };
+  /** A template's quick-reply button tapped. */
+  button?: { payload: string; text: string };
+  interactive?: {
+    type: 'button_reply' | 'list_reply' | string;
+    button_reply?: { id: string; title: string };
+    list_reply?: { id: string; title: string; description?: string };
+  };
+  reaction?: { message_id: string; emoji?: string };
+  errors?: WebhookError[];
+  [kind: string]: unknown;
+}
+
+/** `user_actions[]`: Meta's click events for messages sent through the Marketing Messages API. */
+export interface WebhookUserAction {
+  action_type: 'marketing_messages_link_click' | string;
+  /** Unix seconds (as Meta writes it, number or text). */
+  timestamp: string | number;
+  marketing_messages_link_click_data?: {
+    click_component?: 'cta' | 'body';
+    product_id?: string;
+    click_id?: string;
+    /** Meta's token of the message, also on the message's record in the sandbox. */
+    tracking_token?: string;
+  };
+}
+
+export interface MessagesValue {
+  messaging_product: 'whatsapp';
+  metadata: WebhookMetadata;
+  contacts?: WebhookContact[];
+  messages?: WebhookMessage[];
+  statuses?: WebhookStatus[];
+  user_actions?: WebhookUserAction[];
+  errors?: WebhookError[];
+}
+
+/** `user_preferences`: a user stopped or resumed the business's marketing messages. */
+export interface UserPreferencesValue {
+  messaging_product: 'whatsapp';
+  metadata: WebhookMetadata;
+  contacts?: WebhookContact[];
+  user_preferences: Array<{
+    wa_id?: string;
+    user_id?: string;
+    detail: string;
+    category: 'marketing_messages' | string;
+    value: 'stop' | 'resume' | string;
+    timestamp: number | string;
+  }>;
+}
+
 export interface WhatsAppChangeValues {
   message_template_status_update: TemplateStatusUpdate;
   message_template_quality_update: TemplateQualityUpdate;
   phone_number_quality_update: PhoneNumberQualityUpdate;
+  messages: MessagesValue;
+  user_preferences: UserPreferencesValue;
 }
 export type WhatsAppWebhookField = keyof WhatsAppChangeValues;
 export const WHATSAPP_WEBHOOK_FIELDS: readonly WhatsAppWebhookField[] = [
   'message_template_status_update',
   'message_template_quality_update',
   'phone_number_quality_update',
+  'messages',
+  'user_preferences',
 ];
 
 export type WhatsAppChange = { [F in WhatsAppWebhookField]: { field: F; value: WhatsAppChangeValues[F] } }[WhatsAppWebhookField];
@@ -146,6 +258,69 @@ const PHONE_SCHEMA = {
   },
 };
 
+const METADATA = {
+  type: 'object',
+  required: ['phone_number_id'],
+  properties: { phone_number_id: { type: 'string', pattern: '^[0-9]+$' }, display_phone_number: { type: 'string' } },
+};
+const WEBHOOK_ERRORS = {
+  type: 'array',
+  items: { type: 'object', required: ['code'], properties: { code: { type: 'integer' }, title: { type: 'string' } } },
+};
+const TIMESTAMP = { type: ['string', 'integer'] };
+
+const MESSAGES_SCHEMA = {
+  type: 'object',
+  required: ['metadata'],
+  properties: {
+    metadata: METADATA,
+    contacts: { type: 'array', items: { type: 'object' } },
+    statuses: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'status', 'timestamp'],
+        properties: {
+          id: TEXT,
+          status: { enum: ['sent', 'delivered', 'read', 'failed', 'deleted', 'warning', 'played'] },
+          timestamp: TIMESTAMP,
+          recipient_id: { type: 'string' },
+          errors: WEBHOOK_ERRORS,
+        },
+      },
+    },
+    messages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'timestamp', 'type'],
+        properties: { id: TEXT, timestamp: TIMESTAMP, type: TEXT, from: { type: 'string' }, from_user_id: { type: 'string' } },
+      },
+    },
+    user_actions: {
+      type: 'array',
+      items: { type: 'object', required: ['action_type'], properties: { action_type: TEXT, timestamp: TIMESTAMP } },
+    },
+    errors: WEBHOOK_ERRORS,
+  },
+};
+
+const PREFERENCES_SCHEMA = {
+  type: 'object',
+  required: ['metadata', 'user_preferences'],
+  properties: {
+    metadata: METADATA,
+    user_preferences: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['category', 'value'],
+        properties: { category: TEXT, value: TEXT, wa_id: { type: 'string' }, user_id: { type: 'string' }, timestamp: TIMESTAMP },
+      },
+    },
+  },
+};
+
 const ENVELOPE_SCHEMA = {
   type: 'object',
   required: ['object', 'entry'],
@@ -175,6 +350,8 @@ const VALID_VALUE: { [F in WhatsAppWebhookField]: ValidateFunction } = {
   message_template_status_update: ajv.compile(STATUS_SCHEMA),
   message_template_quality_update: ajv.compile(QUALITY_SCHEMA),
   phone_number_quality_update: ajv.compile(PHONE_SCHEMA),
+  messages: ajv.compile(MESSAGES_SCHEMA),
+  user_preferences: ajv.compile(PREFERENCES_SCHEMA),
 };
 
 /** One change of a delivery, with the WABA it is about and when Meta says it happened (Unix seconds, 0 when not said). */

@@ -1,4 +1,4 @@
-import type { MarketingState } from '../types.ts';
+import type { ChannelConsentState, MarketingState } from '../types.ts';
 import { type Calendar, countUntil, DAY, TIMELINE_SECONDS } from './calendar.ts';
 import {
   CUSTOMER_TAGS,
@@ -16,9 +16,22 @@ import { cumulativeWeights, pick, pickWeighted, type Random, streamFor, unit } f
 
 /**
  * The demo store's customers. Most buy once; some come back every few months; a few are regulars.
- * One in ten signed up to the newsletter and never bought. Consent to email and WhatsApp/SMS
- * marketing is given at the first checkout by some, and withdrawn later by a share of those.
+ * One in ten signed up to the newsletter and never bought. Consent to email and SMS marketing is
+ * given at the first checkout by some, and withdrawn later by a share of those. The store began asking
+ * for WhatsApp consent at checkout in its last year (`WHATSAPP_CONSENT_FROM`): customers who arrived
+ * since with a phone said yes or no to it; everyone before has no WhatsApp choice (NEVER_SUBSCRIBED),
+ * so only their SMS consent speaks for them.
  */
+
+/** When the demo store began asking for WhatsApp marketing consent at checkout (timeline seconds). */
+export const WHATSAPP_CONSENT_FROM = TIMELINE_SECONDS - 365 * DAY;
+
+/** A consent the merchant changed in Shopify's admin (the sandbox's `setCustomerConsent`), from `at` on. */
+export interface ConsentChange {
+  at: number;
+  sms?: MarketingState;
+  whatsapp?: ChannelConsentState;
+}
 
 /** Record kinds and their shares of all customer records. */
 const KINDS = [
@@ -58,21 +71,38 @@ export interface CustomerProfile {
   /** …and when it was withdrawn, if ever (it may lie ahead of the visible moment). */
   emailWithdrawnAt: number | null;
   smsWithdrawnAt: number | null;
+  /** The WhatsApp choice at the first checkout (null: never asked), and when it was withdrawn, if ever. */
+  whatsappState: ChannelConsentState | null;
+  whatsappWithdrawnAt: number | null;
   tags: string[];
+  /** Changes the merchant made since, oldest first (none in the generated store). */
+  consentChanges?: readonly ConsentChange[];
 }
 
-const consentAt = (state: MarketingState | null, withdrawnAt: number | null, now: number): MarketingState | null =>
+const consentAt = <State extends string>(state: State | null, withdrawnAt: number | null, now: number): State | 'UNSUBSCRIBED' | null =>
   state === 'SUBSCRIBED' && withdrawnAt !== null && withdrawnAt <= now ? 'UNSUBSCRIBED' : state;
 
-/** A customer's email and WhatsApp/SMS consent as they stand at `now`, and when each last changed. */
+/** A customer's email, SMS and WhatsApp consent as they stand at `now`, and when each last changed (null: never). */
 export function consentsAt(customer: CustomerProfile, now: number) {
   const email = consentAt(customer.emailState, customer.emailWithdrawnAt, now);
-  const sms = consentAt(customer.smsState, customer.smsWithdrawnAt, now);
+  let sms = consentAt(customer.smsState, customer.smsWithdrawnAt, now);
+  let whatsapp: ChannelConsentState = consentAt(customer.whatsappState, customer.whatsappWithdrawnAt, now) ?? 'NEVER_SUBSCRIBED';
+  let smsChanged = sms !== customer.smsState ? customer.smsWithdrawnAt! : customer.arrival;
+  // Shopify gives no date for a channel the customer never had a choice on.
+  let whatsappChanged: number | null =
+    whatsapp === 'NEVER_SUBSCRIBED' ? null : whatsapp !== customer.whatsappState ? customer.whatsappWithdrawnAt! : customer.arrival;
+  for (const change of customer.consentChanges ?? []) {
+    if (change.at > now) break;
+    if (change.sms) [sms, smsChanged] = [change.sms, change.at];
+    if (change.whatsapp) [whatsapp, whatsappChanged] = [change.whatsapp, change.at];
+  }
   return {
     email,
     sms,
+    whatsapp,
     emailChanged: email !== customer.emailState ? customer.emailWithdrawnAt! : customer.arrival,
-    smsChanged: sms !== customer.smsState ? customer.smsWithdrawnAt! : customer.arrival,
+    smsChanged,
+    whatsappChanged,
   };
 }
 
@@ -115,7 +145,7 @@ export function createCustomers({ seed, customers, customerOrders, calendar, pro
   }
 
   /** A withdrawal some time after `from` for `share` of subscribed customers, or null. */
-  function withdrawal(r: Random, state: MarketingState | null, from: number, share: number, meanDays: number): number | null {
+  function withdrawal(r: Random, state: string | null, from: number, share: number, meanDays: number): number | null {
     const roll = r();
     const after = Math.floor(Math.max(1, -Math.log(1 - r()) * meanDays) * DAY);
     return state === 'SUBSCRIBED' && roll < share ? from + after : null;
@@ -146,6 +176,11 @@ export function createCustomers({ seed, customers, customerOrders, calendar, pro
     const tags = CUSTOMER_TAGS.filter(() => r() < 0.12) as string[];
     if (subscriber && !tags.includes('newsletter')) tags.push('newsletter');
     if (kind.name === 'loyal') tags.push('VIP');
+    const emailWithdrawnAt = withdrawal(r, emailState, at, 0.18, 240);
+    const smsWithdrawnAt = withdrawal(r, smsState, at, 0.12, 180);
+    // Drawn after everything else, so the rest of the store is what it was before WhatsApp consent came.
+    const asked = phone !== null && at >= WHATSAPP_CONSENT_FROM;
+    const whatsappState: ChannelConsentState | null = asked ? (r() < 0.45 ? 'SUBSCRIBED' : 'NEVER_SUBSCRIBED') : null;
     return {
       index: i,
       kind: kind.name,
@@ -161,8 +196,10 @@ export function createCustomers({ seed, customers, customerOrders, calendar, pro
       phone,
       emailState,
       smsState,
-      emailWithdrawnAt: withdrawal(r, emailState, at, 0.18, 240),
-      smsWithdrawnAt: withdrawal(r, smsState, at, 0.12, 180),
+      emailWithdrawnAt,
+      smsWithdrawnAt,
+      whatsappState,
+      whatsappWithdrawnAt: asked ? withdrawal(r, whatsappState, at, 0.1, 120) : null,
       tags: tags.sort(),
     };
   }

@@ -2,7 +2,7 @@ import type { AbandonedCheckout, Customer, LineItem, Order } from '../types.ts';
 import { calendar, DAY, TIMELINE_SECONDS, TIMELINE_START_MS } from './calendar.ts';
 import { buildProducts, PRODUCT_TYPES, type ProductInfo } from './catalog.ts';
 import { type CheckoutFacts, createCheckouts } from './checkouts.ts';
-import { BUYER_SHARE, type CustomerProfile, createCustomers } from './customers.ts';
+import { BUYER_SHARE, type ConsentChange, type CustomerProfile, createCustomers } from './customers.ts';
 import { checkoutIndexOf, customerIndexOf, customerOrderId, orderOwner, productIndexOf } from './ids.ts';
 import * as nodes from './nodes.ts';
 import { buildOrderIndex, firstWhere, GUEST_OWNER, type OrderIndex, orderRange, rankAtOrAfter } from './order-index.ts';
@@ -71,6 +71,14 @@ export function createDemoStore(options: GeneratorOptions = {}) {
     if (!index || index.horizon < now) index = buildOrderIndex(fixedNow ? now : now + 30 * DAY, customers, guests);
     return index;
   }
+
+  /** The merchant's consent changes (`changeConsent`), by customer index. */
+  const consentChanges = new Map<number, ConsentChange[]>();
+  const withChanges = (customer: CustomerProfile): CustomerProfile => {
+    const changes = consentChanges.get(customer.index);
+    return changes ? { ...customer, consentChanges: changes } : customer;
+  };
+  const profileAt = (i: number) => withChanges(customers.profile(i));
 
   const checkouts = createCheckouts(seed, ordersTarget, cal, customers, (time) => currentIndex(Math.max(time, nowSeconds())));
 
@@ -143,7 +151,8 @@ export function createDemoStore(options: GeneratorOptions = {}) {
       const found: Array<[number, number]> = [];
       for (let i = 0, visible = customers.visible(horizon); i < visible; i++) {
         const profile = customers.profile(i);
-        for (const at of [profile.emailWithdrawnAt, profile.smsWithdrawnAt]) if (at !== null && at <= horizon) found.push([at, i]);
+        for (const at of [profile.emailWithdrawnAt, profile.smsWithdrawnAt, profile.whatsappWithdrawnAt])
+          if (at !== null && at <= horizon) found.push([at, i]);
       }
       found.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
       withdrawals = { horizon, at: Float64Array.from(found, (f) => f[0]), customer: Uint32Array.from(found, (f) => f[1]) };
@@ -151,13 +160,25 @@ export function createDemoStore(options: GeneratorOptions = {}) {
     const { at, customer } = withdrawals;
     const changes: Array<{ at: number; customer: CustomerProfile }> = [];
     for (let k = firstWhere((position) => at[position]! > from, 0, at.length); k < at.length && at[k]! <= to; k++)
-      changes.push({ at: at[k]!, customer: customers.profile(customer[k]!) });
+      changes.push({ at: at[k]!, customer: profileAt(customer[k]!) });
     return changes;
   }
 
   function customerById(id: number, now: number): CustomerProfile | null {
     const i = customerIndexOf(id);
-    return i !== null && i < customers.visible(now) ? customers.profile(i) : null;
+    return i !== null && i < customers.visible(now) ? profileAt(i) : null;
+  }
+
+  /**
+   * The merchant changes a customer's SMS or WhatsApp consent in Shopify's admin at `at` (not before the
+   * last change); the customer reads so from then on. Returns the customer as changed, or null for none.
+   */
+  function changeConsent(id: number, change: Omit<ConsentChange, 'at'>, at = nowSeconds()): CustomerProfile | null {
+    const customer = customerById(id, at);
+    if (!customer) return null;
+    const changes = consentChanges.get(customer.index) ?? [];
+    consentChanges.set(customer.index, [...changes, { ...change, at: Math.max(at, changes.at(-1)?.at ?? 0) }]);
+    return profileAt(customer.index);
   }
 
   function productById(id: number, now: number): ProductInfo | null {
@@ -177,7 +198,7 @@ export function createDemoStore(options: GeneratorOptions = {}) {
     calendar: cal,
     nowSeconds,
     currentIndex,
-    profile: customers.profile,
+    profile: profileAt,
     orderAt,
     lineCountAt,
     orderById,
@@ -193,7 +214,9 @@ export function createDemoStore(options: GeneratorOptions = {}) {
     orderNode: (order: OrderFacts, now: number): Order => nodes.orderNode(order, now),
     lineItemNodes: (order: OrderFacts, now = nowSeconds()): LineItem[] => nodes.lineItemNodes(order, now),
     orderJsonLines: nodes.orderJsonLines,
-    customerNode: (customer: CustomerProfile, now: number): Customer => nodes.customerNode(customer, now, orderTimesOf(customer, now)),
+    customerNode: (customer: CustomerProfile, now: number): Customer =>
+      nodes.customerNode(withChanges(customer), now, orderTimesOf(customer, now)),
+    changeConsent,
     productNode: nodes.productNode,
     checkoutNode: (checkout: CheckoutFacts, shopDomain: string): AbandonedCheckout => nodes.checkoutNode(checkout, shopDomain, seed),
     orderTimesOf,

@@ -143,8 +143,8 @@ export function orderJsonLines(order: OrderFacts, now: number): string {
 
 /** A customer at `now`: orders so far, consent as it stands, addresses. */
 export function customerNode(customer: CustomerProfile, now: number, orderTimes: number[]): Customer {
-  const { email: emailState, sms: smsState, emailChanged, smsChanged } = consentsAt(customer, now);
-  const updated = Math.max(customer.arrival, orderTimes.at(-1) ?? 0, emailChanged, smsChanged);
+  const { email: emailState, sms: smsState, whatsapp, emailChanged, smsChanged, whatsappChanged } = consentsAt(customer, now);
+  const updated = Math.max(customer.arrival, orderTimes.at(-1) ?? 0, emailChanged, smsChanged, whatsappChanged ?? 0);
   const addresses = customer.addresses.map((address) => mailingAddress(address, customer));
   return {
     id: customerGid(customer.index),
@@ -170,7 +170,28 @@ export function customerNode(customer: CustomerProfile, now: number, orderTimes:
     defaultEmailAddress: customer.email
       ? { emailAddress: customer.email, marketingState: emailState, marketingUpdatedAt: toIso(emailChanged), validFormat: true }
       : null,
-    defaultPhoneNumber: customer.phone ? { phoneNumber: customer.phone } : null,
+    defaultPhoneNumber: customer.phone
+      ? {
+          phoneNumber: customer.phone,
+          // The flat SMS fields, deprecated since smsMarketingConsent came, still answer.
+          marketingState: smsState,
+          marketingOptInLevel: 'SINGLE_OPT_IN',
+          marketingUpdatedAt: toIso(smsChanged),
+          marketingCollectedFrom: 'SHOPIFY',
+          smsMarketingConsent: {
+            state: smsState === 'NOT_SUBSCRIBED' ? 'NEVER_SUBSCRIBED' : smsState,
+            optInLevel: 'SINGLE_OPT_IN',
+            updatedAt: toIso(smsChanged),
+            collectedFrom: 'SHOPIFY',
+          },
+          whatsAppMarketingConsent: {
+            state: whatsapp,
+            optInLevel: whatsappChanged === null ? null : 'SINGLE_OPT_IN',
+            updatedAt: whatsappChanged === null ? null : toIso(whatsappChanged),
+            collectedFrom: whatsappChanged === null ? null : 'SHOPIFY',
+          },
+        }
+      : null,
     defaultAddress: addresses[0] ?? null,
     addresses,
     state: 'ENABLED',

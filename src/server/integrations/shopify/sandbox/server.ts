@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SHOPIFY_API_VERSION, sandboxEndpoint } from '../client.ts';
-import type { WebhookTopic } from '../types.ts';
+import type { ChannelConsentState, MarketingState, WebhookTopic } from '../types.ts';
 import { type BulkOperations, createBulkOperations } from './bulk.ts';
 import { createCollections } from './collections.ts';
 import { type CostBucketOptions, createCostBucket } from './cost.ts';
@@ -12,7 +13,7 @@ import { registerShopifySandboxOAuth, type SandboxOAuthOptions } from './oauth.t
 import type { AdminContext, ShopInfo } from './resolvers.ts';
 import { createSubscriptions, type WebhookSubscription } from './subscriptions.ts';
 import { createWebhookClock, type TickReport } from './webhook-clock.ts';
-import { DEFAULT_WEBHOOK_SECRET } from './webhooks.ts';
+import { customerPayload, DEFAULT_WEBHOOK_SECRET } from './webhooks.ts';
 
 export type { WebhookSubscription } from './subscriptions.ts';
 export type { TickReport } from './webhook-clock.ts';
@@ -67,6 +68,12 @@ export interface ShopifySandbox {
   emitDueWebhooks(): Promise<TickReport>;
   /** Posts a webhook to every subscription of `topic`, signed like Shopify; resolves to the statuses. */
   deliverWebhook(topic: WebhookTopic | string, payload: object): Promise<number[]>;
+  /**
+   * The merchant changes a customer's SMS or WhatsApp marketing consent in Shopify's admin (numeric id), now:
+   * the Admin API reads it so from then on and `customers/update` goes to its subscribers. Resolves to the
+   * statuses, or null when the store has no such customer.
+   */
+  setCustomerConsent(customerId: number, change: { sms?: MarketingState; whatsapp?: ChannelConsentState }): Promise<number[] | null>;
   /** Test hooks: sets the points left in the cost bucket; makes the next calls fail with `status`. */
   setAvailableCost(points: number): void;
   failNextRequests(count: number, status: number, headers?: Record<string, string>): void;
@@ -186,6 +193,12 @@ export function registerShopifySandbox(app: FastifyInstance, options: SandboxOpt
     subscriptions: () => subscriptions.list().map((s) => ({ ...s })),
     emitDueWebhooks: () => clock.emitDueWebhooks(),
     deliverWebhook: (topic, payload) => clock.deliverToSubscribers(topic, payload),
+    async setCustomerConsent(customerId, change) {
+      const at = store.nowSeconds();
+      const customer = store.changeConsent(customerId, change, at);
+      // Each change is its own delivery: Shopify gives every webhook its own id.
+      return customer ? clock.deliverToSubscribers('customers/update', customerPayload(customer, at), { webhookId: randomUUID() }) : null;
+    },
     setAvailableCost: (points) => bucket.set(points),
     failNextRequests(count, status, headers = {}) {
       for (let k = 0; k < count; k++) faults.push({ status, headers });

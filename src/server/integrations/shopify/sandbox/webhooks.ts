@@ -65,7 +65,7 @@ function address(place: Address, person: { firstName: string; lastName: string; 
 
 /** The REST Customer resource at `now` (consent as it stands then). */
 export function customerPayload(customer: CustomerProfile, now: number) {
-  const { email: emailState, sms: smsState, emailChanged, smsChanged } = consentsAt(customer, now);
+  const { email: emailState, sms: smsState, whatsapp, emailChanged, smsChanged, whatsappChanged } = consentsAt(customer, now);
   const addresses = customer.addresses.map((place, k) => ({
     id: customerNumericId(customer.index) * 10 + k,
     customer_id: customerNumericId(customer.index),
@@ -80,7 +80,7 @@ export function customerPayload(customer: CustomerProfile, now: number) {
     last_name: customer.lastName,
     phone: customer.phone,
     created_at: shopTime(customer.arrival),
-    updated_at: shopTime(Math.max(customer.arrival, emailChanged, smsChanged)),
+    updated_at: shopTime(Math.max(customer.arrival, emailChanged, smsChanged, whatsappChanged ?? 0)),
     state: 'enabled',
     verified_email: true,
     tags: customer.tags.join(', '),
@@ -94,6 +94,15 @@ export function customerPayload(customer: CustomerProfile, now: number) {
           opt_in_level: 'single_opt_in',
           consent_updated_at: shopTime(smsChanged),
           consent_collected_from: 'SHOPIFY',
+        }
+      : null,
+    // The default phone's WhatsApp consent, named as the REST form of `customers_whats_app_marketing_consent/update`.
+    whats_app_marketing_consent: customer.phone
+      ? {
+          state: whatsapp.toLowerCase(),
+          opt_in_level: whatsappChanged === null ? null : 'single_opt_in',
+          consent_updated_at: whatsappChanged === null ? null : shopTime(whatsappChanged),
+          consent_collected_from: whatsappChanged === null ? null : 'SHOPIFY',
         }
       : null,
     addresses,

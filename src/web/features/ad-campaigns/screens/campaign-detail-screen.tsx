@@ -8,10 +8,10 @@ import { Badge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
 import { Button } from '../../../ui/button';
-import { EmptyState } from '../../../ui/empty-state';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
 import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
+import { RecordNotFound } from '../../../ui/record-not-found';
 import { SkeletonGroup } from '../../../ui/skeleton';
 import { CampaignBudgetDialog, type CampaignBudgetDialogProps } from './campaign-budget-dialog';
 import { CampaignDeleteDialog, type CampaignDeleteDialogProps } from './campaign-delete-dialog';
@@ -78,16 +78,7 @@ function CampaignDetail({
   if (item === null)
     return (
       <div className={page}>
-        <EmptyState
-          headingLevel={1}
-          title={t('notFound.title')}
-          description={t('notFound.description')}
-          action={
-            <Link href={listHref} className={button()}>
-              {t('notFound.action')}
-            </Link>
-          }
-        />
+        <RecordNotFound texts={t('notFound', { returnObjects: true })} listHref={listHref} linkComponent={Link} />
       </div>
     );
 

@@ -14,6 +14,7 @@ import { useAcquisitionCost, useSetMarketingInvestment } from '../api/acquisitio
 import { useActiveCampaigns } from '../api/active-campaigns';
 import { useStatsInRange, useStatsTable, useStatsTableXlsx, useStoreStats } from '../api/store-stats';
 import { DashboardScreen } from '../screens/dashboard-screen';
+import { WhatsappCampaignsSection, type WhatsappCampaignsSectionProps } from '../screens/whatsapp-campaigns-section';
 import { browserToday } from './prefetch-dashboard';
 import { TABLE_PAGE_SIZE, tablePageQueryOf, tableQueryOf, useDashboardAddress } from './use-dashboard-address';
 
@@ -23,9 +24,14 @@ export interface DashboardRouteProps {
    * the store's current year and a way to open its investment modal.
    */
   firstSteps?: (dashboard: { currentYear: number; openInvestment: () => void }, sections: ReactNode) => ReactNode;
+  /**
+   * The WhatsApp campaigns sending now, beside the ad ones: given how to draw them, the part that reads them
+   * (nothing without a connected messaging app).
+   */
+  whatsappCampaigns?: (section: (props: Omit<WhatsappCampaignsSectionProps, 'linkComponent'>) => ReactNode) => ReactNode;
 }
 
-export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
+export function DashboardRoute({ firstSteps, whatsappCampaigns }: DashboardRouteProps = {}) {
   const { t } = useTranslation('toasts');
   const { t: tCommon } = useTranslation('common');
   const { role, storeId } = useCurrentStore();
@@ -114,6 +120,7 @@ export function DashboardRoute({ firstSteps }: DashboardRouteProps = {}) {
         listHref: CAMPAIGNS_PATH,
         linkComponent: RouterLink,
       }}
+      whatsappCampaigns={whatsappCampaigns?.((section) => <WhatsappCampaignsSection {...section} linkComponent={RouterLink} />)}
       overview={{
         stats: loadableOf(stats),
         onStatsRetry: () => void stats.refetch(),

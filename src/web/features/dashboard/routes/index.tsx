@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { HOME_PATH } from '../../../lib/paths';
 import { ALL_ROLES, type FeatureRoutes, lazyExport, type PagePart, type PageRoute, pageTexts, withPart } from '../../../lib/routes';
+import type { WhatsappCampaignsSectionProps } from '../screens/whatsapp-campaigns-section';
 import { prefetchDashboard } from './prefetch-dashboard';
 
 export interface FirstStepsPartProps {
@@ -12,33 +13,50 @@ export interface FirstStepsPartProps {
   children?: ReactNode;
 }
 
+export interface WhatsappCampaignsPartProps {
+  /** Given the WhatsApp campaigns sending now, the section that shows them; not called without a connected app. */
+  children: (section: Omit<WhatsappCampaignsSectionProps, 'linkComponent'>) => ReactNode;
+}
+
 export interface DashboardParts {
   /** The first-steps guide above the sections: it reads several features' data, so the app hands it in. */
   firstSteps: PagePart<ComponentType<FirstStepsPartProps>>;
+  /** The WhatsApp campaigns sending now, beside the ad ones: the messaging feature's data, which the app hands in. */
+  whatsappCampaigns: PagePart<ComponentType<WhatsappCampaignsPartProps>>;
 }
 
 /** The dashboard (SPEC §2 Dashboard), also the app's root address. */
-export function dashboardRoutes({ firstSteps }: DashboardParts): FeatureRoutes {
+export function dashboardRoutes({ firstSteps, whatsappCampaigns }: DashboardParts): FeatureRoutes {
   const page = {
     title: 'dashboard',
     roles: ALL_ROLES,
     namespaces: pageTexts('dashboard', 'metrics', 'campaignDetail', 'campaigns', 'dates'),
     page: withPart(
-      lazyExport(() => import('./dashboard-route'), 'DashboardRoute'),
-      firstSteps,
-      (DashboardRoute, FirstSteps) => () => (
-        <DashboardRoute
-          firstSteps={({ currentYear, openInvestment }, sections) => (
-            <FirstSteps currentYear={currentYear} onSetInvestment={openInvestment}>
-              {sections}
-            </FirstSteps>
-          )}
-        />
+      withPart(
+        lazyExport(() => import('./dashboard-route'), 'DashboardRoute'),
+        firstSteps,
+        (DashboardRoute, FirstSteps) => ({
+          DashboardRoute,
+          FirstSteps,
+        }),
       ),
+      whatsappCampaigns,
+      ({ DashboardRoute, FirstSteps }, WhatsappCampaigns) =>
+        () => (
+          <DashboardRoute
+            firstSteps={({ currentYear, openInvestment }, sections) => (
+              <FirstSteps currentYear={currentYear} onSetInvestment={openInvestment}>
+                {sections}
+              </FirstSteps>
+            )}
+            whatsappCampaigns={(section) => <WhatsappCampaigns>{section}</WhatsappCampaigns>}
+          />
+        ),
     ),
     prefetch: (queryClient, start) => {
       prefetchDashboard(queryClient, start.storeId, start.search);
       firstSteps.prefetch?.(queryClient, start);
+      whatsappCampaigns.prefetch?.(queryClient, start);
     },
   } satisfies Omit<PageRoute, 'path'>;
   return {

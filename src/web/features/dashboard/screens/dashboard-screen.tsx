@@ -84,6 +84,8 @@ export interface DashboardScreenProps {
   overview: StoreOverviewProps;
   /** The active ad campaigns and how each is doing. */
   activeCampaigns: ActiveCampaignsSectionProps;
+  /** The WhatsApp campaigns sending now, below the ad ones (a `WhatsappCampaignsSection`); none without a connected app. */
+  whatsappCampaigns?: ReactNode;
   /** When the store's data last came in ("Última sincronización hace N min"); undefined while unknown. */
   lastSyncedAt?: string | null;
   /**
@@ -116,6 +118,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
         <AcquisitionCostSection {...props.acquisition} />
       </Suspense>
       <ActiveCampaignsSection {...props.activeCampaigns} />
+      {props.whatsappCampaigns}
       <Suspense fallback={sectionLoading}>
         <StoreOverview {...props.overview} />
       </Suspense>

@@ -14,6 +14,7 @@ import { Kpi, kpiStateOf } from '../../../ui/kpi';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
 import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
+import { RecordNotFound } from '../../../ui/record-not-found';
 import { SkeletonGroup } from '../../../ui/skeleton';
 import { SegmentCustomers, type SegmentCustomersProps } from './segment-detail-customers';
 import { SegmentStatusBadge, useSegmentTexts } from './segment-texts';
@@ -102,16 +103,7 @@ function SegmentDetail({
   if (item === null)
     return (
       <div className={page}>
-        <EmptyState
-          headingLevel={1}
-          title={t('detail.notFound.title')}
-          description={t('detail.notFound.description')}
-          action={
-            <Link href={listHref} className={button()}>
-              {t('detail.notFound.action')}
-            </Link>
-          }
-        />
+        <RecordNotFound texts={t('detail.notFound', { returnObjects: true })} listHref={listHref} linkComponent={Link} />
       </div>
     );
 

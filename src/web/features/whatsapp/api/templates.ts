@@ -3,7 +3,7 @@ import type { components } from '../../../../shared/api/app.gen';
 import { WHATSAPP_TEMPLATE_MEDIA, type WhatsappTemplateInput } from '../../../../shared/whatsapp-templates';
 import { appClient } from '../../../api/clients';
 import { requireStoreId } from '../../../api/current-store';
-import { unwrap } from '../../../api/errors';
+import { describeApiError, serverFieldErrorsOf, unwrap } from '../../../api/errors';
 import { whatsappTemplateKeys } from '../../../api/keys';
 import { whatsappTemplateQueryOptions, whatsappTemplatesQueryOptions } from './template-queries';
 
@@ -100,4 +100,19 @@ export async function uploadWhatsappTemplateMedia(storeId: number, file: File): 
       headers: { 'Content-Type': templateMediaTypeOf(file) },
     }),
   );
+}
+
+/**
+ * A header's file uploaded from a form (the template's, or the one a campaign sends instead): its id and address,
+ * or an error in words the form shows, the server's for a file its rules refuse (named on the body, the field ''),
+ * else `failed`.
+ */
+export async function uploadHeaderFile(storeId: StoreKeyId, file: File, failed: string): Promise<{ mediaId: number; url: string }> {
+  try {
+    const media = await uploadWhatsappTemplateMedia(requireStoreId(storeId), file);
+    return { mediaId: media.id, url: media.url };
+  } catch (error) {
+    const described = describeApiError(error, { failed });
+    throw new Error(serverFieldErrorsOf(error)[''] ?? described.message, { cause: error });
+  }
 }

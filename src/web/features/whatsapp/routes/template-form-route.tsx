@@ -7,13 +7,13 @@ import {
   WHATSAPP_TEMPLATE_ERRORS,
   type WhatsappTemplateInput,
 } from '../../../../shared/whatsapp-templates';
-import { requireStoreId, useCurrentStore } from '../../../api/current-store';
-import { ApiError, describeApiError, serverFieldErrorsOf } from '../../../api/errors';
+import { useCurrentStore } from '../../../api/current-store';
+import { ApiError, serverFieldErrorsOf } from '../../../api/errors';
 import { loadableOf } from '../../../api/loadable';
 import { INTEGRATIONS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
 import { toaster } from '../../../ui/toaster';
-import { uploadWhatsappTemplateMedia, useCreateWhatsappTemplate, useUpdateWhatsappTemplate, useWhatsappTemplate } from '../api/templates';
+import { uploadHeaderFile, useCreateWhatsappTemplate, useUpdateWhatsappTemplate, useWhatsappTemplate } from '../api/templates';
 import { formPathOf } from '../forms/template-form';
 import type { TemplateSaveFailure } from '../screens/template-form-props';
 import { TemplateFormScreen } from '../screens/template-form-screen';
@@ -60,16 +60,7 @@ function useTemplateFormPage(mode: 'create' | 'edit', save: ReturnType<typeof us
   const { role, storeId } = useCurrentStore();
 
   const onUploadHeaderFile = useCallback(
-    async (file: File) => {
-      try {
-        const media = await uploadWhatsappTemplateMedia(requireStoreId(storeId), file);
-        return { mediaId: media.id, url: media.url };
-      } catch (error) {
-        const described = describeApiError(error, { failed: tForm('header.file.uploadFailed') });
-        // A file the server's rules refuse is named on the body itself (the field '').
-        throw new Error(serverFieldErrorsOf(error)[''] ?? described.message, { cause: error });
-      }
-    },
+    (file: File) => uploadHeaderFile(storeId, file, tForm('header.file.uploadFailed')),
     [storeId, tForm],
   );
 

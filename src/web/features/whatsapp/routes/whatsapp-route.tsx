@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { can } from '../../../../shared/permissions';
-import { WHATSAPP_TEMPLATE_ERROR_CODES } from '../../../../shared/whatsapp-templates';
 import { useCurrentStore } from '../../../api/current-store';
-import { ApiError } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
 import { INTEGRATIONS_PATH } from '../../../lib/paths';
 import { RouterLink } from '../../../lib/router-link';
 import { toaster } from '../../../ui/toaster';
+import { useDeleteWhatsappCampaign, useWhatsappCampaigns } from '../api/campaigns';
+import { whatsappNotConnected } from '../api/not-connected';
 import { useDeleteWhatsappTemplate, useWhatsappTemplates } from '../api/templates';
+import type { CampaignAction, WhatsappCampaignListItem } from '../screens/whatsapp-campaigns-tab';
 import {
   type TemplateAction,
   WHATSAPP_TABS,
@@ -18,14 +19,9 @@ import {
   type WhatsappTab,
   type WhatsappTemplateListItem,
 } from '../screens/whatsapp-screen';
-import { CREATE_TEMPLATE_PATH, templateEditPath, templatePath } from './paths';
+import { CREATE_TEMPLATE_PATH, CREATE_WHATSAPP_CAMPAIGN_PATH, templateEditPath, templatePath, whatsappCampaignPath } from './paths';
 
 const TAB_PARAM = 'tab';
-
-/** The messaging app is not connected: the templates tab leads to Integrations instead of failing. */
-export function whatsappNotConnected(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && error.code === WHATSAPP_TEMPLATE_ERROR_CODES.notConnected;
-}
 
 /** /whatsapp: the campaigns and templates tabs (SPEC §2), the tab in the address. */
 export function WhatsappRoute() {
@@ -38,10 +34,33 @@ export function WhatsappRoute() {
   const deletion = useDeleteWhatsappTemplate(storeId);
   const [infoOpen, setInfoOpen] = useState(false);
   const [deleteTarget, setDeleteTarget] = useState<WhatsappTemplateListItem | null>(null);
+  const campaigns = useWhatsappCampaigns(storeId);
+  const campaignDeletion = useDeleteWhatsappCampaign(storeId);
+  const [campaignDeleteTarget, setCampaignDeleteTarget] = useState<WhatsappCampaignListItem | null>(null);
 
   const loaded = loadableOf(templates);
   const items: Loadable<readonly WhatsappTemplateListItem[]> =
     loaded.status === 'success' ? { status: 'success', data: loaded.data.templates } : loaded;
+  const loadedCampaigns = loadableOf(campaigns);
+  const campaignItems: Loadable<readonly WhatsappCampaignListItem[]> =
+    loadedCampaigns.status === 'success' ? { status: 'success', data: loadedCampaigns.data.campaigns } : loadedCampaigns;
+
+  const actOnCampaign = (campaign: WhatsappCampaignListItem, action: CampaignAction) => {
+    if (action === 'view') void navigate(whatsappCampaignPath(campaign.id));
+    else setCampaignDeleteTarget(campaign);
+  };
+
+  const confirmCampaignDelete = () => {
+    if (!campaignDeleteTarget) return;
+    const { name } = campaignDeleteTarget;
+    campaignDeletion.mutate(campaignDeleteTarget.id, {
+      onSuccess: () => {
+        setCampaignDeleteTarget(null);
+        toaster.show({ status: 'success', message: t('whatsappCampaigns.deleted', { name }) });
+      },
+      onError: () => toaster.show({ status: 'error', message: t('whatsappCampaigns.deleteFailed') }),
+    });
+  };
 
   const act = (template: WhatsappTemplateListItem, action: TemplateAction) => {
     if (action === 'view') void navigate(templatePath(template.id));
@@ -72,9 +91,19 @@ export function WhatsappRoute() {
         },
         { replace: true },
       ),
+    campaigns: campaignItems,
+    onCampaignsRetry: () => void campaigns.refetch(),
+    hasApprovedTemplate: templates.data ? templates.data.templates.some((template) => template.status === 'APPROVED') : null,
+    createCampaignHref: CREATE_WHATSAPP_CAMPAIGN_PATH,
+    campaignHref: whatsappCampaignPath,
+    onCampaignAction: actOnCampaign,
+    campaignDeleteTarget,
+    campaignDeleting: campaignDeletion.isPending,
+    onCampaignDeleteCancel: () => setCampaignDeleteTarget(null),
+    onCampaignDeleteConfirm: confirmCampaignDelete,
     templates: items,
     onRetry: () => void templates.refetch(),
-    notConnected: whatsappNotConnected(templates.error),
+    notConnected: whatsappNotConnected(templates.error) || whatsappNotConnected(campaigns.error),
     // Integrations open to the roles that may manage the Meta business WhatsApp belongs to (SPEC §2: not collaborators).
     integrationsHref: can(role, 'updateMetaSettings') ? INTEGRATIONS_PATH : undefined,
     createTemplateHref: CREATE_TEMPLATE_PATH,

@@ -12,7 +12,6 @@ import {
   WHATSAPP_TEMPLATE_BUTTON_TYPES,
   WHATSAPP_TEMPLATE_HEADER_FORMATS,
   WHATSAPP_TEMPLATE_LIMITS,
-  WHATSAPP_TEMPLATE_MEDIA,
   WHATSAPP_TEMPLATE_VARIABLE_TYPES,
   type WhatsappTemplateButtonType,
   type WhatsappTemplateVariableType,
@@ -20,14 +19,13 @@ import {
 import { ActionsMenu } from '../../../ui/actions-menu';
 import { Button } from '../../../ui/button';
 import { Textarea, TextInput, useFieldErrorText } from '../../../ui/field';
-import { FileDrop } from '../../../ui/file-drop';
 import { FormSection, formLayout } from '../../../ui/form-layout';
 import { Select } from '../../../ui/select';
-import { DEFAULT_VARIABLE_EXAMPLES, emptyButton, headerFileProblem, isMediaHeader, type TemplateFormValues } from '../forms/template-form';
+import { DEFAULT_VARIABLE_EXAMPLES, emptyButton, isMediaHeader, type TemplateFormValues } from '../forms/template-form';
+import { HeaderFileDrop } from './header-file-drop';
 import type { TemplateFormProps, TemplateStepProps } from './template-form-props';
 
 const L = WHATSAPP_TEMPLATE_LIMITS;
-const MEGABYTE = 1024 * 1024;
 
 const row = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' });
 const limitNote = css({ textStyle: 'note', color: 'fg.muted', m: '0' });
@@ -49,14 +47,6 @@ export interface TemplateMessageStepProps extends TemplateStepProps, Pick<Templa
   setValue: UseFormSetValue<TemplateFormValues>;
   getValues: UseFormGetValues<TemplateFormValues>;
   titleRef?: Ref<HTMLHeadingElement> | undefined;
-}
-
-/** MIME type → extensions of a header format, as the drop zone takes them. */
-function acceptOf(format: keyof typeof WHATSAPP_TEMPLATE_MEDIA): Record<string, string[]> {
-  const accept: Record<string, string[]> = {};
-  for (const [extension, type] of Object.entries(WHATSAPP_TEMPLATE_MEDIA[format].formats))
-    accept[type] = [...(accept[type] ?? []), `.${extension}`];
-  return accept;
 }
 
 /** The variables menu: each of SPEC §3's variables with its example; closed at the limit ("no more variables"). */
@@ -145,35 +135,6 @@ export function TemplateMessageStep({
     element?.focus();
   };
 
-  const chooseFile = async (file: File) => {
-    if (!isMediaHeader(header.format)) return;
-    const problem = headerFileProblem(header.format, file);
-    const base = { name: file.name, size: file.size };
-    if (problem) {
-      setValue(
-        'header.file',
-        { ...base, upload: { state: 'failed', message: t(problem, limitsOf(header.format)) } },
-        { shouldDirty: true },
-      );
-      return;
-    }
-    setValue('header.file', { ...base, upload: { state: 'uploading' } }, { shouldDirty: true });
-    try {
-      const { mediaId, url } = await onUploadHeaderFile(file);
-      setValue('header.file', { ...base, url, upload: { state: 'uploaded', mediaId } }, { shouldDirty: true, shouldValidate: true });
-    } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : t('header.file.uploadFailed');
-      setValue('header.file', { ...base, upload: { state: 'failed', message } }, { shouldDirty: true });
-    }
-  };
-
-  const limitsOf = (format: keyof typeof WHATSAPP_TEMPLATE_MEDIA) => ({
-    formats: Object.keys(WHATSAPP_TEMPLATE_MEDIA[format].formats)
-      .map((extension) => extension.toUpperCase())
-      .join(', '),
-    maxMb: formatCount(WHATSAPP_TEMPLATE_MEDIA[format].maxBytes / MEGABYTE),
-  });
-
   const addButton = (type: WhatsappTemplateButtonType) => {
     const current = getValues('buttons');
     if (!canAddButton(current, type)) {
@@ -243,24 +204,14 @@ export function TemplateMessageStep({
           </>
         ) : null}
         {isMediaHeader(header.format) ? (
-          <FileDrop
+          <HeaderFileDrop
+            format={header.format}
             label={t(`header.file.label.${header.format}`)}
-            accept={acceptOf(header.format)}
-            hint={t('header.file.hint', limitsOf(header.format))}
-            file={
-              header.file
-                ? {
-                    name: header.file.name,
-                    size: header.file.size,
-                    state: header.file.upload.state,
-                    message: header.file.upload.state === 'failed' ? header.file.upload.message : undefined,
-                  }
-                : null
-            }
-            onFileChosen={(file) => void chooseFile(file)}
-            onRemove={() => setValue('header.file', null, { shouldDirty: true })}
+            file={header.file}
+            onChange={(file, uploaded) => setValue('header.file', file, { shouldDirty: true, shouldValidate: uploaded })}
+            onUpload={onUploadHeaderFile}
             disabled={disabled}
-            error={header.file?.upload.state === 'failed' ? undefined : fileError}
+            error={fileError}
           />
         ) : null}
       </div>

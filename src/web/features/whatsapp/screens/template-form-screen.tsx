@@ -8,15 +8,14 @@ import { useZodForm } from '../../../lib/forms';
 import { useWizard } from '../../../lib/use-wizard';
 import { Banner } from '../../../ui/banner';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
-import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { formLayout } from '../../../ui/form-layout';
 import { type LinkComponent, PlainLink } from '../../../ui/link';
 import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonGroup } from '../../../ui/skeleton';
-import { Spinner } from '../../../ui/spinner';
 import { Steps } from '../../../ui/steps';
+import { WizardFooter } from '../../../ui/wizard-footer';
 import {
   bodyOf,
   EMPTY_TEMPLATE_FORM,
@@ -58,7 +57,6 @@ export const templateFormLayout = {
   }),
   aside: css({ display: 'flex', flexDirection: 'column', gap: '3', position: { lg: 'sticky' }, top: { lg: '4' }, minW: '0' }),
   asideTitle: css({ textStyle: 'sectionTitle', color: 'fg.default', m: '0' }),
-  status: css({ display: 'flex', alignItems: 'center', gap: '2', textStyle: 'note', color: 'fg.muted' }),
 };
 
 /** Create or edit a template (SPEC §2): two steps beside the live WhatsApp preview, the template loaded first when editing. */
@@ -245,36 +243,23 @@ export function TemplateForm({
         </aside>
       </div>
       {failure ? <FailureNote failure={failure} mode={mode} integrationsHref={integrationsHref} linkComponent={linkComponent} /> : null}
-      {/* Keyed per step: "Siguiente" moves on before the browser ends its click, so a footer reused on the
-          last step would turn that very button into the submit one. */}
-      <div key={last ? 'last' : 'step'} className={templateFormLayout.footer}>
-        <Button variant="ghost" onClick={onCancel} disabled={saving}>
-          {t('actions.cancel')}
-        </Button>
-        <div className={templateFormLayout.buttons}>
-          {saving ? (
-            <span className={templateFormLayout.status} role="status">
-              <Spinner size="sm" />
-              {t(`saving.${mode}`)}
-            </span>
-          ) : null}
-          {step > 0 ? (
-            <Button variant="outline" onClick={wizard.back} disabled={saving}>
-              {t('actions.back')}
-            </Button>
-          ) : null}
-          {last ? (
-            // While the header's file is still uploading, sending waits for it (the button says why).
-            <Button type="submit" disabled={saving} loading={uploading}>
-              {uploading ? t('actions.waitingForUpload') : t(mode === 'create' ? 'actions.create' : 'actions.save')}
-            </Button>
-          ) : (
-            <Button onClick={() => void wizard.next()} disabled={saving}>
-              {t('actions.next')}
-            </Button>
-          )}
-        </div>
-      </div>
+      <WizardFooter
+        texts={{
+          cancel: t('actions.cancel'),
+          back: t('actions.back'),
+          next: t('actions.next'),
+          // While the header's file is still uploading, sending waits for it (the button says why).
+          submit: uploading ? t('actions.waitingForUpload') : t(mode === 'create' ? 'actions.create' : 'actions.save'),
+          saving: t(`saving.${mode}`),
+        }}
+        step={step}
+        last={last}
+        saving={saving}
+        submitWaiting={uploading}
+        onCancel={onCancel}
+        onBack={wizard.back}
+        onNext={() => void wizard.next()}
+      />
     </form>
   );
 }

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import type { components } from '../../../../shared/api/app.gen';
-import { formatDate } from '../../../../shared/format';
+import { formatDate, formatUsd } from '../../../../shared/format';
+import { WHATSAPP_RATES } from '../../../../shared/whatsapp-campaigns';
 import type { Loadable } from '../../../api/loadable';
 import { ActionsMenu, type ActionsMenuItem } from '../../../ui/actions-menu';
 import { Badge, StatusBadge } from '../../../ui/badge';
@@ -16,8 +17,9 @@ import { LoadableView } from '../../../ui/loadable-view';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonGroup } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
-import { UnderConstruction } from '../../../ui/under-construction';
+import { CampaignDeleteDialog } from './campaign-delete-dialog';
 import { useTemplateStatusNote } from './template-status';
+import { type CampaignAction, type WhatsappCampaignListItem, WhatsappCampaignsTab } from './whatsapp-campaigns-tab';
 
 export type WhatsappTemplateListItem = components['schemas']['WhatsappTemplateSummary'];
 
@@ -30,9 +32,21 @@ export type TemplateAction = 'view' | 'edit' | 'delete';
 export interface WhatsappScreenProps {
   tab: WhatsappTab;
   onTabChange: (tab: WhatsappTab) => void;
+  campaigns: Loadable<readonly WhatsappCampaignListItem[]>;
+  onCampaignsRetry: () => void;
+  /** Whether the store has an approved template to send a campaign with; null while its templates load. */
+  hasApprovedTemplate: boolean | null;
+  createCampaignHref: string;
+  campaignHref: (campaignId: number) => string;
+  onCampaignAction: (campaign: WhatsappCampaignListItem, action: CampaignAction) => void;
+  /** The campaign whose deletion is being confirmed. */
+  campaignDeleteTarget: WhatsappCampaignListItem | null;
+  campaignDeleting: boolean;
+  onCampaignDeleteCancel: () => void;
+  onCampaignDeleteConfirm: () => void;
   templates: Loadable<readonly WhatsappTemplateListItem[]>;
   onRetry: () => void;
-  /** The store has no messaging-app integration (409 `whatsapp_not_connected`): the tab leads to Integrations. */
+  /** The store has no messaging-app integration (409 `whatsapp_not_connected`): each tab leads to Integrations. */
   notConnected?: boolean | undefined;
   /** Where WhatsApp is connected; absent for roles that cannot open Integrations. */
   integrationsHref?: string | undefined;
@@ -118,17 +132,29 @@ export function WhatsappScreen(props: WhatsappScreenProps) {
   );
   const infoButton = (
     <Button variant="outline" onClick={() => props.onInfoOpenChange(true)}>
-      {t('info.open')}
+      {tab === 'campaigns' ? t('campaignsInfo.open') : t('info.open')}
     </Button>
   );
+  // The info modal explains the tab it was opened from.
+  const info = tab === 'campaigns' ? 'campaignsInfo' : 'info';
+  const infoPoints = t(`${info}.points`, {
+    returnObjects: true,
+    marketing: formatUsd(WHATSAPP_RATES.usd.MARKETING),
+    utility: formatUsd(WHATSAPP_RATES.usd.UTILITY),
+    asOf: formatDate(WHATSAPP_RATES.asOf),
+  }) as string[];
+  const campaignDelete = props.campaignDeleteTarget;
 
-  const templatesTab = props.notConnected ? (
+  const notConnected = (
     <Card as="div">
       <EmptyState
-        title={t('notConnected.title')}
-        description={
-          props.integrationsHref ? t('notConnected.description') : `${t('notConnected.description')} ${t('notConnected.colaborator')}`
-        }
+        title={tab === 'campaigns' ? t('notConnected.campaignsTitle') : t('notConnected.title')}
+        description={[
+          tab === 'campaigns' ? t('notConnected.campaignsDescription') : t('notConnected.description'),
+          props.integrationsHref ? '' : t('notConnected.colaborator'),
+        ]
+          .filter(Boolean)
+          .join(' ')}
         action={
           props.integrationsHref ? (
             <Link href={props.integrationsHref} className={button()}>
@@ -138,6 +164,26 @@ export function WhatsappScreen(props: WhatsappScreenProps) {
         }
       />
     </Card>
+  );
+
+  const campaignsTab = props.notConnected ? (
+    notConnected
+  ) : (
+    <WhatsappCampaignsTab
+      campaigns={props.campaigns}
+      onRetry={props.onCampaignsRetry}
+      hasApprovedTemplate={props.hasApprovedTemplate}
+      createCampaignHref={props.createCampaignHref}
+      createTemplateHref={props.createTemplateHref}
+      campaignHref={props.campaignHref}
+      onCampaignAction={props.onCampaignAction}
+      infoButton={infoButton}
+      linkComponent={Link}
+    />
+  );
+
+  const templatesTab = props.notConnected ? (
+    notConnected
   ) : (
     <LoadableView
       loadable={templates}
@@ -190,22 +236,29 @@ export function WhatsappScreen(props: WhatsappScreenProps) {
         items={WHATSAPP_TABS.map((value) => ({
           value,
           label: t(`tabs.${value}`),
-          content: value !== tab ? null : value === 'templates' ? templatesTab : <UnderConstruction />,
+          content: value !== tab ? null : value === 'templates' ? templatesTab : campaignsTab,
         }))}
       />
       <Modal
-        id="templates-info"
-        title={t('info.title')}
+        id={`whatsapp-${info}`}
+        title={t(`${info}.title`)}
         open={props.infoOpen}
         onOpenChange={props.onInfoOpenChange}
-        footer={<Button onClick={() => props.onInfoOpenChange(false)}>{t('info.close')}</Button>}
+        footer={<Button onClick={() => props.onInfoOpenChange(false)}>{t(`${info}.close`)}</Button>}
       >
         <ul className={infoList}>
-          {(t('info.points', { returnObjects: true }) as string[]).map((point) => (
+          {infoPoints.map((point) => (
             <li key={point}>{point}</li>
           ))}
         </ul>
       </Modal>
+      <CampaignDeleteDialog
+        campaign={campaignDelete}
+        open={campaignDelete !== null}
+        pending={props.campaignDeleting}
+        onCancel={props.onCampaignDeleteCancel}
+        onConfirm={props.onCampaignDeleteConfirm}
+      />
       <ConfirmDialog
         id="template-delete"
         open={props.deleteTarget !== null}

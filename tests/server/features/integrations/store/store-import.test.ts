@@ -134,7 +134,7 @@ describe('importing a store', () => {
     const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
     // Dies after 700 order records, as a process killed mid-import would.
     const crashing = failingAfter(client, 700, 'proceso terminado');
-    const context = { heartbeat: async () => undefined, signal: new AbortController().signal };
+    const context = { heartbeat: async () => undefined, progress: async () => undefined, signal: new AbortController().signal };
     await expect(runSync({ db: server.db, events: server.app.events }, crashing, storeId, context, null, NOW, 200)).rejects.toThrow(
       'proceso terminado',
     );
@@ -201,7 +201,7 @@ describe('importing a store', () => {
         }
       },
     };
-    const context = { heartbeat: async () => undefined, signal: new AbortController().signal };
+    const context = { heartbeat: async () => undefined, progress: async () => undefined, signal: new AbortController().signal };
     const failed = runSync({ db: slow, events: server.app.events }, crashing, storeId, context, null, NOW, 100).then(
       () => 'finished',
       (error: Error) => `${error.message} with ${writing} writes running`,
@@ -233,7 +233,7 @@ describe('importing a store', () => {
     expect(itemsBeforeOrder).toBeGreaterThan(50);
     expect(ordersOutOfOrder).toBeGreaterThan(50);
 
-    const context = { heartbeat: async () => undefined, signal: new AbortController().signal };
+    const context = { heartbeat: async () => undefined, progress: async () => undefined, signal: new AbortController().signal };
     await expect(
       runSync(
         { db: server.db, events: server.app.events },

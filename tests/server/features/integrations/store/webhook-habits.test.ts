@@ -46,7 +46,7 @@ describe('webhooks delivered late and twice', () => {
   it('leave the store exactly as Shopify has it: no fulfilment undone, no order counted twice', async () => {
     const client = createShopifyClient({ shop: SANDBOX_SHOP, accessToken: SANDBOX_TOKEN, endpoint: sandbox.endpoint });
     const { port } = server.app.server.address() as AddressInfo;
-    const context = { heartbeat: async () => undefined, signal: new AbortController().signal };
+    const context = { heartbeat: async () => undefined, progress: async () => undefined, signal: new AbortController().signal };
     await runSync(
       { db: server.db, events: server.app.events },
       client,

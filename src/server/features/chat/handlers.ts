@@ -1,0 +1,186 @@
+import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
+import { MetaError, MetaNoAnswerError } from '../../integrations/meta/errors.ts';
+import { type MetaAccess, metaFailure } from '../../platform/connections/meta-connection.ts';
+import { whatsappClientOf } from '../../platform/connections/whatsapp-connection.ts';
+import type { Database } from '../../platform/database/db.ts';
+import { type Handlers, inStore, signedIn } from '../../platform/http/api.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { applyKeptStatuses, chatCallback } from './conversation-events.ts';
+import { chatMessages as messages } from './messages.ts';
+import {
+  conversationById,
+  conversationPage,
+  lockWamid,
+  messageById,
+  messagePage,
+  previewOf,
+  REENGAGEMENT_ERROR,
+  unreadConversationCount,
+} from './repository.ts';
+
+/*
+ * The chat (SPEC §2, §4): the inbox of WhatsApp conversations with its filters, search and count of unread ones; a
+ * conversation's messages, newest first; reading one (Meta's read receipt for the customer's newest message); and
+ * free text to the customer, only within 24 hours of their last message: the window is the server's rule, so a
+ * message outside it is refused and nothing reaches Meta. Every role of the store may use the chat (SPEC §2).
+ */
+
+type ChatOperations = Pick<
+  AppOperations,
+  | 'listConversations'
+  | 'getUnreadConversationCount'
+  | 'getConversation'
+  | 'listConversationMessages'
+  | 'sendConversationMessage'
+  | 'markConversationRead'
+>;
+
+const PAGE_SIZE = 30;
+
+export const windowClosed = () => new HttpError(409, 'chat_window_closed', messages.windowClosed);
+const conversationNotFound = () => new HttpError(404, 'conversation_not_found', messages.conversationNotFound);
+
+async function conversationOr404(db: Database, storeId: number, id: number) {
+  const conversation = await conversationById(db, storeId, id);
+  if (!conversation) throw conversationNotFound();
+  return conversation;
+}
+
+interface Outgoing {
+  id: string;
+  inserted: boolean;
+}
+
+/** The send's row, written before Meta is called: the same client id finds the first one. */
+async function outgoingRow(db: Database, storeId: number, conversationId: number, clientId: string, text: string, userId: number) {
+  const [row] = await db.query<Outgoing>(
+    `with inserted as (
+       insert into chat_messages (store_id, conversation_id, direction, kind, body, client_id, status, sent_by_user_id, at)
+       values ($1, $2, 'outbound', 'text', $4, $3, 'pending', $5, $6)
+       on conflict (conversation_id, client_id) do nothing
+       returning id::text)
+     select id, true as inserted from inserted
+     union all
+     select id::text, false from chat_messages where conversation_id = $2 and client_id = $3`,
+    [storeId, conversationId, clientId, text, userId, new Date().toISOString()],
+  );
+  return row!;
+}
+
+/** The send Meta accepted: its wamid saved, the statuses that came first applied, the conversation answered. */
+async function recordSent(db: Database, storeId: number, conversationId: number, messageId: string, wamid: string, text: string) {
+  await db.transaction(async (tx) => {
+    await lockWamid(tx, wamid);
+    await tx.query(`update chat_messages set wamid = $3 where store_id = $1 and id = $2`, [storeId, messageId, wamid]);
+    await applyKeptStatuses(tx, storeId, wamid);
+    await tx.query(
+      `update chat_conversations c
+          set last_message_id = m.id, last_message_at = greatest(c.last_message_at, m.at),
+              last_message_preview = $4, last_message_direction = 'outbound'
+         from chat_messages m
+        where c.store_id = $1 and c.id = $2 and m.id = $3`,
+      [storeId, conversationId, messageId, previewOf('text', text)],
+    );
+  });
+}
+
+async function recordFailed(db: Database, storeId: number, messageId: string, error: MetaError | null) {
+  await db.query(
+    `update chat_messages set status = 'failed', error_code = $3, error_title = $4, error_details = $5
+      where store_id = $1 and id = $2 and status = 'pending'`,
+    [storeId, messageId, error?.code ?? null, error?.graph?.message ?? messages.sendFailed, error?.userMessage ?? null],
+  );
+}
+
+export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
+  async listConversations(context) {
+    const { storeId } = inStore(context);
+    const { filter = 'all', campaignId, q, cursor, limit = PAGE_SIZE } = context.query;
+    const page = await conversationPage(context.db, storeId, {
+      filter,
+      limit,
+      ...(campaignId === undefined ? {} : { campaignId }),
+      ...(q === undefined ? {} : { q }),
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    return { status: 200, body: page };
+  },
+
+  async getUnreadConversationCount(context) {
+    const { storeId } = inStore(context);
+    return { status: 200, body: { count: await unreadConversationCount(context.db, storeId) } };
+  },
+
+  async getConversation(context) {
+    const { storeId } = inStore(context);
+    return { status: 200, body: await conversationOr404(context.db, storeId, context.params.conversationId) };
+  },
+
+  async listConversationMessages(context) {
+    const { storeId } = inStore(context);
+    const conversation = await conversationOr404(context.db, storeId, context.params.conversationId);
+    const { before, limit = PAGE_SIZE } = context.query;
+    return {
+      status: 200,
+      body: await messagePage(context.db, storeId, conversation.id, { limit, ...(before === undefined ? {} : { before }) }),
+    };
+  },
+
+  async sendConversationMessage(context) {
+    const { storeId } = inStore(context);
+    const { userId } = signedIn(context);
+    const { db } = context;
+    const conversation = await conversationOr404(db, storeId, context.params.conversationId);
+    const { clientId, text } = context.body;
+    const [earlier] = await db.query<{ id: number }>(
+      'select id::float8 as id from chat_messages where conversation_id = $1 and client_id = $2',
+      [conversation.id, clientId],
+    );
+    if (earlier) return { status: 201, body: (await messageById(db, storeId, earlier.id))! };
+    // The window is the server's rule: outside it nothing is sent.
+    if (!conversation.windowClosesAt || Date.parse(conversation.windowClosesAt) <= Date.now()) throw windowClosed();
+    const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
+    const row = await outgoingRow(db, storeId, conversation.id, clientId, text, userId);
+    if (row.inserted) {
+      try {
+        const sent = await client.whatsapp.sendText(phoneNumberId, {
+          to: conversation.phone ?? conversation.waUserId,
+          body: text,
+          callbackData: chatCallback(row.id),
+        });
+        await recordSent(db, storeId, conversation.id, row.id, sent.messageId, text);
+      } catch (error) {
+        if (error instanceof MetaError && error.code === REENGAGEMENT_ERROR) {
+          // Meta saw the window closed (its clock, a late webhook): refused as ours is, nothing was sent.
+          await db.query('delete from chat_messages where store_id = $1 and id = $2', [storeId, row.id]);
+          throw windowClosed();
+        }
+        // No answer, but Meta may have taken it: it stays pending until its statuses (which name it) say.
+        if (error instanceof MetaNoAnswerError && error.maybeReached)
+          return { status: 201, body: (await messageById(db, storeId, Number(row.id)))! };
+        await recordFailed(db, storeId, row.id, error instanceof MetaError ? error : null);
+        await metaFailure(db, storeId, error);
+      }
+    }
+    return { status: 201, body: (await messageById(db, storeId, Number(row.id)))! };
+  },
+
+  async markConversationRead(context) {
+    const { storeId } = inStore(context);
+    const { db } = context;
+    const conversation = await conversationOr404(db, storeId, context.params.conversationId);
+    const [row] = await db.query<{ wamid: string | null }>(
+      `update chat_conversations set unread_count = 0 where store_id = $1 and id = $2 returning last_inbound_wamid as wamid`,
+      [storeId, conversation.id],
+    );
+    // Meta's receipt marks the earlier messages read too; one it does not take leaves the conversation read here.
+    if (row?.wamid && conversation.unreadCount > 0)
+      try {
+        const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
+        await client.whatsapp.markRead(phoneNumberId, row.wamid);
+      } catch (error) {
+        context.request.log.warn({ err: error }, 'WhatsApp read receipt not sent');
+      }
+    return { status: 200, body: (await conversationById(db, storeId, conversation.id))! };
+  },
+});

@@ -1,0 +1,26 @@
+/*
+ * Every Spanish sentence the chat's server answers with: its refusals, and the list's preview of a message
+ * that has no text of its own.
+ */
+
+export const chatMessages = {
+  windowClosed:
+    'Pasaron más de 24 horas desde el último mensaje del cliente: WhatsApp solo permite enviarle una plantilla aprobada. El mensaje no se envió.',
+  conversationNotFound: 'No encontramos esa conversación.',
+  sendFailed: 'WhatsApp no pudo enviar el mensaje. Inténtalo de nuevo en unos minutos.',
+  /** What the list shows for a message without text, by its kind. */
+  previews: {
+    text: 'Mensaje',
+    image: 'Imagen',
+    video: 'Video',
+    audio: 'Audio',
+    document: 'Documento',
+    sticker: 'Sticker',
+    location: 'Ubicación',
+    contacts: 'Contacto',
+    button: 'Respuesta',
+    interactive: 'Respuesta',
+    template: 'Plantilla',
+    unsupported: 'Mensaje no compatible con WhatsApp',
+  },
+} as const;

@@ -1,0 +1,225 @@
+import type { components } from '../../../shared/api/app.gen.ts';
+import type { Queryable } from '../../platform/database/db.ts';
+import { chatMessages as messages } from './messages.ts';
+
+/*
+ * The chat's SQL: conversations (one per WhatsApp user of a store), their messages both ways, the reactions
+ * on them by the target's wamid, and Meta's statuses that came before the send they are about saved its wamid.
+ */
+
+export type Conversation = components['schemas']['Conversation'];
+export type ConversationMessage = components['schemas']['ConversationMessage'];
+export type ConversationMessageKind = components['schemas']['ConversationMessageKind'];
+export type ConversationFilter = 'all' | 'unread' | 'read' | 'answered';
+
+/** WhatsApp's service window: free text within this long of the customer's last message (SPEC §9). */
+export const CHAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Meta's refusal of free text outside the window. */
+export const REENGAGEMENT_ERROR = 131047;
+/** Keeps the reads of one wamid's status and the send that saves it in turn (any constant, with the wamid's hash). */
+const WAMID_LOCK_SPACE = 7_310_036;
+
+interface ConversationRow {
+  id: number;
+  wa_user_id: string;
+  customer_id: string | null;
+  name: string | null;
+  phone: string | null;
+  last_message_preview: string;
+  last_message_at: Date;
+  last_message_direction: 'inbound' | 'outbound';
+  unread_count: number;
+  last_inbound_at: Date | null;
+  opted_out: boolean;
+}
+
+const CONVERSATION_SELECT = `
+  select cv.id::float8 as id, cv.wa_user_id, cv.customer_external_id::text as customer_id,
+         coalesce(nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''), cv.profile_name) as name,
+         cv.phone, cv.last_message_preview, cv.last_message_at, cv.last_message_direction, cv.unread_count, cv.last_inbound_at,
+         exists (select 1 from whatsapp_opt_outs o where o.store_id = cv.store_id and o.phone = cv.phone and o.opted_out) as opted_out
+    from chat_conversations cv
+    left join customers c on c.store_id = cv.store_id and c.external_id = cv.customer_external_id`;
+
+function conversationOf(row: ConversationRow): Conversation {
+  return {
+    id: row.id,
+    waUserId: row.wa_user_id,
+    customerId: row.customer_id,
+    name: row.name,
+    phone: row.phone,
+    lastMessage: { preview: row.last_message_preview, at: row.last_message_at.toISOString(), direction: row.last_message_direction },
+    unreadCount: row.unread_count,
+    read: row.unread_count === 0,
+    answered: row.last_message_direction === 'outbound',
+    windowClosesAt: row.last_inbound_at ? new Date(row.last_inbound_at.getTime() + CHAT_WINDOW_MS).toISOString() : null,
+    optedOut: row.opted_out,
+  };
+}
+
+export async function conversationById(db: Queryable, storeId: number, id: number): Promise<Conversation | null> {
+  const [row] = await db.query<ConversationRow>(`${CONVERSATION_SELECT} where cv.store_id = $1 and cv.id = $2`, [storeId, id]);
+  return row ? conversationOf(row) : null;
+}
+
+/** The keyset cursor: the last row's message time (milliseconds, as every write gives it) and id. */
+const cursorOf = (conversation: Conversation) => Buffer.from(`${conversation.lastMessage.at}|${conversation.id}`).toString('base64url');
+
+function parseCursor(cursor: string | undefined): { at: string; id: number } | null {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!at || !id || Number.isNaN(Date.parse(at)) || !/^\d{1,15}$/.test(id)) return null;
+  return { at, id: Number(id) };
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export async function conversationPage(
+  db: Queryable,
+  storeId: number,
+  options: { filter: ConversationFilter; campaignId?: number; q?: string; cursor?: string; limit: number },
+): Promise<{ conversations: Conversation[]; nextCursor: string | null }> {
+  const after = parseCursor(options.cursor);
+  const digits = options.q?.replace(/\D/g, '') ?? '';
+  const rows = await db.query<ConversationRow>(
+    `${CONVERSATION_SELECT}
+      where cv.store_id = $1
+        and ($2::timestamptz is null or (cv.last_message_at, cv.id) < ($2::timestamptz, $3::bigint))
+        and case $4 when 'unread' then cv.unread_count > 0 when 'read' then cv.unread_count = 0
+                    when 'answered' then cv.last_message_direction = 'outbound' else true end
+        and ($5::text is null or concat_ws(' ', c.first_name, c.last_name) ilike $5 or cv.profile_name ilike $5
+             or ($6::text <> '' and (cv.phone like '%' || $6 || '%' or cv.wa_user_id like '%' || $6 || '%')))
+        and ($7::bigint is null or exists (select 1 from whatsapp_outbox w
+                                            where w.store_id = cv.store_id and w.campaign_id = $7 and w.phone = cv.phone))
+      order by cv.last_message_at desc, cv.id desc
+      limit $8`,
+    [
+      storeId,
+      after?.at ?? null,
+      after?.id ?? null,
+      options.filter,
+      options.q ? likePattern(options.q) : null,
+      digits,
+      options.campaignId ?? null,
+      options.limit + 1,
+    ],
+  );
+  const conversations = rows.slice(0, options.limit).map(conversationOf);
+  const last = conversations.at(-1);
+  return { conversations, nextCursor: rows.length > options.limit && last ? cursorOf(last) : null };
+}
+
+export async function unreadConversationCount(db: Queryable, storeId: number): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    'select count(*)::int as count from chat_conversations where store_id = $1 and unread_count > 0',
+    [storeId],
+  );
+  return row?.count ?? 0;
+}
+
+interface MessageRow {
+  id: number;
+  direction: 'inbound' | 'outbound';
+  kind: ConversationMessageKind;
+  body: string | null;
+  payload: Record<string, unknown> | null;
+  status: ConversationMessage['status'];
+  error_code: number | null;
+  error_title: string | null;
+  error_details: string | null;
+  template_name: string | null;
+  at: Date;
+  reactions: ConversationMessage['reactions'];
+}
+
+const MESSAGE_SELECT = `
+  select m.id::float8 as id, m.direction, m.kind, m.body, m.payload, m.status, m.error_code, m.error_title, m.error_details,
+         m.template_name, m.at,
+         coalesce((select json_agg(json_build_object('emoji', r.emoji, 'from', r.direction) order by r.direction)
+                     from chat_reactions r where r.store_id = m.store_id and r.target_wamid = m.wamid), '[]'::json) as reactions
+    from chat_messages m`;
+
+function messageOf(row: MessageRow): ConversationMessage {
+  return {
+    id: row.id,
+    direction: row.direction,
+    kind: row.kind,
+    text: row.body,
+    payload: row.payload,
+    status: row.status,
+    // Meta's 131047 says what our own refusal says: the window had closed.
+    error:
+      row.error_code === null
+        ? null
+        : {
+            code: row.error_code,
+            title: row.error_code === REENGAGEMENT_ERROR ? messages.windowClosed : (row.error_title ?? ''),
+            details: row.error_details,
+          },
+    reactions: row.reactions,
+    templateName: row.template_name,
+    at: row.at.toISOString(),
+  };
+}
+
+export async function messagePage(
+  db: Queryable,
+  storeId: number,
+  conversationId: number,
+  options: { before?: number; limit: number },
+): Promise<{ messages: ConversationMessage[]; nextBefore: number | null }> {
+  const rows = await db.query<MessageRow>(
+    `${MESSAGE_SELECT}
+      where m.store_id = $1 and m.conversation_id = $2 and ($3::bigint is null or m.id < $3)
+      order by m.id desc limit $4`,
+    [storeId, conversationId, options.before ?? null, options.limit + 1],
+  );
+  const page = rows.slice(0, options.limit).map(messageOf);
+  return { messages: page, nextBefore: rows.length > options.limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+export async function messageById(db: Queryable, storeId: number, id: number): Promise<ConversationMessage | null> {
+  const [row] = await db.query<MessageRow>(`${MESSAGE_SELECT} where m.store_id = $1 and m.id = $2`, [storeId, id]);
+  return row ? messageOf(row) : null;
+}
+
+/** What the list shows of a message: its text, else its kind's word. */
+export const previewOf = (kind: ConversationMessageKind, text: string | null) => (text?.trim() || messages.previews[kind]).slice(0, 200);
+
+/** Takes the wamid's lock: a status and the send that saves that wamid go one after the other. */
+export async function lockWamid(tx: Queryable, wamid: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [WAMID_LOCK_SPACE, wamid]);
+}
+
+export interface StatusChange {
+  wamid: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  at: string;
+  error: { code: number; title: string; details: string | null } | null;
+}
+
+/**
+ * Moves an outgoing message forward only (pending < sent < delivered < read); a failure counts only while the
+ * message was not delivered, and a delivery or a read after a failure wins. Whether a message had that wamid.
+ */
+export async function applyStatus(tx: Queryable, storeId: number, change: StatusChange): Promise<boolean> {
+  const rows = await tx.query(
+    `with rank as (select s, array_position(array['pending', 'sent', 'delivered', 'read'], s) as r from unnest(array['pending', 'sent', 'delivered', 'read', 'failed']) as s)
+     update chat_messages m
+        set status = case when $3 = 'failed' then 'failed' else $3 end,
+            error_code = case when $3 = 'failed' then $4::int end,
+            error_title = case when $3 = 'failed' then $5 end,
+            error_details = case when $3 = 'failed' then $6 end
+       from rank current, rank next
+      where m.store_id = $1 and m.wamid = $2 and m.direction = 'outbound'
+        and current.s = m.status and next.s = $3
+        and case when $3 = 'failed' then m.status in ('pending', 'sent')
+                 when m.status = 'failed' then $3 in ('delivered', 'read')
+                 else next.r > current.r end
+      returning m.id`,
+    [storeId, change.wamid, change.status, change.error?.code ?? null, change.error?.title ?? null, change.error?.details ?? null],
+  );
+  if (rows.length > 0) return true;
+  const [known] = await tx.query('select 1 from chat_messages where store_id = $1 and wamid = $2', [storeId, change.wamid]);
+  return known !== undefined;
+}
