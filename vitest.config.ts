@@ -31,8 +31,8 @@ export default defineConfig({
           // step's time). Nothing a file changes outlives it: each builds its own app on its own database.
           isolate: false,
           // As for the web's: only a hang may time out, whatever else the machine runs.
-          testTimeout: 300_000,
-          hookTimeout: 300_000,
+          testTimeout: 900_000,
+          hookTimeout: 900_000,
         },
       },
     ],

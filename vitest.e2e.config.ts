@@ -6,8 +6,10 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['tests/e2e/**/*.test.ts'],
-    testTimeout: 150_000,
-    hookTimeout: 300_000,
+    // Only a hang may time out: a journey's own waits (SERVER_WAIT) say what a person would wait for, and a journey
+    // on a machine running other checks beside it may take several times as long as on an idle one.
+    testTimeout: 900_000,
+    hookTimeout: 900_000,
     fileParallelism: false,
   },
 });

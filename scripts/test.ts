@@ -55,6 +55,21 @@ const first: Step = { name: 'Panda: código generado', command: ['npx', 'panda',
 const databaseUrl = process.env.TEST_DATABASE_URL;
 // Only the PostgreSQL step gets the server's address: every other step (the PGlite one above all) runs without it.
 delete process.env.TEST_DATABASE_URL;
+const onPostgres = Boolean(databaseUrl && (await reachable(databaseUrl)));
+if (!onPostgres)
+  console.log(
+    databaseUrl
+      ? `PostgreSQL en ${databaseUrl} no responde: se omiten las pruebas del servidor sobre PostgreSQL.`
+      : 'TEST_DATABASE_URL no está definida: se omiten las pruebas del servidor sobre PostgreSQL.',
+  );
+/**
+ * What runs on PGlite. Without a PostgreSQL server, every test. With one, every server test runs there (three times
+ * faster than WebAssembly, and with the many connections that find races), and PGlite keeps the layers whose behaviour
+ * is its own (one connection that serialises transactions, its thread, its dump, the jobs and live events on top of
+ * it) and the platforms' clients and sandboxes; the features reach PGlite through every end-to-end journey, whose
+ * server runs on it as `npm start` does. `npx vitest run` runs them all on PGlite.
+ */
+const PGLITE_WITH_POSTGRES = ['tests/web/', 'tests/shared/', 'tests/server/platform/', 'tests/server/integrations/'];
 const serverLane: Step[] = [
   {
     name: 'Contratos: lint',
@@ -67,29 +82,23 @@ const serverLane: Step[] = [
   { name: 'Formato e importaciones (Biome)', command: ['npx', 'biome', 'ci', '.'] },
   // Two workers: on two cores Vitest's default is one.
   {
-    name: 'Vitest: web y servidor (PGlite)',
-    command: vitest('unit', ['--maxWorkers=2']),
+    name: onPostgres ? 'Vitest: web, plataforma e integraciones (PGlite)' : 'Vitest: web y servidor (PGlite)',
+    command: vitest('unit', ['--maxWorkers=2', ...(onPostgres ? PGLITE_WITH_POSTGRES : [])]),
     results: `${RESULTS}/unit.json`,
     counts: 'tests',
     label: 'PGlite',
   },
 ];
-if (databaseUrl && (await reachable(databaseUrl))) {
+if (onPostgres) {
   // The server does much of this step's work, so a third worker keeps the cores busy while two wait on it.
   serverLane.push({
     name: 'Vitest: servidor (PostgreSQL)',
     command: vitest('postgres', ['--project', 'server', '--maxWorkers=3']),
-    env: { TEST_DATABASE_URL: databaseUrl },
+    env: { TEST_DATABASE_URL: databaseUrl! },
     results: `${RESULTS}/postgres.json`,
     counts: 'tests',
     label: 'PostgreSQL',
   });
-} else {
-  console.log(
-    databaseUrl
-      ? `PostgreSQL en ${databaseUrl} no responde: se omiten las pruebas del servidor sobre PostgreSQL.`
-      : 'TEST_DATABASE_URL no está definida: se omiten las pruebas del servidor sobre PostgreSQL.',
-  );
 }
 // The journeys the server's lane runs once its tests are done, long after the browser lane built the web app.
 const SERVER_LANE_JOURNEYS = ['first-contact', 'team', 'social-ads', 'subscription'].map((name) => `tests/e2e/${name}.test.ts`);

@@ -44,7 +44,7 @@ it('the owner creates a carousel campaign from a segment, reads what it spent, c
   await page.goto(`${e2e.server.url}/segments`);
   await expect
     .poll(async () => ((await api(page, '/api/private/stores/1/segments')) as SegmentList).segments.every((s) => s.customers !== null), {
-      timeout: 60_000,
+      timeout: SERVER_WAIT,
     })
     .toBe(true);
   await page.reload();
@@ -89,10 +89,10 @@ it('the owner creates a carousel campaign from a segment, reads what it spent, c
   await page.getByRole('button', { name: 'Crear campaña' }).click();
 
   // Created in Meta: its detail page, where the first read of its figures is queued and then shown.
-  await page.waitForURL(/\/campaigns\/\d+$/, { timeout: 60_000 });
+  await page.waitForURL(/\/campaigns\/\d+$/, { timeout: SERVER_WAIT });
   const campaignId = Number(new URL(page.url()).pathname.split('/').pop());
   await page.getByRole('heading', { name: CAMPAIGN }).waitFor();
-  await page.getByText(/Resultados de Meta al/).waitFor({ timeout: 60_000 });
+  await page.getByText(/Resultados de Meta al/).waitFor({ timeout: SERVER_WAIT });
   type Insights = { metrics: { campaignCost: number }; report: { spend: number }[]; ads: { media: unknown[] }[] };
   const insights = () => api(page, `/api/private/stores/1/adCampaigns/${campaignId}/insights`) as Promise<Insights>;
   // One carousel ad showing both files; nothing spent in its first seconds.
@@ -159,7 +159,7 @@ it('the owner creates a carousel campaign from a segment, reads what it spent, c
   );
   expect(gone).toBe(404);
   await context.close();
-}, 240_000);
+});
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 

@@ -31,7 +31,7 @@ async function signedInContext(options: Parameters<typeof running.browser.newCon
   await page.waitForURL(`${running.server.url}/`);
   const sync = () =>
     page.evaluate(() => fetch('/api/private/stores/1/sync').then((response) => response.json() as Promise<{ status: string }>));
-  await expect.poll(async () => (await sync()).status, { timeout: 60_000, interval: 500 }).toBe('FINISHED');
+  await expect.poll(async () => (await sync()).status, { timeout: SERVER_WAIT, interval: 500 }).toBe('FINISHED');
   await page.close();
   return context;
 }
@@ -270,7 +270,7 @@ it('every page a merchant lands on carries its first data, as the dashboard does
     await bare.close();
   }
   await context.close();
-}, 300_000);
+});
 
 it('a tab left open across a redeploy reloads itself once for the new version, then says so in Spanish', async () => {
   const context = await signedInContext();

@@ -58,14 +58,14 @@ it('a new account connects the sandbox store from the welcome guide, watches the
 
   // Once the last year is in, the dashboard shows the store's real order count.
   const figure = page.locator('article', { has: page.getByRole('heading', { level: 2, name: 'Pedidos totales' }) });
-  await figure.waitFor({ timeout: 60_000 });
+  await figure.waitFor({ timeout: SERVER_WAIT });
   const me = await page.evaluate(() => fetch('/api/auth/me').then((response) => response.json() as Promise<{ store: number }>));
   const sync = () =>
     page.evaluate(
       (id) => fetch(`/api/private/stores/${id}/sync`).then((response) => response.json() as Promise<{ status: string }>),
       me.store,
     );
-  await expect.poll(async () => (await sync()).status, { timeout: 60_000, interval: 500 }).toBe('FINISHED');
+  await expect.poll(async () => (await sync()).status, { timeout: SERVER_WAIT, interval: 500 }).toBe('FINISHED');
   const { count } = await page.evaluate(
     (id) => fetch(`/api/private/stores/${id}/ordersCount`).then((response) => response.json() as Promise<{ count: number }>),
     me.store,

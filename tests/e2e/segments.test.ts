@@ -29,7 +29,7 @@ async function signInAndWaitForImport(page: Page): Promise<void> {
   await page.waitForURL(`${e2e.server.url}/segments`);
   // Segments are built once the store's history is in.
   await expect
-    .poll(async () => (await json<{ status: string }>(page, '/api/private/stores/1/sync')).status, { timeout: 90_000, interval: 500 })
+    .poll(async () => (await json<{ status: string }>(page, '/api/private/stores/1/sync')).status, { timeout: SERVER_WAIT, interval: 500 })
     .toBe('FINISHED');
 }
 
@@ -138,7 +138,7 @@ it('a merchant builds a simple and an advanced segment, reads and exports one, s
   await card.getByText('Sincronizar con Klaviyo').click();
   await card
     .getByText(`Sincronizado: ${countFormat.format(consenting.length)} contactos en la lista de Klaviyo.`)
-    .waitFor({ timeout: 60_000 });
+    .waitFor({ timeout: SERVER_WAIT });
 
   const sandbox = { apiKey: SANDBOX_KEYS.full, baseUrl: `${e2e.server.url}${KLAVIYO_SANDBOX_PREFIX}` };
   const klaviyo = createKlaviyoClient(sandbox);
@@ -174,6 +174,6 @@ async function saveAndOpen(page: Page, customers: number): Promise<number> {
   await page.getByRole('button', { name: 'Guardar segmento' }).click();
   await page.waitForURL(/\/segments\/\d+$/);
   const figure = page.locator('article', { has: page.getByRole('heading', { name: 'Clientes', exact: true }) });
-  await expect.poll(() => figure.textContent(), { timeout: 60_000, interval: 500 }).toContain(countFormat.format(customers));
+  await expect.poll(() => figure.textContent(), { timeout: SERVER_WAIT, interval: 500 }).toContain(countFormat.format(customers));
   return Number(new URL(page.url()).pathname.split('/').pop());
 }

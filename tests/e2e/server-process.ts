@@ -11,7 +11,7 @@ export const DEMO_PASSWORD = 'clave-e2e';
  * every journey: on a loaded machine the server may be importing the demo store meanwhile, and a wait ends as soon
  * as what it waits for is there.
  */
-export const SERVER_WAIT = 60_000;
+export const SERVER_WAIT = 180_000;
 
 export interface RunningServer {
   url: string;
@@ -91,8 +91,23 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  // Every click and wait of every page gets SERVER_WAIT rather than Playwright's 30 s: only what never comes fails.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(SERVER_WAIT);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    // As Playwright's own newPage: the page owns its context, which closes with it.
+    page.once('close', () => void context.close());
+    return page;
+  };
+  return browser;
 }
 
 /** Signs up a new account through the API from `page` (left on the login screen, signed in); answers the status. */

@@ -28,7 +28,7 @@ it('the demo owner logs in, sees the store orders on the dashboard and logs out'
   // The demo store imports from the local Shopify sandbox on first start; once done, the figure is its order count.
   const sync = () =>
     page.evaluate(() => fetch('/api/private/stores/1/sync').then((response) => response.json() as Promise<{ status: string }>));
-  await expect.poll(async () => (await sync()).status, { timeout: 60_000, interval: 500 }).toBe('FINISHED');
+  await expect.poll(async () => (await sync()).status, { timeout: SERVER_WAIT, interval: 500 }).toBe('FINISHED');
   const { count } = await page.evaluate(() =>
     fetch('/api/private/stores/1/ordersCount').then((response) => response.json() as Promise<{ count: number }>),
   );

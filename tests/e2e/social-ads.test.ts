@@ -83,4 +83,4 @@ it('the owner connects Meta, accepts the Custom Audience terms, and renews the c
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   expect(await banner.count()).toBe(0);
   await context.close();
-}, 180_000);
+});

@@ -82,4 +82,4 @@ it('signs up, then the owner invites a collaborator who joins, is kept out of in
   await collaborator.waitForURL(/\/api\/auth\/login\?returnTo=%2Faccount$/);
   await ownerContext.close();
   await collaboratorContext.close();
-}, 60_000);
+});

@@ -268,7 +268,7 @@ it('a merchant sends a WhatsApp campaign to a segment, watches it arrive, loses 
   expect(await badge(listed('Novedades para frecuentes'), 'Enviada').count()).toBe(1);
   expect(await page.evaluate(() => (window as Window & { journeyMark?: string }).journeyMark)).toBe('sin recargar');
   await context.close();
-}, 150_000);
+});
 
 it('on a phone, the campaign detail fits the screen', async () => {
   expect(campaignPath).toMatch(/^\/whatsapp\/campaigns\/\d+$/);
@@ -280,4 +280,4 @@ it('on a phone, the campaign detail fits the screen', async () => {
   await page.getByRole('table', { name: 'Clientes que recibieron la campaña' }).getByRole('row').nth(1).waitFor();
   expect(await fitsWidth(page)).toBe(true);
   await context.close();
-}, 60_000);
+});

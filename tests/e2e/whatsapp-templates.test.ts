@@ -92,7 +92,7 @@ it('a new merchant connects WhatsApp, sends two templates to review and fixes th
   await badge(notice, 'Aprobada').waitFor({ timeout: REVIEW_WAIT });
   expect(await page.evaluate(() => (window as Window & { journeyMark?: string }).journeyMark)).toBe('sin recargar');
   await context.close();
-}, 240_000);
+});
 
 it('on a phone, the templates list and the form fit the screen', async () => {
   const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -111,4 +111,4 @@ it('on a phone, the templates list and the form fit the screen', async () => {
   await page.getByRole('button', { name: 'Atrás' }).click();
   expect(await page.getByRole('textbox', { name: 'Nombre', exact: true }).inputValue()).toBe('recordatorio_carro');
   await context.close();
-}, 120_000);
+});

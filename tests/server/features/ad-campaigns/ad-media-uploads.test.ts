@@ -303,7 +303,7 @@ describe('three 290 MB uploads at once', () => {
     expect(resident).toBeLessThan(RESIDENT_MARGIN);
   });
 
-  it('signed in: on disk, never in memory, the server’s memory within 50 MB', { timeout: 120_000 }, async () => {
+  it('signed in: on disk, never in memory, the server’s memory within 50 MB', async () => {
     const videos = [new Filler(BIG), new Filler(BIG), new Filler(BIG)];
     const images = [new Filler(BIG), new Filler(BIG), new Filler(BIG)];
     const { result, live, resident } = await memoryGrowth(async () => [

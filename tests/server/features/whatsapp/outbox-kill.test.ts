@@ -34,12 +34,21 @@ describe.skipIf(!serverUrl && !process.env.KILL_TEST)('a send to 10,000 with its
       reconcileAfterMs: 20_000,
       sweepEveryMs: 1000,
     });
-  }, 120_000);
+  });
   afterAll(() => fleet?.close());
 
-  async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 90_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+  /**
+   * Waits for `condition`; fails only when the send stood still for `stillMs` (no message reached the sandbox), so a
+   * machine running other checks beside it slows the test down but cannot fail it.
+   */
+  async function until(condition: () => boolean | Promise<boolean>, what: string, stillMs = 120_000): Promise<void> {
+    let sent = fleet.sentMessages().length;
+    let deadline = Date.now() + stillMs;
     while (!(await condition())) {
+      if (fleet.sentMessages().length !== sent) {
+        sent = fleet.sentMessages().length;
+        deadline = Date.now() + stillMs;
+      }
       if (Date.now() > deadline) {
         const state = fleet.live().length > 0 ? await fleet.probe(campaignId).catch(String) : 'no process running';
         throw new Error(`timed out waiting for ${what}; the send stands at ${JSON.stringify(state)}`);
@@ -48,9 +57,7 @@ describe.skipIf(!serverUrl && !process.env.KILL_TEST)('a send to 10,000 with its
     }
   }
 
-  it(`sends each of ${AUDIENCE.consented} consented customers exactly one message though its servers die ${KILLS} times`, {
-    timeout: 600_000,
-  }, async () => {
+  it(`sends each of ${AUDIENCE.consented} consented customers exactly one message though its servers die ${KILLS} times`, async () => {
     const random = mulberry32(2026);
     const { faults } = fleet.meta.sandbox.store.messaging;
     campaignId = await fleet.sendCampaign();

@@ -103,7 +103,7 @@ describe('paths and methods the sandbox does not serve', () => {
       await server.app.listen({ port: 0, host: '127.0.0.1' });
       const address = server.app.server.address();
       baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/klaviyo`;
-    }, 120_000);
+    });
     afterAll(() => server?.close());
 
     it('never falls through to the app’s own not-found answer', async () => {

@@ -320,5 +320,5 @@ process.once('SIGTERM', async () => { await app.close(); await db.close(); proce
     // Nothing between the last event heard on the second process and the first on this one is lost.
     expect(after.map((event) => Number(event.id))).toEqual(after.map((_, n) => Number(started.id) + 1 + n));
     onFirst.close();
-  }, 120_000);
+  });
 });

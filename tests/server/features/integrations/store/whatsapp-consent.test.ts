@@ -56,7 +56,7 @@ beforeAll(async () => {
   const context = { heartbeat: async () => undefined, progress: async () => undefined, signal: new AbortController().signal };
   await runSync({ db, events }, client, storeId, context, `http://127.0.0.1:${port}/webhooks/shopify`, clock, 200);
   for await (const customer of client.bulkExport('customers')) imported.set(numericId(customer.id)!, customer);
-}, 120_000);
+});
 afterAll(async () => {
   await receiver?.close();
   await sandbox?.close();
