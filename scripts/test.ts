@@ -1,12 +1,13 @@
 // `npm test`: every check of the project, each timed; fails when any fails.
 //
 // The checks run in two lanes side by side, since neither keeps both cores busy on its own: the
-// static checks, the server's tests and a few end-to-end journeys in one; the web build, Storybook's
-// pictures and the other journeys in the other (the journeys are split so that both lanes end together). Each step's output is kept and printed whole when it ends, so two steps never
+// static checks and the server's tests in one; the web build and Storybook's pictures in the other. Then
+// each lane takes end-to-end journeys from a shared list until none is left, so both end together. Each
+// step's output is kept and printed whole when it ends, so two steps never
 // interleave their lines. The summary at the end gives each step's time, the slowest files, the cost
 // of a story and of a test, and what the run would take with half as many again of both.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
@@ -100,39 +101,59 @@ if (onPostgres) {
     label: 'PostgreSQL',
   });
 }
-// The journeys the server's lane runs once its tests are done, long after the browser lane built the web app.
-const SERVER_LANE_JOURNEYS = ['first-contact', 'team', 'social-ads', 'subscription'].map((name) => `tests/e2e/${name}.test.ts`);
-serverLane.push({
-  name: 'Extremo a extremo (Chromium), carril 1',
-  command: vitest('e2e-1', ['--config', 'vitest.e2e.config.ts', ...SERVER_LANE_JOURNEYS]),
-  results: `${RESULTS}/e2e-1.json`,
-  counts: 'tests',
-});
+// The browser lane's first step: every journey serves its result.
+const webBuild: Step = { name: 'Compilación web', command: ['npm', 'run', '--silent', 'build'] };
 const browserLane: Step[] = [
-  // First: the journeys of both lanes need it.
-  { name: 'Compilación web', command: ['npm', 'run', '--silent', 'build'] },
   {
     name: 'Storybook: capturas y accesibilidad',
     command: ['npx', 'tsx', 'scripts/test-stories.ts', '--json', `${RESULTS}/stories.json`],
     results: `${RESULTS}/stories.json`,
     counts: 'stories',
   },
-  {
-    name: 'Extremo a extremo (Chromium)',
-    command: vitest('e2e', ['--config', 'vitest.e2e.config.ts', ...SERVER_LANE_JOURNEYS.flatMap((file) => ['--exclude', file])]),
-    results: `${RESULTS}/e2e.json`,
-    counts: 'tests',
-  },
 ];
+/**
+ * The end-to-end journeys, shared by both lanes: a lane whose own steps are done takes the next one, so both end
+ * together whatever each lane's steps cost on this machine. The longest go first (by their times in earlier runs), so
+ * the last to start are short; a journey not named here goes after them.
+ */
+const LONGEST_JOURNEYS_FIRST = [
+  'onboarding',
+  'segments',
+  'whatsapp-campaigns',
+  'ad-campaigns',
+  'session',
+  'first-contact',
+  'whatsapp-templates',
+  'social-ads',
+  'subscription',
+  'team',
+];
+const journeyFiles = readdirSync('tests/e2e')
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => file.replace(/\.test\.ts$/, ''))
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+function rank(journey: string): number {
+  const index = LONGEST_JOURNEYS_FIRST.indexOf(journey);
+  return index === -1 ? LONGEST_JOURNEYS_FIRST.length : index;
+}
+const journeys: Step[] = journeyFiles.map((journey) => ({
+  name: `Extremo a extremo (Chromium): ${journey}`,
+  command: vitest(`e2e-${journey}`, ['--config', 'vitest.e2e.config.ts', `tests/e2e/${journey}.test.ts`]),
+  results: `${RESULTS}/e2e-${journey}.json`,
+  counts: 'tests',
+}));
 
 const started = Date.now();
 const outcomes: Outcome[] = [await runStep(first, 0)];
 if (outcomes[0]!.ok) {
-  const lanes = [serverLane, browserLane];
+  const built = runStep(webBuild, 2);
+  const lanes = [serverLane, [built, ...browserLane]];
   const laneOutcomes = await Promise.all(
     lanes.map(async (steps, index) => {
       const done: Outcome[] = [];
-      for (const step of steps) done.push(await runStep(step, index + 1));
+      for (const step of steps) done.push(await ('name' in step ? runStep(step, index + 1) : step));
+      if (!(await built).ok) return done;
+      for (let journey = journeys.shift(); journey; journey = journeys.shift()) done.push(await runStep(journey, index + 1));
       return done;
     }),
   );
