@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { conversations } from '../../mocks/fixtures/chat';
 import { sessionUsers } from '../../mocks/fixtures/session';
@@ -47,7 +47,7 @@ export const OpensConversation: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: /Camila González/ }));
     await expect(await canvas.findByText('Talla M')).toBeVisible();
-    await expect(canvas.queryByRole('img', { name: '2 mensajes sin leer' })).toBeNull();
+    await waitFor(() => expect(canvas.queryByRole('img', { name: '2 mensajes sin leer' })).toBeNull());
   },
 };
 /** On a phone the open conversation takes the page; back returns to the list. */
@@ -80,6 +80,7 @@ export const SendError: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Enviar' }));
     await toastShown(canvasElement, 'Ocurrió un error al enviar el mensaje.');
     await expect(await canvas.findByText('Error 131026: Message undeliverable')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Mensaje' })).toHaveValue('');
   },
 };
 export const SendErrorOnPhone: Story = onPhone<Story>(SendError);
@@ -92,6 +93,17 @@ export const LoadsOlderMessages: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Cargar mensajes anteriores' }));
     await expect(await canvas.findByText('Consulta 1 sobre mi pedido.')).toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: 'Cargar mensajes anteriores' })).toBeNull();
+  },
+};
+
+/** Nothing was sent (no WhatsApp connected): the toast says why, and what was written is back in the composer. */
+export const SendRefused: Story = {
+  parameters: { route: `/chat?c=${conversations.joaquin.id}`, ...store({ sendFails: 'notConnected' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Mensaje' }), 'Llega el jueves.{Enter}');
+    await toastShown(canvasElement, 'Conecta tu número de WhatsApp en Integraciones para responder desde el chat.');
+    await expect(canvas.getByRole('textbox', { name: 'Mensaje' })).toHaveValue('Llega el jueves.');
   },
 };
 

@@ -116,8 +116,10 @@ export function ChatRoute() {
         onSuccess: settle,
         onError: (error) => {
           settle();
-          // What was written comes back to the composer, unless the merchant already wrote something else.
-          setDrafts((before) => (before[conversationId] ? before : { ...before, [conversationId]: text }));
+          // Nothing was sent: what was written comes back to the composer, unless the merchant already wrote something
+          // else. After Meta's failure (502) the message stays in the conversation, failed with Meta's error, instead.
+          if (!(error instanceof ApiError && error.status === 502))
+            setDrafts((before) => (before[conversationId] ? before : { ...before, [conversationId]: text }));
           toaster.show({ status: 'error', message: t(sendErrorKey(error)) });
         },
       },

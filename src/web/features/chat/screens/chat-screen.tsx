@@ -14,7 +14,7 @@ export interface ChatScreenProps {
 const page = css({ display: 'flex', flexDirection: 'column', gap: '4', minW: '0' });
 const layout = css({
   display: 'grid',
-  gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '22rem minmax(0, 1fr)' },
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '26rem minmax(0, 1fr)' },
   gap: '6',
   alignItems: 'start',
   minW: '0',

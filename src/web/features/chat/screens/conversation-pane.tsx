@@ -49,6 +49,8 @@ const title = css({ textStyle: 'sectionTitle', color: 'fg.default', m: '0', over
 const phone = css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' });
 const scrollArea = css({ position: 'relative', display: 'flex', flexDirection: 'column' });
 const list = css({
+  // Positioned, so what is hidden for sighted readers (sr-only) stays inside the scrolling area.
+  position: 'relative',
   h: { base: 'md', lg: 'lg' },
   overflowY: 'auto',
   display: 'flex',

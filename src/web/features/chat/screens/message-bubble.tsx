@@ -41,6 +41,7 @@ const placeholder = css({
   bg: 'bg.muted',
   color: 'fg.muted',
   fontSize: 'xs',
+  '& svg': { w: 'icon', h: 'icon', flexShrink: '0' },
 });
 const meta = css({ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '1', fontSize: 'xs', color: 'fg.muted' });
 const tick = css({ display: 'inline-flex', alignItems: 'center', '& svg': { w: '4', h: '4' } });
