@@ -1,6 +1,7 @@
 import { accountHandlers } from './account';
 import { adCampaignsHandlers } from './ad-campaigns';
 import { campaignFormHandlers } from './campaign-form';
+import { chatHandlers } from './chat';
 import { dashboardHandlers } from './dashboard';
 import { integrationsHandlers } from './integrations';
 import { liveHandlers } from './live';
@@ -28,6 +29,7 @@ export const handlers = [
   ...whatsappTemplatesHandlers,
   // After the templates' own: their calls answer the templates there.
   ...whatsappCampaignsHandlers,
+  ...chatHandlers,
   ...billingHandlers,
   ...liveHandlers,
 ];

@@ -1934,7 +1934,7 @@ export interface components {
         /** @enum {string} */
         ScrapingStatus: "NEEDS_SCRAPE" | "IN_PROGRESS" | "FINISHED" | "FINISHED_ONE_YEAR" | "HISTORIC_IN_PROGRESS" | "FAILED";
         /** @description Something of the store changed; what to ask for again. */
-        LiveEvent: components["schemas"]["LiveStoreSync"] | components["schemas"]["LiveSegment"] | components["schemas"]["LiveSegmentSyncs"] | components["schemas"]["LiveAdCampaignInsights"] | components["schemas"]["LiveSubscription"] | components["schemas"]["LiveWhatsappTemplate"] | components["schemas"]["LiveWhatsappCampaign"] | components["schemas"]["LiveResync"];
+        LiveEvent: components["schemas"]["LiveStoreSync"] | components["schemas"]["LiveSegment"] | components["schemas"]["LiveSegmentSyncs"] | components["schemas"]["LiveAdCampaignInsights"] | components["schemas"]["LiveSubscription"] | components["schemas"]["LiveWhatsappTemplate"] | components["schemas"]["LiveWhatsappCampaign"] | components["schemas"]["LiveConversation"] | components["schemas"]["LiveResync"];
         /** @description The store's import or refresh moved on (progress, a phase, a failure). */
         LiveStoreSync: {
             /** @enum {string} */
@@ -1961,6 +1961,12 @@ export interface components {
         LiveSubscription: {
             /** @enum {string} */
             topic: "subscription";
+        };
+        /** @description A chat conversation changed (a message came or was sent, a message's status moved, it was read). */
+        LiveConversation: {
+            /** @enum {string} */
+            topic: "conversation";
+            conversationId: number;
         };
         /** @description Events were missed (the stream resumed from too far back): everything of the store is asked for again. */
         LiveResync: {

@@ -200,3 +200,22 @@ export const whatsappCampaignKeys = {
   audience: (storeId: StoreKeyId, query: WhatsappCampaignAudienceQuery) =>
     [...whatsappCampaignKeys.all(storeId), 'audience', query] as const,
 };
+
+/** The inbox's query (its filter, campaign and search): one list per combination, its pages under it. */
+type ConversationsQuery = { filter: string; campaignId: number | null; q: string };
+
+/**
+ * SPEC §7 "messaging campaigns and chats" and "unread chat count": one prefix per store, so a conversation that
+ * changed (the live channel's `conversation`) refreshes the inbox's lists, its own detail and messages, and the
+ * sidebar's count.
+ */
+export const chatKeys = {
+  all: (storeId: StoreKeyId) => [...storeKeys.detail(storeId), 'chat'] as const,
+  /** Every inbox list, whatever its filter. */
+  lists: (storeId: StoreKeyId) => [...chatKeys.all(storeId), 'list'] as const,
+  list: (storeId: StoreKeyId, query: ConversationsQuery) => [...chatKeys.lists(storeId), query] as const,
+  unreadCount: (storeId: StoreKeyId) => [...chatKeys.all(storeId), 'unreadCount'] as const,
+  /** The conversation; its messages' pages under it. */
+  detail: (storeId: StoreKeyId, conversationId: number) => [...chatKeys.all(storeId), 'detail', conversationId] as const,
+  messages: (storeId: StoreKeyId, conversationId: number) => [...chatKeys.detail(storeId, conversationId), 'messages'] as const,
+};

@@ -6,6 +6,7 @@ import { APP_API_URL } from './clients';
 import { takeLivePosition } from './first-answers';
 import {
   adCampaignKeys,
+  chatKeys,
   integrationKeys,
   segmentKeys,
   storeKeys,
@@ -52,6 +53,9 @@ export function liveEventKeys(storeId: number, event: LiveEvent): QueryKey[] {
     case 'whatsappCampaign':
       // The detail's prefix holds its recipients' pages too.
       return [whatsappCampaignKeys.list(storeId), whatsappCampaignKeys.detail(storeId, event.campaignId)];
+    case 'conversation':
+      // The detail's prefix holds its messages' pages.
+      return [chatKeys.lists(storeId), chatKeys.detail(storeId, event.conversationId), chatKeys.unreadCount(storeId)];
     case 'resync':
       return [storeKeys.detail(storeId)];
     default:

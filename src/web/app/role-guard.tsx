@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { hasSignedInIdentity } from '../api/csrf';
 import { useLiveUpdates } from '../api/live';
 import { sessionQueryOptions } from '../api/session';
+import { useUnreadConversationCount } from '../features/chat/api/conversations';
 import { pageNavigation } from '../lib/navigation';
 import { LoadingScreen } from '../ui/loading-screen';
 import { decideAccess, type SessionState } from './access';
@@ -35,7 +36,10 @@ export function RoleGuard() {
   });
   const leaveTo = decision.type === 'leave' ? decision.href : undefined;
   // What changes in the store reaches every page inside the guard while it is open.
-  useLiveUpdates(decision.type === 'render' || decision.type === 'notFound' ? (decision.user.store ?? undefined) : undefined);
+  const openStore = decision.type === 'render' || decision.type === 'notFound' ? (decision.user.store ?? undefined) : undefined;
+  useLiveUpdates(openStore);
+  // The sidebar's chat badge: every role may use the chat, so every signed-in page with a store shows the count.
+  const unreadChats = useUnreadConversationCount(openStore, openStore !== undefined).data?.count;
   // The narrow screens' navigation drawer is open on the page it was opened on: it closes by itself
   // once the page it led to opens.
   const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
@@ -59,6 +63,7 @@ export function RoleGuard() {
           role={decision.user.role}
           user={decision.user}
           pathname={location.pathname}
+          unreadChats={unreadChats}
           linkComponent={RouterLink}
           store={<ShellStore user={decision.user} />}
           banners={<ShellBanners user={decision.user} pathname={location.pathname} />}

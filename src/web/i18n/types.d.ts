@@ -3,6 +3,7 @@ import type auth from './es/auth.json';
 import type campaignDetail from './es/campaignDetail.json';
 import type campaigns from './es/campaigns.json';
 import type cancelSubscription from './es/cancelSubscription.json';
+import type chat from './es/chat.json';
 import type collaborators from './es/collaborators.json';
 import type common from './es/common.json';
 import type createCampaign from './es/createCampaign.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       campaignDetail: typeof campaignDetail;
       campaigns: typeof campaigns;
       cancelSubscription: typeof cancelSubscription;
+      chat: typeof chat;
       collaborators: typeof collaborators;
       createCampaign: typeof createCampaign;
       createSegment: typeof createSegment;

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { liveChannel } from '../../../mocks/handlers/live';
-import { segmentKeys, storeKeys, storeSyncKeys, subscriptionKeys, whatsappCampaignKeys } from '../../../src/web/api/keys';
+import { chatKeys, segmentKeys, storeKeys, storeSyncKeys, subscriptionKeys, whatsappCampaignKeys } from '../../../src/web/api/keys';
 import { applyLiveEvents, followLiveEvents, type LiveEvent } from '../../../src/web/api/live';
 import { setupMockServer } from '../msw';
 
@@ -54,6 +54,26 @@ describe('applyLiveEvents', () => {
       `stores/${STORE}/whatsappCampaigns/list`,
       `stores/${STORE}/whatsappCampaigns/detail/7`,
       `stores/${STORE}/whatsappCampaigns/detail/7/recipients/[object Object]`,
+    ]);
+  });
+
+  it("refreshes the inbox's lists, the changed conversation with its messages and the unread count, and no other conversation", () => {
+    const inbox = { filter: 'unread', campaignId: null, q: '' };
+    const keys = [
+      chatKeys.list(STORE, inbox),
+      chatKeys.detail(STORE, 5),
+      chatKeys.messages(STORE, 5),
+      chatKeys.unreadCount(STORE),
+      chatKeys.detail(STORE, 6),
+      chatKeys.messages(STORE, 6),
+    ];
+    const { queryClient, stale } = cacheWith(keys);
+    applyLiveEvents(queryClient, STORE, [{ topic: 'conversation', conversationId: 5 }]);
+    expect(stale()).toEqual([
+      `stores/${STORE}/chat/list/[object Object]`,
+      `stores/${STORE}/chat/detail/5`,
+      `stores/${STORE}/chat/detail/5/messages`,
+      `stores/${STORE}/chat/unreadCount`,
     ]);
   });
 

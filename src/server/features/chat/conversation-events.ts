@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/database/db.ts';
 import { customersWithPhone } from '../../platform/store-data/audiences.ts';
 import type { StoreEventSubscriber, WhatsappInboundMessage, WhatsappStatusUpdate } from '../../platform/store-data/store-events.ts';
-import { applyStatus, type ConversationMessageKind, lockWamid, previewOf, type StatusChange } from './repository.ts';
+import { announceConversations, applyStatus, type ConversationMessageKind, lockWamid, previewOf, type StatusChange } from './repository.ts';
 
 /*
  * The chat from Meta's `messages` webhook, as store events (features meet only there): each message a customer
@@ -9,7 +9,8 @@ import { applyStatus, type ConversationMessageKind, lockWamid, previewOf, type S
  * store's customer with that phone; a reaction attaches to the message it reacts to; a kind WhatsApp does not
  * deliver stays as a placeholder, so the unread count and the 24-hour window stay right; a customer imported or
  * changed later is linked then, and an erased one unlinked. Meta's statuses move the
- * chat's outgoing messages forward only; a status that comes before the send saved its wamid waits for it.
+ * chat's outgoing messages forward only; a status that comes before the send saved its wamid waits for it. Each
+ * conversation that changed is announced on the live channel once per batch, so open inboxes read it again.
  */
 
 export const CHAT_SUBSCRIBER = 'chat';
@@ -53,7 +54,7 @@ function contentOf(message: WhatsappInboundMessage): { kind: ConversationMessage
 }
 
 /** A reaction (an empty emoji takes it back), kept by its target's wamid: only a newer one replaces it. */
-async function applyReaction(tx: Queryable, storeId: number, message: WhatsappInboundMessage): Promise<void> {
+async function applyReaction(tx: Queryable, storeId: number, message: WhatsappInboundMessage, changed: Set<number>): Promise<void> {
   const reaction = objectOf(message.raw.reaction);
   const target = typeof reaction?.message_id === 'string' ? reaction.message_id : null;
   if (!target) return;
@@ -64,6 +65,11 @@ async function applyReaction(tx: Queryable, storeId: number, message: WhatsappIn
      where chat_reactions.at <= excluded.at`,
     [storeId, target, emoji, message.at],
   );
+  const [reacted] = await tx.query<{ id: number }>(
+    'select conversation_id::float8 as id from chat_messages where store_id = $1 and wamid = $2',
+    [storeId, target],
+  );
+  if (reacted) changed.add(reacted.id);
 }
 
 /**
@@ -72,8 +78,8 @@ async function applyReaction(tx: Queryable, storeId: number, message: WhatsappIn
  */
 const LATEST = `last_message_id is null or date_trunc('second', last_message_at) <= $3`;
 
-async function receive(tx: Queryable, storeId: number, message: WhatsappInboundMessage): Promise<void> {
-  if (message.type === 'reaction') return applyReaction(tx, storeId, message);
+async function receive(tx: Queryable, storeId: number, message: WhatsappInboundMessage, changed: Set<number>): Promise<void> {
+  if (message.type === 'reaction') return applyReaction(tx, storeId, message, changed);
   if (!message.from) return;
   const [customer] = message.phone ? await customersWithPhone(tx, storeId, message.phone) : [];
   const { kind, text, payload } = contentOf(message);
@@ -95,6 +101,7 @@ async function receive(tx: Queryable, storeId: number, message: WhatsappInboundM
   );
   // Meta delivered it before: nothing changes.
   if (!inserted) return;
+  changed.add(Number(conversation!.id));
   await tx.query(
     `update chat_conversations
         set unread_count = unread_count + 1,
@@ -119,7 +126,7 @@ const changeOf = (status: WhatsappStatusUpdate): StatusChange => {
  * store waits for Meta's answer (it may be that send's), and applied when the send saves its wamid; any other (a
  * campaign's) is not the chat's, and costs one lookup for the whole batch.
  */
-async function applyStatuses(tx: Queryable, storeId: number, statuses: WhatsappStatusUpdate[]): Promise<void> {
+async function applyStatuses(tx: Queryable, storeId: number, statuses: WhatsappStatusUpdate[], changed: Set<number>): Promise<void> {
   if (statuses.length === 0) return;
   const known = await tx.query<{ wamid: string }>('select wamid from chat_messages where store_id = $1 and wamid = any($2::text[])', [
     storeId,
@@ -143,7 +150,7 @@ async function applyStatuses(tx: Queryable, storeId: number, statuses: WhatsappS
         sentAs,
         change.wamid,
       ]);
-    if (await applyStatus(tx, storeId, change)) continue;
+    if (await applyStatus(tx, storeId, change, changed)) continue;
     await tx.query(
       `insert into chat_pending_statuses (store_id, wamid, status, error_code, error_title, error_details, at)
        values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
@@ -184,15 +191,17 @@ export async function applyKeptStatuses(tx: Queryable, storeId: number, wamid: s
 }
 
 /** Customers imported or changed after they wrote: each conversation follows the customer with its phone. */
-async function linkCustomers(tx: Queryable, storeId: number, customers: string[]): Promise<void> {
+async function linkCustomers(tx: Queryable, storeId: number, customers: string[], changed: Set<number>): Promise<void> {
   if (customers.length === 0) return;
-  await tx.query(
+  const linked = await tx.query<{ id: number }>(
     `update chat_conversations cv set customer_external_id = c.external_id
        from customers c
       where c.store_id = $1 and c.external_id = any($2::bigint[]) and cv.store_id = $1 and cv.phone = c.phone_e164
-        and cv.customer_external_id is distinct from c.external_id`,
+        and cv.customer_external_id is distinct from c.external_id
+      returning cv.id::float8 as id`,
     [storeId, customers],
   );
+  for (const row of linked) changed.add(row.id);
 }
 
 export function chatSubscriber(): StoreEventSubscriber {
@@ -201,23 +210,31 @@ export function chatSubscriber(): StoreEventSubscriber {
     kinds: ['whatsapp_messages_received', 'whatsapp_message_statuses', 'customers_touched', 'customer_erased'],
     batchSize: 200,
     async handle({ tx, storeId, events }) {
+      const changed = new Set<number>();
       for (const event of events) {
-        if (event.kind === 'whatsapp_messages_received') for (const message of event.detail.messages) await receive(tx, storeId, message);
-        else if (event.kind === 'customers_touched') await linkCustomers(tx, storeId, event.customers);
-        else if (event.kind === 'customer_erased')
-          await tx.query(
-            'update chat_conversations set customer_external_id = null where store_id = $1 and customer_external_id = any($2::bigint[])',
+        if (event.kind === 'whatsapp_messages_received')
+          for (const message of event.detail.messages) await receive(tx, storeId, message, changed);
+        else if (event.kind === 'customers_touched') await linkCustomers(tx, storeId, event.customers, changed);
+        else if (event.kind === 'customer_erased') {
+          const unlinked = await tx.query<{ id: number }>(
+            `update chat_conversations set customer_external_id = null where store_id = $1 and customer_external_id = any($2::bigint[])
+             returning id::float8 as id`,
             [storeId, event.customers],
           );
+          for (const row of unlinked) changed.add(row.id);
+        }
       }
       // After the batch's messages: a status never waits for a message of the same batch.
       await applyStatuses(
         tx,
         storeId,
         events.flatMap((event) => (event.kind === 'whatsapp_message_statuses' ? event.detail.statuses : [])),
+        changed,
       );
       // What waited a day for its send is no send's.
       await tx.query(`delete from chat_pending_statuses where store_id = $1 and recorded_at < now() - interval '1 day'`, [storeId]);
+      // Last in the transaction (publishLive's rule).
+      await announceConversations(tx, storeId, changed);
     },
   };
 }

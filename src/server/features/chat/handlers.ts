@@ -8,6 +8,7 @@ import { HttpError } from '../../platform/http/errors.ts';
 import { applyKeptStatuses, chatCallback } from './conversation-events.ts';
 import { chatMessages as messages } from './messages.ts';
 import {
+  announceConversations,
   conversationById,
   conversationPage,
   lockWamid,
@@ -22,7 +23,8 @@ import {
  * The chat (SPEC §2, §4): the inbox of WhatsApp conversations with its filters, search and count of unread ones; a
  * conversation's messages, newest first; reading one (Meta's read receipt for the customer's newest message); and
  * free text to the customer, only within 24 hours of their last message: the window is the server's rule, so a
- * message outside it is refused and nothing reaches Meta. Every role of the store may use the chat (SPEC §2).
+ * message outside it is refused and nothing reaches Meta. Every role of the store may use the chat (SPEC §2). A send
+ * and a read are announced on the live channel, so the store's other tabs (and the sidebar's count) follow.
  */
 
 type ChatOperations = Pick<
@@ -160,6 +162,8 @@ export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
           return { status: 201, body: (await messageById(db, storeId, Number(row.id)))! };
         await recordFailed(db, storeId, row.id, error instanceof MetaError ? error : null);
         await metaFailure(db, storeId, error);
+      } finally {
+        await announceConversations(db, storeId, [conversation.id]);
       }
     }
     return { status: 201, body: (await messageById(db, storeId, Number(row.id)))! };
@@ -181,6 +185,7 @@ export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
       } catch (error) {
         context.request.log.warn({ err: error }, 'WhatsApp read receipt not sent');
       }
+    if (conversation.unreadCount > 0) await announceConversations(db, storeId, [conversation.id]);
     return { status: 200, body: (await conversationById(db, storeId, conversation.id))! };
   },
 });

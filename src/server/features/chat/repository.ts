@@ -1,5 +1,6 @@
 import type { components } from '../../../shared/api/app.gen.ts';
 import type { Queryable } from '../../platform/database/db.ts';
+import { publishLive } from '../../platform/store-data/live.ts';
 import { chatMessages as messages } from './messages.ts';
 
 /*
@@ -200,10 +201,11 @@ export interface StatusChange {
 
 /**
  * Moves an outgoing message forward only (pending < sent < delivered < read); a failure counts only while the
- * message was not delivered, and a delivery or a read after a failure wins. Whether a message had that wamid.
+ * message was not delivered, and a delivery or a read after a failure wins. Whether a message had that wamid; the
+ * conversation of a message that moved joins `moved`.
  */
-export async function applyStatus(tx: Queryable, storeId: number, change: StatusChange): Promise<boolean> {
-  const rows = await tx.query(
+export async function applyStatus(tx: Queryable, storeId: number, change: StatusChange, moved?: Set<number>): Promise<boolean> {
+  const rows = await tx.query<{ conversation_id: number }>(
     `with rank as (select s, array_position(array['pending', 'sent', 'delivered', 'read'], s) as r from unnest(array['pending', 'sent', 'delivered', 'read', 'failed']) as s)
      update chat_messages m
         set status = case when $3 = 'failed' then 'failed' else $3 end,
@@ -216,10 +218,16 @@ export async function applyStatus(tx: Queryable, storeId: number, change: Status
         and case when $3 = 'failed' then m.status in ('pending', 'sent')
                  when m.status = 'failed' then $3 in ('delivered', 'read')
                  else next.r > current.r end
-      returning m.id`,
+      returning m.conversation_id::float8 as conversation_id`,
     [storeId, change.wamid, change.status, change.error?.code ?? null, change.error?.title ?? null, change.error?.details ?? null],
   );
+  for (const row of rows) moved?.add(row.conversation_id);
   if (rows.length > 0) return true;
   const [known] = await tx.query('select 1 from chat_messages where store_id = $1 and wamid = $2', [storeId, change.wamid]);
   return known !== undefined;
+}
+
+/** Tells the store's open tabs that these conversations changed (the live channel); last in the writer's transaction. */
+export function announceConversations(tx: Queryable, storeId: number, conversationIds: Iterable<number>): Promise<void> {
+  return publishLive(tx, storeId, ...[...conversationIds].map((conversationId) => ({ topic: 'conversation' as const, conversationId })));
 }

@@ -395,3 +395,40 @@ describe('the list', () => {
     expect((await answer(theirs!.id, 'Hola')).statusCode).toBe(404);
   });
 });
+
+describe('the live channel', () => {
+  /** The conversations the store's live events named after `after`, in order. */
+  async function announcedAfter(after: number): Promise<number[]> {
+    const rows = await server.db.query<{ event: { topic: string; conversationId?: number } }>(
+      'select event from live_events where store_id = $1 and seq > $2 order by seq',
+      [store, after],
+    );
+    return rows.filter((row) => row.event.topic === 'conversation').map((row) => row.event.conversationId!);
+  }
+  const position = async () => {
+    const [row] = await server.db.query<{ seq: string }>('select seq::text from live_cursors where store_id = $1', [store]);
+    return Number(row?.seq ?? 0);
+  };
+
+  it('announces the conversation a customer’s message arrives in, once per batch', async () => {
+    const before = await position();
+    meta.sandbox.whatsapp.customerSends(PHONE_NUMBER, '+56974440000', { profileName: 'Bea', type: 'text', text: { body: 'Hola' } });
+    meta.sandbox.whatsapp.customerSends(PHONE_NUMBER, '+56974440000', { type: 'text', text: { body: '¿Siguen abiertos?' } });
+    await settle();
+    const bea = await conversationOf('+56974440000');
+    const announced = await announcedAfter(before);
+    expect(announced).toContain(bea.id);
+    expect(new Set(announced)).toEqual(new Set([bea.id]));
+  });
+
+  it('announces an answer sent and a conversation read', async () => {
+    const bea = await conversationOf('+56974440000');
+    const before = await position();
+    expect((await call('POST', chatPath(`/${bea.id}/read`))).statusCode).toBe(200);
+    expect(await announcedAfter(before)).toEqual([bea.id]);
+    await pairLimitPasses();
+    const sent = await position();
+    expect((await answer(bea.id, 'Sí, hasta las 20:00')).statusCode).toBe(201);
+    expect(await announcedAfter(sent)).toEqual([bea.id]);
+  });
+});

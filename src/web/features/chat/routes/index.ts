@@ -10,8 +10,7 @@ export const chatRoutes: FeatureRoutes = {
       title: 'chat',
       roles: ALL_ROLES,
       namespaces: pageTexts('chat', 'whatsappCampaignDetail', 'templateDetail'),
-      // Not built yet: the page says so.
-      page: lazyExport(() => import('../../../ui/under-construction'), 'UnderConstruction'),
+      page: lazyExport(() => import('./chat-route'), 'ChatRoute'),
     },
   ],
 };

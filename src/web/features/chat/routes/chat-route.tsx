@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useCurrentStore } from '../../../api/current-store';
+import { ApiError } from '../../../api/errors';
+import { type Loadable, loadableOf } from '../../../api/loadable';
+import { useNow } from '../../../lib/use-now';
+import { toaster } from '../../../ui/toaster';
+import {
+  type ConversationFilter,
+  useChatCampaigns,
+  useConversation,
+  useConversationMessages,
+  useConversations,
+  useMarkConversationRead,
+  useSendConversationMessage,
+} from '../api/conversations';
+import { chatWindowAt, messagesInOrder, type OptimisticSend, optimisticMessage } from '../screens/chat-rules';
+import { ChatScreen } from '../screens/chat-screen';
+
+/** The search is asked once the merchant stops typing for this long. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The open conversation lives in the URL (`/chat?c=ID`), so the browser's back returns to the list. */
+const CONVERSATION_PARAM = 'c';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The send's failure in the merchant's words (SPEC §8 "error sending message"). */
+function sendErrorKey(error: unknown) {
+  if (error instanceof ApiError && error.status === 409 && error.code === 'chat_window_closed') return 'errors.windowClosed' as const;
+  if (error instanceof ApiError && error.status === 409 && error.code === 'whatsapp_not_connected') return 'errors.notConnected' as const;
+  return 'errors.sendFailed' as const;
+}
+
+/** /chat: the inbox and the open conversation, kept current by the live channel. */
+export function ChatRoute() {
+  const { t } = useTranslation('chat');
+  const { storeId } = useCurrentStore();
+  const [params, setParams] = useSearchParams();
+  const rawId = Number(params.get(CONVERSATION_PARAM));
+  const openId = Number.isInteger(rawId) && rawId > 0 ? rawId : null;
+
+  const [filter, setFilter] = useState<ConversationFilter>('all');
+  const [campaignId, setCampaignId] = useState<number | null>(null);
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim().slice(0, 80), SEARCH_DEBOUNCE_MS);
+  const conversations = useConversations(storeId, { filter, campaignId, q });
+  const campaigns = useChatCampaigns(storeId);
+  const timeZone = campaigns.data?.timeZone;
+
+  const conversation = useConversation(storeId, openId);
+  const messages = useConversationMessages(storeId, openId);
+  const markRead = useMarkConversationRead(storeId);
+  const send = useSendConversationMessage(storeId);
+  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  const [outbox, setOutbox] = useState<OptimisticSend[]>([]);
+  // The pill's count, for the conversation it was counted in.
+  const [unseen, setUnseen] = useState({ conversationId: openId, count: 0 });
+  const now = useNow();
+
+  // Opening a conversation reads it; so does a message that arrives while it is open.
+  const unreadCount = conversation.data?.unreadCount ?? 0;
+  const { mutate: read } = markRead;
+  useEffect(() => {
+    if (openId !== null && unreadCount > 0) read(openId);
+  }, [openId, unreadCount, read]);
+
+  const open = useCallback((id: number | null) => setParams(id === null ? {} : { [CONVERSATION_PARAM]: String(id) }), [setParams]);
+
+  const listLoadable = loadableOf(conversations);
+  const list: Loadable<{ conversations: NonNullable<typeof conversations.data>['pages'][number]['conversations']; hasMore: boolean }> =
+    listLoadable.status === 'success'
+      ? {
+          status: 'success',
+          data: { conversations: listLoadable.data.pages.flatMap((page) => page.conversations), hasMore: conversations.hasNextPage },
+        }
+      : listLoadable;
+
+  const pending = useMemo(() => outbox.filter((each) => each.conversationId === openId), [outbox, openId]);
+  const messagesLoadable = loadableOf(messages);
+  const shown: Loadable<ReturnType<typeof messagesInOrder>> =
+    messagesLoadable.status === 'success'
+      ? { status: 'success', data: [...messagesInOrder(messagesLoadable.data.pages), ...pending.map(optimisticMessage)] }
+      : messagesLoadable;
+
+  const conversationLoadable: Loadable<NonNullable<typeof conversation.data> | null> =
+    conversation.error instanceof ApiError && conversation.error.status === 404
+      ? { status: 'success', data: null }
+      : loadableOf(conversation);
+
+  const onUnseen = useCallback(
+    (count: number) =>
+      setUnseen((before) => ({ conversationId: openId, count: (before.conversationId === openId ? before.count : 0) + count })),
+    [openId],
+  );
+  const onSeenAll = useCallback(() => setUnseen({ conversationId: openId, count: 0 }), [openId]);
+
+  const sendDraft = (conversationId: number) => {
+    const text = (drafts[conversationId] ?? '').trim();
+    if (text === '') return;
+    const optimistic: OptimisticSend = { clientId: crypto.randomUUID(), conversationId, text, at: new Date().toISOString() };
+    setOutbox((before) => [...before, optimistic]);
+    setDrafts((before) => ({ ...before, [conversationId]: '' }));
+    const settle = () => setOutbox((before) => before.filter((each) => each.clientId !== optimistic.clientId));
+    send.mutate(
+      { conversationId, clientId: optimistic.clientId, text },
+      {
+        onSuccess: settle,
+        onError: (error) => {
+          settle();
+          // Nothing was sent: what was written comes back to the composer, unless the merchant already wrote something
+          // else. After Meta's failure (502) the message stays in the conversation, failed with Meta's error, instead.
+          if (!(error instanceof ApiError && error.status === 502))
+            setDrafts((before) => (before[conversationId] ? before : { ...before, [conversationId]: text }));
+          toaster.show({ status: 'error', message: t(sendErrorKey(error)) });
+        },
+      },
+    );
+  };
+
+  return (
+    <ChatScreen
+      list={{
+        conversations: list,
+        onRetry: () => void conversations.refetch(),
+        filter,
+        onFilterChange: setFilter,
+        campaigns: campaigns.data?.campaigns ?? [],
+        campaignId,
+        onCampaignChange: setCampaignId,
+        search,
+        onSearchChange: setSearch,
+        searched: q,
+        loadingMore: conversations.isFetchingNextPage,
+        onLoadMore: () => void conversations.fetchNextPage(),
+        openId,
+        onOpen: open,
+        timeZone,
+      }}
+      pane={
+        openId === null
+          ? null
+          : {
+              conversation: conversationLoadable,
+              onRetry: () => void conversation.refetch(),
+              messages: shown,
+              onRetryMessages: () => void messages.refetch(),
+              hasOlder: messages.hasNextPage,
+              loadingOlder: messages.isFetchingNextPage,
+              onLoadOlder: () => void messages.fetchNextPage(),
+              window: chatWindowAt(conversation.data?.windowClosesAt ?? null, now),
+              draft: drafts[openId] ?? '',
+              onDraftChange: (draft) => setDrafts((before) => ({ ...before, [openId]: draft })),
+              onSend: () => sendDraft(openId),
+              unseenCount: unseen.conversationId === openId ? unseen.count : 0,
+              onUnseen,
+              onSeenAll,
+              onBack: () => open(null),
+              timeZone,
+            }
+      }
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import type { components } from '../../../../shared/api/app.gen';
+
+/*
+ * The chat's decisions, as pure functions the screens and the container share: what is left of WhatsApp's
+ * 24-hour window, when the message list follows the newest message, and the messages in reading order.
+ */
+
+type ConversationMessage = components['schemas']['ConversationMessage'];
+type ConversationMessagePage = components['schemas']['ConversationMessagePage'];
+
+/** Free text may be sent (time left, rounded down to the minute), or only templates. */
+export type ChatWindow = { open: true; hours: number; minutes: number } | { open: false; neverWrote: boolean };
+
+/** The window from the conversation's `windowClosesAt` (null: the customer never wrote) at `now`. */
+export function chatWindowAt(windowClosesAt: string | null, now: number): ChatWindow {
+  if (windowClosesAt === null) return { open: false, neverWrote: true };
+  const leftMs = Date.parse(windowClosesAt) - now;
+  // The last minute counts as one left: the server still takes the message.
+  const minutesLeft = Math.ceil(leftMs / 60_000);
+  if (minutesLeft <= 0) return { open: false, neverWrote: false };
+  return { open: true, hours: Math.floor(minutesLeft / 60), minutes: minutesLeft % 60 };
+}
+
+/** How close to the bottom (in pixels) still counts as reading the newest messages. */
+export const NEAR_BOTTOM_PX = 80;
+
+export function isNearBottom({ scrollTop, scrollHeight, clientHeight }: Pick<Element, 'scrollTop' | 'scrollHeight' | 'clientHeight'>) {
+  return scrollHeight - scrollTop - clientHeight <= NEAR_BOTTOM_PX;
+}
+
+/**
+ * What the list does when newer messages arrive: it follows them when the merchant was reading the newest ones or
+ * sent one; otherwise it stays where the merchant is reading, and a pill counts what came below.
+ */
+export function onNewerMessages({ nearBottom, ownSend }: { nearBottom: boolean; ownSend: boolean }): 'follow' | 'count' {
+  return nearBottom || ownSend ? 'follow' : 'count';
+}
+
+/** The messages of the pages read so far (newest page first, newest first in each) in reading order: oldest at top. */
+export function messagesInOrder(pages: readonly ConversationMessagePage[]): ConversationMessage[] {
+  const seen = new Set<number>();
+  const ordered: ConversationMessage[] = [];
+  for (const page of pages) for (const message of page.messages) if (!seen.has(message.id) && seen.add(message.id)) ordered.push(message);
+  return ordered.reverse();
+}
+
+/** A send the server has not answered yet: shown at the bottom, pending, until its answer replaces it. */
+export interface OptimisticSend {
+  clientId: string;
+  conversationId: number;
+  text: string;
+  at: string;
+}
+
+/** The optimistic message of a send: a negative id, so it never meets a server's. */
+export function optimisticMessage(send: OptimisticSend, index: number): ConversationMessage {
+  return {
+    id: -(index + 1),
+    direction: 'outbound',
+    kind: 'text',
+    text: send.text,
+    payload: null,
+    status: 'pending',
+    error: null,
+    reactions: [],
+    templateName: null,
+    at: send.at,
+  };
+}

@@ -1,0 +1,226 @@
+import { useTranslation } from 'react-i18next';
+import { css, cx } from 'styled-system/css';
+import type { components } from '../../../../shared/api/app.gen';
+import { formatDateTime } from '../../../../shared/format';
+import { Icon } from '../../../ui/icons';
+
+type ConversationMessage = components['schemas']['ConversationMessage'];
+type ConversationMessageStatus = components['schemas']['ConversationMessageStatus'];
+type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'sticker';
+
+const MEDIA_KINDS: readonly string[] = ['image', 'video', 'audio', 'document', 'sticker'] satisfies MediaKind[];
+
+const row = css({ display: 'flex', flexDirection: 'column', maxW: 'full' });
+const rowIn = css({ alignItems: 'flex-start' });
+const rowOut = css({ alignItems: 'flex-end' });
+const bubble = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  maxW: { base: '5/6', md: '3/4' },
+  px: '3',
+  py: '2',
+  borderRadius: 'lg',
+  borderWidth: '1px',
+  fontSize: 'sm',
+  color: 'fg.default',
+  overflowWrap: 'anywhere',
+  whiteSpace: 'pre-wrap',
+});
+const bubbleIn = css({ bg: 'bg.surface', borderColor: 'border.default' });
+const bubbleOut = css({ bg: 'accent.subtle', borderColor: 'accent.muted' });
+const bubbleFailed = css({ borderColor: 'danger.border' });
+const label = css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted' });
+const placeholder = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  px: '2',
+  py: '1.5',
+  borderRadius: 'md',
+  bg: 'bg.muted',
+  color: 'fg.muted',
+  fontSize: 'xs',
+  '& svg': { w: 'icon', h: 'icon', flexShrink: '0' },
+});
+const meta = css({ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '1', fontSize: 'xs', color: 'fg.muted' });
+const tick = css({ display: 'inline-flex', alignItems: 'center', '& svg': { w: '4', h: '4' } });
+const tickRead = css({ color: 'chat.link' });
+const tickFailed = css({ color: 'danger.text' });
+const errorBox = css({ display: 'flex', flexDirection: 'column', gap: '0.5', fontSize: 'xs', color: 'danger.text' });
+const errorDetails = css({ color: 'fg.muted' });
+const reactions = css({ display: 'flex', gap: '1', mt: '-1', px: '2' });
+const reaction = css({
+  fontSize: 'sm',
+  px: '1.5',
+  py: '1',
+  borderRadius: 'full',
+  bg: 'bg.surface',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+});
+const srOnly = css({ srOnly: true });
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const objectOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/** Meta's delivery status as WhatsApp draws it: a clock, one tick, two ticks, two blue ticks; a failure's mark. */
+export function DeliveryTicks({ status }: { status: ConversationMessageStatus }) {
+  const { t } = useTranslation('chat');
+  const name = t(`message.status.${status}`);
+  const single = 'M4 12.5l4.5 4.5L18 7.5';
+  const double = 'M2 12.5l4.5 4.5L16 7.5M9.5 16l1 1L20 7.5';
+  return (
+    <span className={cx(tick, status === 'read' && tickRead, status === 'failed' && tickFailed)} title={name}>
+      {status === 'failed' ? (
+        <Icon name="error" />
+      ) : (
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          {status === 'pending' ? (
+            <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM12 7v5l3 2" />
+          ) : (
+            <path d={status === 'sent' ? single : double} />
+          )}
+        </svg>
+      )}
+      <span className={srOnly}>{name}</span>
+    </span>
+  );
+}
+
+/** What an incoming kind carries beyond its text, described: media is not downloaded yet, so a labelled placeholder. */
+function KindContent({ message }: { message: ConversationMessage }) {
+  const { t } = useTranslation('chat');
+  const payload = objectOf(message.payload);
+  const { kind } = message;
+  if (MEDIA_KINDS.includes(kind)) {
+    const kindLabel = kind === 'audio' && payload.voice === true ? t('message.kind.voice') : t(`message.kind.${kind as MediaKind}`);
+    const fileName = text(payload.filename);
+    return (
+      <span className={placeholder}>
+        <Icon name="inbox" />
+        <span>
+          <strong>{fileName ? `${kindLabel}: ${fileName}` : kindLabel}</strong>
+          <br />
+          {t('message.mediaNotShown')}
+        </span>
+      </span>
+    );
+  }
+  if (kind === 'location') {
+    const name = text(payload.name);
+    const address = text(payload.address);
+    const latitude = typeof payload.latitude === 'number' ? payload.latitude : null;
+    const longitude = typeof payload.longitude === 'number' ? payload.longitude : null;
+    return (
+      <span className={placeholder}>
+        <Icon name="store" />
+        <span>
+          <strong>{t('message.kind.location')}</strong>
+          {name ? <> · {name}</> : null}
+          {address ? (
+            <>
+              <br />
+              {address}
+            </>
+          ) : null}
+          {latitude !== null && longitude !== null ? (
+            <>
+              <br />
+              {t('message.coordinates', { latitude, longitude })}
+            </>
+          ) : null}
+        </span>
+      </span>
+    );
+  }
+  if (kind === 'contacts') {
+    const contacts = Array.isArray(payload.contacts) ? payload.contacts.map(objectOf) : [];
+    return (
+      <span className={placeholder}>
+        <Icon name="person" />
+        <span>
+          <strong>{t('message.kind.contacts')}</strong>
+          {contacts.map((contact, index) => {
+            const name = text(objectOf(contact.name).formatted_name) ?? t('list.noName');
+            const phones = (Array.isArray(contact.phones) ? contact.phones : [])
+              .map((phone) => text(objectOf(phone).phone))
+              .filter(Boolean);
+            return (
+              // Contacts have no id of their own; their order is fixed.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the shared contacts never reorder
+              <span key={index}>
+                <br />
+                {phones.length > 0 ? t('message.contactPhones', { name, phones: phones.join(', ') }) : name}
+              </span>
+            );
+          })}
+        </span>
+      </span>
+    );
+  }
+  if (kind === 'button' || kind === 'interactive') return <span className={label}>{t(`message.kind.${kind}`)}</span>;
+  if (kind === 'unsupported')
+    return (
+      <span className={placeholder}>
+        <Icon name="warning" />
+        <span>
+          <strong>{t('message.kind.unsupported')}</strong>
+          <br />
+          {t('message.unsupportedDescription')}
+        </span>
+      </span>
+    );
+  return null;
+}
+
+export interface MessageBubbleProps {
+  message: ConversationMessage;
+  /** The store's time zone, for the message's time. */
+  timeZone?: string | undefined;
+}
+
+/** One message of the conversation: what it says or carries, its time, and for the store's, its delivery. */
+export function MessageBubble({ message, timeZone }: MessageBubbleProps) {
+  const { t } = useTranslation('chat');
+  const outbound = message.direction === 'outbound';
+  // A media's caption, a location's name and the rest are in the kind's content; text is what was written or tapped.
+  const body = text(message.text);
+  return (
+    <div className={cx(row, outbound ? rowOut : rowIn)} data-message-id={message.id}>
+      <div className={cx(bubble, outbound ? bubbleOut : bubbleIn, message.status === 'failed' && bubbleFailed)}>
+        {message.kind === 'template' && message.templateName ? (
+          <span className={label}>{t('message.template', { name: message.templateName })}</span>
+        ) : null}
+        <KindContent message={message} />
+        {body ? <span>{body}</span> : null}
+        {message.error ? (
+          <span className={errorBox} role="note">
+            <span>{t('message.error', { code: message.error.code, title: message.error.title })}</span>
+            {message.error.details ? <span className={errorDetails}>{message.error.details}</span> : null}
+          </span>
+        ) : null}
+        <span className={meta}>
+          <span className={srOnly}>{outbound ? t('message.outbound') : t('message.inbound')}</span>
+          <time dateTime={message.at}>{formatDateTime(message.at, timeZone)}</time>
+          {outbound && message.status ? <DeliveryTicks status={message.status} /> : null}
+        </span>
+      </div>
+      {message.reactions.length > 0 ? (
+        <span className={reactions}>
+          {message.reactions.map((each) => (
+            <span
+              key={each.from}
+              className={reaction}
+              role="img"
+              aria-label={`${t('message.reaction', { emoji: each.emoji })} ${t(`message.reactionFrom.${each.from}`)}`}
+            >
+              {each.emoji}
+            </span>
+          ))}
+        </span>
+      ) : null}
+    </div>
+  );
+}

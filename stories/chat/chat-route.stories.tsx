@@ -1,0 +1,111 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Route, Routes } from 'react-router-dom';
+import { expect, waitFor, within } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
+import { conversations } from '../../mocks/fixtures/chat';
+import { sessionUsers } from '../../mocks/fixtures/session';
+import { type ChatStoreOptions, chatStore } from '../../mocks/handlers/chat';
+import { meAs } from '../../mocks/handlers/session';
+import { whatsappCampaignsStore } from '../../mocks/handlers/whatsapp-campaigns';
+import { ChatRoute } from '../../src/web/features/chat/routes/chat-route';
+import { Toaster } from '../../src/web/ui/toast';
+import { toastShown } from '../support/toast-shown';
+import { userEvent } from '../support/user-event';
+
+const store = (options: ChatStoreOptions = {}) => ({
+  msw: { handlers: [meAs(sessionUsers.admin), ...chatStore(options), ...whatsappCampaignsStore()] },
+});
+
+/** The container against the mocked contract, at /chat; the open conversation is the URL's `c`. */
+const meta = {
+  title: 'Screens/Chat/ChatRoute',
+  component: ChatRoute,
+  parameters: { providers: ['query', 'router'], route: '/chat', ...store(), visual: { viewport: 'laptop' } },
+  render: () => (
+    <>
+      <Routes>
+        <Route path="/chat" element={<ChatRoute />} />
+      </Routes>
+      <Toaster />
+    </>
+  ),
+} satisfies Meta<typeof ChatRoute>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The inbox, nothing open. */
+export const Inbox: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: /Camila González/ })).toBeVisible();
+  },
+};
+export const InboxOnPhone: Story = onPhone<Story>({ play: Inbox.play });
+
+/** A conversation opened from the list: its messages, and it is read (its unread count goes). */
+export const OpensConversation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: /Camila González/ }));
+    await expect(await canvas.findByText('Talla M')).toBeVisible();
+    await waitFor(() => expect(canvas.queryByRole('img', { name: '2 mensajes sin leer' })).toBeNull());
+  },
+};
+/** On a phone the open conversation takes the page; back returns to the list. */
+export const OpensConversationOnPhone: Story = onPhone<Story>({
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: /Joaquín Muñoz/ }));
+    await expect(await canvas.findByText('Te confirmo en un rato.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Volver a las conversaciones' })).toBeVisible();
+  },
+});
+
+/** Sent within the window: the message joins the conversation, sent. */
+export const SendsMessage: Story = {
+  parameters: { route: `/chat?c=${conversations.joaquin.id}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Mensaje' }), 'Llega el jueves.{Enter}');
+    await expect(await canvas.findByText('Llega el jueves.')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Mensaje' })).toHaveValue('');
+  },
+};
+
+/** Meta failed the send (502): the toast says so, and the message shows failed with Meta's error. */
+export const SendError: Story = {
+  parameters: { route: `/chat?c=${conversations.joaquin.id}`, ...store({ sendFails: 'meta' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Mensaje' }), 'Llega el jueves.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Enviar' }));
+    await toastShown(canvasElement, 'Ocurrió un error al enviar el mensaje.');
+    await expect(await canvas.findByText('Error 131026: Message undeliverable')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Mensaje' })).toHaveValue('');
+  },
+};
+export const SendErrorOnPhone: Story = onPhone<Story>(SendError);
+
+/** A long conversation: the older page joins above. */
+export const LoadsOlderMessages: Story = {
+  parameters: { route: `/chat?c=${conversations.camila.id}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Cargar mensajes anteriores' }));
+    await expect(await canvas.findByText('Consulta 1 sobre mi pedido.')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Cargar mensajes anteriores' })).toBeNull();
+  },
+};
+
+/** Nothing was sent (no WhatsApp connected): the toast says why, and what was written is back in the composer. */
+export const SendRefused: Story = {
+  parameters: { route: `/chat?c=${conversations.joaquin.id}`, ...store({ sendFails: 'notConnected' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Mensaje' }), 'Llega el jueves.{Enter}');
+    await toastShown(canvasElement, 'Conecta tu número de WhatsApp en Integraciones para responder desde el chat.');
+    await expect(canvas.getByRole('textbox', { name: 'Mensaje' })).toHaveValue('Llega el jueves.');
+  },
+};
+
+/** The inbox could not be read. */
+export const ListError: Story = { parameters: store({ failing: ['list'] }) };

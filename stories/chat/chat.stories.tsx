@@ -1,0 +1,206 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { onPhone } from '../../.storybook/visual-parameters';
+import {
+  allConversations,
+  arrivingMessage,
+  conversations,
+  conversationsByCampaign,
+  failedAnswer,
+  messagesByConversation,
+} from '../../mocks/fixtures/chat';
+import { STORE_TIME_ZONE, sentCampaign, whatsappCampaignSummaries } from '../../mocks/fixtures/whatsapp-campaigns';
+import type { components } from '../../src/shared/api/app.gen';
+import { chatWindowAt } from '../../src/web/features/chat/screens/chat-rules';
+import { ChatScreen, type ChatScreenProps } from '../../src/web/features/chat/screens/chat-screen';
+import type { ConversationFilter } from '../../src/web/features/chat/screens/conversation-list';
+import type { ConversationPaneProps } from '../../src/web/features/chat/screens/conversation-pane';
+
+type Conversation = components['schemas']['Conversation'];
+type ConversationMessage = components['schemas']['ConversationMessage'];
+
+/** Storybook's frozen now (.storybook/frozen-time.ts). */
+const NOW = Date.parse('2026-03-15T15:00:00.000Z');
+
+const listed = (list: readonly Conversation[], hasMore = false): ChatScreenProps['list']['conversations'] => ({
+  status: 'success',
+  data: { conversations: list, hasMore },
+});
+
+const list: ChatScreenProps['list'] = {
+  conversations: listed(allConversations),
+  onRetry: fn(),
+  filter: 'all',
+  onFilterChange: fn(),
+  campaigns: whatsappCampaignSummaries.map(({ id, name }) => ({ id, name })),
+  campaignId: null,
+  onCampaignChange: fn(),
+  search: '',
+  onSearchChange: fn(),
+  searched: '',
+  loadingMore: false,
+  onLoadMore: fn(),
+  openId: null,
+  onOpen: fn(),
+  timeZone: STORE_TIME_ZONE,
+};
+
+/** The list filtered as the server filters it. */
+const filtered = (filter: ConversationFilter, campaignId: number | null = null): ChatScreenProps['list'] => ({
+  ...list,
+  filter,
+  campaignId,
+  conversations: listed(
+    allConversations.filter(
+      (each) =>
+        (filter !== 'unread' || each.unreadCount > 0) &&
+        (filter !== 'read' || each.unreadCount === 0) &&
+        (filter !== 'answered' || each.answered) &&
+        (campaignId === null || (conversationsByCampaign[campaignId] ?? []).includes(each.id)),
+    ),
+  ),
+});
+
+/** The screen with `conversation` open, showing `messages` (its fixtures' by default). */
+const opened = (
+  conversation: Conversation,
+  pane: Partial<ConversationPaneProps> = {},
+  messages: readonly ConversationMessage[] = messagesByConversation[conversation.id] ?? [],
+): ChatScreenProps => ({
+  list: { ...list, openId: conversation.id },
+  pane: {
+    conversation: { status: 'success', data: conversation },
+    onRetry: fn(),
+    messages: { status: 'success', data: messages },
+    onRetryMessages: fn(),
+    hasOlder: false,
+    loadingOlder: false,
+    onLoadOlder: fn(),
+    window: chatWindowAt(conversation.windowClosesAt, NOW),
+    draft: '',
+    onDraftChange: fn(),
+    onSend: fn(),
+    unseenCount: 0,
+    onUnseen: fn(),
+    onSeenAll: fn(),
+    onBack: fn(),
+    timeZone: STORE_TIME_ZONE,
+    ...pane,
+  },
+});
+
+/** /chat (SPEC §2 Chat): the inbox beside the open conversation; on phones one, then the other. */
+const meta = {
+  title: 'Screens/Chat/Chat',
+  component: ChatScreen,
+  args: { list, pane: null },
+  parameters: { visual: { viewport: 'laptop' } },
+} satisfies Meta<typeof ChatScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** No customer has written yet. */
+export const Empty: Story = { args: { list: { ...list, conversations: listed([]) } } };
+export const EmptyOnPhone: Story = onPhone<Story>(Empty);
+
+/** The inbox's first page on its way. */
+export const Loading: Story = {
+  args: { list: { ...list, conversations: { status: 'loading' } } },
+  parameters: { visual: { viewport: 'laptop', waitFor: '[aria-busy="true"]' } },
+};
+export const LoadingOnPhone: Story = onPhone<Story>(Loading);
+
+/** The inbox could not be read: the Spanish message and a retry. */
+export const ErrorState: Story = { name: 'Error', args: { list: { ...list, conversations: { status: 'error', cause: 'server' } } } };
+export const ErrorOnPhone: Story = onPhone<Story>(ErrorState);
+
+/** Every conversation, the most recent first, with more to load. */
+export const FilteredAll: Story = { args: { list: { ...list, conversations: listed(allConversations, true) } } };
+export const FilteredAllOnPhone: Story = onPhone<Story>(FilteredAll);
+
+export const FilteredUnread: Story = { args: { list: filtered('unread') } };
+export const FilteredUnreadOnPhone: Story = onPhone<Story>(FilteredUnread);
+
+export const FilteredRead: Story = { args: { list: filtered('read') } };
+export const FilteredReadOnPhone: Story = onPhone<Story>(FilteredRead);
+
+export const FilteredAnswered: Story = { args: { list: filtered('answered') } };
+export const FilteredAnsweredOnPhone: Story = onPhone<Story>(FilteredAnswered);
+
+/** Only the customers a campaign reached. */
+export const FilteredByCampaign: Story = { args: { list: filtered('all', sentCampaign.id) } };
+export const FilteredByCampaignOnPhone: Story = onPhone<Story>(FilteredByCampaign);
+
+/** A filter with nothing in it. */
+export const FilteredEmpty: Story = { args: { list: { ...filtered('unread'), conversations: listed([]) } } };
+
+/** A search that matches no name or phone. */
+export const SearchNoResult: Story = {
+  args: { list: { ...list, search: 'Rodrigo', searched: 'Rodrigo', conversations: listed([]) } },
+};
+export const SearchNoResultOnPhone: Story = onPhone<Story>(SearchNoResult);
+
+/** Within the 24-hour window: the composer, with the time left. A person without a visible number. */
+export const WindowOpen: Story = { args: opened(conversations.hidden, { draft: 'Hola, sí: desde 10 unidades.' }) };
+export const WindowOpenOnPhone: Story = onPhone<Story>(WindowOpen);
+
+/** The window closed: only approved templates, which the chat cannot send yet. */
+export const WindowClosed: Story = { args: opened(conversations.valentina, {}, failedAnswer.slice(0, 3)) };
+export const WindowClosedOnPhone: Story = onPhone<Story>(WindowClosed);
+
+/** Reached by a campaign's template, never wrote back: no window ever opened. */
+export const NeverWrote: Story = { args: opened(conversations.francisca) };
+export const NeverWroteOnPhone: Story = onPhone<Story>(NeverWrote);
+
+/** Each kind a customer sends: text with a reaction, media (not downloaded yet), location, contacts, replies, unsupported. */
+export const IncomingKinds: Story = {
+  args: opened(conversations.camila, {}, (messagesByConversation[conversations.camila.id] ?? []).slice(-11)),
+};
+export const IncomingKindsOnPhone: Story = onPhone<Story>(IncomingKinds);
+
+/** The store's messages: pending, sent, delivered, read, and a campaign's template. */
+export const DeliveryTicks: Story = { args: opened(conversations.joaquin) };
+export const DeliveryTicksOnPhone: Story = onPhone<Story>(DeliveryTicks);
+
+/** Meta refused an answer: its code, title and error data. */
+export const FailedMessage: Story = { args: opened(conversations.valentina) };
+export const FailedMessageOnPhone: Story = onPhone<Story>(FailedMessage);
+
+/** The customer stopped the store's marketing. */
+export const OptedOut: Story = { args: opened(conversations.pedro) };
+export const OptedOutOnPhone: Story = onPhone<Story>(OptedOut);
+
+/** A message arrived while the merchant read older ones: the pill counts it. */
+export const NewMessageArriving: Story = {
+  args: opened(conversations.camila, { unseenCount: 1 }, [
+    ...(messagesByConversation[conversations.camila.id] ?? []).slice(-11),
+    arrivingMessage,
+  ]),
+};
+export const NewMessageArrivingOnPhone: Story = onPhone<Story>(NewMessageArriving);
+
+/** A long conversation: older messages on request. */
+export const LongConversation: Story = {
+  args: opened(conversations.camila, { hasOlder: true }, (messagesByConversation[conversations.camila.id] ?? []).slice(0, 30)),
+};
+export const LongConversationOnPhone: Story = onPhone<Story>(LongConversation);
+
+/** Older messages on their way. */
+export const LoadingOlderMessages: Story = {
+  args: opened(
+    conversations.camila,
+    { hasOlder: true, loadingOlder: true },
+    (messagesByConversation[conversations.camila.id] ?? []).slice(0, 30),
+  ),
+  parameters: { visual: { viewport: 'laptop', waitFor: 'button[data-loading]' } },
+};
+export const LoadingOlderMessagesOnPhone: Story = onPhone<Story>(LoadingOlderMessages);
+
+/** The conversation's messages could not be read. */
+export const MessagesError: Story = {
+  args: {
+    ...opened(conversations.joaquin),
+    pane: { ...opened(conversations.joaquin).pane!, messages: { status: 'error', cause: 'network' } },
+  },
+};
+export const MessagesErrorOnPhone: Story = onPhone<Story>(MessagesError);

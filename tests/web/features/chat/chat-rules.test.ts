@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { components } from '../../../../src/shared/api/app.gen';
+import {
+  chatWindowAt,
+  isNearBottom,
+  messagesInOrder,
+  onNewerMessages,
+  optimisticMessage,
+} from '../../../../src/web/features/chat/screens/chat-rules';
+
+type ConversationMessage = components['schemas']['ConversationMessage'];
+
+const NOW = Date.parse('2026-03-16T12:00:00.000Z');
+const MINUTE = 60_000;
+const message = (id: number): ConversationMessage => ({
+  id,
+  direction: 'inbound',
+  kind: 'text',
+  text: `m${id}`,
+  payload: null,
+  status: null,
+  error: null,
+  reactions: [],
+  templateName: null,
+  at: new Date(NOW + id * MINUTE).toISOString(),
+});
+
+describe('the 24-hour window', () => {
+  it('tells the hours and minutes left, counting a started minute as left', () => {
+    expect(chatWindowAt(new Date(NOW + 23 * 60 * MINUTE + 5 * MINUTE).toISOString(), NOW)).toEqual({ open: true, hours: 23, minutes: 5 });
+    expect(chatWindowAt(new Date(NOW + 30_000).toISOString(), NOW)).toEqual({ open: true, hours: 0, minutes: 1 });
+  });
+
+  it('is closed once the time passed, and for a customer who never wrote', () => {
+    expect(chatWindowAt(new Date(NOW).toISOString(), NOW)).toEqual({ open: false, neverWrote: false });
+    expect(chatWindowAt(new Date(NOW - MINUTE).toISOString(), NOW)).toEqual({ open: false, neverWrote: false });
+    expect(chatWindowAt(null, NOW)).toEqual({ open: false, neverWrote: true });
+  });
+});
+
+describe('newer messages', () => {
+  it('are followed when the merchant reads the newest ones or sent one, and counted otherwise', () => {
+    expect(onNewerMessages({ nearBottom: true, ownSend: false })).toBe('follow');
+    expect(onNewerMessages({ nearBottom: false, ownSend: true })).toBe('follow');
+    expect(onNewerMessages({ nearBottom: false, ownSend: false })).toBe('count');
+  });
+
+  it('count as read within a few lines of the bottom', () => {
+    expect(isNearBottom({ scrollTop: 920, scrollHeight: 1500, clientHeight: 500 })).toBe(true);
+    expect(isNearBottom({ scrollTop: 900, scrollHeight: 1500, clientHeight: 500 })).toBe(false);
+  });
+});
+
+describe('the messages in reading order', () => {
+  it('puts the oldest at top across pages, once each', () => {
+    const pages = [
+      { messages: [message(5), message(4), message(3)], nextBefore: 3 },
+      // A message that moved to the next page while it was read shows once.
+      { messages: [message(3), message(2), message(1)], nextBefore: null },
+    ];
+    expect(messagesInOrder(pages).map((each) => each.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('shows a send not answered yet as the store’s, pending, with an id no server message has', () => {
+    const optimistic = optimisticMessage({ clientId: 'a', conversationId: 1, text: 'Hola', at: new Date(NOW).toISOString() }, 0);
+    expect(optimistic).toMatchObject({ id: -1, direction: 'outbound', status: 'pending', text: 'Hola' });
+  });
+});
