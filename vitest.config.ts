@@ -18,6 +18,8 @@ export default defineConfig({
           // slower than an idle one, and a correct test must not fail for it.
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll's own default is a second.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       {
@@ -33,6 +35,8 @@ export default defineConfig({
           // As for the web's: only a hang may time out, whatever else the machine runs.
           testTimeout: 900_000,
           hookTimeout: 900_000,
+          // expect.poll's own default is a second.
+          expect: { poll: { timeout: 120_000 } },
         },
       },
     ],

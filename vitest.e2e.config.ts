@@ -10,6 +10,8 @@ export default defineConfig({
     // on a machine running other checks beside it may take several times as long as on an idle one.
     testTimeout: 900_000,
     hookTimeout: 900_000,
+    // expect.poll's own default is a second: as long as any other wait of a journey (SERVER_WAIT).
+    expect: { poll: { timeout: 180_000 } },
     fileParallelism: false,
   },
 });

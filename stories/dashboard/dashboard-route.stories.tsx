@@ -96,7 +96,7 @@ export const WhatsappNotConnected: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole('region', { name: 'Campañas activas' });
     // Every section drawn and every answer in: nothing is busy any more.
-    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull());
     await expect(canvas.queryByRole('region', { name: 'Campañas de WhatsApp activas' })).toBeNull();
     await expect(canvas.queryByText('No pudimos cargar esta información.')).toBeNull();
   },

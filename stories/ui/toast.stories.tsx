@@ -81,7 +81,7 @@ export const FiveQueued: Story = {
 
     const [newest] = canvas.getAllByRole('status');
     await userEvent.click(within(newest!).getByRole('button', { name: 'Cerrar notificación' }));
-    await waitFor(() => expect(canvas.getAllByRole('status')).toHaveLength(TOAST_MAX_VISIBLE), { timeout: 2000 });
+    await waitFor(() => expect(canvas.getAllByRole('status')).toHaveLength(TOAST_MAX_VISIBLE));
     await waitFor(() => expect(canvas.getAllByRole('status').filter((el) => el.dataset.state === 'open')).toHaveLength(TOAST_MAX_VISIBLE));
     await expect(canvas.getAllByText(/^Aviso [45]$/)).toHaveLength(1);
 
@@ -159,7 +159,7 @@ export const PausesOnHover: Story = {
     await waitFor(() => expect(toast).not.toHaveAttribute('data-paused'));
     toast.focus();
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(canvas.queryByRole('status')).toBeNull(), { timeout: 2000 });
+    await waitFor(() => expect(canvas.queryByRole('status')).toBeNull());
   },
 };
 

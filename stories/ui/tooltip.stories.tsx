@@ -32,7 +32,7 @@ export const OpensAfterDelay: Story = {
   play: async ({ canvasElement }) => {
     const started = performance.now();
     await userEvent.hover(within(canvasElement).getByRole('button', { name: 'ROAS' }));
-    await waitFor(() => expect(screen.getByRole('tooltip')).toBeVisible(), { timeout: 2000 });
+    await waitFor(() => expect(screen.getByRole('tooltip')).toBeVisible());
     await expect(performance.now() - started).toBeGreaterThanOrEqual(TOOLTIP_OPEN_DELAY_MS);
   },
 };

@@ -104,7 +104,7 @@ export async function launchChromium(): Promise<Browser> {
     const context = await browser.newContext(options);
     const page = await context.newPage();
     // As Playwright's own newPage: the page owns its context, which closes with it.
-    page.once('close', () => void context.close());
+    page.once('close', () => void context.close().catch(() => undefined));
     return page;
   };
   return browser;

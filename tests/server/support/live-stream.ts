@@ -47,7 +47,7 @@ export async function openLiveStream(url: string, headers: Record<string, string
   }
   return {
     status: response.status,
-    async next(timeoutMs = 10_000) {
+    async next(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (queue.length === 0) {
         if (ended) throw ended;

@@ -261,7 +261,7 @@ describe('while the body is read', () => {
     const second = new Filler(2 * MB, MB);
     const sending = [upload(first, { type: 'video/mp4' }), upload(second, { type: 'video/mp4' })];
     // Both are being written to disk, each held halfway by its sender.
-    await vi.waitFor(async () => expect(await filesWaiting()).toHaveLength(2), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(async () => expect(await filesWaiting()).toHaveLength(2), { timeout: 120_000, interval: 20 });
 
     const third = new Filler(BIG);
     const busy = await upload(third, { type: 'video/mp4' });
@@ -285,9 +285,9 @@ describe('while the body is read', () => {
   it('a client that goes away halfway leaves no file behind, nor its place taken', async () => {
     const leaving = [openUpload(new Filler(2 * MB, MB), { type: 'video/mp4' }), openUpload(new Filler(2 * MB, MB), { type: 'video/mp4' })];
     for (const request of leaving) request.on('error', () => {});
-    await vi.waitFor(async () => expect(await filesWaiting()).toHaveLength(2), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(async () => expect(await filesWaiting()).toHaveLength(2), { timeout: 120_000, interval: 20 });
     for (const request of leaving) request.destroy();
-    await vi.waitFor(async () => expect(await filesWaiting()).toEqual([]), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(async () => expect(await filesWaiting()).toEqual([]), { timeout: 120_000, interval: 20 });
     expect((await upload(new Filler(2 * MB), { type: 'video/mp4' })).json().code).toBe('social_ads_not_connected');
   });
 });

@@ -194,7 +194,7 @@ interface Probe {
 }
 const probe = async (server: Running): Promise<Probe> => (await fetch(`${server.url}/probe`)).json() as Promise<Probe>;
 
-async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 40_000): Promise<void> {
+async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -365,7 +365,7 @@ describe('mounted in an app', () => {
       const customer = await sdkFor(base).customers.create({ email: 'montado@tienda.cl' });
       // The delivery timer sends it without being asked.
       await expect
-        .poll(() => mounted.deliveries().map((delivery) => [delivery.type, delivery.delivered]), { timeout: 5000, interval: 10 })
+        .poll(() => mounted.deliveries().map((delivery) => [delivery.type, delivery.delivered]), { interval: 10 })
         .toEqual([['customer.created', true]]);
       expect(mounted.pending()).toEqual([]);
       expect(receiver.received.map((delivery) => delivery.event.data.object)).toEqual([expect.objectContaining({ id: customer.id })]);

@@ -109,8 +109,7 @@ describe('worker liveness', () => {
   type JobRow = { status: string; attempts: number; locked_by: string | null };
   const jobRow = async (id: number) => (await db.query<JobRow>('select status, attempts, locked_by from jobs where id = $1', [id]))[0]!;
   /** Waits, within a bound far below the 2-minute lease, for a job to reach `status`. */
-  const settles = (id: number, status: string) =>
-    expect.poll(async () => (await jobRow(id)).status, { timeout: 5_000, interval: 20 }).toBe(status);
+  const settles = (id: number, status: string) => expect.poll(async () => (await jobRow(id)).status, { interval: 20 }).toBe(status);
 
   /** A job that a worker claimed and then died with: running, its lease still 2 minutes away. */
   async function leftRunning(lockedBy: string | null, options: { attempts?: number; maxAttempts?: number } = {}): Promise<number> {

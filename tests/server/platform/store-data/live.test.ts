@@ -43,7 +43,7 @@ function recorder() {
   const heard: LiveDelivery[] = [];
   const starts: number[] = [];
   const send = (delivery: LiveDelivery) => void (delivery.event ? heard.push(delivery) : starts.push(delivery.seq));
-  const until = async (count: number, timeoutMs = 10_000) => {
+  const until = async (count: number, timeoutMs = 60_000) => {
     const deadline = Date.now() + timeoutMs;
     while (heard.length < count) {
       if (Date.now() > deadline) throw new Error(`heard ${heard.length} of ${count} events`);
