@@ -7,6 +7,7 @@ import { storeSyncQueryOptions } from '../api/store-sync';
 import { storesQueryOptions } from '../api/stores';
 import { subscriptionQueryOptions } from '../features/account/api/subscription';
 import { hasPlanAccess } from '../features/account/billing';
+import { unreadConversationCountQuery } from '../features/chat/api/conversations';
 import { integrationsQueryOptions } from '../features/integrations/api/integrations';
 import { loadNamespaces } from '../i18n';
 import type { PageRoute } from '../lib/routes';
@@ -63,6 +64,8 @@ export function preloadPageAt({ pathname, search }: Pick<Location, 'pathname' | 
     void queryClient.prefetchQuery(storesQueryOptions);
     if (user.store === null) return null;
     void queryClient.prefetchQuery(storeSyncQueryOptions(user.store));
+    // The sidebar's unread chat count (role-guard.tsx).
+    void queryClient.prefetchQuery(unreadConversationCountQuery(user.store));
     const subscription = queryClient.fetchQuery(subscriptionQueryOptions(user.store));
     if (can(user.role, 'getIntegrations')) void queryClient.prefetchQuery(integrationsQueryOptions(user.store));
     return { role: user.role, storeId: user.store, subscription };

@@ -132,7 +132,12 @@ function firstData(pathname: string, search: string, auth: Auth, backendBase: st
   const addresses = [app('/auth/me'), app('/private/stores')];
   const store = auth.storeId;
   if (store === null) return addresses;
-  addresses.push(app(`/private/stores/${store}/sync`), app('/private/subscription'));
+  // The sidebar's unread chat count: every role may open the chat (SPEC §2).
+  addresses.push(
+    app(`/private/stores/${store}/sync`),
+    app('/private/subscription'),
+    app(`/private/stores/${store}/conversations/unreadCount`),
+  );
   if (can(auth.role, 'getIntegrations')) addresses.push(app(`/private/stores/${store}/integrations`));
   if (search !== '') return addresses;
   for (const { pattern, data } of PAGE_DATA_PATTERNS) {

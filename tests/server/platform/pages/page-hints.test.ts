@@ -71,6 +71,7 @@ it("carries the dashboard's default figures in the store's year, and only what t
     '/api/private/stores',
     '/api/private/stores/7/sync',
     '/api/private/subscription',
+    '/api/private/stores/7/conversations/unreadCount',
     '/api/private/stores/7/integrations',
     '/backend/stores/7/stats',
     '/backend/stores/7/statsInRange?preset=last30Days&granularity=day',
@@ -99,7 +100,7 @@ it('names the backend API on another host in the header, where the browser calls
 
 it("carries each page's own first data at its default view, after the shell's", async () => {
   const hints = pageHints(webDir, '/backend');
-  const own = async (url: string) => (await hints(url, auth('admin', 7))).answers.slice(5);
+  const own = async (url: string) => (await hints(url, auth('admin', 7))).answers.slice(6);
   expect(await own('/segments')).toEqual([
     '/api/private/stores/7/segments',
     '/backend/stores/7/segments/stats',
