@@ -94,18 +94,12 @@ export const CHROMIUM_ARGS = [
 export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   // Every click and wait of every page gets SERVER_WAIT rather than Playwright's 30 s: only what never comes fails.
+  // Playwright's own `browser.newPage` opens its context through this one too.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.setDefaultTimeout(SERVER_WAIT);
     return context;
-  };
-  browser.newPage = async (options) => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    // As Playwright's own newPage: the page owns its context, which closes with it.
-    page.once('close', () => void context.close().catch(() => undefined));
-    return page;
   };
   return browser;
 }
