@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { migratedDataDir } from './migrated-data-dir.ts';
 
 export const DEMO_PASSWORD = 'clave-e2e';
 /**
@@ -32,10 +33,11 @@ function freePort(): Promise<number> {
 
 /**
  * Runs the server as `npm start` does (`src/server/main.ts`, the built web app) on a free port with
- * a fresh embedded database; the demo store imports from the local Shopify sandbox.
+ * a fresh embedded database (migrated, empty); the demo store imports from the local Shopify sandbox.
  */
 export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'recompra-e2e-'));
+  await cp(await migratedDataDir(), dataDir, { recursive: true });
   const port = await freePort();
   // Node itself with tsx's loader, not `npx tsx`: one process, so stopping it leaves nothing behind.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
