@@ -67,10 +67,11 @@ if (!onPostgres)
  * What runs on PGlite. Without a PostgreSQL server, every test. With one, every server test runs there (three times
  * faster than WebAssembly, and with the many connections that find races), and PGlite keeps the layers whose behaviour
  * is its own (one connection that serialises transactions, its thread, its dump, the jobs and live events on top of
- * it) and the platforms' clients and sandboxes; the features reach PGlite through every end-to-end journey, whose
- * server runs on it as `npm start` does. `npx vitest run` runs them all on PGlite.
+ * it); the features reach PGlite through every end-to-end journey, whose server runs on it as `npm start` does. The
+ * platforms' clients and sandboxes talk to no database of their own, so they run once, with the server's tests.
+ * `npx vitest run` runs them all on PGlite.
  */
-const PGLITE_WITH_POSTGRES = ['tests/web/', 'tests/shared/', 'tests/server/platform/', 'tests/server/integrations/'];
+const PGLITE_WITH_POSTGRES = ['tests/web/', 'tests/shared/', 'tests/server/platform/'];
 const serverLane: Step[] = [
   {
     name: 'Contratos: lint',
@@ -83,7 +84,7 @@ const serverLane: Step[] = [
   { name: 'Formato e importaciones (Biome)', command: ['npx', 'biome', 'ci', '.'] },
   // Two workers: on two cores Vitest's default is one.
   {
-    name: onPostgres ? 'Vitest: web, plataforma e integraciones (PGlite)' : 'Vitest: web y servidor (PGlite)',
+    name: onPostgres ? 'Vitest: web y plataforma (PGlite)' : 'Vitest: web y servidor (PGlite)',
     command: vitest('unit', ['--maxWorkers=2', ...(onPostgres ? PGLITE_WITH_POSTGRES : [])]),
     results: `${RESULTS}/unit.json`,
     counts: 'tests',
