@@ -29,6 +29,8 @@ interface Outcome {
   lane: number;
   ok: boolean;
   seconds: number;
+  /** Processor seconds of the step and every process it waited for (user and system), when the machine can tell. */
+  cpuSeconds: number | null;
   passed: number;
   failed: number;
   failures: string[];
@@ -168,7 +170,8 @@ async function runStep(step: Step, lane: number): Promise<Outcome> {
   console.log(`▶ ${step.name}`);
   const log = `${RESULTS}/${slug(step.name)}.log`;
   const begin = Date.now();
-  const code = await run(step.command, { ...NO_COLOR, ...step.env }, log);
+  const cpuFile = `${RESULTS}/${slug(step.name)}.cpu`;
+  const code = await run(withCpuTime(step.command, cpuFile), { ...NO_COLOR, ...step.env }, log);
   const seconds = (Date.now() - begin) / 1000;
   const report = step.results ? readReport(step.results) : null;
   const ok = code === 0;
@@ -179,6 +182,7 @@ async function runStep(step: Step, lane: number): Promise<Outcome> {
     lane,
     ok,
     seconds,
+    cpuSeconds: readCpuTime(cpuFile),
     passed: report?.passed ?? (ok ? 1 : 0),
     failed: report ? report.failed + (ok || report.failed ? 0 : 1) : ok ? 0 : 1,
     failures: report?.failures ?? [],
@@ -191,9 +195,14 @@ function printSummary(outcomes: Outcome[], wall: number): void {
   console.log('\nResumen (carril 1: estático y servidor; carril 2: navegador)');
   for (const step of outcomes)
     console.log(
-      `  ${step.ok ? '✔' : '✘'} ${step.lane || '-'} ${step.name.padEnd(40)} ${step.seconds.toFixed(1).padStart(6)} s  ${step.passed} ok${step.failed ? `, ${step.failed} con error` : ''}`,
+      `  ${step.ok ? '✔' : '✘'} ${step.lane || '-'} ${step.name.padEnd(40)} ${step.seconds.toFixed(1).padStart(6)} s` +
+        `${step.cpuSeconds === null ? '' : ` (CPU ${step.cpuSeconds.toFixed(0)} s)`}  ${step.passed} ok${step.failed ? `, ${step.failed} con error` : ''}`,
     );
-  console.log(`  Total ${wall.toFixed(1)} s (${(wall / 60).toFixed(1)} min)`);
+  const cpu = outcomes.every((step) => step.cpuSeconds !== null) ? outcomes.reduce((sum, step) => sum + step.cpuSeconds!, 0) : null;
+  // Both cores busy for the whole run would be twice the wall time: the CPU total says how far the work is from it.
+  console.log(
+    `  Total ${wall.toFixed(1)} s (${(wall / 60).toFixed(1)} min)${cpu === null ? '' : `, CPU ${cpu.toFixed(0)} s (${(cpu / wall).toFixed(2)} núcleos en promedio)`}`,
+  );
 
   const slowest = (kind: Outcome['counts']) =>
     outcomes
@@ -248,6 +257,21 @@ function run(command: string[], env: Record<string, string>, logFile: string): P
     child.stderr.pipe(log, { end: false });
     child.on('close', (code, signal) => log.end(() => resolve(code ?? (signal ? 1 : 0))));
   });
+}
+
+/**
+ * The command measured by GNU time, which writes the processor seconds of it and of every process it waited for;
+ * as it is, where the machine has no GNU time. Servers the step only talks to (PostgreSQL) are not counted.
+ */
+const GNU_TIME = '/usr/bin/time';
+function withCpuTime(command: string[], file: string): string[] {
+  return existsSync(GNU_TIME) ? [GNU_TIME, '--quiet', '-f', '%U %S', '-o', file, ...command] : command;
+}
+
+function readCpuTime(file: string): number | null {
+  if (!existsSync(file)) return null;
+  const [user, system] = (readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '').split(/\s+/).map(Number);
+  return Number.isFinite(user) && Number.isFinite(system) ? user! + system! : null;
 }
 
 /** Jest and Vitest write the same JSON report: counts, and each file's times and each test's status and messages. */
