@@ -14,6 +14,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/web/**/*.test.{ts,tsx}', 'tests/shared/**/*.test.ts'],
           setupFiles: ['tests/web/setup.ts'],
+          // As the server's: each worker imports React, the app and its mocks once for all its files rather than once
+          // per file (two thirds of the step's time). tests/web/setup.ts leaves each file an empty page.
+          isolate: false,
           // Timeouts only catch a hang; a machine running other work beside the check may be many times
           // slower than an idle one, and a correct test must not fail for it.
           testTimeout: 60_000,

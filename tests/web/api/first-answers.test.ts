@@ -2,14 +2,16 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import { sessionUsers } from '../../../mocks/fixtures/session';
 import { meFails } from '../../../mocks/handlers/session';
 import { storesAnswer } from '../../../mocks/handlers/team';
-import { appClient } from '../../../src/web/api/clients';
-import { fetchSessionUser } from '../../../src/web/api/session';
 import { setupMockServer } from '../msw';
 
 const server = setupMockServer();
 
-// The entry page as the server writes it for a signed-in browser: the session's answer inside.
-beforeAll(() => {
+let appClient: typeof import('../../../src/web/api/clients').appClient;
+let fetchSessionUser: typeof import('../../../src/web/api/session').fetchSessionUser;
+
+// The entry page as the server writes it for a signed-in browser: the session's answer inside. The app reads the page
+// once, as it starts: its modules are loaded afresh after the page is written, whatever a test file before this one read.
+beforeAll(async () => {
   const element = document.createElement('script');
   element.type = 'application/json';
   element.id = 'first-answers';
@@ -19,6 +21,9 @@ beforeAll(() => {
     '/api/private/stores/1/adCampaigns': { status: 409, body: { code: 'social_ads_not_connected', message: 'Conecta tu cuenta de Meta.' } },
   });
   document.body.append(element);
+  vi.resetModules();
+  ({ appClient } = await import('../../../src/web/api/clients'));
+  ({ fetchSessionUser } = await import('../../../src/web/api/session'));
 });
 
 it("serves the first request of an address from the page's answer, once, and every later one from the network", async () => {
@@ -72,10 +77,16 @@ it("gives the live stream the page's position once, and only for the store the p
     vi.resetModules();
     return (await import('../../../src/web/api/first-answers')).takeLivePosition;
   };
-  const take = await fresh(1);
-  expect(take(1)).toBe('42');
-  expect(document.getElementById('live-position')).toBeNull();
-  // Taken once: a later stream of the same store starts as any other.
-  expect(take(1)).toBeUndefined();
-  expect((await fresh(1))(2)).toBeUndefined();
+  // A second after the page opened.
+  const now = vi.spyOn(performance, 'now').mockReturnValue(1000);
+  try {
+    const take = await fresh(1);
+    expect(take(1)).toBe('42');
+    expect(document.getElementById('live-position')).toBeNull();
+    // Taken once: a later stream of the same store starts as any other.
+    expect(take(1)).toBeUndefined();
+    expect((await fresh(1))(2)).toBeUndefined();
+  } finally {
+    now.mockRestore();
+  }
 });
