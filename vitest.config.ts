@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/longest-first.ts';
 
 // Unit and server tests. End-to-end journeys have their own config (vitest.e2e.config.ts).
 export default defineConfig({
   plugins: [react()],
   resolve: { tsconfigPaths: true },
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { bundledModule } from '../bundled-module.ts';
 import { migratedDataDir } from './migrated-data-dir.ts';
 
 export const DEMO_PASSWORD = 'clave-e2e';
@@ -39,8 +40,8 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'recompra-e2e-'));
   await cp(await migratedDataDir(), dataDir, { recursive: true });
   const port = await freePort();
-  // Node itself with tsx's loader, not `npx tsx`: one process, so stopping it leaves nothing behind.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // Node itself, not `npx tsx`: one process, so stopping it leaves nothing behind. `npm start`'s module, bundled.
+  const child: ChildProcess = spawn(process.execPath, [await bundledModule(`import './src/server/main.ts';`)], {
     // The demo store's own sales are paused: the tests compare exact figures (a segment's size, its
     // members, their export) across a minute or more, and send the orders they need themselves.
     env: {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { bundledModule } from '../../bundled-module.ts';
 
 /** A server in a process of its own, started from a module's source; it prints `LISTO <url>` once it listens. */
 export interface ChildServer {
@@ -10,9 +11,9 @@ export interface ChildServer {
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
-/** Runs `source` (an ES module, with tsx's loader) from the repository's root, with `env` added to this process's. */
-export function startChildServer(source: string, env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source], {
+/** Runs `source` (an ES module importing the server's TypeScript, bundled) from the repository's root, with `env` added to this process's. */
+export async function startChildServer(source: string, env: Record<string, string>): Promise<ChildServer> {
+  const child = spawn(process.execPath, [await bundledModule(source)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

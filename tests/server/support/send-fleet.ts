@@ -10,6 +10,7 @@ import {
   type StartedMetaSandbox,
   startMetaSandbox,
 } from '../../../src/server/integrations/meta/sandbox/index.ts';
+import { bundledModule } from '../../bundled-module.ts';
 import { databaseUrlOf, onServer } from '../../scratch-database.ts';
 
 /*
@@ -223,10 +224,11 @@ export async function startSendFleet(options: FleetOptions): Promise<SendFleet> 
     SWEEP_MS: String(options.sweepEveryMs),
   };
 
+  const bundle = await bundledModule(SERVER);
   const start = (index: number, seed = false) =>
     new Promise<void>((resolve, reject) => {
       const slot = slots[index]!;
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SERVER], {
+      const child = spawn(process.execPath, [bundle], {
         cwd: ROOT,
         env: { ...process.env, ...environment, PORT: String(slot.port), SEED: seed ? '1' : '' },
         stdio: ['ignore', 'pipe', 'pipe'],
