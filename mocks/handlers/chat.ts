@@ -2,12 +2,15 @@ import { delay } from 'msw';
 import type { components as App } from '../../src/shared/api/app.gen';
 import {
   allConversations,
+  chatOptedOutError,
   chatWindowClosedError,
   conversationNotFoundError,
   conversationsByCampaign,
   messagesByConversation,
   metaFailure,
   metaSendError,
+  templateNotFoundError,
+  templatesFor,
 } from '../fixtures/chat';
 import { serverError } from '../fixtures/session';
 import { whatsappNotConnectedError } from '../fixtures/whatsapp-templates';
@@ -17,7 +20,7 @@ import { mockState } from './mock-state';
 type Conversation = App['schemas']['Conversation'];
 type ConversationMessage = App['schemas']['ConversationMessage'];
 
-type Call = 'list' | 'count' | 'conversation' | 'messages' | 'send' | 'read';
+type Call = 'list' | 'count' | 'conversation' | 'messages' | 'send' | 'read' | 'templates' | 'sendTemplate';
 
 export interface ChatStoreOptions {
   /** The inbox, the most recent message first; the fixtures' by default. */
@@ -30,6 +33,8 @@ export interface ChatStoreOptions {
   pending?: readonly Call[];
   /** How a send goes wrong: Meta failed (502, the message kept failed), or no WhatsApp connected (409). */
   sendFails?: 'meta' | 'notConnected' | undefined;
+  /** The templates the store deleted since the screen listed them: sending one answers 404. */
+  deletedTemplates?: readonly number[];
 }
 
 const fails = () => Response.json(serverError, { status: 500 });
@@ -62,6 +67,7 @@ export function chatStore({
   failing = [],
   pending = [],
   sendFails,
+  deletedTemplates = [],
 }: ChatStoreOptions = {}) {
   const inbox = mockState(() => initial.map((each) => ({ ...each })));
   const threads = mockState(() => new Map(Object.entries(initialMessages).map(([id, list]) => [Number(id), [...list]])));
@@ -71,6 +77,28 @@ export function chatStore({
   const find = (id: string | number) => inbox.current.find((each) => each.id === Number(id));
   const notFound = () => Response.json(conversationNotFoundError, { status: 404 });
   const nextId = () => Math.max(2000, ...[...threads.current.values()].flat().map((each) => each.id)) + 1;
+  /** A message the store sends, as the server answers it: sent, or failed with Meta's error. */
+  const outgoing = (fails: ChatStoreOptions['sendFails']): ConversationMessage => ({
+    id: nextId(),
+    direction: 'outbound',
+    kind: 'text',
+    text: null,
+    payload: null,
+    status: fails === 'meta' ? 'failed' : 'sent',
+    error: fails === 'meta' ? metaFailure : null,
+    reactions: [],
+    templateName: null,
+    templateMissing: false,
+    at: new Date().toISOString(),
+  });
+  /** The message joins the conversation, which is answered now. */
+  const add = (conversation: Conversation, sent: ConversationMessage) => {
+    threads.current.set(conversation.id, [...(threads.current.get(conversation.id) ?? []), sent]);
+    Object.assign(conversation, {
+      answered: true,
+      lastMessage: { preview: sent.text ?? '', at: sent.at, direction: 'outbound' },
+    } satisfies Partial<Conversation>);
+  };
   return [
     appHttp.get('/private/stores/{id}/conversations', async ({ query, response }) => {
       await wait('list');
@@ -116,23 +144,44 @@ export function chatStore({
       if (conversation.windowClosesAt === null || Date.parse(conversation.windowClosesAt) <= Date.now())
         return response(409).json(chatWindowClosedError);
       const { text } = await request.json();
+      const sent: ConversationMessage = { ...outgoing(sendFails), text };
+      add(conversation, sent);
+      if (sendFails === 'meta') return response(502).json(metaSendError);
+      return response(201).json(sent);
+    }),
+    appHttp.get('/private/stores/{id}/conversations/{conversationId}/templates', async ({ params, response }) => {
+      await wait('templates');
+      if (failing.includes('templates')) return response.untyped(fails());
+      const conversation = find(params.conversationId);
+      if (!conversation) return response.untyped(notFound());
+      return response(200).json({ templates: templatesFor(conversation) });
+    }),
+    appHttp.post('/private/stores/{id}/conversations/{conversationId}/templateMessages', async ({ params, request, response }) => {
+      await wait('sendTemplate');
+      if (failing.includes('sendTemplate')) return response.untyped(fails());
+      const conversation = find(params.conversationId);
+      if (!conversation) return response.untyped(notFound());
+      if (sendFails === 'notConnected') return response(409).json(whatsappNotConnectedError);
+      const { templateId, values } = await request.json();
+      const template = templatesFor(conversation).find((each) => each.id === templateId);
+      if (!template || deletedTemplates.includes(templateId)) return response(404).json(templateNotFoundError);
+      if (template.blocked) return response(409).json(chatOptedOutError);
+      const filled = (text: string) =>
+        text.replace(
+          /\{\{([a-z][a-z0-9_]*)\}\}/g,
+          (written, name: string) => values[name] ?? template.variables.find((each) => each.name === name)?.value ?? written,
+        );
       const sent: ConversationMessage = {
-        id: nextId(),
-        direction: 'outbound',
-        kind: 'text',
-        text,
-        payload: null,
-        status: sendFails === 'meta' ? 'failed' : 'sent',
-        error: sendFails === 'meta' ? metaFailure : null,
-        reactions: [],
-        templateName: null,
-        at: new Date().toISOString(),
+        ...outgoing(sendFails),
+        kind: 'template',
+        text: [template.headerText, template.body]
+          .filter((part) => part !== null)
+          .map(filled)
+          .join('\n\n'),
+        payload: { templateId, values },
+        templateName: template.name,
       };
-      threads.current.set(conversation.id, [...(threads.current.get(conversation.id) ?? []), sent]);
-      Object.assign(conversation, {
-        answered: true,
-        lastMessage: { preview: text, at: sent.at, direction: 'outbound' },
-      } satisfies Partial<Conversation>);
+      add(conversation, sent);
       if (sendFails === 'meta') return response(502).json(metaSendError);
       return response(201).json(sent);
     }),

@@ -107,5 +107,33 @@ export const SendRefused: Story = {
   },
 };
 
+/** The window closed: a template chosen, its order number typed, sent; it shows in the conversation. */
+export const SendsTemplate: Story = {
+  parameters: { route: `/chat?c=${conversations.valentina.id}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('combobox', { name: 'Plantilla' }));
+    await userEvent.click(await within(canvasElement.ownerDocument.body).findByRole('option', { name: 'seguimiento_pedido' }));
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Texto libre/ }), '10234');
+    await userEvent.click(canvas.getByRole('button', { name: 'Enviar plantilla' }));
+    await expect(
+      await within(canvas.getByRole('log')).findByText('Hola Valentina, tu pedido 10234 ya va en camino. Te avisaremos cuando llegue.'),
+    ).toBeInTheDocument();
+  },
+};
+export const SendsTemplateOnPhone: Story = onPhone<Story>(SendsTemplate);
+
+/** The template chosen was deleted meanwhile: the toast says so. */
+export const TemplateGone: Story = {
+  parameters: { route: `/chat?c=${conversations.valentina.id}`, ...store({ deletedTemplates: [803] }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('combobox', { name: 'Plantilla' }));
+    await userEvent.click(await within(canvasElement.ownerDocument.body).findByRole('option', { name: 'encuesta_satisfaccion' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Enviar plantilla' }));
+    await toastShown(canvasElement, 'La plantilla que elegiste ya no existe. Elige otra.');
+  },
+};
+
 /** The inbox could not be read. */
 export const ListError: Story = { parameters: store({ failing: ['list'] }) };

@@ -1618,6 +1618,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/conversations/{conversationId}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's approved templates this conversation's customer can be sent, with the values the customer's data fills.
+         * @description Only APPROVED templates (SPEC §4: once approved a template can be used). Each variable comes with the value the
+         *     customer's data gives it (first name, last name, email of the store's customer with this phone), or null when the
+         *     merchant must type it (free texts, products, data the customer lacks). A MARKETING template is `blocked`
+         *     `optedOut` when the customer stopped the store's WhatsApp marketing: `sendConversationTemplate` refuses it.
+         */
+        get: operations["listConversationTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/conversations/{conversationId}/templateMessages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an approved template to the customer (allowed in or out of the 24-hour window), as the chat's free text goes.
+         * @description Each variable takes the text given in `values`, else the customer's data (`listConversationTemplates`); one that
+         *     neither fills answers 400 `invalid_request` naming it. The message joins the conversation as kind `template`,
+         *     its text the body with the values in place, and moves with Meta's statuses like free text. 404
+         *     `template_not_found` when the template no longer exists; 409 `template_not_approved` when it is not APPROVED
+         *     now (paused, disabled, in review); 409 `chat_opted_out` for a MARKETING template to a customer who stopped the
+         *     store's marketing (nothing is sent); 409 `whatsapp_not_connected`; 502 when Meta failed (kept failed, with
+         *     Meta's error). `clientId` makes the call idempotent, as for free text.
+         */
+        post: operations["sendConversationTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/stores/{id}/conversations/{conversationId}/read": {
         parameters: {
             query?: never;
@@ -3153,6 +3212,8 @@ export interface components {
             }[];
             /** @description The template's name, for a template message. */
             templateName: string | null;
+            /** @description A template message whose template the store no longer has (deleted since); false for every other message. */
+            templateMissing: boolean;
             /** Format: date-time */
             at: string;
         };
@@ -3160,6 +3221,50 @@ export interface components {
             messages: components["schemas"]["ConversationMessage"][];
             /** @description `before` for the older page; null when there is none. */
             nextBefore: number | null;
+        };
+        /**
+         * @description optedOut: a MARKETING template, and the customer stopped the store's WhatsApp marketing.
+         * @enum {string}
+         */
+        ConversationTemplateBlock: "optedOut";
+        /** @description An approved template as the chat offers it to one customer. */
+        ConversationTemplate: {
+            id: number;
+            name: string;
+            category: components["schemas"]["WhatsappTemplateCategory"];
+            headerFormat: components["schemas"]["WhatsappTemplateHeaderFormat"];
+            /** @description A TEXT header's text with its variables written `{{name}}`; null otherwise. */
+            headerText: string | null;
+            /** @description The message with its variables written `{{name}}`. */
+            body: string;
+            footer: string | null;
+            buttons: {
+                type: components["schemas"]["WhatsappTemplateButtonType"];
+                text: string;
+            }[];
+            variables: {
+                name: string;
+                type: components["schemas"]["WhatsappTemplateVariableType"];
+                /** @description What the customer's data fills; null when the merchant must type it. */
+                value: string | null;
+            }[];
+            /** @description Why this customer cannot be sent it; null when they can. */
+            blocked: components["schemas"]["ConversationTemplateBlock"] | null;
+        };
+        ConversationTemplateList: {
+            templates: components["schemas"]["ConversationTemplate"][];
+        };
+        ConversationTemplateInput: {
+            /**
+             * Format: uuid
+             * @description The browser's id for this send: the same id sends once.
+             */
+            clientId: string;
+            templateId: number;
+            /** @description The text of each variable the merchant typed or changed, by name; the others take the customer's data. */
+            values: {
+                [key: string]: string & unknown;
+            };
         };
         ConversationMessageInput: {
             /**
@@ -5934,6 +6039,70 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConversationMessageInput"];
+            };
+        };
+        responses: {
+            /** @description Sent to Meta. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listConversationTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates, the most recently changed first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationTemplateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendConversationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationTemplateInput"];
             };
         };
         responses: {

@@ -8,6 +8,12 @@ export const chatMessages = {
     'Pasaron más de 24 horas desde el último mensaje del cliente: WhatsApp solo permite enviarle una plantilla aprobada. El mensaje no se envió.',
   conversationNotFound: 'No encontramos esa conversación.',
   sendFailed: 'WhatsApp no pudo enviar el mensaje. Inténtalo de nuevo en unos minutos.',
+  templateNotFound: 'La plantilla que elegiste ya no existe.',
+  templateNotApproved:
+    'Esta plantilla no está aprobada por WhatsApp en este momento (está en revisión, pausada o deshabilitada): elige otra.',
+  optedOut:
+    'Este cliente pidió no recibir mensajes de marketing: no puedes enviarle plantillas de marketing. Elige una plantilla de utilidad. El mensaje no se envió.',
+  templateValueMissing: 'Escribe el valor de esta variable: los datos del cliente no lo tienen.',
   /** What the list shows for a message without text, by its kind. */
   previews: {
     text: 'Mensaje',

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,9 +70,54 @@ describe('ChatRoute', () => {
     expect(await screen.findByText('No encontramos conversaciones para «Rodrigo»')).toBeTruthy();
   });
 
-  it('explains a closed window instead of offering the composer', async () => {
+  it('explains a closed window and offers approved templates instead of free text', async () => {
     await renderChat(`/chat?c=${conversations.valentina.id}`);
     expect(await screen.findByText('Ventana de 24 horas cerrada')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Mensaje' })).toBeNull();
+    expect(await screen.findByRole('combobox', { name: 'Plantilla' })).toBeTruthy();
+  });
+});
+
+async function chooseTemplate(name: string) {
+  fireEvent.click(await screen.findByRole('combobox', { name: 'Plantilla' }));
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+describe('templates from the chat', () => {
+  it('fills the customer’s name, asks for the rest, and shows the template sent in the conversation', async () => {
+    await renderChat(`/chat?c=${conversations.valentina.id}`);
+    await chooseTemplate('seguimiento_pedido');
+    const name = (await screen.findByRole('textbox', { name: /Nombre del cliente/ })) as HTMLInputElement;
+    expect(name.value).toBe('Valentina');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar plantilla' }));
+    expect(await screen.findByText('Escribe este valor para enviar la plantilla.')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: /Texto libre/ }), '10234');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar plantilla' }));
+    const log = within(screen.getByRole('log'));
+    expect(await log.findByText('Hola Valentina, tu pedido 10234 ya va en camino. Te avisaremos cuando llegue.')).toBeTruthy();
+    expect(log.getByText('Plantilla «seguimiento_pedido»')).toBeTruthy();
+  });
+
+  it('does not offer marketing templates to a customer who stopped them, and says why', async () => {
+    const pedro = { ...conversations.pedro, windowClosesAt: '2026-03-14T10:00:00.000Z' };
+    await renderChat(`/chat?c=${pedro.id}`, { conversations: [pedro] });
+    expect(
+      await screen.findByText('Las plantillas de marketing no están disponibles: este cliente pidió no recibir mensajes de marketing.'),
+    ).toBeTruthy();
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Plantilla' }));
+    const blocked = await screen.findByRole('option', { name: 'novedades_semana (marketing: el cliente pidió no recibirlo)' });
+    expect(blocked.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('says so when the template chosen was deleted meanwhile', async () => {
+    await renderChat(`/chat?c=${conversations.valentina.id}`, { deletedTemplates: [803] });
+    await chooseTemplate('encuesta_satisfaccion');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar plantilla' }));
+    expect((await screen.findAllByText('La plantilla que elegiste ya no existe. Elige otra.')).length).toBeGreaterThan(0);
+  });
+
+  it('says of a message whose template no longer exists', async () => {
+    await renderChat(`/chat?c=${conversations.francisca.id}`);
+    expect(await screen.findByText('La plantilla usada ya no existe.')).toBeTruthy();
   });
 });

@@ -12,10 +12,20 @@ import {
   useConversation,
   useConversationMessages,
   useConversations,
+  useConversationTemplates,
   useMarkConversationRead,
   useSendConversationMessage,
+  useSendConversationTemplate,
 } from '../api/conversations';
-import { chatWindowAt, messagesInOrder, type OptimisticSend, optimisticMessage } from '../screens/chat-rules';
+import {
+  chatWindowAt,
+  EMPTY_TEMPLATE_DRAFT,
+  messagesInOrder,
+  type OptimisticSend,
+  optimisticMessage,
+  type TemplateDraft,
+  valuesToSend,
+} from '../screens/chat-rules';
 import { ChatScreen } from '../screens/chat-screen';
 
 /** The search is asked once the merchant stops typing for this long. */
@@ -33,10 +43,19 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
+/** The server's refusals of a send, in the merchant's words. */
+const SEND_REFUSALS = {
+  chat_window_closed: 'errors.windowClosed',
+  whatsapp_not_connected: 'errors.notConnected',
+  chat_opted_out: 'errors.optedOut',
+  template_not_found: 'errors.templateNotFound',
+  template_not_approved: 'errors.templateNotApproved',
+} as const;
+
 /** The send's failure in the merchant's words (SPEC §8 "error sending message"). */
 function sendErrorKey(error: unknown) {
-  if (error instanceof ApiError && error.status === 409 && error.code === 'chat_window_closed') return 'errors.windowClosed' as const;
-  if (error instanceof ApiError && error.status === 409 && error.code === 'whatsapp_not_connected') return 'errors.notConnected' as const;
+  if (error instanceof ApiError && (error.status === 409 || error.status === 404) && error.code && Object.hasOwn(SEND_REFUSALS, error.code))
+    return SEND_REFUSALS[error.code as keyof typeof SEND_REFUSALS];
   return 'errors.sendFailed' as const;
 }
 
@@ -65,6 +84,11 @@ export function ChatRoute() {
   // The pill's count, for the conversation it was counted in.
   const [unseen, setUnseen] = useState({ conversationId: openId, count: 0 });
   const now = useNow();
+  const chatWindow = chatWindowAt(conversation.data?.windowClosesAt ?? null, now);
+  // The templates are asked for once the composer offers only them.
+  const templates = useConversationTemplates(storeId, openId, conversation.data !== undefined && !chatWindow.open);
+  const sendTemplate = useSendConversationTemplate(storeId);
+  const [templateDrafts, setTemplateDrafts] = useState<Record<number, TemplateDraft>>({});
 
   // Opening a conversation reads it; so does a message that arrives while it is open.
   const unreadCount = conversation.data?.unreadCount ?? 0;
@@ -126,6 +150,27 @@ export function ChatRoute() {
     );
   };
 
+  const sendTemplateDraft = (conversationId: number) => {
+    const draft = templateDrafts[conversationId] ?? EMPTY_TEMPLATE_DRAFT;
+    const template = templates.data?.templates.find((each) => each.id === draft.templateId);
+    if (!template) return;
+    sendTemplate.mutate(
+      { conversationId, clientId: crypto.randomUUID(), templateId: template.id, values: valuesToSend(template, draft.values) },
+      {
+        // Sent, or kept failed with Meta's error in the conversation: the composer starts again.
+        onSuccess: () => setTemplateDrafts((before) => ({ ...before, [conversationId]: EMPTY_TEMPLATE_DRAFT })),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 502)
+            setTemplateDrafts((before) => ({ ...before, [conversationId]: EMPTY_TEMPLATE_DRAFT }));
+          // A template gone or no longer approved leaves the list: it is asked for again.
+          if (error instanceof ApiError && (error.code === 'template_not_found' || error.code === 'template_not_approved'))
+            void templates.refetch();
+          toaster.show({ status: 'error', message: t(sendErrorKey(error)) });
+        },
+      },
+    );
+  };
+
   return (
     <ChatScreen
       list={{
@@ -156,10 +201,23 @@ export function ChatRoute() {
               hasOlder: messages.hasNextPage,
               loadingOlder: messages.isFetchingNextPage,
               onLoadOlder: () => void messages.fetchNextPage(),
-              window: chatWindowAt(conversation.data?.windowClosesAt ?? null, now),
+              window: chatWindow,
               draft: drafts[openId] ?? '',
               onDraftChange: (draft) => setDrafts((before) => ({ ...before, [openId]: draft })),
               onSend: () => sendDraft(openId),
+              templates: {
+                templates: loadableOf({
+                  data: templates.data?.templates,
+                  error: templates.error,
+                  isError: templates.isError,
+                  isFetching: templates.isFetching,
+                }),
+                onRetry: () => void templates.refetch(),
+                draft: templateDrafts[openId] ?? EMPTY_TEMPLATE_DRAFT,
+                onDraftChange: (draft) => setTemplateDrafts((before) => ({ ...before, [openId]: draft })),
+                onSend: () => sendTemplateDraft(openId),
+                sending: sendTemplate.isPending && sendTemplate.variables.conversationId === openId,
+              },
               unseenCount: unseen.conversationId === openId ? unseen.count : 0,
               onUnseen,
               onSeenAll,

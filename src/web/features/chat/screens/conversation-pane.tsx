@@ -12,6 +12,7 @@ import { LoadableView } from '../../../ui/loadable-view';
 import { SkeletonGroup } from '../../../ui/skeleton';
 import { type ChatWindow, isNearBottom, onNewerMessages } from './chat-rules';
 import { MessageBubble } from './message-bubble';
+import { TemplateComposer, type TemplateComposerProps } from './template-composer';
 
 type Conversation = components['schemas']['Conversation'];
 type ConversationMessage = components['schemas']['ConversationMessage'];
@@ -30,6 +31,8 @@ export interface ConversationPaneProps {
   draft: string;
   onDraftChange: (draft: string) => void;
   onSend: () => void;
+  /** Once the window is closed: the approved templates, the one being filled, and its send. */
+  templates: Omit<TemplateComposerProps, 'neverWrote' | 'optedOut'>;
   /** Newer messages that arrived while the merchant read older ones: the pill's count. */
   unseenCount: number;
   /** Newer messages arrived below what the merchant is reading. */
@@ -180,6 +183,7 @@ export function ConversationPane({
   draft,
   onDraftChange,
   onSend,
+  templates,
   unseenCount,
   onUnseen,
   onSeenAll,
@@ -259,19 +263,7 @@ export function ConversationPane({
                   <p className={windowNote}>{t('composer.windowOpen', { time: timeLeft })}</p>
                 </form>
               ) : (
-                // Templates cannot be sent from the chat yet: the contract has no call for it. The state says so.
-                <Banner
-                  tone="info"
-                  message={
-                    window.neverWrote ? (
-                      t('composer.neverWrote')
-                    ) : (
-                      <>
-                        <strong>{t('composer.windowClosed')}</strong> {t('composer.windowClosedDescription')}
-                      </>
-                    )
-                  }
-                />
+                <TemplateComposer {...templates} neverWrote={window.neverWrote} optedOut={open.optedOut} />
               )}
             </>
           )

@@ -193,6 +193,12 @@ export function MessageBubble({ message, timeZone }: MessageBubbleProps) {
         {message.kind === 'template' && message.templateName ? (
           <span className={label}>{t('message.template', { name: message.templateName })}</span>
         ) : null}
+        {message.templateMissing ? (
+          <span className={placeholder} role="note">
+            <Icon name="warning" />
+            <span>{t('message.templateMissing')}</span>
+          </span>
+        ) : null}
         <KindContent message={message} />
         {body ? <span>{body}</span> : null}
         {message.error ? (
