@@ -1,7 +1,9 @@
 import { delay } from 'msw';
 import type { components as App } from '../../src/shared/api/app.gen';
+import { attachmentKind, attachmentProblem } from '../../src/shared/chat-attachments';
 import {
   allConversations,
+  attachmentRefusal,
   chatOptedOutError,
   chatWindowClosedError,
   conversationNotFoundError,
@@ -11,6 +13,7 @@ import {
   metaSendError,
   templateNotFoundError,
   templatesFor,
+  uploadFailedError,
 } from '../fixtures/chat';
 import { serverError } from '../fixtures/session';
 import { whatsappNotConnectedError } from '../fixtures/whatsapp-templates';
@@ -20,7 +23,7 @@ import { mockState } from './mock-state';
 type Conversation = App['schemas']['Conversation'];
 type ConversationMessage = App['schemas']['ConversationMessage'];
 
-type Call = 'list' | 'count' | 'conversation' | 'messages' | 'send' | 'read' | 'templates' | 'sendTemplate';
+type Call = 'list' | 'count' | 'conversation' | 'messages' | 'send' | 'read' | 'templates' | 'sendTemplate' | 'sendMedia';
 
 export interface ChatStoreOptions {
   /** The inbox, the most recent message first; the fixtures' by default. */
@@ -33,6 +36,8 @@ export interface ChatStoreOptions {
   pending?: readonly Call[];
   /** How a send goes wrong: Meta failed (502, the message kept failed), or no WhatsApp connected (409). */
   sendFails?: 'meta' | 'notConnected' | undefined;
+  /** Meta does not take an attachment's upload (502 `chat_upload_failed`, nothing kept). */
+  uploadFails?: boolean;
   /** The templates the store deleted since the screen listed them: sending one answers 404. */
   deletedTemplates?: readonly number[];
 }
@@ -68,6 +73,7 @@ export function chatStore({
   pending = [],
   sendFails,
   deletedTemplates = [],
+  uploadFails = false,
 }: ChatStoreOptions = {}) {
   const inbox = mockState(() => initial.map((each) => ({ ...each })));
   const threads = mockState(() => new Map(Object.entries(initialMessages).map(([id, list]) => [Number(id), [...list]])));
@@ -180,6 +186,30 @@ export function chatStore({
           .join('\n\n'),
         payload: { templateId, values },
         templateName: template.name,
+      };
+      add(conversation, sent);
+      if (sendFails === 'meta') return response(502).json(metaSendError);
+      return response(201).json(sent);
+    }),
+    appHttp.post('/private/stores/{id}/conversations/{conversationId}/media', async ({ params, query, request, response }) => {
+      await wait('sendMedia');
+      if (failing.includes('sendMedia')) return response.untyped(fails());
+      const conversation = find(params.conversationId);
+      if (!conversation) return response.untyped(notFound());
+      if (sendFails === 'notConnected') return response(409).json(whatsappNotConnectedError);
+      if (conversation.windowClosesAt === null || Date.parse(conversation.windowClosesAt) <= Date.now())
+        return response(409).json(chatWindowClosedError);
+      const type = request.headers.get('content-type') ?? '';
+      const size = (await request.arrayBuffer()).byteLength;
+      const kind = attachmentKind(type);
+      if (!kind || attachmentProblem({ type, size })) return response(400).json(attachmentRefusal);
+      if (uploadFails) return response(502).json(uploadFailedError);
+      const name = query.get('name') ?? '';
+      const sent: ConversationMessage = {
+        ...outgoing(sendFails),
+        kind,
+        text: kind === 'audio' ? null : query.get('caption'),
+        payload: { id: `media-${nextId()}`, mime_type: type, filename: name, bytes: size },
       };
       add(conversation, sent);
       if (sendFails === 'meta') return response(502).json(metaSendError);

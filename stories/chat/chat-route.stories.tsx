@@ -135,5 +135,34 @@ export const TemplateGone: Story = {
   },
 };
 
+/** A photo attached and sent with its caption: it joins the conversation. */
+export const SendsAttachment: Story = {
+  parameters: { route: `/chat?c=${conversations.joaquin.id}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const photo = new File([new Uint8Array(2048)], 'polera-talla-m.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(await canvas.findByLabelText('Archivo para adjuntar'), photo);
+    await expect(await canvas.findByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeVisible();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Texto bajo el archivo (opcional)' }), 'Así queda en talla M{Enter}');
+    await expect(await within(canvas.getByRole('log')).findByText('Así queda en talla M')).toBeVisible();
+    await expect(canvas.queryByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeNull();
+  },
+};
+export const SendsAttachmentOnPhone: Story = onPhone<Story>(SendsAttachment);
+
+/** WhatsApp did not take the upload: the toast says so, and the file stays attached to try again. */
+export const UploadError: Story = {
+  parameters: { route: `/chat?c=${conversations.joaquin.id}`, ...store({ uploadFails: true }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const photo = new File([new Uint8Array(2048)], 'polera-talla-m.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(await canvas.findByLabelText('Archivo para adjuntar'), photo);
+    await userEvent.click(canvas.getByRole('button', { name: 'Enviar' }));
+    await toastShown(canvasElement, 'Ocurrió un error al subir el archivo.');
+    await expect(canvas.getByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeVisible();
+  },
+};
+export const UploadErrorOnPhone: Story = onPhone<Story>(UploadError);
+
 /** The inbox could not be read. */
 export const ListError: Story = { parameters: store({ failing: ['list'] }) };

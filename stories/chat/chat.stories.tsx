@@ -8,6 +8,7 @@ import {
   conversationsByCampaign,
   failedAnswer,
   messagesByConversation,
+  outgoingMedia,
   templatesFor,
 } from '../../mocks/fixtures/chat';
 import { STORE_TIME_ZONE, sentCampaign, whatsappCampaignSummaries } from '../../mocks/fixtures/whatsapp-campaigns';
@@ -81,6 +82,11 @@ const opened = (
     draft: '',
     onDraftChange: fn(),
     onSend: fn(),
+    attachment: null,
+    attachmentProblem: null,
+    onAttach: fn(),
+    onRemoveAttachment: fn(),
+    sendingAttachment: false,
     templates: {
       templates: { status: 'success', data: templatesFor(conversation) },
       onRetry: fn(),
@@ -152,6 +158,43 @@ export const SearchNoResultOnPhone: Story = onPhone<Story>(SearchNoResult);
 /** Within the 24-hour window: the composer, with the time left. A person without a visible number. */
 export const WindowOpen: Story = { args: opened(conversations.hidden, { draft: 'Hola, sí: desde 10 unidades.' }) };
 export const WindowOpenOnPhone: Story = onPhone<Story>(WindowOpen);
+
+/** A photo attached within the window, a caption written below it. */
+const photo = { name: 'polera-talla-m.jpg', size: 1_258_291, kind: 'image' } as const;
+export const AttachmentChosen: Story = {
+  args: opened(conversations.joaquin, { attachment: photo, draft: 'Así queda en talla M' }),
+};
+export const AttachmentChosenOnPhone: Story = onPhone<Story>(AttachmentChosen);
+
+/** The file on its way: uploaded to WhatsApp, then sent. */
+export const AttachmentSending: Story = {
+  args: opened(conversations.joaquin, { attachment: photo, draft: 'Así queda en talla M', sendingAttachment: true }),
+  parameters: { visual: { viewport: 'laptop', waitFor: 'button[data-loading]' } },
+};
+export const AttachmentSendingOnPhone: Story = onPhone<Story>(AttachmentSending);
+
+/** A file over WhatsApp's limit for its kind, refused before it is uploaded. */
+export const AttachmentTooLarge: Story = {
+  args: opened(conversations.joaquin, { attachmentProblem: { problem: 'tooLarge', kind: 'image', maxBytes: 5 * 1024 * 1024 } }),
+};
+export const AttachmentTooLargeOnPhone: Story = onPhone<Story>(AttachmentTooLarge);
+
+/** A type WhatsApp does not send. */
+export const AttachmentInvalidType: Story = { args: opened(conversations.joaquin, { attachmentProblem: { problem: 'invalidType' } }) };
+export const AttachmentInvalidTypeOnPhone: Story = onPhone<Story>(AttachmentInvalidType);
+
+/** The server refused the file (its bytes are not what its type says), in its words. */
+export const AttachmentRefused: Story = {
+  args: opened(conversations.joaquin, {
+    attachment: photo,
+    attachmentProblem: { problem: 'server', message: 'El archivo está dañado o incompleto: no se puede enviar.' },
+  }),
+};
+export const AttachmentRefusedOnPhone: Story = onPhone<Story>(AttachmentRefused);
+
+/** The store's files in the conversation: an image with its caption, a document, a voice note. */
+export const OutgoingAttachments: Story = { args: opened(conversations.joaquin, {}, outgoingMedia) };
+export const OutgoingAttachmentsOnPhone: Story = onPhone<Story>(OutgoingAttachments);
 
 /** The window closed: only approved templates, to choose from. */
 export const WindowClosed: Story = { args: opened(conversations.valentina, {}, failedAnswer.slice(0, 3)) };

@@ -1677,6 +1677,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/conversations/{conversationId}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a file (image, video, audio or document) to the customer, only within 24 hours of their last message.
+         * @description The body is the file itself, its type in `Content-Type`: the types WhatsApp's Cloud API sends, each kind within
+         *     Meta's limit (images JPEG or PNG up to 5 MB; videos MP4 or 3GPP and audio AAC, AMR, MP3, MP4 or OGG up to 16 MB;
+         *     documents PDF, text or Office up to 100 MB: `ATTACHMENT_TYPES` in src/shared/chat-attachments.ts). Another type
+         *     or a larger file answers 400 `invalid_request` with the reason on the body (`fieldErrors` field `""`), before a
+         *     byte more than the limit is read; an image or video whose bytes are not what its type says, too. The file is
+         *     uploaded to the number's WhatsApp media (`POST /{phone-number-id}/media`) and sent as that kind of message,
+         *     which joins the conversation and moves with Meta's statuses like free text. Outside the window 409
+         *     `chat_window_closed` and nothing is uploaded. 502 `chat_upload_failed` when Meta did not take the file (nothing
+         *     is kept); 502 when Meta failed the send (kept failed, with Meta's error). `clientId` makes the call idempotent.
+         *     Two uploads at once per store (429 `uploads_busy` with `Retry-After`).
+         */
+        post: operations["sendConversationMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/stores/{id}/conversations/{conversationId}/read": {
         parameters: {
             query?: never;
@@ -6120,6 +6154,65 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    sendConversationMedia: {
+        parameters: {
+            query: {
+                /** @description The browser's id for this send: the same id sends once. */
+                clientId: string;
+                /** @description The file's name, as the customer will see it for a document. */
+                name: string;
+                /** @description Text under an image, a video or a document (audio takes none). */
+                caption?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "video/mp4": string;
+                "video/3gpp": string;
+                "audio/aac": string;
+                "audio/amr": string;
+                "audio/mpeg": string;
+                "audio/mp4": string;
+                "audio/ogg": string;
+                "application/pdf": string;
+                "text/plain": string;
+                "application/msword": string;
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                "application/vnd.ms-excel": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "application/vnd.ms-powerpoint": string;
+                "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+            };
+        };
+        responses: {
+            /** @description Uploaded and sent to Meta. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
         };
     };

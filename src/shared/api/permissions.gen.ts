@@ -88,6 +88,7 @@ export type OperationId =
   | 'retryStoreSync'
   | 'searchMetaInterests'
   | 'searchMetaLocations'
+  | 'sendConversationMedia'
   | 'sendConversationMessage'
   | 'sendConversationTemplate'
   | 'setAdCampaignActive'

@@ -7,6 +7,7 @@ import { whatsappClientOf } from '../../platform/connections/whatsapp-connection
 import type { Database } from '../../platform/database/db.ts';
 import { type Handlers, inStore, signedIn } from '../../platform/http/api.ts';
 import { HttpError } from '../../platform/http/errors.ts';
+import { attachmentOf, uploadAttachment } from './attachments.ts';
 import { applyKeptStatuses, chatCallback } from './conversation-events.ts';
 import { chatMessages as messages } from './messages.ts';
 import {
@@ -43,6 +44,7 @@ type ChatOperations = Pick<
   | 'sendConversationMessage'
   | 'listConversationTemplates'
   | 'sendConversationTemplate'
+  | 'sendConversationMedia'
   | 'markConversationRead'
 >;
 
@@ -256,6 +258,38 @@ export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
         phoneNumberId,
         await templateMessage(db, client, phoneNumberId, { to: recipientOf(conversation), template, values, callbackData }),
       ),
+    );
+    return { status: 201, body: message };
+  },
+
+  async sendConversationMedia(context) {
+    const { storeId } = inStore(context);
+    const { db } = context;
+    const conversation = await conversationOr404(db, storeId, context.params.conversationId);
+    const { clientId, name, caption } = context.query;
+    const earlier = await earlierSend(db, storeId, conversation.id, clientId);
+    if (earlier) return { status: 201, body: earlier };
+    if (!windowOpen(conversation)) throw windowClosed();
+    const kind = await attachmentOf(context.body);
+    const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
+    const filename = name.trim() || name;
+    const mediaId = await uploadAttachment(db, storeId, { client, phoneNumberId, file: context.body, name: filename });
+    const text = kind === 'audio' ? null : (caption ?? null);
+    const content: OutgoingContent = {
+      kind,
+      text,
+      payload: { id: mediaId, mime_type: context.body.type, filename, bytes: context.body.size },
+    };
+    const sender = { db, meta, storeId, userId: signedIn(context).userId };
+    const message = await sendOutgoing(sender, conversation, clientId, content, (whatsapp, number, callbackData) =>
+      whatsapp.whatsapp.sendMedia(number, {
+        to: recipientOf(conversation),
+        type: kind,
+        mediaId,
+        ...(text ? { caption: text } : {}),
+        ...(kind === 'document' ? { filename } : {}),
+        callbackData,
+      }),
     );
     return { status: 201, body: message };
   },

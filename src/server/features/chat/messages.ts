@@ -14,6 +14,19 @@ export const chatMessages = {
   optedOut:
     'Este cliente pidió no recibir mensajes de marketing: no puedes enviarle plantillas de marketing. Elige una plantilla de utilidad. El mensaje no se envió.',
   templateValueMissing: 'Escribe el valor de esta variable: los datos del cliente no lo tienen.',
+  attachment: {
+    invalidType:
+      'WhatsApp no envía ese tipo de archivo. Adjunta una imagen JPG o PNG, un video MP4 o 3GP, un audio (AAC, AMR, MP3, M4A u OGG) o un documento (PDF, TXT, Word, Excel o PowerPoint).',
+    tooLarge: {
+      image: 'La imagen es demasiado grande: WhatsApp acepta imágenes de hasta 5 MB.',
+      video: 'El video es demasiado grande: WhatsApp acepta videos de hasta 16 MB.',
+      audio: 'El audio es demasiado grande: WhatsApp acepta audios de hasta 16 MB.',
+      document: 'El documento es demasiado grande: WhatsApp acepta documentos de hasta 100 MB.',
+    },
+    empty: 'El archivo está vacío.',
+    damaged: 'El archivo está dañado o incompleto: no se puede enviar.',
+    uploadFailed: 'Ocurrió un error al subir el archivo a WhatsApp. No se envió nada; inténtalo de nuevo en unos minutos.',
+  },
   /** What the list shows for a message without text, by its kind. */
   previews: {
     text: 'Mensaje',

@@ -121,3 +121,34 @@ describe('templates from the chat', () => {
     expect(await screen.findByText('La plantilla usada ya no existe.')).toBeTruthy();
   });
 });
+
+describe('attachments', () => {
+  const photo = (bytes = 2048, type = 'image/jpeg', name = 'polera-talla-m.jpg') => new File([new Uint8Array(bytes)], name, { type });
+  const fileInput = () => screen.findByLabelText('Archivo para adjuntar');
+
+  it('sends a file with its caption, and it joins the conversation', async () => {
+    await renderChat(`/chat?c=${conversations.joaquin.id}`);
+    await userEvent.upload(await fileInput(), photo());
+    expect(await screen.findByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Texto bajo el archivo (opcional)' }), 'Así queda en talla M{Enter}');
+    expect(await within(screen.getByRole('log')).findByText('Así queda en talla M')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeNull());
+  });
+
+  it('refuses in the browser a file over WhatsApp’s limit for its kind, and a type WhatsApp does not send', async () => {
+    await renderChat(`/chat?c=${conversations.joaquin.id}`);
+    fireEvent.change(await fileInput(), { target: { files: [photo(5 * 1024 * 1024 + 1)] } });
+    expect((await screen.findByRole('alert')).textContent).toBe('La imagen es demasiado grande: WhatsApp acepta imágenes de hasta 5 MB.');
+    expect(screen.queryByText(/polera-talla-m\.jpg/)).toBeNull();
+    fireEvent.change(await fileInput(), { target: { files: [photo(10, 'image/gif', 'animada.gif')] } });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^WhatsApp no envía ese tipo de archivo/);
+  });
+
+  it('says when WhatsApp did not take the upload, and keeps the file to try again', async () => {
+    await renderChat(`/chat?c=${conversations.joaquin.id}`, { uploadFails: true });
+    await userEvent.upload(await fileInput(), photo());
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect((await screen.findAllByText('Ocurrió un error al subir el archivo.')).length).toBeGreaterThan(0);
+    expect(screen.getByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeTruthy();
+  });
+});

@@ -55,6 +55,19 @@ export interface TextMessage {
   callbackData?: string;
 }
 
+/** A file uploaded to the number (`uploadMedia`), sent as its kind of message. */
+export interface MediaMessage {
+  to: string;
+  type: 'image' | 'video' | 'audio' | 'document';
+  /** The media id `uploadMedia` answered. */
+  mediaId: string;
+  /** Under an image, a video or a document; Meta takes none for audio. */
+  caption?: string;
+  /** The name a document shows. */
+  filename?: string;
+  callbackData?: string;
+}
+
 /** What Meta answered for an accepted message. */
 export interface SentMessage {
   /** The message's id (`wamid.…`): its statuses come to the webhook under it. */
@@ -70,6 +83,8 @@ export interface WhatsAppMessageCalls {
   sendTemplate(phoneNumberId: string, message: TemplateMessage, options?: SendOptions): Promise<SentMessage>;
   /** A free-text message (confirmations, the chat), within the customer's 24-hour window. */
   sendText(phoneNumberId: string, message: TextMessage, options?: SendOptions): Promise<SentMessage>;
+  /** An uploaded file as an image, video, audio or document message, within the customer's 24-hour window. */
+  sendMedia(phoneNumberId: string, message: MediaMessage, options?: SendOptions): Promise<SentMessage>;
   /** Marks a message the customer sent as read (blue ticks on their side). */
   markRead(phoneNumberId: string, messageId: string): Promise<void>;
 }
@@ -161,6 +176,21 @@ export function createWhatsAppMessageCalls(graph: GraphCaller): WhatsAppMessageC
         type: 'text',
         text: { body: message.body, preview_url: message.previewUrl ?? false },
         ...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
+        ...(message.callbackData ? { biz_opaque_callback_data: message.callbackData } : {}),
+      };
+      return sentOf(await graph.postJson(`${node(phoneNumberId)}/messages`, body, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }));
+    },
+
+    async sendMedia(phoneNumberId, message, options = {}) {
+      const media: Record<string, string> = { id: message.mediaId };
+      if (message.caption && message.type !== 'audio') media.caption = message.caption;
+      if (message.filename && message.type === 'document') media.filename = message.filename;
+      const body = {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: recipientOf(message.to),
+        type: message.type,
+        [message.type]: media,
         ...(message.callbackData ? { biz_opaque_callback_data: message.callbackData } : {}),
       };
       return sentOf(await graph.postJson(`${node(phoneNumberId)}/messages`, body, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }));

@@ -216,3 +216,35 @@ export function useSendConversationTemplate(storeId: StoreKeyId) {
     onSettled: (_message, _error, { conversationId }) => afterSend(queryClient, storeId, conversationId),
   });
 }
+
+export interface SendConversationMedia {
+  conversationId: number;
+  clientId: string;
+  file: File;
+  caption: string;
+}
+
+/**
+ * Uploads a file and sends it (`sendConversationMedia`), within the window: the request's whole body is the file.
+ * Its message joins the conversation as free text's does.
+ */
+export function useSendConversationMedia(storeId: StoreKeyId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ conversationId, clientId, file, caption }: SendConversationMedia) =>
+      unwrap(
+        await appClient.POST('/private/stores/{id}/conversations/{conversationId}/media', {
+          params: {
+            path: { id: requireStoreId(storeId), conversationId },
+            query: { clientId, name: file.name, ...(caption === '' ? {} : { caption }) },
+          },
+          // The contract types a binary body as a string; the file goes as it is, not as JSON.
+          body: file as unknown as string,
+          bodySerializer: (body) => body,
+          headers: { 'Content-Type': file.type },
+        }),
+      ),
+    onSuccess: (message, { conversationId }) => joinNewest(queryClient, storeId, conversationId, message),
+    onSettled: (_message, _error, { conversationId }) => afterSend(queryClient, storeId, conversationId),
+  });
+}

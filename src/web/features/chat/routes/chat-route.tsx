@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { attachmentKind, attachmentProblem } from '../../../../shared/chat-attachments';
 import { useCurrentStore } from '../../../api/current-store';
-import { ApiError } from '../../../api/errors';
+import { ApiError, serverFieldErrorsOf } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
 import { useNow } from '../../../lib/use-now';
 import { toaster } from '../../../ui/toaster';
@@ -14,6 +15,7 @@ import {
   useConversations,
   useConversationTemplates,
   useMarkConversationRead,
+  useSendConversationMedia,
   useSendConversationMessage,
   useSendConversationTemplate,
 } from '../api/conversations';
@@ -27,6 +29,7 @@ import {
   valuesToSend,
 } from '../screens/chat-rules';
 import { ChatScreen } from '../screens/chat-screen';
+import type { ConversationPaneProps } from '../screens/conversation-pane';
 
 /** The search is asked once the merchant stops typing for this long. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -59,6 +62,12 @@ function sendErrorKey(error: unknown) {
   return 'errors.sendFailed' as const;
 }
 
+/** What the composer shows of an attached file. */
+function attachmentOf(file: File | undefined): ConversationPaneProps['attachment'] {
+  const kind = file ? attachmentKind(file.type) : null;
+  return file && kind ? { name: file.name, size: file.size, kind } : null;
+}
+
 /** /chat: the inbox and the open conversation, kept current by the live channel. */
 export function ChatRoute() {
   const { t } = useTranslation('chat');
@@ -89,6 +98,10 @@ export function ChatRoute() {
   const templates = useConversationTemplates(storeId, openId, conversation.data !== undefined && !chatWindow.open);
   const sendTemplate = useSendConversationTemplate(storeId);
   const [templateDrafts, setTemplateDrafts] = useState<Record<number, TemplateDraft>>({});
+  const sendMedia = useSendConversationMedia(storeId);
+  // The file attached in each conversation's composer, and why it cannot go.
+  const [attachments, setAttachments] = useState<Record<number, File | undefined>>({});
+  const [attachmentProblems, setAttachmentProblems] = useState<Record<number, ConversationPaneProps['attachmentProblem']>>({});
 
   // Opening a conversation reads it; so does a message that arrives while it is open.
   const unreadCount = conversation.data?.unreadCount ?? 0;
@@ -127,7 +140,46 @@ export function ChatRoute() {
   );
   const onSeenAll = useCallback(() => setUnseen({ conversationId: openId, count: 0 }), [openId]);
 
+  const attach = (conversationId: number, file: File | undefined) => {
+    const problem = file ? attachmentProblem(file) : null;
+    setAttachments((before) => ({ ...before, [conversationId]: problem ? before[conversationId] : file }));
+    setAttachmentProblems((before) => ({ ...before, [conversationId]: problem }));
+  };
+
+  /** The attachment with the draft as its caption; the composer empties once the server answered. */
+  const sendAttachment = (conversationId: number, file: File) => {
+    const caption = (drafts[conversationId] ?? '').trim();
+    sendMedia.mutate(
+      { conversationId, clientId: crypto.randomUUID(), file, caption },
+      {
+        onSuccess: () => {
+          attach(conversationId, undefined);
+          setDrafts((before) => ({ ...before, [conversationId]: '' }));
+        },
+        onError: (error) => {
+          // The server's words for a file its rules refuse stay beside the file; Meta's failures are toasts.
+          const refused = serverFieldErrorsOf(error)[''];
+          if (refused) {
+            setAttachmentProblems((before) => ({ ...before, [conversationId]: { problem: 'server', message: refused } }));
+            return;
+          }
+          if (error instanceof ApiError && error.status === 502 && error.code !== 'chat_upload_failed') {
+            // WhatsApp failed the send: the message stays in the conversation, failed with Meta's error.
+            attach(conversationId, undefined);
+            setDrafts((before) => ({ ...before, [conversationId]: '' }));
+          }
+          toaster.show({
+            status: 'error',
+            message: t(error instanceof ApiError && error.code === 'chat_upload_failed' ? 'errors.uploadFailed' : sendErrorKey(error)),
+          });
+        },
+      },
+    );
+  };
+
   const sendDraft = (conversationId: number) => {
+    const file = attachments[conversationId];
+    if (file) return sendAttachment(conversationId, file);
     const text = (drafts[conversationId] ?? '').trim();
     if (text === '') return;
     const optimistic: OptimisticSend = { clientId: crypto.randomUUID(), conversationId, text, at: new Date().toISOString() };
@@ -205,6 +257,11 @@ export function ChatRoute() {
               draft: drafts[openId] ?? '',
               onDraftChange: (draft) => setDrafts((before) => ({ ...before, [openId]: draft })),
               onSend: () => sendDraft(openId),
+              attachment: attachmentOf(attachments[openId]),
+              attachmentProblem: attachmentProblems[openId] ?? null,
+              onAttach: (file) => attach(openId, file),
+              onRemoveAttachment: () => attach(openId, undefined),
+              sendingAttachment: sendMedia.isPending && sendMedia.variables.conversationId === openId,
               templates: {
                 templates: loadableOf({
                   data: templates.data?.templates,

@@ -2,6 +2,8 @@ import { type FormEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
+import { ATTACHMENT_ACCEPT, type AttachmentKind, type AttachmentProblem } from '../../../../shared/chat-attachments';
+import { fileSize } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
 import { Button, IconButton } from '../../../ui/button';
@@ -30,7 +32,16 @@ export interface ConversationPaneProps {
   window: ChatWindow;
   draft: string;
   onDraftChange: (draft: string) => void;
+  /** Sends the draft, or the attachment with the draft as its caption. */
   onSend: () => void;
+  /** The file attached to the next send; null when none is. */
+  attachment: { name: string; size: number; kind: AttachmentKind } | null;
+  /** Why the file chosen cannot be sent (the browser's check, or the server's words); null when nothing is wrong. */
+  attachmentProblem: AttachmentProblem | { problem: 'server'; message: string } | null;
+  onAttach: (file: File) => void;
+  onRemoveAttachment: () => void;
+  /** A send on its way with a file (its upload, then WhatsApp). */
+  sendingAttachment: boolean;
   /** Once the window is closed: the approved templates, the one being filled, and its send. */
   templates: Omit<TemplateComposerProps, 'neverWrote' | 'optedOut'>;
   /** Newer messages that arrived while the merchant read older ones: the pill's count. */
@@ -67,8 +78,24 @@ const older = css({ alignSelf: 'center' });
 const pillRow = css({ position: 'absolute', insetX: '0', bottom: '3', display: 'flex', justifyContent: 'center', pointerEvents: 'none' });
 const pill = css({ pointerEvents: 'auto', boxShadow: 'md' });
 const composer = css({ display: 'flex', flexDirection: 'column', gap: '2' });
-const composerRow = css({ display: 'flex', gap: '2', alignItems: 'flex-end', '& > :first-child': { flex: '1' } });
+const composerRow = css({ display: 'flex', gap: '2', alignItems: 'flex-end', '& > :nth-child(3)': { flex: '1' } });
 const windowNote = css({ fontSize: 'sm', color: 'fg.muted', m: '0' });
+const attached = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  alignSelf: 'flex-start',
+  maxW: 'full',
+  pl: '3',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.surface',
+  fontSize: 'sm',
+  '& > svg': { w: 'icon', h: 'icon', flexShrink: '0', color: 'fg.muted' },
+});
+const attachedName = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minW: '0' });
+const problem = css({ fontSize: 'sm', color: 'danger.text', m: '0' });
 const empty = css({ m: 'auto', color: 'fg.muted', fontSize: 'sm' });
 
 /** "23 horas y 5 minutos": what is left of the window, in words. */
@@ -183,6 +210,11 @@ export function ConversationPane({
   draft,
   onDraftChange,
   onSend,
+  attachment,
+  attachmentProblem,
+  onAttach,
+  onRemoveAttachment,
+  sendingAttachment,
   templates,
   unseenCount,
   onUnseen,
@@ -192,8 +224,11 @@ export function ConversationPane({
 }: ConversationPaneProps) {
   const { t } = useTranslation('chat');
   const timeLeft = useTimeLeft(window);
+  const { t: common } = useTranslation('common');
+  const sizeText = (bytes: number) => common(`ui.fileUpload.size.${fileSize(bytes).unit}`, { size: fileSize(bytes).size });
+  const fileInput = useRef<HTMLInputElement>(null);
   const send = () => {
-    if (draft.trim() !== '') onSend();
+    if ((draft.trim() !== '' || attachment) && !sendingAttachment) onSend();
   };
   return (
     <section className={root} aria-label={t('pane.label')}>
@@ -240,10 +275,52 @@ export function ConversationPane({
                     send();
                   }}
                 >
+                  {attachment ? (
+                    <div className={attached}>
+                      <Icon name="paperclip" />
+                      <span className={attachedName}>
+                        {t('composer.attached', {
+                          kind: t(`message.kind.${attachment.kind}`),
+                          name: attachment.name,
+                          size: sizeText(attachment.size),
+                        })}
+                      </span>
+                      <IconButton aria-label={t('composer.removeAttachment')} onClick={onRemoveAttachment} disabled={sendingAttachment}>
+                        <Icon name="close" />
+                      </IconButton>
+                    </div>
+                  ) : null}
+                  {attachmentProblem ? (
+                    <p className={problem} role="alert">
+                      {attachmentProblem.problem === 'server'
+                        ? attachmentProblem.message
+                        : attachmentProblem.problem === 'invalidType'
+                          ? t('composer.invalidType')
+                          : t(`composer.tooLarge.${attachmentProblem.kind}`, {
+                              size: Math.round(attachmentProblem.maxBytes / (1024 * 1024)),
+                            })}
+                    </p>
+                  ) : null}
                   <div className={composerRow}>
+                    <input
+                      ref={fileInput}
+                      type="file"
+                      hidden
+                      accept={ATTACHMENT_ACCEPT}
+                      aria-label={t('composer.fileInput')}
+                      onChange={(event) => {
+                        const file = event.target.files?.[0];
+                        // The same file chosen again must change the input too.
+                        event.target.value = '';
+                        if (file) onAttach(file);
+                      }}
+                    />
+                    <IconButton aria-label={t('composer.attach')} onClick={() => fileInput.current?.click()} disabled={sendingAttachment}>
+                      <Icon name="paperclip" />
+                    </IconButton>
                     <Textarea
-                      label={t('composer.label')}
-                      placeholder={t('composer.placeholder')}
+                      label={attachment ? t('composer.captionLabel') : t('composer.label')}
+                      placeholder={attachment ? t('composer.captionPlaceholder') : t('composer.placeholder')}
                       value={draft}
                       rows={2}
                       maxLength={4096}
@@ -256,7 +333,7 @@ export function ConversationPane({
                         }
                       }}
                     />
-                    <Button type="submit" disabled={draft.trim() === ''}>
+                    <Button type="submit" disabled={draft.trim() === '' && !attachment} loading={sendingAttachment}>
                       {t('composer.send')}
                     </Button>
                   </div>
