@@ -145,7 +145,7 @@ export const SendsAttachment: Story = {
     await expect(await canvas.findByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeVisible();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Texto bajo el archivo (opcional)' }), 'Así queda en talla M{Enter}');
     await expect(await within(canvas.getByRole('log')).findByText('Así queda en talla M')).toBeVisible();
-    await expect(canvas.queryByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeNull();
+    await waitFor(() => expect(canvas.queryByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeNull());
   },
 };
 export const SendsAttachmentOnPhone: Story = onPhone<Story>(SendsAttachment);

@@ -78,7 +78,8 @@ const older = css({ alignSelf: 'center' });
 const pillRow = css({ position: 'absolute', insetX: '0', bottom: '3', display: 'flex', justifyContent: 'center', pointerEvents: 'none' });
 const pill = css({ pointerEvents: 'auto', boxShadow: 'md' });
 const composer = css({ display: 'flex', flexDirection: 'column', gap: '2' });
-const composerRow = css({ display: 'flex', gap: '2', alignItems: 'flex-end', '& > :nth-child(3)': { flex: '1' } });
+const composerRow = css({ display: 'flex', gap: '2', alignItems: 'flex-end' });
+const composerText = css({ flex: '1', minW: '0' });
 const windowNote = css({ fontSize: 'sm', color: 'fg.muted', m: '0' });
 const attached = css({
   display: 'flex',
@@ -318,21 +319,23 @@ export function ConversationPane({
                     <IconButton aria-label={t('composer.attach')} onClick={() => fileInput.current?.click()} disabled={sendingAttachment}>
                       <Icon name="paperclip" />
                     </IconButton>
-                    <Textarea
-                      label={attachment ? t('composer.captionLabel') : t('composer.label')}
-                      placeholder={attachment ? t('composer.captionPlaceholder') : t('composer.placeholder')}
-                      value={draft}
-                      rows={2}
-                      maxLength={4096}
-                      onChange={(event) => onDraftChange(event.target.value)}
-                      onKeyDown={(event) => {
-                        // Enter sends, as in WhatsApp; Shift+Enter starts a new line.
-                        if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-                          event.preventDefault();
-                          send();
-                        }
-                      }}
-                    />
+                    <div className={composerText}>
+                      <Textarea
+                        label={attachment ? t('composer.captionLabel') : t('composer.label')}
+                        placeholder={attachment ? t('composer.captionPlaceholder') : t('composer.placeholder')}
+                        value={draft}
+                        rows={2}
+                        maxLength={4096}
+                        onChange={(event) => onDraftChange(event.target.value)}
+                        onKeyDown={(event) => {
+                          // Enter sends, as in WhatsApp; Shift+Enter starts a new line.
+                          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                            event.preventDefault();
+                            send();
+                          }
+                        }}
+                      />
+                    </div>
                     <Button type="submit" disabled={draft.trim() === '' && !attachment} loading={sendingAttachment}>
                       {t('composer.send')}
                     </Button>
