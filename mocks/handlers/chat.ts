@@ -23,7 +23,7 @@ import { mockState } from './mock-state';
 type Conversation = App['schemas']['Conversation'];
 type ConversationMessage = App['schemas']['ConversationMessage'];
 
-type Call = 'list' | 'count' | 'conversation' | 'messages' | 'send' | 'read' | 'templates' | 'sendTemplate' | 'sendMedia';
+type Call = 'list' | 'count' | 'conversation' | 'messages' | 'send' | 'read' | 'templates' | 'sendTemplate' | 'sendMedia' | 'react';
 
 export interface ChatStoreOptions {
   /** The inbox, the most recent message first; the fixtures' by default. */
@@ -215,6 +215,28 @@ export function chatStore({
       if (sendFails === 'meta') return response(502).json(metaSendError);
       return response(201).json(sent);
     }),
+    appHttp.put(
+      '/private/stores/{id}/conversations/{conversationId}/messages/{messageId}/reaction',
+      async ({ params, request, response }) => {
+        await wait('react');
+        if (failing.includes('react')) return response.untyped(fails());
+        const conversation = find(params.conversationId);
+        const message = conversation
+          ? threads.current.get(conversation.id)?.find((each) => each.id === Number(params.messageId))
+          : undefined;
+        if (!conversation || !message) return response.untyped(notFound());
+        if (conversation.windowClosesAt === null || Date.parse(conversation.windowClosesAt) <= Date.now())
+          return response(409).json(chatWindowClosedError);
+        const { emoji } = await request.json();
+        const others = message.reactions.filter((each) => each.from !== 'outbound');
+        const reacted: ConversationMessage = { ...message, reactions: emoji === '' ? others : [...others, { emoji, from: 'outbound' }] };
+        threads.current.set(
+          conversation.id,
+          (threads.current.get(conversation.id) ?? []).map((each) => (each.id === message.id ? reacted : each)),
+        );
+        return response(200).json(reacted);
+      },
+    ),
     appHttp.post('/private/stores/{id}/conversations/{conversationId}/read', async ({ params, response }) => {
       await wait('read');
       if (failing.includes('read')) return response.untyped(fails());

@@ -164,5 +164,18 @@ export const UploadError: Story = {
 };
 export const UploadErrorOnPhone: Story = onPhone<Story>(UploadError);
 
+/** The store reacts to the customer's message: the reaction shows on it, beside the customer's. */
+export const ReactsToMessage: Story = {
+  parameters: { route: `/chat?c=${conversations.joaquin.id}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const [react] = await canvas.findAllByRole('button', { name: 'Reaccionar' });
+    await userEvent.click(react!);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Reaccionar con ❤️' }));
+    await expect(await canvas.findByRole('img', { name: 'Reacción ❤️ de tu tienda' })).toBeVisible();
+  },
+};
+export const ReactsToMessageOnPhone: Story = onPhone<Story>(ReactsToMessage);
+
 /** The inbox could not be read. */
 export const ListError: Story = { parameters: store({ failing: ['list'] }) };

@@ -87,6 +87,7 @@ const opened = (
     onAttach: fn(),
     onRemoveAttachment: fn(),
     sendingAttachment: false,
+    reactions: { pickerFor: null, onPickerChange: fn(), onReact: fn() },
     templates: {
       templates: { status: 'success', data: templatesFor(conversation) },
       onRetry: fn(),
@@ -191,6 +192,14 @@ export const AttachmentRefused: Story = {
   }),
 };
 export const AttachmentRefusedOnPhone: Story = onPhone<Story>(AttachmentRefused);
+
+/** The quick reactions open on a customer's message, the store's current one pressed. */
+export const ReactionPicker: Story = {
+  args: opened(conversations.camila, { reactions: { pickerFor: 1101, onPickerChange: fn(), onReact: fn() } }, [
+    ...(messagesByConversation[conversations.camila.id] ?? []).slice(-11, -8),
+  ]),
+};
+export const ReactionPickerOnPhone: Story = onPhone<Story>(ReactionPicker);
 
 /** The store's files in the conversation: an image with its caption, a document, a voice note. */
 export const OutgoingAttachments: Story = { args: opened(conversations.joaquin, {}, outgoingMedia) };

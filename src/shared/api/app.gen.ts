@@ -1711,6 +1711,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/conversations/{conversationId}/messages/{messageId}/reaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The store's reaction to a message the customer sent (WhatsApp's reaction message); an empty emoji takes it back.
+         * @description Sent as Meta's reaction message to the customer's message, only within 24 hours of their last message (409
+         *     `chat_window_closed`, nothing sent). One reaction per side: a new one replaces the store's previous one. Only a
+         *     customer's message can be reacted to (409 `reaction_not_allowed`). 404 `message_not_found` for a message not of
+         *     this conversation; 409 `whatsapp_not_connected`; 502 when Meta did not take it (nothing changes).
+         */
+        put: operations["reactToConversationMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/stores/{id}/conversations/{conversationId}/read": {
         parameters: {
             query?: never;
@@ -3299,6 +3328,10 @@ export interface components {
             values: {
                 [key: string]: string & unknown;
             };
+        };
+        ConversationReactionInput: {
+            /** @description One emoji (a few code points at most, skin tones and joiners included); empty to take the reaction back. */
+            emoji: string;
         };
         ConversationMessageInput: {
             /**
@@ -6213,6 +6246,42 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    reactToConversationMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationReactionInput"];
+            };
+        };
+        responses: {
+            /** @description The message, with its reactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             502: components["responses"]["BadGateway"];
         };
     };

@@ -82,6 +82,7 @@ export type OperationId =
   | 'logout'
   | 'markConversationRead'
   | 'previewPlanChange'
+  | 'reactToConversationMessage'
   | 'refreshStoreSync'
   | 'removeStoreMember'
   | 'requestPasswordReset'

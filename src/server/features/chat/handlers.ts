@@ -45,6 +45,7 @@ type ChatOperations = Pick<
   | 'listConversationTemplates'
   | 'sendConversationTemplate'
   | 'sendConversationMedia'
+  | 'reactToConversationMessage'
   | 'markConversationRead'
 >;
 
@@ -292,6 +293,36 @@ export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
       }),
     );
     return { status: 201, body: message };
+  },
+
+  async reactToConversationMessage(context) {
+    const { storeId } = inStore(context);
+    const { db } = context;
+    const conversation = await conversationOr404(db, storeId, context.params.conversationId);
+    const [target] = await db.query<{ direction: string; wamid: string | null }>(
+      'select direction, wamid from chat_messages where store_id = $1 and conversation_id = $2 and id = $3',
+      [storeId, conversation.id, context.params.messageId],
+    );
+    if (!target) throw new HttpError(404, 'message_not_found', messages.messageNotFound);
+    if (target.direction !== 'inbound' || !target.wamid) throw new HttpError(409, 'reaction_not_allowed', messages.reactionNotAllowed);
+    if (!windowOpen(conversation)) throw windowClosed();
+    const { emoji } = context.body;
+    const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
+    try {
+      await client.whatsapp.sendReaction(phoneNumberId, { to: recipientOf(conversation), messageId: target.wamid, emoji });
+    } catch (error) {
+      if (error instanceof MetaError && error.code === REENGAGEMENT_ERROR) throw windowClosed();
+      await metaFailure(db, storeId, error);
+    }
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `insert into chat_reactions (store_id, target_wamid, direction, emoji, at) values ($1, $2, 'outbound', $3, now())
+         on conflict (store_id, target_wamid, direction) do update set emoji = excluded.emoji, at = excluded.at`,
+        [storeId, target.wamid, emoji],
+      );
+      await announceConversations(tx, storeId, [conversation.id]);
+    });
+    return { status: 200, body: (await messageById(db, storeId, context.params.messageId))! };
   },
 
   async markConversationRead(context) {

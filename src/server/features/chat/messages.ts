@@ -8,6 +8,8 @@ export const chatMessages = {
     'Pasaron más de 24 horas desde el último mensaje del cliente: WhatsApp solo permite enviarle una plantilla aprobada. El mensaje no se envió.',
   conversationNotFound: 'No encontramos esa conversación.',
   sendFailed: 'WhatsApp no pudo enviar el mensaje. Inténtalo de nuevo en unos minutos.',
+  messageNotFound: 'No encontramos ese mensaje en esta conversación.',
+  reactionNotAllowed: 'Solo puedes reaccionar a los mensajes del cliente.',
   templateNotFound: 'La plantilla que elegiste ya no existe.',
   templateNotApproved:
     'Esta plantilla no está aprobada por WhatsApp en este momento (está en revisión, pausada o deshabilitada): elige otra.',

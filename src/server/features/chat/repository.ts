@@ -140,7 +140,8 @@ const MESSAGE_SELECT = `
          (m.kind = 'template' and m.template_name is not null
           and not exists (select 1 from whatsapp_templates t where t.store_id = m.store_id and t.name = m.template_name)) as template_missing,
          coalesce((select json_agg(json_build_object('emoji', r.emoji, 'from', r.direction) order by r.direction)
-                     from chat_reactions r where r.store_id = m.store_id and r.target_wamid = m.wamid), '[]'::json) as reactions
+                     from chat_reactions r where r.store_id = m.store_id and r.target_wamid = m.wamid
+                     and r.emoji <> ''), '[]'::json) as reactions
     from chat_messages m`;
 
 function messageOf(row: MessageRow): ConversationMessage {

@@ -152,3 +152,25 @@ describe('attachments', () => {
     expect(screen.getByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeTruthy();
   });
 });
+
+describe('reactions', () => {
+  it('reacts to a customer’s message within the window, and takes the reaction back', async () => {
+    await renderChat(`/chat?c=${conversations.joaquin.id}`);
+    const [react] = await screen.findAllByRole('button', { name: 'Reaccionar' });
+    await userEvent.click(react!);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reaccionar con 👍' }));
+    expect(await screen.findByRole('img', { name: 'Reacción 👍 de tu tienda' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Elige una reacción' })).toBeNull();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Reaccionar' })[0]!);
+    const current = await screen.findByRole('button', { name: 'Reaccionar con 👍' });
+    expect(current.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(current);
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Reacción 👍 de tu tienda' })).toBeNull());
+  });
+
+  it('offers no reaction once the window is closed', async () => {
+    await renderChat(`/chat?c=${conversations.valentina.id}`);
+    expect(await within(await screen.findByRole('log')).findByText('¿Tienen despacho a Concepción?')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reaccionar' })).toBeNull();
+  });
+});

@@ -248,3 +248,36 @@ export function useSendConversationMedia(storeId: StoreKeyId) {
     onSettled: (_message, _error, { conversationId }) => afterSend(queryClient, storeId, conversationId),
   });
 }
+
+export interface ReactToConversationMessage {
+  conversationId: number;
+  messageId: number;
+  /** Empty takes the store's reaction back. */
+  emoji: string;
+}
+
+/** The store's reaction to a customer's message: the server's answer (the message with its reactions) replaces it. */
+export function useReactToConversationMessage(storeId: StoreKeyId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ conversationId, messageId, emoji }: ReactToConversationMessage) =>
+      unwrap(
+        await appClient.PUT('/private/stores/{id}/conversations/{conversationId}/messages/{messageId}/reaction', {
+          params: { path: { id: requireStoreId(storeId), conversationId, messageId } },
+          body: { emoji },
+        }),
+      ),
+    onSuccess: (message, { conversationId }) =>
+      queryClient.setQueryData(conversationMessagesQuery(storeId, conversationId).queryKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                messages: page.messages.map((each) => (each.id === message.id ? message : each)),
+              })),
+            }
+          : data,
+      ),
+  });
+}

@@ -15,6 +15,7 @@ import {
   useConversations,
   useConversationTemplates,
   useMarkConversationRead,
+  useReactToConversationMessage,
   useSendConversationMedia,
   useSendConversationMessage,
   useSendConversationTemplate,
@@ -99,6 +100,8 @@ export function ChatRoute() {
   const sendTemplate = useSendConversationTemplate(storeId);
   const [templateDrafts, setTemplateDrafts] = useState<Record<number, TemplateDraft>>({});
   const sendMedia = useSendConversationMedia(storeId);
+  const react = useReactToConversationMessage(storeId);
+  const [pickerFor, setPickerFor] = useState<number | null>(null);
   // The file attached in each conversation's composer, and why it cannot go.
   const [attachments, setAttachments] = useState<Record<number, File | undefined>>({});
   const [attachmentProblems, setAttachmentProblems] = useState<Record<number, ConversationPaneProps['attachmentProblem']>>({});
@@ -262,6 +265,27 @@ export function ChatRoute() {
               onAttach: (file) => attach(openId, file),
               onRemoveAttachment: () => attach(openId, undefined),
               sendingAttachment: sendMedia.isPending && sendMedia.variables.conversationId === openId,
+              reactions: {
+                pickerFor,
+                onPickerChange: setPickerFor,
+                onReact: (messageId, emoji) => {
+                  setPickerFor(null);
+                  react.mutate(
+                    { conversationId: openId, messageId, emoji },
+                    {
+                      onError: (error) =>
+                        toaster.show({
+                          status: 'error',
+                          message: t(
+                            error instanceof ApiError && error.code === 'chat_window_closed'
+                              ? 'errors.windowClosed'
+                              : 'errors.reactionFailed',
+                          ),
+                        }),
+                    },
+                  );
+                },
+              },
               templates: {
                 templates: loadableOf({
                   data: templates.data?.templates,

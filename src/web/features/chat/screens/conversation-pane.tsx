@@ -42,6 +42,13 @@ export interface ConversationPaneProps {
   onRemoveAttachment: () => void;
   /** A send on its way with a file (its upload, then WhatsApp). */
   sendingAttachment: boolean;
+  /** Within the window: the store may react to the customer's messages (one picker open at a time); null otherwise. */
+  reactions: {
+    /** The message whose quick reactions are shown. */
+    pickerFor: number | null;
+    onPickerChange: (messageId: number | null) => void;
+    onReact: (messageId: number, emoji: string) => void;
+  } | null;
   /** Once the window is closed: the approved templates, the one being filled, and its send. */
   templates: Omit<TemplateComposerProps, 'neverWrote' | 'optedOut'>;
   /** Newer messages that arrived while the merchant read older ones: the pill's count. */
@@ -111,7 +118,10 @@ function useTimeLeft(window: ChatWindow): string {
 }
 
 interface MessageListProps
-  extends Pick<ConversationPaneProps, 'hasOlder' | 'loadingOlder' | 'onLoadOlder' | 'unseenCount' | 'onUnseen' | 'onSeenAll' | 'timeZone'> {
+  extends Pick<
+    ConversationPaneProps,
+    'hasOlder' | 'loadingOlder' | 'onLoadOlder' | 'unseenCount' | 'onUnseen' | 'onSeenAll' | 'timeZone' | 'reactions'
+  > {
   messages: readonly ConversationMessage[];
   label: string;
 }
@@ -131,6 +141,7 @@ function MessageList({
   onUnseen,
   onSeenAll,
   timeZone,
+  reactions,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const ref = useRef<HTMLDivElement>(null);
@@ -176,7 +187,20 @@ function MessageList({
         ) : null}
         {messages.length === 0 ? <p className={empty}>{t('pane.noMessages')}</p> : null}
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} timeZone={timeZone} />
+          <MessageBubble
+            key={message.id}
+            message={message}
+            timeZone={timeZone}
+            reaction={
+              reactions && message.direction === 'inbound' && message.id > 0
+                ? {
+                    open: reactions.pickerFor === message.id,
+                    onToggle: () => reactions.onPickerChange(reactions.pickerFor === message.id ? null : message.id),
+                    onReact: (emoji) => reactions.onReact(message.id, emoji),
+                  }
+                : undefined
+            }
+          />
         ))}
       </div>
       {unseenCount > 0 ? (
@@ -216,6 +240,7 @@ export function ConversationPane({
   onAttach,
   onRemoveAttachment,
   sendingAttachment,
+  reactions,
   templates,
   unseenCount,
   onUnseen,
@@ -265,6 +290,7 @@ export function ConversationPane({
                     onUnseen={onUnseen}
                     onSeenAll={onSeenAll}
                     timeZone={timeZone}
+                    reactions={window.open ? reactions : null}
                   />
                 )}
               </LoadableView>
