@@ -44,6 +44,7 @@ describe('ChatRoute', () => {
   it('opens the conversation the address names and reads it', async () => {
     await renderChat(`/chat?c=${conversations.camila.id}`);
     expect(await screen.findByRole('heading', { name: 'Camila González', level: 2 })).toBeTruthy();
+    expect(screen.getByText('Teléfono +56 9 1234 5678')).toBeTruthy();
     expect(await screen.findByText('Talla M')).toBeTruthy();
     const inbox = within(screen.getByRole('region', { name: 'Conversaciones' }));
     await waitFor(() => expect(inbox.queryByRole('img', { name: '2 mensajes sin leer' })).toBeNull());

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
 import { ATTACHMENT_ACCEPT, type AttachmentKind, type AttachmentProblem } from '../../../../shared/chat-attachments';
-import { fileSize } from '../../../../shared/format';
+import { fileSize, formatPhone } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
 import { Button, IconButton } from '../../../ui/button';
@@ -80,6 +80,8 @@ const list = css({
   p: '3',
   borderRadius: 'lg',
   bg: 'chat.canvas',
+  // A short conversation sits at the bottom, next to the composer, as chat apps show it; a long one scrolls.
+  '& > :first-child': { mt: 'auto' },
 });
 const older = css({ alignSelf: 'center' });
 const pillRow = css({ position: 'absolute', insetX: '0', bottom: '3', display: 'flex', justifyContent: 'center', pointerEvents: 'none' });
@@ -270,7 +272,7 @@ export function ConversationPane({
                 </IconButton>
                 <div className={who}>
                   <h2 className={title}>{open.name ?? open.phone ?? t('list.noName')}</h2>
-                  <span className={phone}>{open.phone ? t('pane.phone', { phone: open.phone }) : t('pane.noPhone')}</span>
+                  <span className={phone}>{open.phone ? t('pane.phone', { phone: formatPhone(open.phone) }) : t('pane.noPhone')}</span>
                 </div>
               </div>
               {open.optedOut ? <Banner tone="warning" message={t('pane.optedOut')} /> : null}
