@@ -1,13 +1,19 @@
 import { delay } from 'msw';
 import type { components as App } from '../../src/shared/api/app.gen';
+import { attachmentKind, attachmentProblem } from '../../src/shared/chat-attachments';
 import {
   allConversations,
+  attachmentRefusal,
+  chatOptedOutError,
   chatWindowClosedError,
   conversationNotFoundError,
   conversationsByCampaign,
   messagesByConversation,
   metaFailure,
   metaSendError,
+  templateNotFoundError,
+  templatesFor,
+  uploadFailedError,
 } from '../fixtures/chat';
 import { serverError } from '../fixtures/session';
 import { whatsappNotConnectedError } from '../fixtures/whatsapp-templates';
@@ -17,7 +23,7 @@ import { mockState } from './mock-state';
 type Conversation = App['schemas']['Conversation'];
 type ConversationMessage = App['schemas']['ConversationMessage'];
 
-type Call = 'list' | 'count' | 'conversation' | 'messages' | 'send' | 'read';
+type Call = 'list' | 'count' | 'conversation' | 'messages' | 'send' | 'read' | 'templates' | 'sendTemplate' | 'sendMedia' | 'react';
 
 export interface ChatStoreOptions {
   /** The inbox, the most recent message first; the fixtures' by default. */
@@ -30,6 +36,10 @@ export interface ChatStoreOptions {
   pending?: readonly Call[];
   /** How a send goes wrong: Meta failed (502, the message kept failed), or no WhatsApp connected (409). */
   sendFails?: 'meta' | 'notConnected' | undefined;
+  /** Meta does not take an attachment's upload (502 `chat_upload_failed`, nothing kept). */
+  uploadFails?: boolean;
+  /** The templates the store deleted since the screen listed them: sending one answers 404. */
+  deletedTemplates?: readonly number[];
 }
 
 const fails = () => Response.json(serverError, { status: 500 });
@@ -62,6 +72,8 @@ export function chatStore({
   failing = [],
   pending = [],
   sendFails,
+  deletedTemplates = [],
+  uploadFails = false,
 }: ChatStoreOptions = {}) {
   const inbox = mockState(() => initial.map((each) => ({ ...each })));
   const threads = mockState(() => new Map(Object.entries(initialMessages).map(([id, list]) => [Number(id), [...list]])));
@@ -71,6 +83,28 @@ export function chatStore({
   const find = (id: string | number) => inbox.current.find((each) => each.id === Number(id));
   const notFound = () => Response.json(conversationNotFoundError, { status: 404 });
   const nextId = () => Math.max(2000, ...[...threads.current.values()].flat().map((each) => each.id)) + 1;
+  /** A message the store sends, as the server answers it: sent, or failed with Meta's error. */
+  const outgoing = (fails: ChatStoreOptions['sendFails']): ConversationMessage => ({
+    id: nextId(),
+    direction: 'outbound',
+    kind: 'text',
+    text: null,
+    payload: null,
+    status: fails === 'meta' ? 'failed' : 'sent',
+    error: fails === 'meta' ? metaFailure : null,
+    reactions: [],
+    templateName: null,
+    templateMissing: false,
+    at: new Date().toISOString(),
+  });
+  /** The message joins the conversation, which is answered now. */
+  const add = (conversation: Conversation, sent: ConversationMessage) => {
+    threads.current.set(conversation.id, [...(threads.current.get(conversation.id) ?? []), sent]);
+    Object.assign(conversation, {
+      answered: true,
+      lastMessage: { preview: sent.text ?? '', at: sent.at, direction: 'outbound' },
+    } satisfies Partial<Conversation>);
+  };
   return [
     appHttp.get('/private/stores/{id}/conversations', async ({ query, response }) => {
       await wait('list');
@@ -116,26 +150,93 @@ export function chatStore({
       if (conversation.windowClosesAt === null || Date.parse(conversation.windowClosesAt) <= Date.now())
         return response(409).json(chatWindowClosedError);
       const { text } = await request.json();
-      const sent: ConversationMessage = {
-        id: nextId(),
-        direction: 'outbound',
-        kind: 'text',
-        text,
-        payload: null,
-        status: sendFails === 'meta' ? 'failed' : 'sent',
-        error: sendFails === 'meta' ? metaFailure : null,
-        reactions: [],
-        templateName: null,
-        at: new Date().toISOString(),
-      };
-      threads.current.set(conversation.id, [...(threads.current.get(conversation.id) ?? []), sent]);
-      Object.assign(conversation, {
-        answered: true,
-        lastMessage: { preview: text, at: sent.at, direction: 'outbound' },
-      } satisfies Partial<Conversation>);
+      const sent: ConversationMessage = { ...outgoing(sendFails), text };
+      add(conversation, sent);
       if (sendFails === 'meta') return response(502).json(metaSendError);
       return response(201).json(sent);
     }),
+    appHttp.get('/private/stores/{id}/conversations/{conversationId}/templates', async ({ params, response }) => {
+      await wait('templates');
+      if (failing.includes('templates')) return response.untyped(fails());
+      const conversation = find(params.conversationId);
+      if (!conversation) return response.untyped(notFound());
+      return response(200).json({ templates: templatesFor(conversation) });
+    }),
+    appHttp.post('/private/stores/{id}/conversations/{conversationId}/templateMessages', async ({ params, request, response }) => {
+      await wait('sendTemplate');
+      if (failing.includes('sendTemplate')) return response.untyped(fails());
+      const conversation = find(params.conversationId);
+      if (!conversation) return response.untyped(notFound());
+      if (sendFails === 'notConnected') return response(409).json(whatsappNotConnectedError);
+      const { templateId, values } = await request.json();
+      const template = templatesFor(conversation).find((each) => each.id === templateId);
+      if (!template || deletedTemplates.includes(templateId)) return response(404).json(templateNotFoundError);
+      if (template.blocked) return response(409).json(chatOptedOutError);
+      const filled = (text: string) =>
+        text.replace(
+          /\{\{([a-z][a-z0-9_]*)\}\}/g,
+          (written, name: string) => values[name] ?? template.variables.find((each) => each.name === name)?.value ?? written,
+        );
+      const sent: ConversationMessage = {
+        ...outgoing(sendFails),
+        kind: 'template',
+        text: [template.headerText, template.body]
+          .filter((part) => part !== null)
+          .map(filled)
+          .join('\n\n'),
+        payload: { templateId, values },
+        templateName: template.name,
+      };
+      add(conversation, sent);
+      if (sendFails === 'meta') return response(502).json(metaSendError);
+      return response(201).json(sent);
+    }),
+    appHttp.post('/private/stores/{id}/conversations/{conversationId}/media', async ({ params, query, request, response }) => {
+      await wait('sendMedia');
+      if (failing.includes('sendMedia')) return response.untyped(fails());
+      const conversation = find(params.conversationId);
+      if (!conversation) return response.untyped(notFound());
+      if (sendFails === 'notConnected') return response(409).json(whatsappNotConnectedError);
+      if (conversation.windowClosesAt === null || Date.parse(conversation.windowClosesAt) <= Date.now())
+        return response(409).json(chatWindowClosedError);
+      const type = request.headers.get('content-type') ?? '';
+      const size = (await request.arrayBuffer()).byteLength;
+      const kind = attachmentKind(type);
+      if (!kind || attachmentProblem({ type, size })) return response(400).json(attachmentRefusal);
+      if (uploadFails) return response(502).json(uploadFailedError);
+      const name = query.get('name') ?? '';
+      const sent: ConversationMessage = {
+        ...outgoing(sendFails),
+        kind,
+        text: kind === 'audio' ? null : query.get('caption'),
+        payload: { id: `media-${nextId()}`, mime_type: type, filename: name, bytes: size },
+      };
+      add(conversation, sent);
+      if (sendFails === 'meta') return response(502).json(metaSendError);
+      return response(201).json(sent);
+    }),
+    appHttp.put(
+      '/private/stores/{id}/conversations/{conversationId}/messages/{messageId}/reaction',
+      async ({ params, request, response }) => {
+        await wait('react');
+        if (failing.includes('react')) return response.untyped(fails());
+        const conversation = find(params.conversationId);
+        const message = conversation
+          ? threads.current.get(conversation.id)?.find((each) => each.id === Number(params.messageId))
+          : undefined;
+        if (!conversation || !message) return response.untyped(notFound());
+        if (conversation.windowClosesAt === null || Date.parse(conversation.windowClosesAt) <= Date.now())
+          return response(409).json(chatWindowClosedError);
+        const { emoji } = await request.json();
+        const others = message.reactions.filter((each) => each.from !== 'outbound');
+        const reacted: ConversationMessage = { ...message, reactions: emoji === '' ? others : [...others, { emoji, from: 'outbound' }] };
+        threads.current.set(
+          conversation.id,
+          (threads.current.get(conversation.id) ?? []).map((each) => (each.id === message.id ? reacted : each)),
+        );
+        return response(200).json(reacted);
+      },
+    ),
     appHttp.post('/private/stores/{id}/conversations/{conversationId}/read', async ({ params, response }) => {
       await wait('read');
       if (failing.includes('read')) return response.untyped(fails());

@@ -213,6 +213,25 @@ export const URL_BUTTON_TYPES = [
   'REDO_LAST_ORDER_URL',
 ] as const satisfies readonly WhatsappTemplateButtonType[];
 
+/**
+ * What a template's buttons add to one message: the suffix of each dynamic URL button, by index (a campaign's and
+ * the chat's sends alike).
+ */
+export function buttonSuffixes(
+  buttons: readonly Pick<WhatsappTemplateButton, 'type' | 'url' | 'urlExample'>[],
+  checkoutUrl: string | null,
+): Record<string, string> {
+  const suffixes: Record<string, string> = {};
+  buttons.forEach((button, index) => {
+    if (button.type === 'URL' && button.url?.endsWith(URL_SUFFIX_VARIABLE)) suffixes[index] = button.urlExample ?? '';
+    // The checkout's own recovery link, on the shop's address the template holds.
+    if (button.type === 'CHECKOUT_URL') suffixes[index] = checkoutUrl ? checkoutUrl.replace(/^https?:\/\/[^/]+\//, '') : 'cart';
+    // The shop's cart: the order lines kept here carry products, not the variants a cart permalink needs.
+    if (button.type === 'REDO_LAST_ORDER_URL') suffixes[index] = 'cart';
+  });
+  return suffixes;
+}
+
 /** How many buttons of a type a template may hold on its own (Meta's limits apply across types too: `canAddButton`). */
 export const BUTTON_TYPE_MAX: Record<WhatsappTemplateButtonType, number> = {
   URL: L.urlButtonsMax,

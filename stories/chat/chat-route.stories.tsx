@@ -107,5 +107,75 @@ export const SendRefused: Story = {
   },
 };
 
+/** The window closed: a template chosen, its order number typed, sent; it shows in the conversation. */
+export const SendsTemplate: Story = {
+  parameters: { route: `/chat?c=${conversations.valentina.id}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('combobox', { name: 'Plantilla' }));
+    await userEvent.click(await within(canvasElement.ownerDocument.body).findByRole('option', { name: 'seguimiento_pedido' }));
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Texto libre/ }), '10234');
+    await userEvent.click(canvas.getByRole('button', { name: 'Enviar plantilla' }));
+    await expect(
+      await within(canvas.getByRole('log')).findByText('Hola Valentina, tu pedido 10234 ya va en camino. Te avisaremos cuando llegue.'),
+    ).toBeInTheDocument();
+  },
+};
+export const SendsTemplateOnPhone: Story = onPhone<Story>(SendsTemplate);
+
+/** The template chosen was deleted meanwhile: the toast says so. */
+export const TemplateGone: Story = {
+  parameters: { route: `/chat?c=${conversations.valentina.id}`, ...store({ deletedTemplates: [803] }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('combobox', { name: 'Plantilla' }));
+    await userEvent.click(await within(canvasElement.ownerDocument.body).findByRole('option', { name: 'encuesta_satisfaccion' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Enviar plantilla' }));
+    await toastShown(canvasElement, 'La plantilla que elegiste ya no existe. Elige otra.');
+  },
+};
+
+/** A photo attached and sent with its caption: it joins the conversation. */
+export const SendsAttachment: Story = {
+  parameters: { route: `/chat?c=${conversations.joaquin.id}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const photo = new File([new Uint8Array(2048)], 'polera-talla-m.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(await canvas.findByLabelText('Archivo para adjuntar'), photo);
+    await expect(await canvas.findByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeVisible();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Texto bajo el archivo (opcional)' }), 'Así queda en talla M{Enter}');
+    await expect(await within(canvas.getByRole('log')).findByText('Así queda en talla M')).toBeVisible();
+    await waitFor(() => expect(canvas.queryByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeNull());
+  },
+};
+export const SendsAttachmentOnPhone: Story = onPhone<Story>(SendsAttachment);
+
+/** WhatsApp did not take the upload: the toast says so, and the file stays attached to try again. */
+export const UploadError: Story = {
+  parameters: { route: `/chat?c=${conversations.joaquin.id}`, ...store({ uploadFails: true }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const photo = new File([new Uint8Array(2048)], 'polera-talla-m.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(await canvas.findByLabelText('Archivo para adjuntar'), photo);
+    await userEvent.click(canvas.getByRole('button', { name: 'Enviar' }));
+    await toastShown(canvasElement, 'Ocurrió un error al subir el archivo.');
+    await expect(canvas.getByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeVisible();
+  },
+};
+export const UploadErrorOnPhone: Story = onPhone<Story>(UploadError);
+
+/** The store reacts to the customer's message: the reaction shows on it, beside the customer's. */
+export const ReactsToMessage: Story = {
+  parameters: { route: `/chat?c=${conversations.joaquin.id}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const [react] = await canvas.findAllByRole('button', { name: 'Reaccionar' });
+    await userEvent.click(react!);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Reaccionar con ❤️' }));
+    await expect(await canvas.findByRole('img', { name: 'Reacción ❤️ de tu tienda' })).toBeVisible();
+  },
+};
+export const ReactsToMessageOnPhone: Story = onPhone<Story>(ReactsToMessage);
+
 /** The inbox could not be read. */
 export const ListError: Story = { parameters: store({ failing: ['list'] }) };

@@ -8,10 +8,12 @@ import {
   conversationsByCampaign,
   failedAnswer,
   messagesByConversation,
+  outgoingMedia,
+  templatesFor,
 } from '../../mocks/fixtures/chat';
 import { STORE_TIME_ZONE, sentCampaign, whatsappCampaignSummaries } from '../../mocks/fixtures/whatsapp-campaigns';
 import type { components } from '../../src/shared/api/app.gen';
-import { chatWindowAt } from '../../src/web/features/chat/screens/chat-rules';
+import { chatWindowAt, EMPTY_TEMPLATE_DRAFT, type TemplateDraft } from '../../src/web/features/chat/screens/chat-rules';
 import { ChatScreen, type ChatScreenProps } from '../../src/web/features/chat/screens/chat-screen';
 import type { ConversationFilter } from '../../src/web/features/chat/screens/conversation-list';
 import type { ConversationPaneProps } from '../../src/web/features/chat/screens/conversation-pane';
@@ -80,6 +82,20 @@ const opened = (
     draft: '',
     onDraftChange: fn(),
     onSend: fn(),
+    attachment: null,
+    attachmentProblem: null,
+    onAttach: fn(),
+    onRemoveAttachment: fn(),
+    sendingAttachment: false,
+    reactions: { pickerFor: null, onPickerChange: fn(), onReact: fn() },
+    templates: {
+      templates: { status: 'success', data: templatesFor(conversation) },
+      onRetry: fn(),
+      draft: EMPTY_TEMPLATE_DRAFT,
+      onDraftChange: fn(),
+      onSend: fn(),
+      sending: false,
+    },
     unseenCount: 0,
     onUnseen: fn(),
     onSeenAll: fn(),
@@ -144,13 +160,120 @@ export const SearchNoResultOnPhone: Story = onPhone<Story>(SearchNoResult);
 export const WindowOpen: Story = { args: opened(conversations.hidden, { draft: 'Hola, sí: desde 10 unidades.' }) };
 export const WindowOpenOnPhone: Story = onPhone<Story>(WindowOpen);
 
-/** The window closed: only approved templates, which the chat cannot send yet. */
+/** A photo attached within the window, a caption written below it. */
+const photo = { name: 'polera-talla-m.jpg', size: 1_258_291, kind: 'image' } as const;
+export const AttachmentChosen: Story = {
+  args: opened(conversations.joaquin, { attachment: photo, draft: 'Así queda en talla M' }),
+};
+export const AttachmentChosenOnPhone: Story = onPhone<Story>(AttachmentChosen);
+
+/** The file on its way: uploaded to WhatsApp, then sent. */
+export const AttachmentSending: Story = {
+  args: opened(conversations.joaquin, { attachment: photo, draft: 'Así queda en talla M', sendingAttachment: true }),
+  parameters: { visual: { viewport: 'laptop', waitFor: 'button[data-loading]' } },
+};
+export const AttachmentSendingOnPhone: Story = onPhone<Story>(AttachmentSending);
+
+/** A file over WhatsApp's limit for its kind, refused before it is uploaded. */
+export const AttachmentTooLarge: Story = {
+  args: opened(conversations.joaquin, { attachmentProblem: { problem: 'tooLarge', kind: 'image', maxBytes: 5 * 1024 * 1024 } }),
+};
+export const AttachmentTooLargeOnPhone: Story = onPhone<Story>(AttachmentTooLarge);
+
+/** A type WhatsApp does not send. */
+export const AttachmentInvalidType: Story = { args: opened(conversations.joaquin, { attachmentProblem: { problem: 'invalidType' } }) };
+export const AttachmentInvalidTypeOnPhone: Story = onPhone<Story>(AttachmentInvalidType);
+
+/** The server refused the file (its bytes are not what its type says), in its words. */
+export const AttachmentRefused: Story = {
+  args: opened(conversations.joaquin, {
+    attachment: photo,
+    attachmentProblem: { problem: 'server', message: 'El archivo está dañado o incompleto: no se puede enviar.' },
+  }),
+};
+export const AttachmentRefusedOnPhone: Story = onPhone<Story>(AttachmentRefused);
+
+/** The quick reactions open on a customer's message, the store's current one pressed. */
+export const ReactionPicker: Story = {
+  args: opened(conversations.camila, { reactions: { pickerFor: 1101, onPickerChange: fn(), onReact: fn() } }, [
+    ...(messagesByConversation[conversations.camila.id] ?? []).slice(-11, -8),
+  ]),
+};
+export const ReactionPickerOnPhone: Story = onPhone<Story>(ReactionPicker);
+
+/** The store's files in the conversation: an image with its caption, a document, a voice note. */
+export const OutgoingAttachments: Story = { args: opened(conversations.joaquin, {}, outgoingMedia) };
+export const OutgoingAttachmentsOnPhone: Story = onPhone<Story>(OutgoingAttachments);
+
+/** The window closed: only approved templates, to choose from. */
 export const WindowClosed: Story = { args: opened(conversations.valentina, {}, failedAnswer.slice(0, 3)) };
 export const WindowClosedOnPhone: Story = onPhone<Story>(WindowClosed);
 
+/** The screen with Valentina's window closed and the template composer as `templates` says. */
+const withTemplates = (templates: Partial<ConversationPaneProps['templates']>, conversation: Conversation = conversations.valentina) => {
+  const args = opened(
+    conversation,
+    {},
+    conversation.id === conversations.valentina.id ? failedAnswer.slice(0, 3) : messagesByConversation[conversation.id],
+  );
+  return { ...args, pane: { ...args.pane!, templates: { ...args.pane!.templates, ...templates } } };
+};
+const chosen = (templateId: number, draft: Partial<TemplateDraft> = {}): TemplateDraft => ({
+  ...EMPTY_TEMPLATE_DRAFT,
+  templateId,
+  ...draft,
+});
+
+/** A template chosen: the customer's first name filled from their data, the order number to type, the preview. */
+export const TemplateVariablesToFill: Story = { args: withTemplates({ draft: chosen(801) }) };
+export const TemplateVariablesToFillOnPhone: Story = onPhone<Story>(TemplateVariablesToFill);
+
+/** Sent with a value missing: the field says so, nothing is sent. */
+export const TemplateVariableMissing: Story = { args: withTemplates({ draft: chosen(802, { attempted: true }) }) };
+export const TemplateVariableMissingOnPhone: Story = onPhone<Story>(TemplateVariableMissing);
+
+/** Every value written: the template on its way. */
+export const TemplateSending: Story = {
+  args: withTemplates({ draft: chosen(801, { values: { text_1: '10234' } }), sending: true }),
+  parameters: { visual: { viewport: 'laptop', waitFor: 'button[data-loading]' } },
+};
+export const TemplateSendingOnPhone: Story = onPhone<Story>(TemplateSending);
+
+/** The store has no approved template yet. */
+export const NoApprovedTemplates: Story = { args: withTemplates({ templates: { status: 'success', data: [] } }) };
+export const NoApprovedTemplatesOnPhone: Story = onPhone<Story>(NoApprovedTemplates);
+
+/** The templates on their way. */
+export const TemplatesLoading: Story = {
+  args: withTemplates({ templates: { status: 'loading' } }),
+  parameters: { visual: { viewport: 'laptop', waitFor: '[aria-busy="true"]' } },
+};
+export const TemplatesLoadingOnPhone: Story = onPhone<Story>(TemplatesLoading);
+
+/** The templates could not be read: the Spanish message and a retry. */
+export const TemplatesError: Story = { args: withTemplates({ templates: { status: 'error', cause: 'server' } }) };
+export const TemplatesErrorOnPhone: Story = onPhone<Story>(TemplatesError);
+
+/** The customer stopped the store's marketing and the window closed: marketing templates are not offered, and it says why. */
+const optedOutClosed: Conversation = { ...conversations.pedro, windowClosesAt: '2026-03-14T10:00:00.000Z' };
+export const OptedOutTemplates: Story = {
+  args: { ...withTemplates({ templates: { status: 'success', data: templatesFor(optedOutClosed) } }, optedOutClosed) },
+};
+export const OptedOutTemplatesOnPhone: Story = onPhone<Story>(OptedOutTemplates);
+
 /** Reached by a campaign's template, never wrote back: no window ever opened. */
-export const NeverWrote: Story = { args: opened(conversations.francisca) };
+export const NeverWrote: Story = {
+  args: opened(
+    conversations.francisca,
+    {},
+    (messagesByConversation[conversations.francisca.id] ?? []).map((message) => ({ ...message, templateMissing: false })),
+  ),
+};
 export const NeverWroteOnPhone: Story = onPhone<Story>(NeverWrote);
+
+/** A campaign's message whose template the store deleted since: it says so. */
+export const TemplateNoLongerExists: Story = { args: opened(conversations.francisca) };
+export const TemplateNoLongerExistsOnPhone: Story = onPhone<Story>(TemplateNoLongerExists);
 
 /** Each kind a customer sends: text with a reaction, media (not downloaded yet), location, contacts, replies, unsupported. */
 export const IncomingKinds: Story = {

@@ -13,6 +13,7 @@ import {
   formatPercentage,
   formatPercentagePoints,
   formatPeriod,
+  formatPhone,
   formatUsd,
 } from '../../src/shared/format';
 
@@ -161,5 +162,14 @@ describe('fileSize', () => {
     expect(fileSize(1024 * 1024 - 1)).toEqual({ unit: 'megabytes', size: '1' });
     expect(fileSize(2.25 * 1024 * 1024)).toEqual({ unit: 'megabytes', size: '2,3' });
     expect(fileSize(48 * 1024 * 1024)).toEqual({ unit: 'megabytes', size: '48' });
+  });
+});
+
+describe('formatPhone', () => {
+  it('groups a Chilean number as Meta displays the store’s own, and leaves any other as it is', () => {
+    expect(formatPhone('+56912345678')).toBe('+56 9 1234 5678');
+    expect(formatPhone('+56221234567')).toBe('+56 2 2123 4567');
+    expect(formatPhone('+5491123456789')).toBe('+5491123456789');
+    expect(formatPhone('+5691234')).toBe('+5691234');
   });
 });

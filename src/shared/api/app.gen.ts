@@ -1618,6 +1618,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/conversations/{conversationId}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's approved templates this conversation's customer can be sent, with the values the customer's data fills.
+         * @description Only APPROVED templates (SPEC §4: once approved a template can be used). Each variable comes with the value the
+         *     customer's data gives it (first name, last name, email of the store's customer with this phone), or null when the
+         *     merchant must type it (free texts, products, data the customer lacks). A MARKETING template is `blocked`
+         *     `optedOut` when the customer stopped the store's WhatsApp marketing: `sendConversationTemplate` refuses it.
+         */
+        get: operations["listConversationTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/conversations/{conversationId}/templateMessages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an approved template to the customer (allowed in or out of the 24-hour window), as the chat's free text goes.
+         * @description Each variable takes the text given in `values`, else the customer's data (`listConversationTemplates`); one that
+         *     neither fills answers 400 `invalid_request` naming it. The message joins the conversation as kind `template`,
+         *     its text the body with the values in place, and moves with Meta's statuses like free text. 404
+         *     `template_not_found` when the template no longer exists; 409 `template_not_approved` when it is not APPROVED
+         *     now (paused, disabled, in review); 409 `chat_opted_out` for a MARKETING template to a customer who stopped the
+         *     store's marketing (nothing is sent); 409 `whatsapp_not_connected`; 502 when Meta failed (kept failed, with
+         *     Meta's error). `clientId` makes the call idempotent, as for free text.
+         */
+        post: operations["sendConversationTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/conversations/{conversationId}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a file (image, video, audio or document) to the customer, only within 24 hours of their last message.
+         * @description The body is the file itself, its type in `Content-Type`: the types WhatsApp's Cloud API sends, each kind within
+         *     Meta's limit (images JPEG or PNG up to 5 MB; videos MP4 or 3GPP and audio AAC, AMR, MP3, MP4 or OGG up to 16 MB;
+         *     documents PDF, text or Office up to 100 MB: `ATTACHMENT_TYPES` in src/shared/chat-attachments.ts). Another type
+         *     or a larger file answers 400 `invalid_request` with the reason on the body (`fieldErrors` field `""`), before a
+         *     byte more than the limit is read; an image or video whose bytes are not what its type says, too. The file is
+         *     uploaded to the number's WhatsApp media (`POST /{phone-number-id}/media`) and sent as that kind of message,
+         *     which joins the conversation and moves with Meta's statuses like free text. Outside the window 409
+         *     `chat_window_closed` and nothing is uploaded. 502 `chat_upload_failed` when Meta did not take the file (nothing
+         *     is kept); 502 when Meta failed the send (kept failed, with Meta's error). `clientId` makes the call idempotent.
+         *     Two uploads at once per store (429 `uploads_busy` with `Retry-After`).
+         */
+        post: operations["sendConversationMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/stores/{id}/conversations/{conversationId}/messages/{messageId}/reaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The store's reaction to a message the customer sent (WhatsApp's reaction message); an empty emoji takes it back.
+         * @description Sent as Meta's reaction message to the customer's message, only within 24 hours of their last message (409
+         *     `chat_window_closed`, nothing sent). One reaction per side: a new one replaces the store's previous one. Only a
+         *     customer's message can be reacted to (409 `reaction_not_allowed`). 404 `message_not_found` for a message not of
+         *     this conversation; 409 `whatsapp_not_connected`; 502 when Meta did not take it (nothing changes).
+         */
+        put: operations["reactToConversationMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/stores/{id}/conversations/{conversationId}/read": {
         parameters: {
             query?: never;
@@ -3153,6 +3275,8 @@ export interface components {
             }[];
             /** @description The template's name, for a template message. */
             templateName: string | null;
+            /** @description A template message whose template the store no longer has (deleted since); false for every other message. */
+            templateMissing: boolean;
             /** Format: date-time */
             at: string;
         };
@@ -3160,6 +3284,54 @@ export interface components {
             messages: components["schemas"]["ConversationMessage"][];
             /** @description `before` for the older page; null when there is none. */
             nextBefore: number | null;
+        };
+        /**
+         * @description optedOut: a MARKETING template, and the customer stopped the store's WhatsApp marketing.
+         * @enum {string}
+         */
+        ConversationTemplateBlock: "optedOut";
+        /** @description An approved template as the chat offers it to one customer. */
+        ConversationTemplate: {
+            id: number;
+            name: string;
+            category: components["schemas"]["WhatsappTemplateCategory"];
+            headerFormat: components["schemas"]["WhatsappTemplateHeaderFormat"];
+            /** @description A TEXT header's text with its variables written `{{name}}`; null otherwise. */
+            headerText: string | null;
+            /** @description The message with its variables written `{{name}}`. */
+            body: string;
+            footer: string | null;
+            buttons: {
+                type: components["schemas"]["WhatsappTemplateButtonType"];
+                text: string;
+            }[];
+            variables: {
+                name: string;
+                type: components["schemas"]["WhatsappTemplateVariableType"];
+                /** @description What the customer's data fills; null when the merchant must type it. */
+                value: string | null;
+            }[];
+            /** @description Why this customer cannot be sent it; null when they can. */
+            blocked: components["schemas"]["ConversationTemplateBlock"] | null;
+        };
+        ConversationTemplateList: {
+            templates: components["schemas"]["ConversationTemplate"][];
+        };
+        ConversationTemplateInput: {
+            /**
+             * Format: uuid
+             * @description The browser's id for this send: the same id sends once.
+             */
+            clientId: string;
+            templateId: number;
+            /** @description The text of each variable the merchant typed or changed, by name; the others take the customer's data. */
+            values: {
+                [key: string]: string & unknown;
+            };
+        };
+        ConversationReactionInput: {
+            /** @description One emoji (a few code points at most, skin tones and joiners included); empty to take the reaction back. */
+            emoji: string;
         };
         ConversationMessageInput: {
             /**
@@ -5939,6 +6111,165 @@ export interface operations {
         responses: {
             /** @description Sent to Meta. */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listConversationTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates, the most recently changed first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationTemplateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendConversationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description Sent to Meta. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    sendConversationMedia: {
+        parameters: {
+            query: {
+                /** @description The browser's id for this send: the same id sends once. */
+                clientId: string;
+                /** @description The file's name, as the customer will see it for a document. */
+                name: string;
+                /** @description Text under an image, a video or a document (audio takes none). */
+                caption?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "video/mp4": string;
+                "video/3gpp": string;
+                "audio/aac": string;
+                "audio/amr": string;
+                "audio/mpeg": string;
+                "audio/mp4": string;
+                "audio/ogg": string;
+                "application/pdf": string;
+                "text/plain": string;
+                "application/msword": string;
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                "application/vnd.ms-excel": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "application/vnd.ms-powerpoint": string;
+                "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+            };
+        };
+        responses: {
+            /** @description Uploaded and sent to Meta. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    reactToConversationMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationReactionInput"];
+            };
+        };
+        responses: {
+            /** @description The message, with its reactions. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

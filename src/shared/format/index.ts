@@ -14,3 +14,4 @@ export {
   formatPercentagePoints,
   formatUsd,
 } from './number';
+export { formatPhone } from './phone';

@@ -215,7 +215,10 @@ export const chatKeys = {
   lists: (storeId: StoreKeyId) => [...chatKeys.all(storeId), 'list'] as const,
   list: (storeId: StoreKeyId, query: ConversationsQuery) => [...chatKeys.lists(storeId), query] as const,
   unreadCount: (storeId: StoreKeyId) => [...chatKeys.all(storeId), 'unreadCount'] as const,
-  /** The conversation; its messages' pages under it. */
-  detail: (storeId: StoreKeyId, conversationId: number) => [...chatKeys.all(storeId), 'detail', conversationId] as const,
+  /** Every open conversation, with what is under each. */
+  details: (storeId: StoreKeyId) => [...chatKeys.all(storeId), 'detail'] as const,
+  /** The conversation; its messages' pages and the templates it is offered under it. */
+  detail: (storeId: StoreKeyId, conversationId: number) => [...chatKeys.details(storeId), conversationId] as const,
   messages: (storeId: StoreKeyId, conversationId: number) => [...chatKeys.detail(storeId, conversationId), 'messages'] as const,
+  templates: (storeId: StoreKeyId, conversationId: number) => [...chatKeys.detail(storeId, conversationId), 'templates'] as const,
 };

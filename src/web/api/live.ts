@@ -49,7 +49,8 @@ export function liveEventKeys(storeId: number, event: LiveEvent): QueryKey[] {
     case 'subscription':
       return [subscriptionKeys.detail(storeId)];
     case 'whatsappTemplate':
-      return [whatsappTemplateKeys.list(storeId), whatsappTemplateKeys.detail(storeId, event.templateId)];
+      // The chat offers the approved templates, and says of a message when its template is gone.
+      return [whatsappTemplateKeys.list(storeId), whatsappTemplateKeys.detail(storeId, event.templateId), chatKeys.details(storeId)];
     case 'whatsappCampaign':
       // The detail's prefix holds its recipients' pages too.
       return [whatsappCampaignKeys.list(storeId), whatsappCampaignKeys.detail(storeId, event.campaignId)];

@@ -3,8 +3,8 @@ import { WHATSAPP_WEBHOOK_PATH } from '../../../src/server/features/integrations
 import { TEMPLATE_SYNC_QUEUE } from '../../../src/server/features/whatsapp/template-status.ts';
 import { SANDBOX_META_IDS } from '../../../src/server/integrations/meta/sandbox/index.ts';
 import { enqueue } from '../../../src/server/platform/jobs/jobs.ts';
-import type { Caller } from './harness.ts';
-import { connectMeta, type MetaTestServer } from './meta-harness.ts';
+import { type Caller, signIn } from './harness.ts';
+import { connectMeta, type MetaTestServer, startServerWithMeta } from './meta-harness.ts';
 
 /* What the WhatsApp campaign tests set up alike: the store's WhatsApp, Meta's webhooks, approved templates, segments. */
 
@@ -31,6 +31,21 @@ export async function receiveWhatsappWebhooks({ meta, server }: MetaTestServer):
   meta.sandbox.whatsapp.setCallbackUrl(
     `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${WHATSAPP_WEBHOOK_PATH}`,
   );
+}
+
+/**
+ * A server with Meta's sandbox, its WhatsApp webhooks received once each and in order, its statuses at once, and
+ * the demo owner's store connected to WhatsApp: what the chat's tests start from.
+ */
+export async function startWhatsappStore(): Promise<MetaTestServer & { owner: Caller; store: number }> {
+  const context = await startServerWithMeta({ whatsappWebhooks: { duplicateEvery: 0, lateEvery: 0 } });
+  await receiveWhatsappWebhooks(context);
+  context.meta.sandbox.whatsapp.setMessageHabits({ awkward: false, deliveredAfterMs: 0, readAfterMs: 0 });
+  const owner = await signIn(context.server.app, 'demo@recompra.cl');
+  const store = owner.user.store!;
+  await context.server.db.query('delete from jobs');
+  await connectWhatsapp(context, owner, store);
+  return { ...context, owner, store };
 }
 
 /** Everything due now: jobs run, Meta's webhooks delivered and applied, until nothing is left. */

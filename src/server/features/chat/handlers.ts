@@ -1,14 +1,20 @@
 import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
+import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { MetaError, MetaNoAnswerError } from '../../integrations/meta/errors.ts';
+import type { SentMessage } from '../../integrations/meta/whatsapp/messages.ts';
 import { type MetaAccess, metaFailure } from '../../platform/connections/meta-connection.ts';
 import { whatsappClientOf } from '../../platform/connections/whatsapp-connection.ts';
 import type { Database } from '../../platform/database/db.ts';
 import { type Handlers, inStore, signedIn } from '../../platform/http/api.ts';
 import { HttpError } from '../../platform/http/errors.ts';
+import { attachmentOf, uploadAttachment } from './attachments.ts';
 import { applyKeptStatuses, chatCallback } from './conversation-events.ts';
 import { chatMessages as messages } from './messages.ts';
 import {
   announceConversations,
+  type Conversation,
+  type ConversationMessage,
+  type ConversationMessageKind,
   conversationById,
   conversationPage,
   lockWamid,
@@ -18,12 +24,14 @@ import {
   REENGAGEMENT_ERROR,
   unreadConversationCount,
 } from './repository.ts';
+import { conversationTemplates, templateMessage, templateText, templateToSend } from './templates.ts';
 
 /*
  * The chat (SPEC §2, §4): the inbox of WhatsApp conversations with its filters, search and count of unread ones; a
  * conversation's messages, newest first; reading one (Meta's read receipt for the customer's newest message); and
  * free text to the customer, only within 24 hours of their last message: the window is the server's rule, so a
- * message outside it is refused and nothing reaches Meta. Every role of the store may use the chat (SPEC §2). A send
+ * message outside it is refused and nothing reaches Meta; an approved template at any time (templates.ts), the same
+ * way. Every role of the store may use the chat (SPEC §2). A send
  * and a read are announced on the live channel, so the store's other tabs (and the sidebar's count) follow.
  */
 
@@ -34,6 +42,10 @@ type ChatOperations = Pick<
   | 'getConversation'
   | 'listConversationMessages'
   | 'sendConversationMessage'
+  | 'listConversationTemplates'
+  | 'sendConversationTemplate'
+  | 'sendConversationMedia'
+  | 'reactToConversationMessage'
   | 'markConversationRead'
 >;
 
@@ -53,24 +65,49 @@ interface Outgoing {
   inserted: boolean;
 }
 
+/** What a send puts in the conversation: its kind, its text, what it carries, the template it used. */
+interface OutgoingContent {
+  kind: ConversationMessageKind;
+  text: string | null;
+  payload?: object;
+  templateName?: string;
+}
+
 /** The send's row, written before Meta is called: the same client id finds the first one. */
-async function outgoingRow(db: Database, storeId: number, conversationId: number, clientId: string, text: string, userId: number) {
+async function outgoingRow(
+  db: Database,
+  storeId: number,
+  conversationId: number,
+  clientId: string,
+  content: OutgoingContent,
+  userId: number,
+) {
   const [row] = await db.query<Outgoing>(
     `with inserted as (
-       insert into chat_messages (store_id, conversation_id, direction, kind, body, client_id, status, sent_by_user_id, at)
-       values ($1, $2, 'outbound', 'text', $4, $3, 'pending', $5, $6)
+       insert into chat_messages (store_id, conversation_id, direction, kind, body, payload, template_name, client_id, status, sent_by_user_id, at)
+       values ($1, $2, 'outbound', $7, $4, $8, $9, $3, 'pending', $5, $6)
        on conflict (conversation_id, client_id) do nothing
        returning id::text)
      select id, true as inserted from inserted
      union all
      select id::text, false from chat_messages where conversation_id = $2 and client_id = $3`,
-    [storeId, conversationId, clientId, text, userId, new Date().toISOString()],
+    [
+      storeId,
+      conversationId,
+      clientId,
+      content.text,
+      userId,
+      new Date().toISOString(),
+      content.kind,
+      content.payload === undefined ? null : JSON.stringify(content.payload),
+      content.templateName ?? null,
+    ],
   );
   return row!;
 }
 
 /** The send Meta accepted: its wamid saved, the statuses that came first applied, the conversation answered. */
-async function recordSent(db: Database, storeId: number, conversationId: number, messageId: string, wamid: string, text: string) {
+async function recordSent(db: Database, storeId: number, conversationId: number, messageId: string, wamid: string, preview: string) {
   await db.transaction(async (tx) => {
     await lockWamid(tx, wamid);
     await tx.query(`update chat_messages set wamid = $3 where store_id = $1 and id = $2`, [storeId, messageId, wamid]);
@@ -81,7 +118,7 @@ async function recordSent(db: Database, storeId: number, conversationId: number,
               last_message_preview = $4, last_message_direction = 'outbound'
          from chat_messages m
         where c.store_id = $1 and c.id = $2 and m.id = $3`,
-      [storeId, conversationId, messageId, previewOf('text', text)],
+      [storeId, conversationId, messageId, preview],
     );
   });
 }
@@ -92,6 +129,59 @@ async function recordFailed(db: Database, storeId: number, messageId: string, er
       where store_id = $1 and id = $2 and status = 'pending'`,
     [storeId, messageId, error?.code ?? null, error?.graph?.message ?? messages.sendFailed, error?.userMessage ?? null],
   );
+}
+
+/** The message an earlier call with this client id sent, if one did. */
+async function earlierSend(db: Database, storeId: number, conversationId: number, clientId: string) {
+  const [earlier] = await db.query<{ id: number }>(
+    'select id::float8 as id from chat_messages where conversation_id = $1 and client_id = $2',
+    [conversationId, clientId],
+  );
+  return earlier ? messageById(db, storeId, earlier.id) : null;
+}
+
+const windowOpen = (conversation: Conversation) =>
+  conversation.windowClosesAt !== null && Date.parse(conversation.windowClosesAt) > Date.now();
+
+/** Meta's `to`: the phone, or the business-scoped id of a person who hides it. */
+const recipientOf = (conversation: Conversation) => conversation.phone ?? conversation.waUserId;
+
+type Deliver = (client: MetaUserClient, phoneNumberId: string, callbackData: string) => Promise<SentMessage>;
+
+/**
+ * One send of the chat, whatever it carries: its row first (pending), then Meta; Meta's answer saved, or its failure
+ * kept on the message. A refusal for the closed window (Meta's clock, a late webhook) leaves nothing behind.
+ */
+async function sendOutgoing(
+  context: { db: Database; meta: MetaAccess; storeId: number; userId: number },
+  conversation: Conversation,
+  clientId: string,
+  content: OutgoingContent,
+  deliver: Deliver,
+): Promise<ConversationMessage> {
+  const { db, meta, storeId, userId } = context;
+  const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
+  const row = await outgoingRow(db, storeId, conversation.id, clientId, content, userId);
+  if (row.inserted) {
+    try {
+      const sent = await deliver(client, phoneNumberId, chatCallback(row.id));
+      await recordSent(db, storeId, conversation.id, row.id, sent.messageId, previewOf(content.kind, content.text));
+    } catch (error) {
+      if (error instanceof MetaError && error.code === REENGAGEMENT_ERROR) {
+        // Meta saw the window closed (its clock, a late webhook): refused as ours is, nothing was sent.
+        await db.query('delete from chat_messages where store_id = $1 and id = $2', [storeId, row.id]);
+        throw windowClosed();
+      }
+      // No answer, but Meta may have taken it: it stays pending until its statuses (which name it) say.
+      if (!(error instanceof MetaNoAnswerError && error.maybeReached)) {
+        await recordFailed(db, storeId, row.id, error instanceof MetaError ? error : null);
+        await metaFailure(db, storeId, error);
+      }
+    } finally {
+      await announceConversations(db, storeId, [conversation.id]);
+    }
+  }
+  return (await messageById(db, storeId, Number(row.id)))!;
 }
 
 export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
@@ -130,43 +220,109 @@ export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
 
   async sendConversationMessage(context) {
     const { storeId } = inStore(context);
-    const { userId } = signedIn(context);
+    const conversation = await conversationOr404(context.db, storeId, context.params.conversationId);
+    const { clientId, text } = context.body;
+    const earlier = await earlierSend(context.db, storeId, conversation.id, clientId);
+    if (earlier) return { status: 201, body: earlier };
+    // The window is the server's rule: outside it nothing is sent.
+    if (!windowOpen(conversation)) throw windowClosed();
+    const sender = { db: context.db, meta, storeId, userId: signedIn(context).userId };
+    const message = await sendOutgoing(sender, conversation, clientId, { kind: 'text', text }, (client, phoneNumberId, callbackData) =>
+      client.whatsapp.sendText(phoneNumberId, { to: recipientOf(conversation), body: text, callbackData }),
+    );
+    return { status: 201, body: message };
+  },
+
+  async listConversationTemplates(context) {
+    const { storeId } = inStore(context);
+    const conversation = await conversationOr404(context.db, storeId, context.params.conversationId);
+    return { status: 200, body: { templates: await conversationTemplates(context.db, storeId, conversation) } };
+  },
+
+  async sendConversationTemplate(context) {
+    const { storeId } = inStore(context);
     const { db } = context;
     const conversation = await conversationOr404(db, storeId, context.params.conversationId);
-    const { clientId, text } = context.body;
-    const [earlier] = await db.query<{ id: number }>(
-      'select id::float8 as id from chat_messages where conversation_id = $1 and client_id = $2',
-      [conversation.id, clientId],
+    const { clientId, templateId, values: typed } = context.body;
+    const earlier = await earlierSend(db, storeId, conversation.id, clientId);
+    if (earlier) return { status: 201, body: earlier };
+    const { template, values } = await templateToSend(db, storeId, conversation, templateId, typed);
+    const content: OutgoingContent = {
+      kind: 'template',
+      text: templateText(template, values),
+      payload: { templateId: template.id, values },
+      templateName: template.name,
+    };
+    const sender = { db, meta, storeId, userId: signedIn(context).userId };
+    const message = await sendOutgoing(sender, conversation, clientId, content, async (client, phoneNumberId, callbackData) =>
+      client.whatsapp.sendTemplate(
+        phoneNumberId,
+        await templateMessage(db, client, phoneNumberId, { to: recipientOf(conversation), template, values, callbackData }),
+      ),
     );
-    if (earlier) return { status: 201, body: (await messageById(db, storeId, earlier.id))! };
-    // The window is the server's rule: outside it nothing is sent.
-    if (!conversation.windowClosesAt || Date.parse(conversation.windowClosesAt) <= Date.now()) throw windowClosed();
+    return { status: 201, body: message };
+  },
+
+  async sendConversationMedia(context) {
+    const { storeId } = inStore(context);
+    const { db } = context;
+    const conversation = await conversationOr404(db, storeId, context.params.conversationId);
+    const { clientId, name, caption } = context.query;
+    const earlier = await earlierSend(db, storeId, conversation.id, clientId);
+    if (earlier) return { status: 201, body: earlier };
+    if (!windowOpen(conversation)) throw windowClosed();
+    const kind = await attachmentOf(context.body);
     const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
-    const row = await outgoingRow(db, storeId, conversation.id, clientId, text, userId);
-    if (row.inserted) {
-      try {
-        const sent = await client.whatsapp.sendText(phoneNumberId, {
-          to: conversation.phone ?? conversation.waUserId,
-          body: text,
-          callbackData: chatCallback(row.id),
-        });
-        await recordSent(db, storeId, conversation.id, row.id, sent.messageId, text);
-      } catch (error) {
-        if (error instanceof MetaError && error.code === REENGAGEMENT_ERROR) {
-          // Meta saw the window closed (its clock, a late webhook): refused as ours is, nothing was sent.
-          await db.query('delete from chat_messages where store_id = $1 and id = $2', [storeId, row.id]);
-          throw windowClosed();
-        }
-        // No answer, but Meta may have taken it: it stays pending until its statuses (which name it) say.
-        if (error instanceof MetaNoAnswerError && error.maybeReached)
-          return { status: 201, body: (await messageById(db, storeId, Number(row.id)))! };
-        await recordFailed(db, storeId, row.id, error instanceof MetaError ? error : null);
-        await metaFailure(db, storeId, error);
-      } finally {
-        await announceConversations(db, storeId, [conversation.id]);
-      }
+    const filename = name.trim() || name;
+    const mediaId = await uploadAttachment(db, storeId, { client, phoneNumberId, file: context.body, name: filename });
+    const text = kind === 'audio' ? null : (caption ?? null);
+    const content: OutgoingContent = {
+      kind,
+      text,
+      payload: { id: mediaId, mime_type: context.body.type, filename, bytes: context.body.size },
+    };
+    const sender = { db, meta, storeId, userId: signedIn(context).userId };
+    const message = await sendOutgoing(sender, conversation, clientId, content, (whatsapp, number, callbackData) =>
+      whatsapp.whatsapp.sendMedia(number, {
+        to: recipientOf(conversation),
+        type: kind,
+        mediaId,
+        ...(text ? { caption: text } : {}),
+        ...(kind === 'document' ? { filename } : {}),
+        callbackData,
+      }),
+    );
+    return { status: 201, body: message };
+  },
+
+  async reactToConversationMessage(context) {
+    const { storeId } = inStore(context);
+    const { db } = context;
+    const conversation = await conversationOr404(db, storeId, context.params.conversationId);
+    const [target] = await db.query<{ direction: string; wamid: string | null }>(
+      'select direction, wamid from chat_messages where store_id = $1 and conversation_id = $2 and id = $3',
+      [storeId, conversation.id, context.params.messageId],
+    );
+    if (!target) throw new HttpError(404, 'message_not_found', messages.messageNotFound);
+    if (target.direction !== 'inbound' || !target.wamid) throw new HttpError(409, 'reaction_not_allowed', messages.reactionNotAllowed);
+    if (!windowOpen(conversation)) throw windowClosed();
+    const { emoji } = context.body;
+    const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
+    try {
+      await client.whatsapp.sendReaction(phoneNumberId, { to: recipientOf(conversation), messageId: target.wamid, emoji });
+    } catch (error) {
+      if (error instanceof MetaError && error.code === REENGAGEMENT_ERROR) throw windowClosed();
+      await metaFailure(db, storeId, error);
     }
-    return { status: 201, body: (await messageById(db, storeId, Number(row.id)))! };
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `insert into chat_reactions (store_id, target_wamid, direction, emoji, at) values ($1, $2, 'outbound', $3, now())
+         on conflict (store_id, target_wamid, direction) do update set emoji = excluded.emoji, at = excluded.at`,
+        [storeId, target.wamid, emoji],
+      );
+      await announceConversations(tx, storeId, [conversation.id]);
+    });
+    return { status: 200, body: (await messageById(db, storeId, context.params.messageId))! };
   },
 
   async markConversationRead(context) {

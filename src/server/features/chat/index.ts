@@ -1,4 +1,5 @@
 import type { ServerFeature } from '../../platform/feature.ts';
+import { chatMediaUploads } from './attachments.ts';
 import { chatSubscriber } from './conversation-events.ts';
 import { chatHandlers } from './handlers.ts';
 
@@ -6,5 +7,6 @@ import { chatHandlers } from './handlers.ts';
 export const chatFeature: ServerFeature = {
   name: 'chat',
   subscribers: () => [chatSubscriber()],
-  start: ({ meta }) => ({ app: chatHandlers(meta) }),
+  // An attachment may weigh up to 100 MB (a document): received to disk, within its kind's limit.
+  start: ({ meta }) => ({ app: chatHandlers(meta), uploads: { sendConversationMedia: chatMediaUploads } }),
 };

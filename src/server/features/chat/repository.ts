@@ -129,6 +129,7 @@ interface MessageRow {
   error_title: string | null;
   error_details: string | null;
   template_name: string | null;
+  template_missing: boolean;
   at: Date;
   reactions: ConversationMessage['reactions'];
 }
@@ -136,8 +137,11 @@ interface MessageRow {
 const MESSAGE_SELECT = `
   select m.id::float8 as id, m.direction, m.kind, m.body, m.payload, m.status, m.error_code, m.error_title, m.error_details,
          m.template_name, m.at,
+         (m.kind = 'template' and m.template_name is not null
+          and not exists (select 1 from whatsapp_templates t where t.store_id = m.store_id and t.name = m.template_name)) as template_missing,
          coalesce((select json_agg(json_build_object('emoji', r.emoji, 'from', r.direction) order by r.direction)
-                     from chat_reactions r where r.store_id = m.store_id and r.target_wamid = m.wamid), '[]'::json) as reactions
+                     from chat_reactions r where r.store_id = m.store_id and r.target_wamid = m.wamid
+                     and r.emoji <> ''), '[]'::json) as reactions
     from chat_messages m`;
 
 function messageOf(row: MessageRow): ConversationMessage {
@@ -159,6 +163,7 @@ function messageOf(row: MessageRow): ConversationMessage {
           },
     reactions: row.reactions,
     templateName: row.template_name,
+    templateMissing: row.template_missing,
     at: row.at.toISOString(),
   };
 }

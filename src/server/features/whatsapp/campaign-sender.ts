@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { variableValues } from '../../../shared/whatsapp-campaigns.ts';
-import { URL_SUFFIX_VARIABLE } from '../../../shared/whatsapp-templates.ts';
+import { buttonSuffixes } from '../../../shared/whatsapp-templates.ts';
 import type { Config } from '../../platform/config.ts';
 import { whatsappConnectionOf } from '../../platform/connections/whatsapp-connection.ts';
 import type { Database, Queryable } from '../../platform/database/db.ts';
@@ -75,19 +75,6 @@ export async function requestSending(db: Queryable, storeId: number, campaignId:
 export const announceCampaign = (db: Queryable, storeId: number, campaignId: string | number) =>
   publishLive(db, storeId, { topic: 'whatsappCampaign', campaignId: Number(campaignId) });
 
-/** What a message's buttons add per recipient: the suffix of each dynamic URL button, by index. */
-function buttonSuffixes(content: WhatsappCampaignContent, checkoutUrl: string | null): Record<string, string> {
-  const suffixes: Record<string, string> = {};
-  content.buttons.forEach((button, index) => {
-    if (button.type === 'URL' && button.url?.endsWith(URL_SUFFIX_VARIABLE)) suffixes[index] = button.urlExample ?? '';
-    // The checkout's own recovery link, on the shop's address the template holds.
-    if (button.type === 'CHECKOUT_URL') suffixes[index] = checkoutUrl ? checkoutUrl.replace(/^https?:\/\/[^/]+\//, '') : 'cart';
-    // The shop's cart: the order lines kept here carry products, not the variants a cart permalink needs.
-    if (button.type === 'REDO_LAST_ORDER_URL') suffixes[index] = 'cart';
-  });
-  return suffixes;
-}
-
 export interface OutboxParams {
   values: Record<string, string>;
   suffixes: Record<string, string>;
@@ -128,7 +115,7 @@ export async function addOutboxRows(
           },
           campaign.variables,
         ),
-        suffixes: buttonSuffixes(campaign.content, row.checkoutUrl ?? null),
+        suffixes: buttonSuffixes(campaign.content.buttons, row.checkoutUrl ?? null),
       };
       return { customer: row.recipient.externalId, trigger_key: row.triggerKey, phone: row.recipient.phone, params, due_at: row.dueAt };
     });

@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedMetaSandbox } from '../../../../src/server/integrations/meta/sandbox/index.ts';
 import type { components } from '../../../../src/shared/api/app.gen.ts';
 import { addStore, type Caller, signIn, type TestServer } from '../../support/harness.ts';
-import { startServerWithMeta } from '../../support/meta-harness.ts';
 import {
   approvedTemplate,
-  connectWhatsapp,
-  receiveWhatsappWebhooks,
   settleWhatsapp,
+  startWhatsappStore,
   uniqueCampaignNow,
   WHATSAPP_PHONE_NUMBER,
   whatsappSegment,
@@ -57,14 +55,7 @@ const answer = (id: number, text: string, clientId = randomUUID()) => call('POST
 const pairLimitPasses = () => meta.sandbox.whatsapp.advance(7_000);
 
 beforeAll(async () => {
-  const context = await startServerWithMeta({ whatsappWebhooks: { duplicateEvery: 0, lateEvery: 0 } });
-  ({ meta, server } = context);
-  await receiveWhatsappWebhooks(context);
-  meta.sandbox.whatsapp.setMessageHabits({ awkward: false, deliveredAfterMs: 0, readAfterMs: 0 });
-  owner = await signIn(server.app, 'demo@recompra.cl');
-  store = owner.user.store!;
-  await server.db.query('delete from jobs');
-  await connectWhatsapp(context, owner, store);
+  ({ meta, server, owner, store } = await startWhatsappStore());
   await server.db.query(
     `insert into customers (store_id, external_id, first_name, last_name, phone, sms_consent) values ($1, 9001, 'Ana', 'Pérez', '9 7111 2222', true)`,
     [store],

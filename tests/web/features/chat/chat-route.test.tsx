@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,6 +44,7 @@ describe('ChatRoute', () => {
   it('opens the conversation the address names and reads it', async () => {
     await renderChat(`/chat?c=${conversations.camila.id}`);
     expect(await screen.findByRole('heading', { name: 'Camila González', level: 2 })).toBeTruthy();
+    expect(screen.getByText('Teléfono +56 9 1234 5678')).toBeTruthy();
     expect(await screen.findByText('Talla M')).toBeTruthy();
     const inbox = within(screen.getByRole('region', { name: 'Conversaciones' }));
     await waitFor(() => expect(inbox.queryByRole('img', { name: '2 mensajes sin leer' })).toBeNull());
@@ -70,9 +71,107 @@ describe('ChatRoute', () => {
     expect(await screen.findByText('No encontramos conversaciones para «Rodrigo»')).toBeTruthy();
   });
 
-  it('explains a closed window instead of offering the composer', async () => {
+  it('explains a closed window and offers approved templates instead of free text', async () => {
     await renderChat(`/chat?c=${conversations.valentina.id}`);
     expect(await screen.findByText('Ventana de 24 horas cerrada')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Mensaje' })).toBeNull();
+    expect(await screen.findByRole('combobox', { name: 'Plantilla' })).toBeTruthy();
+  });
+});
+
+async function chooseTemplate(name: string) {
+  fireEvent.click(await screen.findByRole('combobox', { name: 'Plantilla' }));
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+describe('templates from the chat', () => {
+  it('fills the customer’s name, asks for the rest, and shows the template sent in the conversation', async () => {
+    await renderChat(`/chat?c=${conversations.valentina.id}`);
+    await chooseTemplate('seguimiento_pedido');
+    const name = (await screen.findByRole('textbox', { name: /Nombre del cliente/ })) as HTMLInputElement;
+    expect(name.value).toBe('Valentina');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar plantilla' }));
+    expect(await screen.findByText('Escribe este valor para enviar la plantilla.')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: /Texto libre/ }), '10234');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar plantilla' }));
+    const log = within(screen.getByRole('log'));
+    expect(await log.findByText('Hola Valentina, tu pedido 10234 ya va en camino. Te avisaremos cuando llegue.')).toBeTruthy();
+    expect(log.getByText('Plantilla «seguimiento_pedido»')).toBeTruthy();
+  });
+
+  it('does not offer marketing templates to a customer who stopped them, and says why', async () => {
+    const pedro = { ...conversations.pedro, windowClosesAt: '2026-03-14T10:00:00.000Z' };
+    await renderChat(`/chat?c=${pedro.id}`, { conversations: [pedro] });
+    expect(
+      await screen.findByText('Las plantillas de marketing no están disponibles: este cliente pidió no recibir mensajes de marketing.'),
+    ).toBeTruthy();
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Plantilla' }));
+    const blocked = await screen.findByRole('option', { name: 'novedades_semana (marketing: el cliente pidió no recibirlo)' });
+    expect(blocked.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('says so when the template chosen was deleted meanwhile', async () => {
+    await renderChat(`/chat?c=${conversations.valentina.id}`, { deletedTemplates: [803] });
+    await chooseTemplate('encuesta_satisfaccion');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar plantilla' }));
+    expect((await screen.findAllByText('La plantilla que elegiste ya no existe. Elige otra.')).length).toBeGreaterThan(0);
+  });
+
+  it('says of a message whose template no longer exists', async () => {
+    await renderChat(`/chat?c=${conversations.francisca.id}`);
+    expect(await screen.findByText('La plantilla usada ya no existe.')).toBeTruthy();
+  });
+});
+
+describe('attachments', () => {
+  const photo = (bytes = 2048, type = 'image/jpeg', name = 'polera-talla-m.jpg') => new File([new Uint8Array(bytes)], name, { type });
+  const fileInput = () => screen.findByLabelText('Archivo para adjuntar');
+
+  it('sends a file with its caption, and it joins the conversation', async () => {
+    await renderChat(`/chat?c=${conversations.joaquin.id}`);
+    await userEvent.upload(await fileInput(), photo());
+    expect(await screen.findByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Texto bajo el archivo (opcional)' }), 'Así queda en talla M{Enter}');
+    expect(await within(screen.getByRole('log')).findByText('Así queda en talla M')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeNull());
+  });
+
+  it('refuses in the browser a file over WhatsApp’s limit for its kind, and a type WhatsApp does not send', async () => {
+    await renderChat(`/chat?c=${conversations.joaquin.id}`);
+    fireEvent.change(await fileInput(), { target: { files: [photo(5 * 1024 * 1024 + 1)] } });
+    expect((await screen.findByRole('alert')).textContent).toBe('La imagen es demasiado grande: WhatsApp acepta imágenes de hasta 5 MB.');
+    expect(screen.queryByText(/polera-talla-m\.jpg/)).toBeNull();
+    fireEvent.change(await fileInput(), { target: { files: [photo(10, 'image/gif', 'animada.gif')] } });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^WhatsApp no envía ese tipo de archivo/);
+  });
+
+  it('says when WhatsApp did not take the upload, and keeps the file to try again', async () => {
+    await renderChat(`/chat?c=${conversations.joaquin.id}`, { uploadFails: true });
+    await userEvent.upload(await fileInput(), photo());
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect((await screen.findAllByText('Ocurrió un error al subir el archivo.')).length).toBeGreaterThan(0);
+    expect(screen.getByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeTruthy();
+  });
+});
+
+describe('reactions', () => {
+  it('reacts to a customer’s message within the window, and takes the reaction back', async () => {
+    await renderChat(`/chat?c=${conversations.joaquin.id}`);
+    const [react] = await screen.findAllByRole('button', { name: 'Reaccionar' });
+    await userEvent.click(react!);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reaccionar con 👍' }));
+    expect(await screen.findByRole('img', { name: 'Reacción 👍 de tu tienda' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Elige una reacción' })).toBeNull();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Reaccionar' })[0]!);
+    const current = await screen.findByRole('button', { name: 'Reaccionar con 👍' });
+    expect(current.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(current);
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Reacción 👍 de tu tienda' })).toBeNull());
+  });
+
+  it('offers no reaction once the window is closed', async () => {
+    await renderChat(`/chat?c=${conversations.valentina.id}`);
+    expect(await within(await screen.findByRole('log')).findByText('¿Tienen despacho a Concepción?')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reaccionar' })).toBeNull();
   });
 });

@@ -4,11 +4,15 @@ import {
   chatWindowAt,
   isNearBottom,
   messagesInOrder,
+  missingValues,
   onNewerMessages,
   optimisticMessage,
+  templateValues,
+  valuesToSend,
 } from '../../../../src/web/features/chat/screens/chat-rules';
 
 type ConversationMessage = components['schemas']['ConversationMessage'];
+type ConversationTemplate = components['schemas']['ConversationTemplate'];
 
 const NOW = Date.parse('2026-03-16T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -22,6 +26,7 @@ const message = (id: number): ConversationMessage => ({
   error: null,
   reactions: [],
   templateName: null,
+  templateMissing: false,
   at: new Date(NOW + id * MINUTE).toISOString(),
 });
 
@@ -64,5 +69,39 @@ describe('the messages in reading order', () => {
   it('shows a send not answered yet as the store’s, pending, with an id no server message has', () => {
     const optimistic = optimisticMessage({ clientId: 'a', conversationId: 1, text: 'Hola', at: new Date(NOW).toISOString() }, 0);
     expect(optimistic).toMatchObject({ id: -1, direction: 'outbound', status: 'pending', text: 'Hola' });
+  });
+});
+
+describe('a template’s values', () => {
+  const template: ConversationTemplate = {
+    id: 1,
+    name: 'pedido',
+    category: 'UTILITY',
+    headerFormat: 'NONE',
+    headerText: null,
+    body: 'Hola {{client_first_name}}, tu pedido {{text_1}} va en camino.',
+    footer: null,
+    buttons: [],
+    variables: [
+      { name: 'client_first_name', type: 'CLIENT_FIRST_NAME', value: 'Ana' },
+      { name: 'text_1', type: 'TEXT', value: null },
+    ],
+    blocked: null,
+  };
+
+  it('shows the customer’s data until the merchant types over it', () => {
+    expect(templateValues(template, {})).toEqual({ client_first_name: 'Ana', text_1: '' });
+    expect(templateValues(template, { client_first_name: 'Anita', text_1: '10' })).toEqual({ client_first_name: 'Anita', text_1: '10' });
+  });
+
+  it('counts as missing what neither the customer’s data nor the merchant fills, spaces included', () => {
+    expect(missingValues(template, {})).toEqual(['text_1']);
+    expect(missingValues(template, { text_1: '   ' })).toEqual(['text_1']);
+    expect(missingValues(template, { client_first_name: '', text_1: '10' })).toEqual(['client_first_name']);
+    expect(missingValues(template, { text_1: '10' })).toEqual([]);
+  });
+
+  it('sends every value shown, trimmed', () => {
+    expect(valuesToSend(template, { text_1: ' 10234 ' })).toEqual({ client_first_name: 'Ana', text_1: '10234' });
   });
 });

@@ -31,8 +31,15 @@ const MEDIA_LIMITS: Record<string, number> = {
   'audio/mp4': 16 * 1024 * 1024,
   'audio/mpeg': 16 * 1024 * 1024,
   'audio/ogg': 16 * 1024 * 1024,
+  'audio/amr': 16 * 1024 * 1024,
   'application/pdf': 100 * 1024 * 1024,
   'text/plain': 100 * 1024 * 1024,
+  'application/msword': 100 * 1024 * 1024,
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 100 * 1024 * 1024,
+  'application/vnd.ms-excel': 100 * 1024 * 1024,
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 100 * 1024 * 1024,
+  'application/vnd.ms-powerpoint': 100 * 1024 * 1024,
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 100 * 1024 * 1024,
 };
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');

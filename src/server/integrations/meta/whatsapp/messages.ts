@@ -55,6 +55,27 @@ export interface TextMessage {
   callbackData?: string;
 }
 
+/** A file uploaded to the number (`uploadMedia`), sent as its kind of message. */
+export interface MediaMessage {
+  to: string;
+  type: 'image' | 'video' | 'audio' | 'document';
+  /** The media id `uploadMedia` answered. */
+  mediaId: string;
+  /** Under an image, a video or a document; Meta takes none for audio. */
+  caption?: string;
+  /** The name a document shows. */
+  filename?: string;
+  callbackData?: string;
+}
+
+export interface ReactionMessage {
+  to: string;
+  /** The wamid of the message reacted to. */
+  messageId: string;
+  /** One emoji; empty removes the reaction. */
+  emoji: string;
+}
+
 /** What Meta answered for an accepted message. */
 export interface SentMessage {
   /** The message's id (`wamid.…`): its statuses come to the webhook under it. */
@@ -70,6 +91,10 @@ export interface WhatsAppMessageCalls {
   sendTemplate(phoneNumberId: string, message: TemplateMessage, options?: SendOptions): Promise<SentMessage>;
   /** A free-text message (confirmations, the chat), within the customer's 24-hour window. */
   sendText(phoneNumberId: string, message: TextMessage, options?: SendOptions): Promise<SentMessage>;
+  /** An uploaded file as an image, video, audio or document message, within the customer's 24-hour window. */
+  sendMedia(phoneNumberId: string, message: MediaMessage, options?: SendOptions): Promise<SentMessage>;
+  /** A reaction to a message the customer sent (`emoji` empty takes it back), within the customer's 24-hour window. */
+  sendReaction(phoneNumberId: string, message: ReactionMessage, options?: SendOptions): Promise<SentMessage>;
   /** Marks a message the customer sent as read (blue ticks on their side). */
   markRead(phoneNumberId: string, messageId: string): Promise<void>;
 }
@@ -131,6 +156,18 @@ function sentOf(body: Record<string, unknown>): SentMessage {
 const node = (id: string) => `/${encodeURIComponent(id)}`;
 
 export function createWhatsAppMessageCalls(graph: GraphCaller): WhatsAppMessageCalls {
+  /** One Cloud API message of `type` (its object `content`) to `to`, tried once. */
+  const sendOne = async (
+    phoneNumberId: string,
+    to: string,
+    type: string,
+    content: Record<string, unknown>,
+    options: SendOptions,
+    extra: Record<string, unknown> = {},
+  ) => {
+    const body = { messaging_product: 'whatsapp', recipient_type: 'individual', to: recipientOf(to), type, [type]: content, ...extra };
+    return sentOf(await graph.postJson(`${node(phoneNumberId)}/messages`, body, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }));
+  };
   return {
     async sendTemplate(phoneNumberId, message, options = {}) {
       const marketing = message.template.category === 'MARKETING';
@@ -153,18 +190,23 @@ export function createWhatsAppMessageCalls(graph: GraphCaller): WhatsAppMessageC
       return sentOf(await graph.postJson(path, body, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }));
     },
 
-    async sendText(phoneNumberId, message, options = {}) {
-      const body = {
-        messaging_product: 'whatsapp',
-        recipient_type: 'individual',
-        to: recipientOf(message.to),
-        type: 'text',
-        text: { body: message.body, preview_url: message.previewUrl ?? false },
+    sendText: (phoneNumberId, message, options = {}) =>
+      sendOne(phoneNumberId, message.to, 'text', { body: message.body, preview_url: message.previewUrl ?? false }, options, {
         ...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
         ...(message.callbackData ? { biz_opaque_callback_data: message.callbackData } : {}),
-      };
-      return sentOf(await graph.postJson(`${node(phoneNumberId)}/messages`, body, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }));
+      }),
+
+    sendMedia(phoneNumberId, message, options = {}) {
+      const media: Record<string, string> = { id: message.mediaId };
+      if (message.caption && message.type !== 'audio') media.caption = message.caption;
+      if (message.filename && message.type === 'document') media.filename = message.filename;
+      return sendOne(phoneNumberId, message.to, message.type, media, options, {
+        ...(message.callbackData ? { biz_opaque_callback_data: message.callbackData } : {}),
+      });
     },
+
+    sendReaction: (phoneNumberId, message, options = {}) =>
+      sendOne(phoneNumberId, message.to, 'reaction', { message_id: message.messageId, emoji: message.emoji }, options),
 
     async markRead(phoneNumberId, messageId) {
       const body = await graph.postJson(`${node(phoneNumberId)}/messages`, {

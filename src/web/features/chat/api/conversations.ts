@@ -1,4 +1,12 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { components, operations } from '../../../../shared/api/app.gen';
 import { appClient } from '../../../api/clients';
 import { requireStoreId } from '../../../api/current-store';
@@ -17,6 +25,7 @@ export type Conversation = components['schemas']['Conversation'];
 export type ConversationPage = components['schemas']['ConversationPage'];
 export type ConversationMessage = components['schemas']['ConversationMessage'];
 export type ConversationMessagePage = components['schemas']['ConversationMessagePage'];
+export type ConversationTemplate = components['schemas']['ConversationTemplate'];
 export type ConversationFilter = NonNullable<NonNullable<operations['listConversations']['parameters']['query']>['filter']>;
 export type ConversationsQuery = { filter: ConversationFilter; campaignId: number | null; q: string };
 
@@ -67,6 +76,12 @@ export const conversationQuery = (storeId: StoreKeyId, conversationId: number) =
     appClient.GET('/private/stores/{id}/conversations/{conversationId}', { params: { path: { id, conversationId } }, signal }),
   );
 
+/** The approved templates the conversation's customer can be sent, with what their data fills. */
+export const conversationTemplatesQuery = (storeId: StoreKeyId, conversationId: number) =>
+  storeQuery(chatKeys.templates(storeId, conversationId), storeId, (id, signal) =>
+    appClient.GET('/private/stores/{id}/conversations/{conversationId}/templates', { params: { path: { id, conversationId } }, signal }),
+  );
+
 /** How many conversations have something unread: the sidebar's count. */
 export const unreadConversationCountQuery = (storeId: StoreKeyId) =>
   storeQuery(chatKeys.unreadCount(storeId), storeId, (id, signal) =>
@@ -97,6 +112,11 @@ export function useConversationMessages(storeId: StoreKeyId, conversationId: num
 
 export function useConversation(storeId: StoreKeyId, conversationId: number | null) {
   return useQuery({ ...conversationQuery(storeId, conversationId ?? 0), enabled: conversationId !== null });
+}
+
+/** Asked only while the composer offers templates (`enabled`). */
+export function useConversationTemplates(storeId: StoreKeyId, conversationId: number | null, enabled: boolean) {
+  return useQuery({ ...conversationTemplatesQuery(storeId, conversationId ?? 0), enabled: enabled && conversationId !== null });
 }
 
 /** `enabled` false: the user cannot open the chat (no store yet), so the sidebar shows no count. */
@@ -136,6 +156,23 @@ export interface SendConversationMessage {
   text: string;
 }
 
+/** A send's answer joins the newest page of the conversation, unless a page already holds it. */
+function joinNewest(queryClient: QueryClient, storeId: StoreKeyId, conversationId: number, message: ConversationMessage) {
+  queryClient.setQueryData(conversationMessagesQuery(storeId, conversationId).queryKey, (data) => {
+    if (!data) return data;
+    const [newest, ...older] = data.pages;
+    if (!newest || data.pages.some((page) => page.messages.some((each) => each.id === message.id))) return data;
+    return { ...data, pages: [{ ...newest, messages: [message, ...newest.messages] }, ...older] };
+  });
+}
+
+/** Whatever a send came to, the conversation and the inbox read theirs again. */
+const afterSend = (queryClient: QueryClient, storeId: StoreKeyId, conversationId: number) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: chatKeys.detail(storeId, conversationId) }),
+    queryClient.invalidateQueries({ queryKey: chatKeys.lists(storeId) }),
+  ]);
+
 /**
  * Sends free text. The server's message joins the newest page of the conversation (it replaces the optimistic one the
  * container shows meanwhile, by `clientId`); whatever the outcome the conversation and the inbox read theirs again: a
@@ -151,18 +188,96 @@ export function useSendConversationMessage(storeId: StoreKeyId) {
           body: { clientId, text },
         }),
       ),
-    onSuccess: (message, { conversationId }) => {
-      queryClient.setQueryData(conversationMessagesQuery(storeId, conversationId).queryKey, (data) => {
-        if (!data) return data;
-        const [newest, ...older] = data.pages;
-        if (!newest || data.pages.some((page) => page.messages.some((each) => each.id === message.id))) return data;
-        return { ...data, pages: [{ ...newest, messages: [message, ...newest.messages] }, ...older] };
-      });
-    },
-    onSettled: (_message, _error, { conversationId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: chatKeys.detail(storeId, conversationId) }),
-        queryClient.invalidateQueries({ queryKey: chatKeys.lists(storeId) }),
-      ]),
+    onSuccess: (message, { conversationId }) => joinNewest(queryClient, storeId, conversationId, message),
+    onSettled: (_message, _error, { conversationId }) => afterSend(queryClient, storeId, conversationId),
+  });
+}
+
+export interface SendConversationTemplate {
+  conversationId: number;
+  clientId: string;
+  templateId: number;
+  /** What the merchant typed or changed, by variable name; the rest is the customer's data. */
+  values: Record<string, string>;
+}
+
+/** Sends an approved template (in or out of the window); its message joins the conversation as free text's does. */
+export function useSendConversationTemplate(storeId: StoreKeyId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ conversationId, clientId, templateId, values }: SendConversationTemplate) =>
+      unwrap(
+        await appClient.POST('/private/stores/{id}/conversations/{conversationId}/templateMessages', {
+          params: { path: { id: requireStoreId(storeId), conversationId } },
+          body: { clientId, templateId, values },
+        }),
+      ),
+    onSuccess: (message, { conversationId }) => joinNewest(queryClient, storeId, conversationId, message),
+    onSettled: (_message, _error, { conversationId }) => afterSend(queryClient, storeId, conversationId),
+  });
+}
+
+export interface SendConversationMedia {
+  conversationId: number;
+  clientId: string;
+  file: File;
+  caption: string;
+}
+
+/**
+ * Uploads a file and sends it (`sendConversationMedia`), within the window: the request's whole body is the file.
+ * Its message joins the conversation as free text's does.
+ */
+export function useSendConversationMedia(storeId: StoreKeyId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ conversationId, clientId, file, caption }: SendConversationMedia) =>
+      unwrap(
+        await appClient.POST('/private/stores/{id}/conversations/{conversationId}/media', {
+          params: {
+            path: { id: requireStoreId(storeId), conversationId },
+            query: { clientId, name: file.name, ...(caption === '' ? {} : { caption }) },
+          },
+          // The contract types a binary body as a string; the file goes as it is, not as JSON.
+          body: file as unknown as string,
+          bodySerializer: (body) => body,
+          headers: { 'Content-Type': file.type },
+        }),
+      ),
+    onSuccess: (message, { conversationId }) => joinNewest(queryClient, storeId, conversationId, message),
+    onSettled: (_message, _error, { conversationId }) => afterSend(queryClient, storeId, conversationId),
+  });
+}
+
+export interface ReactToConversationMessage {
+  conversationId: number;
+  messageId: number;
+  /** Empty takes the store's reaction back. */
+  emoji: string;
+}
+
+/** The store's reaction to a customer's message: the server's answer (the message with its reactions) replaces it. */
+export function useReactToConversationMessage(storeId: StoreKeyId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ conversationId, messageId, emoji }: ReactToConversationMessage) =>
+      unwrap(
+        await appClient.PUT('/private/stores/{id}/conversations/{conversationId}/messages/{messageId}/reaction', {
+          params: { path: { id: requireStoreId(storeId), conversationId, messageId } },
+          body: { emoji },
+        }),
+      ),
+    onSuccess: (message, { conversationId }) =>
+      queryClient.setQueryData(conversationMessagesQuery(storeId, conversationId).queryKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                messages: page.messages.map((each) => (each.id === message.id ? message : each)),
+              })),
+            }
+          : data,
+      ),
   });
 }

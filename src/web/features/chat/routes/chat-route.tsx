@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { attachmentKind, attachmentProblem } from '../../../../shared/chat-attachments';
 import { useCurrentStore } from '../../../api/current-store';
-import { ApiError } from '../../../api/errors';
+import { ApiError, serverFieldErrorsOf } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
 import { useNow } from '../../../lib/use-now';
 import { toaster } from '../../../ui/toaster';
@@ -12,11 +13,24 @@ import {
   useConversation,
   useConversationMessages,
   useConversations,
+  useConversationTemplates,
   useMarkConversationRead,
+  useReactToConversationMessage,
+  useSendConversationMedia,
   useSendConversationMessage,
+  useSendConversationTemplate,
 } from '../api/conversations';
-import { chatWindowAt, messagesInOrder, type OptimisticSend, optimisticMessage } from '../screens/chat-rules';
+import {
+  chatWindowAt,
+  EMPTY_TEMPLATE_DRAFT,
+  messagesInOrder,
+  type OptimisticSend,
+  optimisticMessage,
+  type TemplateDraft,
+  valuesToSend,
+} from '../screens/chat-rules';
 import { ChatScreen } from '../screens/chat-screen';
+import type { ConversationPaneProps } from '../screens/conversation-pane';
 
 /** The search is asked once the merchant stops typing for this long. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -33,11 +47,26 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
+/** The server's refusals of a send, in the merchant's words. */
+const SEND_REFUSALS = {
+  chat_window_closed: 'errors.windowClosed',
+  whatsapp_not_connected: 'errors.notConnected',
+  chat_opted_out: 'errors.optedOut',
+  template_not_found: 'errors.templateNotFound',
+  template_not_approved: 'errors.templateNotApproved',
+} as const;
+
 /** The send's failure in the merchant's words (SPEC §8 "error sending message"). */
 function sendErrorKey(error: unknown) {
-  if (error instanceof ApiError && error.status === 409 && error.code === 'chat_window_closed') return 'errors.windowClosed' as const;
-  if (error instanceof ApiError && error.status === 409 && error.code === 'whatsapp_not_connected') return 'errors.notConnected' as const;
+  if (error instanceof ApiError && (error.status === 409 || error.status === 404) && error.code && Object.hasOwn(SEND_REFUSALS, error.code))
+    return SEND_REFUSALS[error.code as keyof typeof SEND_REFUSALS];
   return 'errors.sendFailed' as const;
+}
+
+/** What the composer shows of an attached file. */
+function attachmentOf(file: File | undefined): ConversationPaneProps['attachment'] {
+  const kind = file ? attachmentKind(file.type) : null;
+  return file && kind ? { name: file.name, size: file.size, kind } : null;
 }
 
 /** /chat: the inbox and the open conversation, kept current by the live channel. */
@@ -65,6 +94,17 @@ export function ChatRoute() {
   // The pill's count, for the conversation it was counted in.
   const [unseen, setUnseen] = useState({ conversationId: openId, count: 0 });
   const now = useNow();
+  const chatWindow = chatWindowAt(conversation.data?.windowClosesAt ?? null, now);
+  // The templates are asked for once the composer offers only them.
+  const templates = useConversationTemplates(storeId, openId, conversation.data !== undefined && !chatWindow.open);
+  const sendTemplate = useSendConversationTemplate(storeId);
+  const [templateDrafts, setTemplateDrafts] = useState<Record<number, TemplateDraft>>({});
+  const sendMedia = useSendConversationMedia(storeId);
+  const react = useReactToConversationMessage(storeId);
+  const [pickerFor, setPickerFor] = useState<number | null>(null);
+  // The file attached in each conversation's composer, and why it cannot go.
+  const [attachments, setAttachments] = useState<Record<number, File | undefined>>({});
+  const [attachmentProblems, setAttachmentProblems] = useState<Record<number, ConversationPaneProps['attachmentProblem']>>({});
 
   // Opening a conversation reads it; so does a message that arrives while it is open.
   const unreadCount = conversation.data?.unreadCount ?? 0;
@@ -103,7 +143,46 @@ export function ChatRoute() {
   );
   const onSeenAll = useCallback(() => setUnseen({ conversationId: openId, count: 0 }), [openId]);
 
+  const attach = (conversationId: number, file: File | undefined) => {
+    const problem = file ? attachmentProblem(file) : null;
+    setAttachments((before) => ({ ...before, [conversationId]: problem ? before[conversationId] : file }));
+    setAttachmentProblems((before) => ({ ...before, [conversationId]: problem }));
+  };
+
+  /** The attachment with the draft as its caption; the composer empties once the server answered. */
+  const sendAttachment = (conversationId: number, file: File) => {
+    const caption = (drafts[conversationId] ?? '').trim();
+    sendMedia.mutate(
+      { conversationId, clientId: crypto.randomUUID(), file, caption },
+      {
+        onSuccess: () => {
+          attach(conversationId, undefined);
+          setDrafts((before) => ({ ...before, [conversationId]: '' }));
+        },
+        onError: (error) => {
+          // The server's words for a file its rules refuse stay beside the file; Meta's failures are toasts.
+          const refused = serverFieldErrorsOf(error)[''];
+          if (refused) {
+            setAttachmentProblems((before) => ({ ...before, [conversationId]: { problem: 'server', message: refused } }));
+            return;
+          }
+          if (error instanceof ApiError && error.status === 502 && error.code !== 'chat_upload_failed') {
+            // WhatsApp failed the send: the message stays in the conversation, failed with Meta's error.
+            attach(conversationId, undefined);
+            setDrafts((before) => ({ ...before, [conversationId]: '' }));
+          }
+          toaster.show({
+            status: 'error',
+            message: t(error instanceof ApiError && error.code === 'chat_upload_failed' ? 'errors.uploadFailed' : sendErrorKey(error)),
+          });
+        },
+      },
+    );
+  };
+
   const sendDraft = (conversationId: number) => {
+    const file = attachments[conversationId];
+    if (file) return sendAttachment(conversationId, file);
     const text = (drafts[conversationId] ?? '').trim();
     if (text === '') return;
     const optimistic: OptimisticSend = { clientId: crypto.randomUUID(), conversationId, text, at: new Date().toISOString() };
@@ -120,6 +199,27 @@ export function ChatRoute() {
           // else. After Meta's failure (502) the message stays in the conversation, failed with Meta's error, instead.
           if (!(error instanceof ApiError && error.status === 502))
             setDrafts((before) => (before[conversationId] ? before : { ...before, [conversationId]: text }));
+          toaster.show({ status: 'error', message: t(sendErrorKey(error)) });
+        },
+      },
+    );
+  };
+
+  const sendTemplateDraft = (conversationId: number) => {
+    const draft = templateDrafts[conversationId] ?? EMPTY_TEMPLATE_DRAFT;
+    const template = templates.data?.templates.find((each) => each.id === draft.templateId);
+    if (!template) return;
+    sendTemplate.mutate(
+      { conversationId, clientId: crypto.randomUUID(), templateId: template.id, values: valuesToSend(template, draft.values) },
+      {
+        // Sent, or kept failed with Meta's error in the conversation: the composer starts again.
+        onSuccess: () => setTemplateDrafts((before) => ({ ...before, [conversationId]: EMPTY_TEMPLATE_DRAFT })),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 502)
+            setTemplateDrafts((before) => ({ ...before, [conversationId]: EMPTY_TEMPLATE_DRAFT }));
+          // A template gone or no longer approved leaves the list: it is asked for again.
+          if (error instanceof ApiError && (error.code === 'template_not_found' || error.code === 'template_not_approved'))
+            void templates.refetch();
           toaster.show({ status: 'error', message: t(sendErrorKey(error)) });
         },
       },
@@ -156,10 +256,49 @@ export function ChatRoute() {
               hasOlder: messages.hasNextPage,
               loadingOlder: messages.isFetchingNextPage,
               onLoadOlder: () => void messages.fetchNextPage(),
-              window: chatWindowAt(conversation.data?.windowClosesAt ?? null, now),
+              window: chatWindow,
               draft: drafts[openId] ?? '',
               onDraftChange: (draft) => setDrafts((before) => ({ ...before, [openId]: draft })),
               onSend: () => sendDraft(openId),
+              attachment: attachmentOf(attachments[openId]),
+              attachmentProblem: attachmentProblems[openId] ?? null,
+              onAttach: (file) => attach(openId, file),
+              onRemoveAttachment: () => attach(openId, undefined),
+              sendingAttachment: sendMedia.isPending && sendMedia.variables.conversationId === openId,
+              reactions: {
+                pickerFor,
+                onPickerChange: setPickerFor,
+                onReact: (messageId, emoji) => {
+                  setPickerFor(null);
+                  react.mutate(
+                    { conversationId: openId, messageId, emoji },
+                    {
+                      onError: (error) =>
+                        toaster.show({
+                          status: 'error',
+                          message: t(
+                            error instanceof ApiError && error.code === 'chat_window_closed'
+                              ? 'errors.windowClosed'
+                              : 'errors.reactionFailed',
+                          ),
+                        }),
+                    },
+                  );
+                },
+              },
+              templates: {
+                templates: loadableOf({
+                  data: templates.data?.templates,
+                  error: templates.error,
+                  isError: templates.isError,
+                  isFetching: templates.isFetching,
+                }),
+                onRetry: () => void templates.refetch(),
+                draft: templateDrafts[openId] ?? EMPTY_TEMPLATE_DRAFT,
+                onDraftChange: (draft) => setTemplateDrafts((before) => ({ ...before, [openId]: draft })),
+                onSend: () => sendTemplateDraft(openId),
+                sending: sendTemplate.isPending && sendTemplate.variables.conversationId === openId,
+              },
               unseenCount: unseen.conversationId === openId ? unseen.count : 0,
               onUnseen,
               onSeenAll,

@@ -64,6 +64,39 @@ export function optimisticMessage(send: OptimisticSend, index: number): Conversa
     error: null,
     reactions: [],
     templateName: null,
+    templateMissing: false,
     at: send.at,
   };
+}
+
+type ConversationTemplate = components['schemas']['ConversationTemplate'];
+
+/** The template the merchant is filling in the closed window's composer, and what they typed, by variable. */
+export interface TemplateDraft {
+  templateId: number | null;
+  values: Readonly<Record<string, string>>;
+  /** The merchant tried to send: the values still missing say so. */
+  attempted: boolean;
+}
+
+export const EMPTY_TEMPLATE_DRAFT: TemplateDraft = { templateId: null, values: {}, attempted: false };
+
+/** Each variable's value as the composer shows it: what the merchant typed, else the customer's data, else empty. */
+export function templateValues(template: ConversationTemplate, typed: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(template.variables.map((variable) => [variable.name, typed[variable.name] ?? variable.value ?? '']));
+}
+
+/** The variables with no value yet: the merchant must type them before the template goes. */
+export function missingValues(template: ConversationTemplate, typed: Readonly<Record<string, string>>): string[] {
+  const values = templateValues(template, typed);
+  return template.variables.filter((variable) => !values[variable.name]?.trim()).map((variable) => variable.name);
+}
+
+/** What the send carries: every value the composer shows (the server fills nothing the merchant did not see). */
+export function valuesToSend(template: ConversationTemplate, typed: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(templateValues(template, typed))
+      .map(([name, value]) => [name, value.trim()] as const)
+      .filter(([, value]) => value !== ''),
+  );
 }

@@ -2,6 +2,8 @@ import { type FormEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
+import { ATTACHMENT_ACCEPT, type AttachmentKind, type AttachmentProblem } from '../../../../shared/chat-attachments';
+import { fileSize, formatPhone } from '../../../../shared/format';
 import type { Loadable } from '../../../api/loadable';
 import { Banner } from '../../../ui/banner';
 import { Button, IconButton } from '../../../ui/button';
@@ -12,6 +14,7 @@ import { LoadableView } from '../../../ui/loadable-view';
 import { SkeletonGroup } from '../../../ui/skeleton';
 import { type ChatWindow, isNearBottom, onNewerMessages } from './chat-rules';
 import { MessageBubble } from './message-bubble';
+import { TemplateComposer, type TemplateComposerProps } from './template-composer';
 
 type Conversation = components['schemas']['Conversation'];
 type ConversationMessage = components['schemas']['ConversationMessage'];
@@ -29,7 +32,25 @@ export interface ConversationPaneProps {
   window: ChatWindow;
   draft: string;
   onDraftChange: (draft: string) => void;
+  /** Sends the draft, or the attachment with the draft as its caption. */
   onSend: () => void;
+  /** The file attached to the next send; null when none is. */
+  attachment: { name: string; size: number; kind: AttachmentKind } | null;
+  /** Why the file chosen cannot be sent (the browser's check, or the server's words); null when nothing is wrong. */
+  attachmentProblem: AttachmentProblem | { problem: 'server'; message: string } | null;
+  onAttach: (file: File) => void;
+  onRemoveAttachment: () => void;
+  /** A send on its way with a file (its upload, then WhatsApp). */
+  sendingAttachment: boolean;
+  /** Within the window: the store may react to the customer's messages (one picker open at a time); null otherwise. */
+  reactions: {
+    /** The message whose quick reactions are shown. */
+    pickerFor: number | null;
+    onPickerChange: (messageId: number | null) => void;
+    onReact: (messageId: number, emoji: string) => void;
+  } | null;
+  /** Once the window is closed: the approved templates, the one being filled, and its send. */
+  templates: Omit<TemplateComposerProps, 'neverWrote' | 'optedOut'>;
   /** Newer messages that arrived while the merchant read older ones: the pill's count. */
   unseenCount: number;
   /** Newer messages arrived below what the merchant is reading. */
@@ -59,13 +80,32 @@ const list = css({
   p: '3',
   borderRadius: 'lg',
   bg: 'chat.canvas',
+  // A short conversation sits at the bottom, next to the composer, as chat apps show it; a long one scrolls.
+  '& > :first-child': { mt: 'auto' },
 });
 const older = css({ alignSelf: 'center' });
 const pillRow = css({ position: 'absolute', insetX: '0', bottom: '3', display: 'flex', justifyContent: 'center', pointerEvents: 'none' });
 const pill = css({ pointerEvents: 'auto', boxShadow: 'md' });
 const composer = css({ display: 'flex', flexDirection: 'column', gap: '2' });
-const composerRow = css({ display: 'flex', gap: '2', alignItems: 'flex-end', '& > :first-child': { flex: '1' } });
+const composerRow = css({ display: 'flex', gap: '2', alignItems: 'flex-end' });
+const composerText = css({ flex: '1', minW: '0' });
 const windowNote = css({ fontSize: 'sm', color: 'fg.muted', m: '0' });
+const attached = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  alignSelf: 'flex-start',
+  maxW: 'full',
+  pl: '3',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.surface',
+  fontSize: 'sm',
+  '& > svg': { w: 'icon', h: 'icon', flexShrink: '0', color: 'fg.muted' },
+});
+const attachedName = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minW: '0' });
+const problem = css({ fontSize: 'sm', color: 'danger.text', m: '0' });
 const empty = css({ m: 'auto', color: 'fg.muted', fontSize: 'sm' });
 
 /** "23 horas y 5 minutos": what is left of the window, in words. */
@@ -80,7 +120,10 @@ function useTimeLeft(window: ChatWindow): string {
 }
 
 interface MessageListProps
-  extends Pick<ConversationPaneProps, 'hasOlder' | 'loadingOlder' | 'onLoadOlder' | 'unseenCount' | 'onUnseen' | 'onSeenAll' | 'timeZone'> {
+  extends Pick<
+    ConversationPaneProps,
+    'hasOlder' | 'loadingOlder' | 'onLoadOlder' | 'unseenCount' | 'onUnseen' | 'onSeenAll' | 'timeZone' | 'reactions'
+  > {
   messages: readonly ConversationMessage[];
   label: string;
 }
@@ -100,6 +143,7 @@ function MessageList({
   onUnseen,
   onSeenAll,
   timeZone,
+  reactions,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const ref = useRef<HTMLDivElement>(null);
@@ -145,7 +189,20 @@ function MessageList({
         ) : null}
         {messages.length === 0 ? <p className={empty}>{t('pane.noMessages')}</p> : null}
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} timeZone={timeZone} />
+          <MessageBubble
+            key={message.id}
+            message={message}
+            timeZone={timeZone}
+            reaction={
+              reactions && message.direction === 'inbound' && message.id > 0
+                ? {
+                    open: reactions.pickerFor === message.id,
+                    onToggle: () => reactions.onPickerChange(reactions.pickerFor === message.id ? null : message.id),
+                    onReact: (emoji) => reactions.onReact(message.id, emoji),
+                  }
+                : undefined
+            }
+          />
         ))}
       </div>
       {unseenCount > 0 ? (
@@ -180,6 +237,13 @@ export function ConversationPane({
   draft,
   onDraftChange,
   onSend,
+  attachment,
+  attachmentProblem,
+  onAttach,
+  onRemoveAttachment,
+  sendingAttachment,
+  reactions,
+  templates,
   unseenCount,
   onUnseen,
   onSeenAll,
@@ -188,8 +252,11 @@ export function ConversationPane({
 }: ConversationPaneProps) {
   const { t } = useTranslation('chat');
   const timeLeft = useTimeLeft(window);
+  const { t: common } = useTranslation('common');
+  const sizeText = (bytes: number) => common(`ui.fileUpload.size.${fileSize(bytes).unit}`, { size: fileSize(bytes).size });
+  const fileInput = useRef<HTMLInputElement>(null);
   const send = () => {
-    if (draft.trim() !== '') onSend();
+    if ((draft.trim() !== '' || attachment) && !sendingAttachment) onSend();
   };
   return (
     <section className={root} aria-label={t('pane.label')}>
@@ -205,7 +272,7 @@ export function ConversationPane({
                 </IconButton>
                 <div className={who}>
                   <h2 className={title}>{open.name ?? open.phone ?? t('list.noName')}</h2>
-                  <span className={phone}>{open.phone ? t('pane.phone', { phone: open.phone }) : t('pane.noPhone')}</span>
+                  <span className={phone}>{open.phone ? t('pane.phone', { phone: formatPhone(open.phone) }) : t('pane.noPhone')}</span>
                 </div>
               </div>
               {open.optedOut ? <Banner tone="warning" message={t('pane.optedOut')} /> : null}
@@ -225,6 +292,7 @@ export function ConversationPane({
                     onUnseen={onUnseen}
                     onSeenAll={onSeenAll}
                     timeZone={timeZone}
+                    reactions={window.open ? reactions : null}
                   />
                 )}
               </LoadableView>
@@ -236,42 +304,74 @@ export function ConversationPane({
                     send();
                   }}
                 >
+                  {attachment ? (
+                    <div className={attached}>
+                      <Icon name="paperclip" />
+                      <span className={attachedName}>
+                        {t('composer.attached', {
+                          kind: t(`message.kind.${attachment.kind}`),
+                          name: attachment.name,
+                          size: sizeText(attachment.size),
+                        })}
+                      </span>
+                      <IconButton aria-label={t('composer.removeAttachment')} onClick={onRemoveAttachment} disabled={sendingAttachment}>
+                        <Icon name="close" />
+                      </IconButton>
+                    </div>
+                  ) : null}
+                  {attachmentProblem ? (
+                    <p className={problem} role="alert">
+                      {attachmentProblem.problem === 'server'
+                        ? attachmentProblem.message
+                        : attachmentProblem.problem === 'invalidType'
+                          ? t('composer.invalidType')
+                          : t(`composer.tooLarge.${attachmentProblem.kind}`, {
+                              size: Math.round(attachmentProblem.maxBytes / (1024 * 1024)),
+                            })}
+                    </p>
+                  ) : null}
                   <div className={composerRow}>
-                    <Textarea
-                      label={t('composer.label')}
-                      placeholder={t('composer.placeholder')}
-                      value={draft}
-                      rows={2}
-                      maxLength={4096}
-                      onChange={(event) => onDraftChange(event.target.value)}
-                      onKeyDown={(event) => {
-                        // Enter sends, as in WhatsApp; Shift+Enter starts a new line.
-                        if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-                          event.preventDefault();
-                          send();
-                        }
+                    <input
+                      ref={fileInput}
+                      type="file"
+                      hidden
+                      accept={ATTACHMENT_ACCEPT}
+                      aria-label={t('composer.fileInput')}
+                      onChange={(event) => {
+                        const file = event.target.files?.[0];
+                        // The same file chosen again must change the input too.
+                        event.target.value = '';
+                        if (file) onAttach(file);
                       }}
                     />
-                    <Button type="submit" disabled={draft.trim() === ''}>
+                    <IconButton aria-label={t('composer.attach')} onClick={() => fileInput.current?.click()} disabled={sendingAttachment}>
+                      <Icon name="paperclip" />
+                    </IconButton>
+                    <div className={composerText}>
+                      <Textarea
+                        label={attachment ? t('composer.captionLabel') : t('composer.label')}
+                        placeholder={attachment ? t('composer.captionPlaceholder') : t('composer.placeholder')}
+                        value={draft}
+                        rows={2}
+                        maxLength={4096}
+                        onChange={(event) => onDraftChange(event.target.value)}
+                        onKeyDown={(event) => {
+                          // Enter sends, as in WhatsApp; Shift+Enter starts a new line.
+                          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                            event.preventDefault();
+                            send();
+                          }
+                        }}
+                      />
+                    </div>
+                    <Button type="submit" disabled={draft.trim() === '' && !attachment} loading={sendingAttachment}>
                       {t('composer.send')}
                     </Button>
                   </div>
                   <p className={windowNote}>{t('composer.windowOpen', { time: timeLeft })}</p>
                 </form>
               ) : (
-                // Templates cannot be sent from the chat yet: the contract has no call for it. The state says so.
-                <Banner
-                  tone="info"
-                  message={
-                    window.neverWrote ? (
-                      t('composer.neverWrote')
-                    ) : (
-                      <>
-                        <strong>{t('composer.windowClosed')}</strong> {t('composer.windowClosedDescription')}
-                      </>
-                    )
-                  }
-                />
+                <TemplateComposer {...templates} neverWrote={window.neverWrote} optedOut={open.optedOut} />
               )}
             </>
           )

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
 import { formatDateTime } from '../../../../shared/format';
+import { IconButton } from '../../../ui/button';
 import { Icon } from '../../../ui/icons';
 
 type ConversationMessage = components['schemas']['ConversationMessage'];
@@ -60,6 +61,34 @@ const reaction = css({
   borderColor: 'border.default',
 });
 const srOnly = css({ srOnly: true });
+const bubbleLine = css({ display: 'flex', alignItems: 'center', gap: '1', maxW: 'full', minW: '0' });
+const picker = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '1',
+  mt: '1',
+  p: '1',
+  borderRadius: 'full',
+  bg: 'bg.surface',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  boxShadow: 'sm',
+});
+const pickerEmoji = css({
+  fontSize: 'lg',
+  lineHeight: 'tight',
+  w: '9',
+  h: '9',
+  borderRadius: 'full',
+  bg: 'transparent',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted' },
+  _pressed: { bg: 'accent.subtle' },
+  _focusVisible: { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: 'accent.focus', outlineOffset: '0.5' },
+});
+
+/** WhatsApp's own quick reactions. */
+export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 const objectOf = (value: unknown): Record<string, unknown> =>
@@ -179,34 +208,74 @@ export interface MessageBubbleProps {
   message: ConversationMessage;
   /** The store's time zone, for the message's time. */
   timeZone?: string | undefined;
+  /** A customer's message the store may react to now (within the window); absent otherwise. */
+  reaction?: {
+    /** The quick reactions are shown. */
+    open: boolean;
+    onToggle: () => void;
+    /** The emoji chosen; the store's current one again takes it back (empty). */
+    onReact: (emoji: string) => void;
+  };
 }
 
 /** One message of the conversation: what it says or carries, its time, and for the store's, its delivery. */
-export function MessageBubble({ message, timeZone }: MessageBubbleProps) {
+export function MessageBubble({ message, timeZone, reaction: reacting }: MessageBubbleProps) {
   const { t } = useTranslation('chat');
   const outbound = message.direction === 'outbound';
   // A media's caption, a location's name and the rest are in the kind's content; text is what was written or tapped.
   const body = text(message.text);
   return (
     <div className={cx(row, outbound ? rowOut : rowIn)} data-message-id={message.id}>
-      <div className={cx(bubble, outbound ? bubbleOut : bubbleIn, message.status === 'failed' && bubbleFailed)}>
-        {message.kind === 'template' && message.templateName ? (
-          <span className={label}>{t('message.template', { name: message.templateName })}</span>
-        ) : null}
-        <KindContent message={message} />
-        {body ? <span>{body}</span> : null}
-        {message.error ? (
-          <span className={errorBox} role="note">
-            <span>{t('message.error', { code: message.error.code, title: message.error.title })}</span>
-            {message.error.details ? <span className={errorDetails}>{message.error.details}</span> : null}
+      <div className={bubbleLine}>
+        <div className={cx(bubble, outbound ? bubbleOut : bubbleIn, message.status === 'failed' && bubbleFailed)}>
+          {message.kind === 'template' && message.templateName ? (
+            <span className={label}>{t('message.template', { name: message.templateName })}</span>
+          ) : null}
+          {message.templateMissing ? (
+            <span className={placeholder} role="note">
+              <Icon name="warning" />
+              <span>{t('message.templateMissing')}</span>
+            </span>
+          ) : null}
+          <KindContent message={message} />
+          {body ? <span>{body}</span> : null}
+          {message.error ? (
+            <span className={errorBox} role="note">
+              <span>{t('message.error', { code: message.error.code, title: message.error.title })}</span>
+              {message.error.details ? <span className={errorDetails}>{message.error.details}</span> : null}
+            </span>
+          ) : null}
+          <span className={meta}>
+            <span className={srOnly}>{outbound ? t('message.outbound') : t('message.inbound')}</span>
+            <time dateTime={message.at}>{formatDateTime(message.at, timeZone)}</time>
+            {outbound && message.status ? <DeliveryTicks status={message.status} /> : null}
           </span>
+        </div>
+        {reacting ? (
+          <IconButton aria-label={t('message.react')} aria-expanded={reacting.open} onClick={reacting.onToggle}>
+            <Icon name="smile" />
+          </IconButton>
         ) : null}
-        <span className={meta}>
-          <span className={srOnly}>{outbound ? t('message.outbound') : t('message.inbound')}</span>
-          <time dateTime={message.at}>{formatDateTime(message.at, timeZone)}</time>
-          {outbound && message.status ? <DeliveryTicks status={message.status} /> : null}
-        </span>
       </div>
+      {reacting?.open ? (
+        <div className={picker} role="group" aria-label={t('message.reactions')}>
+          {QUICK_REACTIONS.map((emoji) => {
+            const current = message.reactions.some((each) => each.from === 'outbound' && each.emoji === emoji);
+            return (
+              <button
+                key={emoji}
+                type="button"
+                className={pickerEmoji}
+                aria-label={t('message.reactWith', { emoji })}
+                aria-pressed={current}
+                onClick={() => reacting.onReact(current ? '' : emoji)}
+              >
+                {emoji}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
       {message.reactions.length > 0 ? (
         <span className={reactions}>
           {message.reactions.map((each) => (
