@@ -263,9 +263,9 @@ function run(command: string[], env: Record<string, string>, logFile: string): P
  * The command measured by GNU time, which writes the processor seconds of it and of every process it waited for;
  * as it is, where the machine has no GNU time. Servers the step only talks to (PostgreSQL) are not counted.
  */
-const GNU_TIME = '/usr/bin/time';
 function withCpuTime(command: string[], file: string): string[] {
-  return existsSync(GNU_TIME) ? [GNU_TIME, '--quiet', '-f', '%U %S', '-o', file, ...command] : command;
+  const gnuTime = '/usr/bin/time';
+  return existsSync(gnuTime) ? [gnuTime, '--quiet', '-f', '%U %S', '-o', file, ...command] : command;
 }
 
 function readCpuTime(file: string): number | null {
