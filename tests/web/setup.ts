@@ -21,7 +21,6 @@ afterEach(cleanup);
 afterAll(() => {
   toaster.store.remove();
   restartMockStates();
-  document.head.querySelectorAll('script[type="application/json"]').forEach((element) => element.remove());
   document.body.replaceChildren();
   localStorage.clear();
   sessionStorage.clear();
