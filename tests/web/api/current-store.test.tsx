@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionUsers, userWithoutStore } from '../../../mocks/fixtures/session';
@@ -9,8 +9,6 @@ import { useStoreSync } from '../../../src/web/api/store-sync';
 import { setupMockServer } from '../msw';
 
 const server = setupMockServer();
-
-afterEach(cleanup);
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { INVESTMENTS, STORE_TODAY } from '../../../mocks/fixtures/dashboard';
 import { integrationsNothingConnected, integrationsStoreOnly } from '../../../mocks/fixtures/integrations';
 import { sessionUsers } from '../../../mocks/fixtures/session';
@@ -17,8 +17,6 @@ import { renderWithApp } from '../render';
 const server = setupMockServer();
 const currentYear = Number(STORE_TODAY.slice(0, 4));
 const withoutThisYear = Object.fromEntries(Object.entries(INVESTMENTS).filter(([year]) => Number(year) !== currentYear));
-
-afterEach(cleanup);
 
 function stepNamed(name: RegExp) {
   return screen.getAllByRole('listitem').find((item) => name.test(item.textContent ?? ''))!;

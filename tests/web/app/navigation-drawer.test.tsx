@@ -1,7 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionUsers } from '../../../mocks/fixtures/session';
 import { meAs } from '../../../mocks/handlers/session';
 import { AppRoutes } from '../../../src/web/app/router';
@@ -9,7 +9,6 @@ import { setupMockServer } from '../msw';
 import { renderWithProviders } from '../render';
 
 const server = setupMockServer();
-afterEach(cleanup);
 
 async function openShellAt(path: string) {
   server.use(meAs(sessionUsers.user));

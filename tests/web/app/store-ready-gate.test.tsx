@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syncFailedLastYear, syncFinished, syncMidway } from '../../../mocks/fixtures/integrations';
 import { sessionUsers, userWithoutStore } from '../../../mocks/fixtures/session';
 import { subscriptionStates } from '../../../mocks/fixtures/subscription';
@@ -16,8 +16,6 @@ import { renderWithProviders } from '../render';
 const WHATSAPP_PAGE = 'Tus campañas de WhatsApp y las plantillas de mensaje que Meta aprobó para enviarlas.';
 
 const server = setupMockServer();
-
-afterEach(cleanup);
 
 const renderAt = (path: string) =>
   renderWithProviders(

@@ -1,12 +1,10 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { loginRequestSchema } from '../../../src/shared/auth';
 import { MARKETING_INVESTMENT_MAX, marketingInvestmentSchema } from '../../../src/shared/marketing-investment';
 import { useZodForm } from '../../../src/web/lib/forms';
 import { TextInput } from '../../../src/web/ui/field';
 import { renderWithProviders } from '../render';
-
-afterEach(cleanup);
 
 function EmailForm({ serverError }: { serverError?: string }) {
   const {

@@ -1,10 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useZodForm } from '../../../src/web/lib/forms';
 import { useWizard } from '../../../src/web/lib/use-wizard';
-
-afterEach(cleanup);
 
 const schema = z.object({ name: z.string().min(1, 'required'), city: z.string().min(1, 'required'), note: z.string() });
 type Values = z.infer<typeof schema>;

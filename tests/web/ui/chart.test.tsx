@@ -4,8 +4,6 @@ import { Chart, type ChartProps, type ChartSeries } from '../../../src/web/ui/ch
 import { CHART_BACKGROUND, STROKES } from '../../../src/web/ui/chart/theme';
 import { renderWithProviders } from '../render';
 
-afterEach(cleanup);
-
 const weeks = ['16 feb', '23 feb', '2 mar', '9 mar'];
 
 const orders: ChartSeries = {

@@ -1,12 +1,10 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DateInput, TimeInput } from '../../../src/web/ui/date-time-input';
 import { maskTyped, parseTypedHour, TYPED_DAY, TYPED_HOUR } from '../../../src/web/ui/date-time-typing';
 import { renderWithProviders } from '../render';
-
-afterEach(cleanup);
 
 describe('typing a day or an hour', () => {
   it('puts the separators in as digits are typed on a numeric keypad, and leaves other typing alone', () => {

@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../../../src/web/ui/button';
 import { EmptyState, LoadErrorState } from '../../../src/web/ui/empty-state';
 import { renderWithProviders } from '../render';
-
-afterEach(cleanup);
 
 describe('LoadErrorState', () => {
   it('tells the merchant to check their connection when no answer came back, and offers a retry', async () => {

@@ -1,11 +1,10 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadAllNamespaces } from '../../../src/web/i18n';
 import { LazyToaster } from '../../../src/web/ui/lazy-toaster';
 import { createAppToaster } from '../../../src/web/ui/toaster';
 
 beforeAll(loadAllNamespaces);
-afterEach(cleanup);
 
 describe('LazyToaster', () => {
   it('waits for the page to be idle before drawing the region, even with its code at hand', async () => {

@@ -1,12 +1,10 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Loadable } from '../../../src/web/api/loadable';
 import { kpiStateOf } from '../../../src/web/ui/kpi';
 import { LoadableView } from '../../../src/web/ui/loadable-view';
 import { renderWithProviders } from '../render';
-
-afterEach(cleanup);
 
 const view = (loadable: Loadable<string>, props: { onRetry?: () => void; error?: (failed: ReactElement) => ReactNode } = {}) =>
   renderWithProviders(

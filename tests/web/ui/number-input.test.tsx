@@ -1,11 +1,9 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NumberInput } from '../../../src/web/ui/number-input';
 import { renderWithProviders } from '../render';
-
-afterEach(cleanup);
 
 function Amount({ max, onNumber, onText }: { max?: number; onNumber: (value: number) => void; onText?: (text: string) => void }) {
   const [value, setValue] = useState('');

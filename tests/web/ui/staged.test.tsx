@@ -1,8 +1,6 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { Staged } from '../../../src/web/ui/staged';
-
-afterEach(cleanup);
 
 describe('Staged', () => {
   it('draws every part, in order, and is no longer busy once the last is drawn', async () => {

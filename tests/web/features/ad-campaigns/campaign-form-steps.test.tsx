@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CAMPAIGN_FORM_NOW, formAdAccount, productCatalogs, productSets } from '../../../../mocks/fixtures/campaign-form';
 import type { AdCampaignType } from '../../../../src/shared/ad-campaigns';
 import { type CampaignFormValues, EMPTY_CAMPAIGN_FORM } from '../../../../src/web/features/ad-campaigns/forms/campaign-form';
@@ -12,8 +12,6 @@ import { renderWithProviders } from '../../render';
  * Each step checks all of its own rules on "Siguiente", while the steps after it are still empty: a rule
  * between two fields of a step answers there, never only once the last step is submitted.
  */
-
-afterEach(cleanup);
 
 const idle = <T,>(): MetaSearch<T> => ({ query: '', onQueryChange: vi.fn(), results: [], searching: false, failed: false });
 

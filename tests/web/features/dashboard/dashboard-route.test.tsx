@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { filteredStatsTableRows, statsInRangeFixture, statsTablePage, storeStats } from '../../../../mocks/fixtures/dashboard';
 import { sessionUsers, userWithoutStore } from '../../../../mocks/fixtures/session';
 import { backendHttp } from '../../../../mocks/handlers/clients';
@@ -20,8 +20,6 @@ import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
 
 const server = setupMockServer();
-
-afterEach(cleanup);
 
 const renderDashboard = (route = '/dashboard') =>
   renderWithApp(

@@ -1,5 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syncFinished } from '../../../../mocks/fixtures/integrations';
 import { sessionUsers } from '../../../../mocks/fixtures/session';
 import { dashboardStore } from '../../../../mocks/handlers/dashboard';
@@ -11,8 +11,6 @@ import { setupMockServer } from '../../msw';
 import { renderWithApp, renderWithProviders } from '../../render';
 
 const server = setupMockServer();
-
-afterEach(cleanup);
 
 describe('the dashboard sync line', () => {
   it('says how long ago the store last synced, under the header', async () => {

@@ -1,7 +1,7 @@
-import { act, cleanup, renderHook, screen, within } from '@testing-library/react';
+import { act, renderHook, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { statsInRangeFixture } from '../../../../mocks/fixtures/dashboard';
 import { sessionUsers } from '../../../../mocks/fixtures/session';
 import { dashboardStore } from '../../../../mocks/handlers/dashboard';
@@ -19,8 +19,6 @@ import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
 
 const server = setupMockServer();
-
-afterEach(cleanup);
 
 const TODAY = '2026-03-15';
 const search = (query: string) => new URLSearchParams(query);

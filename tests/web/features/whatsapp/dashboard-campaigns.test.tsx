@@ -1,5 +1,5 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { sessionUsers } from '../../../../mocks/fixtures/session';
 import { activeCampaign, sendingCampaign, whatsappCampaignSummaries } from '../../../../mocks/fixtures/whatsapp-campaigns';
 import { meAs } from '../../../../mocks/handlers/session';
@@ -9,8 +9,6 @@ import { setupMockServer } from '../../msw';
 import { renderWithApp } from '../../render';
 
 const server = setupMockServer();
-
-afterEach(cleanup);
 
 /** The part as the dashboard uses it, drawing what it is given as text. */
 const renderPart = () =>
