@@ -1,28 +1,5 @@
-import { createBandScale, createLinearScale, createPointScale } from '@nivo/scales';
 import { describe, expect, it } from 'vitest';
-import { niceCeiling, type SlotScale, ticks, valueScaleOf, valueScaleSpec, xScaleOf } from '../../../src/web/ui/chart/scale';
-
-/** The value scale nivo builds for a chart of `max` over `height` px, as the chart's layers get it. */
-function valueScale(max: number, height: number) {
-  const spec = valueScaleSpec(max);
-  const nivo = createLinearScale<number>(spec, { all: [0, max], min: 0, max }, height, 'y');
-  return valueScaleOf((value) => nivo(value), max);
-}
-
-const labels = (count: number) => Array.from({ length: count }, (_, index) => `p${index}`);
-/** nivo's scale of a line chart's x positions (lines) or of its bar groups (bars), by row index. */
-const pointScale = (count: number, width: number) =>
-  xScaleOf(
-    createPointScale({ type: 'point' }, { all: labels(count), min: 'p0', max: labels(count).at(-1) ?? '' }, width) as unknown as SlotScale,
-    labels(count),
-  );
-const bandScale = (count: number, width: number, padding: number) =>
-  xScaleOf(
-    createBandScale({ type: 'band', round: false }, { all: labels(count), min: 'p0', max: labels(count).at(-1) ?? '' }, width, 'x').padding(
-      padding,
-    ) as unknown as SlotScale,
-    labels(count),
-  );
+import { bandScale, niceCeiling, pointScale, ticks, valueScale } from '../../../src/web/ui/chart/scale';
 
 describe('valueScale', () => {
   it('runs from 0 at the bottom to a round top, labelled every round step and gridded twice as finely', () => {

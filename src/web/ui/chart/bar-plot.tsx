@@ -1,10 +1,8 @@
-import { Bar, type BarLayer, type ComputedBarDatum } from '@nivo/bar';
 import { useId } from 'react';
-import { Axes } from './axes';
 import { PointMark } from './line-plot';
 import { BAR_PADDING, isComparison, linePath } from './model';
-import { HoverTarget, type PlotProps, PlotSurface } from './plot-surface';
-import { type SlotScale, type ValueScale, valueScaleOf, valueScaleSpec, type XScale, xScaleOf } from './scale';
+import { innerSize, type PlotProps, PlotSurface } from './plot-surface';
+import { bandScale, type ValueScale, valueScale, type XScale } from './scale';
 import { CHART_BACKGROUND, STROKES } from './theme';
 import { usePlot } from './tooltip';
 
@@ -41,23 +39,16 @@ function ComparisonLines({ x, y }: { x: XScale; y: ValueScale }) {
   );
 }
 
-type BarRow = Record<string, string | number>;
-
-// The x label's key in nivo's data; not a plain `x`, which a series id could be.
-const PERIOD_KEY = '__period';
-
 /**
- * The bars where nivo placed them, grouped side by side or stacked from the first series up. A
- * partial period's bars are hatched in their colour on the background and outlined.
+ * The bars, grouped side by side or stacked from the first series up. A missing value draws no bar
+ * rather than one of zero height. A partial period's bars are hatched in their colour on the
+ * background and outlined.
  */
-function Bars({ bars }: { bars: readonly ComputedBarDatum<BarRow>[] }) {
+function Bars({ x, y, stacked }: { x: XScale; y: ValueScale; stacked: boolean }) {
   const { rows, series, colors } = usePlot();
   const patternPrefix = `partial-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const measured = series.filter((one) => !isComparison(one));
-  const order = (bar: ComputedBarDatum<BarRow>) => measured.findIndex((one) => one.id === String(bar.data.id));
-  // nivo lists a series' bars, then the next series'; drawn period by period, each period's bars in series order.
-  // A missing value (left out of nivo's data) draws no bar rather than one of zero height.
-  const drawn = bars.filter((bar) => bar.data.value !== null).sort((a, b) => a.data.index - b.data.index || order(a) - order(b));
+  const width = stacked ? x.bandwidth : x.bandwidth / Math.max(1, measured.length);
   return (
     <g>
       <defs>
@@ -68,76 +59,48 @@ function Bars({ bars }: { bars: readonly ComputedBarDatum<BarRow>[] }) {
           </pattern>
         ))}
       </defs>
-      {drawn.map((bar) => {
-        const id = String(bar.data.id);
-        const partial = rows[bar.data.index]?.partial === true;
-        const color = colors[id] ?? '';
+      {rows.map((row, rowIndex) => {
+        const left = x.start(rowIndex);
+        let base = 0;
         return (
-          // Placed by a transform, so that each bar's hatch starts at its own corner.
-          <rect
-            key={bar.key}
-            transform={`translate(${bar.x},${bar.y})`}
-            width={Math.max(0, bar.width)}
-            height={Math.max(0, bar.height)}
-            fill={partial ? `url(#${patternPrefix}-${order(bar)})` : color}
-            stroke={partial ? color : undefined}
-            strokeWidth={partial ? STROKES.partialBorder : undefined}
-          />
+          <g key={row.x}>
+            {measured.map((one, index) => {
+              const value = row.values[one.id] ?? null;
+              if (value === null) return null;
+              const from = stacked ? base : 0;
+              base = from + value;
+              const top = y(from + value);
+              const color = colors[one.id] ?? '';
+              return (
+                // Placed by a transform, so that each bar's hatch starts at its own corner.
+                <rect
+                  key={one.id}
+                  transform={`translate(${stacked ? left : left + index * width},${top})`}
+                  width={Math.max(0, width)}
+                  height={Math.max(0, y(from) - top)}
+                  fill={row.partial ? `url(#${patternPrefix}-${index})` : color}
+                  stroke={row.partial ? color : undefined}
+                  strokeWidth={row.partial ? STROKES.partialBorder : undefined}
+                />
+              );
+            })}
+          </g>
         );
       })}
     </g>
   );
 }
 
-/** The bar chart of the rows in `PlotContext`, on nivo's `Bar`: grouped or stacked bars, comparison series as dotted lines. */
-export function BarPlot({ stacked, max, width, height, layout, ariaLabel }: PlotProps & { stacked: boolean; max: number }) {
-  const { rows, series, colors } = usePlot();
-  const labels = rows.map((row) => row.x);
-  const measured = series.filter((one) => !isComparison(one));
-  const data = rows.map((row) => {
-    const datum: BarRow = { [PERIOD_KEY]: row.x };
-    for (const one of measured) {
-      const value = row.values[one.id] ?? null;
-      if (value !== null) datum[one.id] = value;
-    }
-    return datum;
-  });
-  // nivo places the bars (its band and value scales, grouping, stacking); these layers draw them in the
-  // chart's own marks, with nothing of nivo's animated parts: each of its bars and ticks is a spring.
-  const layers: BarLayer<BarRow>[] = [
-    (props) => {
-      const x = xScaleOf(props.xScale as unknown as SlotScale, labels);
-      const y = valueScaleOf(props.yScale as (value: number) => number, max);
-      return (
-        <>
-          <Axes width={props.innerWidth} height={props.innerHeight} x={x} y={y} xTicks={layout.xTicks} />
-          <Bars bars={props.bars} />
-          <ComparisonLines x={x} y={y} />
-          <HoverTarget width={props.innerWidth} height={props.innerHeight} x={x} left={layout.margin.left} />
-        </>
-      );
-    },
-  ];
+/** The bar chart of the rows in `PlotContext`: grouped or stacked bars, comparison series as dotted lines. */
+export function BarPlot({ stacked, max, ...props }: PlotProps & { stacked: boolean; max: number }) {
+  const { rows } = usePlot();
+  const inner = innerSize(props);
+  const x = bandScale(rows.length, inner.width, BAR_PADDING);
+  const y = valueScale(max, inner.height);
   return (
-    <PlotSurface width={width} height={height}>
-      <Bar<BarRow>
-        data={data}
-        keys={measured.map((one) => one.id)}
-        indexBy={PERIOD_KEY}
-        width={width}
-        height={height}
-        margin={layout.margin}
-        groupMode={stacked ? 'stacked' : 'grouped'}
-        padding={BAR_PADDING}
-        indexScale={{ type: 'band', round: false }}
-        valueScale={valueScaleSpec(max)}
-        colors={(bar) => colors[String(bar.id)] ?? ''}
-        layers={layers}
-        isInteractive={false}
-        animate={false}
-        role="img"
-        ariaLabel={ariaLabel}
-      />
+    <PlotSurface {...props} x={x} y={y} crosshair={false}>
+      <Bars x={x} y={y} stacked={stacked} />
+      <ComparisonLines x={x} y={y} />
     </PlotSurface>
   );
 }

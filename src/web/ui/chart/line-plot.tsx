@@ -1,8 +1,6 @@
-import { Line, type LineSvgLayer } from '@nivo/line';
-import { Axes } from './axes';
 import { isComparison, linePath, lineRuns } from './model';
-import { Crosshair, HoverTarget, type PlotProps, PlotSurface } from './plot-surface';
-import { type SlotScale, valueScaleOf, valueScaleSpec, xScaleOf } from './scale';
+import { innerSize, type PlotProps, PlotSurface } from './plot-surface';
+import { pointScale, valueScale } from './scale';
 import { CHART_BACKGROUND, STROKES } from './theme';
 import { usePlot } from './tooltip';
 
@@ -94,69 +92,25 @@ function SeriesPoints({ series, width }: { series: readonly LineSeries[]; width:
   );
 }
 
-interface LineDatum {
-  x: string;
-  y: number | null;
-}
-
-interface NivoSeries {
-  id: string;
-  data: LineDatum[];
-}
-
-/** The line chart of the rows in `PlotContext`, on nivo's `Line`; hovering an x position shows every series there. */
-export function LinePlot({ max, width, height, layout, ariaLabel }: PlotProps & { max: number }) {
+/** The line chart of the rows in `PlotContext`; hovering an x position shows every series there. */
+export function LinePlot({ max, ...props }: PlotProps & { max: number }) {
   const { rows, series, colors } = usePlot();
-  const labels = rows.map((row) => row.x);
-  const data: NivoSeries[] = series.map((one) => ({
+  const inner = innerSize(props);
+  const x = pointScale(rows.length, inner.width);
+  const y = valueScale(max, inner.height);
+  const lines: LineSeries[] = series.map((one) => ({
     id: one.id,
-    data: rows.map((row) => ({ x: row.x, y: row.values[one.id] ?? null })),
+    color: colors[one.id] ?? '',
+    comparison: isComparison(one),
+    points: rows.map((row, index) => {
+      const value = row.values[one.id] ?? null;
+      return { x: x.centre(index), y: value === null ? null : y(value), partial: row.partial, index };
+    }),
   }));
-  // nivo places every value (its scales, the series' positions); these layers draw them in the chart's
-  // own marks, with nothing of nivo's animated parts: each of its ticks and points is a spring.
-  const layers: LineSvgLayer<NivoSeries>[] = [
-    (props) => {
-      const x = xScaleOf(props.xScale as unknown as SlotScale, labels);
-      const y = valueScaleOf(props.yScale as (value: number) => number, max);
-      const inner = { width: props.innerWidth, height: props.innerHeight, x, y };
-      const lines: LineSeries[] = props.series.map((one) => ({
-        id: one.id,
-        color: colors[one.id] ?? '',
-        comparison: series.some((each) => each.id === one.id && isComparison(each)),
-        points: one.data.map((datum, index) => ({
-          x: datum.position.x,
-          y: datum.data.y === null ? null : datum.position.y,
-          partial: rows[index]?.partial ?? false,
-          index,
-        })),
-      }));
-      return (
-        <>
-          <Axes {...inner} xTicks={layout.xTicks} />
-          <Crosshair height={props.innerHeight} x={x} />
-          <SeriesLines series={lines} />
-          <SeriesPoints series={lines} width={props.innerWidth} />
-          <HoverTarget {...inner} left={layout.margin.left} />
-        </>
-      );
-    },
-  ];
   return (
-    <PlotSurface width={width} height={height}>
-      <Line<NivoSeries>
-        data={data}
-        width={width}
-        height={height}
-        margin={layout.margin}
-        xScale={{ type: 'point' }}
-        yScale={valueScaleSpec(max)}
-        colors={(one) => colors[one.id] ?? ''}
-        layers={layers}
-        isInteractive={false}
-        animate={false}
-        role="img"
-        ariaLabel={ariaLabel}
-      />
+    <PlotSurface {...props} x={x} y={y} crosshair>
+      <SeriesLines series={lines} />
+      <SeriesPoints series={lines} width={inner.width} />
     </PlotSurface>
   );
 }

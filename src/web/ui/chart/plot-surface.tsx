@@ -1,6 +1,7 @@
-import { createContext, type MouseEvent, type ReactNode, useContext, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type MouseEvent, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Axes } from './axes';
 import { type AxisLayout, placeTooltip } from './model';
-import type { XScale } from './scale';
+import type { ValueScale, XScale } from './scale';
 import { AXIS_STYLE } from './theme';
 import { RowTooltip } from './tooltip';
 
@@ -12,6 +13,14 @@ export interface PlotProps {
   ariaLabel: string;
 }
 
+/** The plot inside the margins: what the line and the bar chart draw in. */
+export function innerSize({ width, height, layout: { margin } }: PlotProps): { width: number; height: number } {
+  return {
+    width: Math.max(0, width - margin.left - margin.right),
+    height: Math.max(0, height - margin.top - margin.bottom),
+  };
+}
+
 /** Where the pointer is, in px from the chart box's top-left corner, and the row under it. */
 interface Hover {
   index: number;
@@ -19,120 +28,76 @@ interface Hover {
   y: number;
 }
 
-/**
- * The hovered row, outside React's state: hovering re-renders only the crosshair and the tooltip
- * that read it, never nivo's chart with its scales and series.
- */
-interface HoverStore {
-  get(): Hover | null;
-  set(hover: Hover | null): void;
-  subscribe(listener: () => void): () => void;
-}
-
-function createHoverStore(): HoverStore {
-  let current: Hover | null = null;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => current,
-    set(hover) {
-      current = hover;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-const HoverContext = createContext<HoverStore | null>(null);
-
-function useHoverStore(): HoverStore {
-  const store = useContext(HoverContext);
-  if (!store) throw new Error('A chart layer rendered outside its plot.');
-  return store;
-}
-
-function useHover(): Hover | null {
-  const store = useHoverStore();
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
-}
-
 /** The hovered row's tooltip, placed beside the pointer once its size is known (before it paints). */
-function PlacedTooltip({ box }: { box: { width: number; height: number } }) {
-  const hover = useHover();
+function PlacedTooltip({ hover, box }: { hover: Hover; box: { width: number; height: number } }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const node = ref.current;
-    if (!node || !hover) return;
+    if (!node) return;
     const at = placeTooltip(hover, { width: node.offsetWidth, height: node.offsetHeight }, box);
     node.style.transform = `translate(${at.x}px, ${at.y}px)`;
   });
-  return hover ? <RowTooltip ref={ref} index={hover.index} /> : null;
+  return <RowTooltip ref={ref} index={hover.index} />;
 }
 
-/**
- * Around nivo's chart: the hovered row's store, and its tooltip in HTML beside the `<svg>` (a layer
- * can only draw inside it).
- */
-export function PlotSurface({ width, height, children }: { width: number; height: number; children: ReactNode }) {
-  const [store] = useState(createHoverStore);
-  return (
-    <HoverContext.Provider value={store}>
-      {children}
-      <PlacedTooltip box={{ width, height }} />
-    </HoverContext.Provider>
-  );
-}
-
-/** A dashed vertical line through the hovered row, under a line chart's series. */
-export function Crosshair({ height, x }: { height: number; x: XScale }) {
-  const hover = useHover();
-  if (!hover) return null;
-  return (
-    <line
-      x1={x.centre(hover.index)}
-      x2={x.centre(hover.index)}
-      y1={0}
-      y2={height}
-      stroke={AXIS_STYLE.crosshair.stroke}
-      strokeWidth={1}
-      strokeDasharray={AXIS_STYLE.crosshair.dash}
-    />
-  );
-}
-
-/**
- * Over the series: one hover target over the whole plot that shows every series' value at the row
- * nearest the pointer (a tap on a phone).
- */
-export function HoverTarget({
-  width,
-  height,
-  x,
-  left,
-}: {
-  /** Of the plot inside the margins, in px. */
-  width: number;
-  height: number;
+export interface PlotSurfaceProps extends PlotProps {
   x: XScale;
-  /** The plot's left margin in the chart's box. */
-  left: number;
-}) {
-  const store = useHoverStore();
+  y: ValueScale;
+  /** A dashed vertical line through the hovered row (line charts). */
+  crosshair: boolean;
+  /** The series, drawn over the grid and axes in the plot's coordinates. */
+  children: ReactNode;
+}
+
+/**
+ * The chart's `<svg>`: grid and axes, the series, and one hover target over the whole plot that
+ * shows every series' value at the row nearest the pointer. Hovering re-renders only this component:
+ * the series arrive as elements made by the caller, and the axes are kept between renders.
+ */
+export function PlotSurface({ x, y, crosshair, children, ...props }: PlotSurfaceProps) {
+  const { width, height, layout, ariaLabel } = props;
+  const { margin } = layout;
+  const inner = innerSize(props);
+  const [hover, setHover] = useState<Hover | null>(null);
+  const axes = useMemo(
+    () => <Axes width={inner.width} height={inner.height} x={x} y={y} xTicks={layout.xTicks} />,
+    [inner.width, inner.height, x, y, layout.xTicks],
+  );
+
   const track = (event: MouseEvent<SVGRectElement>) => {
     const box = event.currentTarget.ownerSVGElement?.getBoundingClientRect();
     const pointer = { x: event.clientX - (box?.left ?? 0), y: event.clientY - (box?.top ?? 0) };
-    store.set({ index: x.indexAt(pointer.x - left), ...pointer });
+    setHover({ index: x.indexAt(pointer.x - margin.left), ...pointer });
   };
+
   return (
-    <rect
-      width={width}
-      height={height}
-      fill="transparent"
-      data-testid="chart-hover"
-      onMouseMove={track}
-      onMouseLeave={() => store.set(null)}
-    />
+    <>
+      <svg xmlns="http://www.w3.org/2000/svg" width={width} height={height} role="img" aria-label={ariaLabel}>
+        <g transform={`translate(${margin.left},${margin.top})`}>
+          {axes}
+          {crosshair && hover ? (
+            <line
+              x1={x.centre(hover.index)}
+              x2={x.centre(hover.index)}
+              y1={0}
+              y2={inner.height}
+              stroke={AXIS_STYLE.crosshair.stroke}
+              strokeWidth={1}
+              strokeDasharray={AXIS_STYLE.crosshair.dash}
+            />
+          ) : null}
+          {children}
+          <rect
+            width={inner.width}
+            height={inner.height}
+            fill="transparent"
+            data-testid="chart-hover"
+            onMouseMove={track}
+            onMouseLeave={() => setHover(null)}
+          />
+        </g>
+      </svg>
+      {hover ? <PlacedTooltip hover={hover} box={{ width, height }} /> : null}
+    </>
   );
 }

@@ -1,6 +1,6 @@
-// The value axis' round numbers, known before nivo draws (the margin fits the widest label), and nivo's
-// scales as the axes and the hover read them. The arithmetic is d3's, as nivo's scales are, so that
-// the labels land on the same round values as nivo's own ticks would.
+// The chart's scales: values to pixels and x positions to pixels. The arithmetic is d3's (nice
+// domains, ticks, point and band scales), written out for the few cases a chart needs, so that
+// ticks land on the same round values as any d3-based chart would put them.
 
 const E10 = Math.sqrt(50);
 const E5 = Math.sqrt(10);
@@ -74,15 +74,14 @@ export interface ValueScale {
 }
 
 /**
- * nivo's value scale: from 0 to the nice ceiling of `max`. Where every value is 0, the 0 stays at the
- * bottom with a single tick rather than floating mid-height.
+ * Values from 0 (the bottom, `height`) to the nice ceiling of `max` (the top). Where every value is
+ * 0, the 0 stays at the bottom with a single tick rather than floating mid-height.
  */
-export const valueScaleSpec = (max: number) => ({ type: 'linear', min: 0, max: niceCeiling(max) || 1, nice: false }) as const;
-
-/** nivo's value scale (values to px from the top of the plot) with the axis' labelled values and grid lines. */
-export function valueScaleOf(position: (value: number) => number, max: number): ValueScale {
+export function valueScale(max: number, height: number): ValueScale {
   const top = niceCeiling(max);
-  return Object.assign((value: number) => position(value), {
+  const span = top > 0 ? top : 1;
+  const scale = (value: number) => height - (value / span) * height;
+  return Object.assign(scale, {
     labels: top > 0 ? ticks(top, VALUE_TICKS.labels) : [0],
     grid: top > 0 ? ticks(top, VALUE_TICKS.grid) : [0],
   });
@@ -99,25 +98,28 @@ export interface XScale {
   indexAt(x: number): number;
 }
 
-/** What nivo's point scale (lines) and band scale (bars) are: d3's, over the rows' x labels. */
-export interface SlotScale {
-  (label: string): number | undefined;
-  bandwidth(): number;
-  step(): number;
-}
-
-/** nivo's x scale by row index rather than by label: what the axes, the hover and the comparison lines place by. */
-export function xScaleOf(scale: SlotScale, labels: readonly string[]): XScale {
-  const bandwidth = scale.bandwidth();
-  const step = scale.step();
-  const start = (index: number) => scale(labels[index] ?? '') ?? 0;
+/**
+ * `count` slots across `width`, each `step` apart, `inner` of a step left between neighbours and
+ * `outer` of a step at either end (d3's band scale; d3's point scale is `inner: 1, outer: 0`).
+ */
+function slots(count: number, width: number, inner: number, outer: number): XScale {
+  const step = width / Math.max(1, count - inner + outer * 2);
+  const offset = (width - step * (count - inner)) / 2;
+  const bandwidth = step * (1 - inner);
+  const start = (index: number) => offset + step * index;
   return {
     start,
     centre: (index) => start(index) + bandwidth / 2,
     bandwidth,
     indexAt: (x) => {
-      if (labels.length === 0 || step <= 0) return 0;
-      return Math.min(labels.length - 1, Math.max(0, Math.round((x - start(0) - bandwidth / 2) / step)));
+      if (count <= 0 || step <= 0) return 0;
+      return Math.min(count - 1, Math.max(0, Math.round((x - offset - bandwidth / 2) / step)));
     },
   };
 }
+
+/** A line chart's x positions: the first row on the left edge, the last on the right (one alone in the middle). */
+export const pointScale = (count: number, width: number): XScale => slots(count, width, 1, 0);
+
+/** A bar chart's x positions: groups `1 - padding` of a step wide, gaps of `padding` between and around them. */
+export const bandScale = (count: number, width: number, padding: number): XScale => slots(count, width, padding, padding);
