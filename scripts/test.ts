@@ -31,6 +31,8 @@ interface Outcome {
   seconds: number;
   /** Processor seconds of the step and every process it waited for (user and system), when the machine can tell. */
   cpuSeconds: number | null;
+  /** Share of the machine's processors busy while the step ran, whatever ran them. */
+  machineBusy: number | null;
   passed: number;
   failed: number;
   failures: string[];
@@ -147,6 +149,7 @@ const journeys: Step[] = journeyFiles.map((journey) => ({
 }));
 
 const started = Date.now();
+const machineAtStart = machineTicks();
 const outcomes: Outcome[] = [await runStep(first, 0)];
 if (outcomes[0]!.ok) {
   const built = runStep(webBuild, 2);
@@ -163,13 +166,14 @@ if (outcomes[0]!.ok) {
   outcomes.push(...laneOutcomes.flat());
 }
 const wallSeconds = (Date.now() - started) / 1000;
-printSummary(outcomes, wallSeconds);
+printSummary(outcomes, wallSeconds, machineBusy(machineAtStart, machineTicks()));
 process.exit(outcomes.every((outcome) => outcome.ok) ? 0 : 1);
 
 async function runStep(step: Step, lane: number): Promise<Outcome> {
   console.log(`▶ ${step.name}`);
   const log = `${RESULTS}/${slug(step.name)}.log`;
   const begin = Date.now();
+  const ticksAtBegin = machineTicks();
   const cpuFile = `${RESULTS}/${slug(step.name)}.cpu`;
   const code = await run(withCpuTime(step.command, cpuFile), { ...NO_COLOR, ...step.env }, log);
   const seconds = (Date.now() - begin) / 1000;
@@ -183,6 +187,7 @@ async function runStep(step: Step, lane: number): Promise<Outcome> {
     ok,
     seconds,
     cpuSeconds: readCpuTime(cpuFile),
+    machineBusy: machineBusy(ticksAtBegin, machineTicks()),
     passed: report?.passed ?? (ok ? 1 : 0),
     failed: report ? report.failed + (ok || report.failed ? 0 : 1) : ok ? 0 : 1,
     failures: report?.failures ?? [],
@@ -191,18 +196,22 @@ async function runStep(step: Step, lane: number): Promise<Outcome> {
   };
 }
 
-function printSummary(outcomes: Outcome[], wall: number): void {
+function printSummary(outcomes: Outcome[], wall: number, busy: number | null): void {
   console.log('\nResumen (carril 1: estático y servidor; carril 2: navegador)');
   for (const step of outcomes)
     console.log(
       `  ${step.ok ? '✔' : '✘'} ${step.lane || '-'} ${step.name.padEnd(40)} ${step.seconds.toFixed(1).padStart(6)} s` +
-        `${step.cpuSeconds === null ? '' : ` (CPU ${step.cpuSeconds.toFixed(0)} s)`}  ${step.passed} ok${step.failed ? `, ${step.failed} con error` : ''}`,
+        `${step.cpuSeconds === null ? '' : ` (CPU ${step.cpuSeconds.toFixed(0)} s)`}` +
+        `${step.machineBusy === null ? '' : ` [máquina ${(step.machineBusy * 100).toFixed(0)} %]`}  ${step.passed} ok${step.failed ? `, ${step.failed} con error` : ''}`,
     );
   const cpu = outcomes.every((step) => step.cpuSeconds !== null) ? outcomes.reduce((sum, step) => sum + step.cpuSeconds!, 0) : null;
-  // Both cores busy for the whole run would be twice the wall time: the CPU total says how far the work is from it.
+  // Both cores busy for the whole run would be twice the wall time. The steps' own processes only: the machine's
+  // line below counts the servers they talk to (PostgreSQL) as well.
   console.log(
     `  Total ${wall.toFixed(1)} s (${(wall / 60).toFixed(1)} min)${cpu === null ? '' : `, CPU ${cpu.toFixed(0)} s (${(cpu / wall).toFixed(2)} núcleos en promedio)`}`,
   );
+  // The machine as a whole, servers and browsers included: near 100 % the run waits for processors, not for time.
+  if (busy !== null) console.log(`  Procesadores de la máquina ocupados: ${(busy * 100).toFixed(0)} % del tiempo`);
 
   const slowest = (kind: Outcome['counts']) =>
     outcomes
@@ -266,6 +275,20 @@ function run(command: string[], env: Record<string, string>, logFile: string): P
 function withCpuTime(command: string[], file: string): string[] {
   const gnuTime = '/usr/bin/time';
   return existsSync(gnuTime) ? [gnuTime, '--quiet', '-f', '%U %S', '-o', file, ...command] : command;
+}
+
+/** The machine's processor time since boot, busy and in all (Linux's /proc/stat, in ticks); null elsewhere. */
+function machineTicks(): { busy: number; total: number } | null {
+  if (!existsSync('/proc/stat')) return null;
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const total = ticks.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  // Idle and waiting for the disk are the two fields that are not work.
+  return { busy: total - ticks[3]! - ticks[4]!, total };
+}
+
+function machineBusy(from: ReturnType<typeof machineTicks>, to: ReturnType<typeof machineTicks>): number | null {
+  return from && to && to.total > from.total ? (to.busy - from.busy) / (to.total - from.total) : null;
 }
 
 function readCpuTime(file: string): number | null {
