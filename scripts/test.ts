@@ -122,6 +122,7 @@ const browserLane: Step[] = [
  * the last to start are short; a journey not named here goes after them.
  */
 const LONGEST_JOURNEYS_FIRST = [
+  'chat',
   'onboarding',
   'segments',
   'whatsapp-campaigns',

@@ -17,6 +17,7 @@ import { registerMetaSandbox } from './integrations/meta/sandbox/index.ts';
 import { registerStripeSandbox } from './integrations/payments/sandbox/index.ts';
 import { HANDLED_EVENT_TYPES } from './integrations/payments/webhooks.ts';
 import { registerShopifySandbox } from './integrations/shopify/sandbox/index.ts';
+import { type Clock, movableClock, registerClockControl, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import { metaAccess } from './platform/connections/meta-connection.ts';
 import type { Database } from './platform/database/db.ts';
@@ -63,6 +64,8 @@ export interface AppOptions {
   paymentsTestClock?: () => string | undefined;
   /** Let the Shopify sandbox send webhooks as its demo store receives orders (the running server, not tests). */
   liveSandbox?: boolean;
+  /** The server's time (tests); by default the system's, made movable where the sandboxes are (platform/clock.ts). */
+  clock?: Clock;
 }
 
 declare module 'fastify' {
@@ -87,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const secrets = options.secrets ?? (await loadSecretBox(db, config.encryptionKey, config.production));
   const meta = metaAccess(config, secrets);
+  const movable = config.sandboxes && !options.clock ? movableClock() : null;
+  const clock = options.clock ?? movable ?? systemClock;
   // Jobs run in this process; main.ts starts the worker, tests drain it.
   const jobs = new JobWorker(db);
   const events = storeEvents(db);
@@ -100,6 +105,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   mailer.registerJob(jobs, db);
 
   registerSecurityHeaders(app, config);
+  // A journey's control of the server's time (and so Meta's), before the routes its Date header covers: never in
+  // production, where nothing moves the clock.
+  if (movable) registerClockControl(app, movable, db);
   await app.register(fastifyCookie);
   // API answers and pages are compressed for browsers that accept it; built files come precompressed.
   await app.register(fastifyCompress, {
@@ -141,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         live,
         meta,
         index,
+        clock,
         paymentsTestClock: options.paymentsTestClock,
       }),
     );
@@ -189,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.sandboxes)
     registerMetaSandbox(app, {
       apps: [{ appId: config.meta.appId, appSecret: config.meta.appSecret, redirectUris: [meta.login.redirectUri] }],
+      // Meta's time is the server's: moving the server's clock moves Meta's, so both see a window close.
+      now: () => clock.now(),
       // WhatsApp's webhooks reach ours every 2 s, with Meta's habits (some twice, some late).
       whatsappWebhooks: { callbackUrl: `${config.publicUrl}${WHATSAPP_WEBHOOK_PATH}`, intervalMs: 2000 },
     });

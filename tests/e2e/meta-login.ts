@@ -5,6 +5,9 @@ import { DEMO_PASSWORD, SERVER_WAIT } from './server-process.ts';
 
 const [CAMILA] = SANDBOX_META_USERS;
 
+/** Meta's review of a template (10 s in the sandbox) and its webhook (every 2 s), with room for a loaded machine. */
+export const REVIEW_WAIT = 45_000;
+
 /** Facebook Login's stand-in dialog, as Camila fills it in; back on `returnTo` with the token. */
 export async function logInAtFacebook(page: Page, returnTo: string): Promise<void> {
   await page.waitForURL(/\/sandbox\/meta\/www\/v\d+\.0\/dialog\/oauth/);

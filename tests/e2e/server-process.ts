@@ -32,13 +32,22 @@ function freePort(): Promise<number> {
   });
 }
 
+export interface ServerOptions {
+  /** A PostgreSQL database instead of a fresh embedded one: several processes may share it (the first migrates it). */
+  databaseUrl?: string;
+  /** More settings, as the environment gives them (another process's Meta sandbox in META_GRAPH_URL…). */
+  env?: Record<string, string>;
+}
+
 /**
  * Runs the server as `npm start` does (`src/server/main.ts`, the built web app) on a free port with
- * a fresh embedded database (migrated, empty); the demo store imports from the local Shopify sandbox.
+ * a fresh embedded database (migrated, empty), or `options.databaseUrl`; the demo store imports from the local
+ * Shopify sandbox.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'recompra-e2e-'));
-  await cp(await migratedDataDir(), dataDir, { recursive: true });
+  // On PostgreSQL the folder holds only the uploads on their way.
+  if (!options.databaseUrl) await cp(await migratedDataDir(), dataDir, { recursive: true });
   const port = await freePort();
   // Node itself, not `npx tsx`: one process, so stopping it leaves nothing behind. `npm start`'s module, bundled.
   const child: ChildProcess = spawn(process.execPath, [await bundledModule(`import './src/server/main.ts';`)], {
@@ -51,8 +60,9 @@ export async function startServer(): Promise<RunningServer> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_PASSWORD,
-      DATABASE_URL: '',
+      DATABASE_URL: options.databaseUrl ?? '',
       DEMO_STORE_SALES: 'off',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

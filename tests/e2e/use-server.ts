@@ -26,6 +26,23 @@ async function recordPages(browser: Browser, testName: string): Promise<void> {
   }
 }
 
+/** One browser for a test file whose tests start their own servers; what its pages show is kept when one fails. */
+export function useBrowser(): { readonly browser: Browser } {
+  const running: { browser?: Browser } = {};
+  beforeAll(async () => {
+    running.browser = await launchChromium();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && running.browser) await recordPages(running.browser, task.name);
+  });
+  afterAll(() => running.browser?.close());
+  return {
+    get browser() {
+      return running.browser!;
+    },
+  };
+}
+
 /** One server and one browser for a test file, started before its tests and stopped after them. */
 export function useServerAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
   const running: { server?: RunningServer; browser?: Browser } = {};

@@ -10,6 +10,7 @@ import {
   connectWhatsapp,
   fillTemplateInfo,
   fitsWidth,
+  REVIEW_WAIT,
   signIn,
   templateCard,
   writeGreetingByFirstName,
@@ -19,8 +20,6 @@ import { useServerAndBrowser } from './use-server.ts';
 
 const e2e = useServerAndBrowser();
 
-/** Meta's review (10 s in the sandbox) and its webhook (every 2 s), with room for a loaded machine. */
-const REVIEW_WAIT = 45_000;
 const TEMPLATE = 'novedades_frecuentes';
 const SEGMENT = 'Clientes frecuentes';
 const SEGMENT_KEY = 'frequentCustomers';

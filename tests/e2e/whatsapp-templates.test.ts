@@ -9,6 +9,7 @@ import {
   fillTemplateInfo,
   fitsWidth,
   messagingCard,
+  REVIEW_WAIT,
   signIn,
   templateBody,
   templateCard,
@@ -18,9 +19,6 @@ import { SERVER_WAIT } from './server-process.ts';
 import { useServerAndBrowser } from './use-server.ts';
 
 const e2e = useServerAndBrowser();
-
-/** Meta's review (10 s in the sandbox) and its webhook (every 2 s), with room for a loaded machine. */
-const REVIEW_WAIT = 45_000;
 
 it('a new merchant connects WhatsApp, sends two templates to review and fixes the one Meta rejects', async () => {
   const context = await e2e.browser.newContext();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { operations as AppOperations } from '../../shared/api/app.gen.ts';
 import type { operations as BackendOperations } from '../../shared/api/backend.gen.ts';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { MetaAccess } from './connections/meta-connection.ts';
 import type { Database } from './database/db.ts';
@@ -33,6 +34,8 @@ export interface FeatureContext {
   meta: MetaAccess;
   /** The entry page of the web build (pages a handler answers with it). */
   index: () => Promise<string>;
+  /** The server's time, for rules that depend on it (the chat's 24-hour window); a journey may move it. */
+  clock: Clock;
   /** New card-processor customers go on this test clock, so a test can move their time. */
   paymentsTestClock?: (() => string | undefined) | undefined;
 }

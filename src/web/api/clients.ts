@@ -4,6 +4,7 @@ import type { paths as BackendPaths } from '../../shared/api/backend.gen';
 import { csrfMiddleware } from './csrf';
 import { networkError } from './errors';
 import { takeFirstAnswer } from './first-answers';
+import { noteServerDate } from './server-clock';
 
 export const APP_API_BASE = '/api';
 export const BACKEND_API_BASE: string = import.meta.env.VITE_BACKEND_URL ?? '/backend';
@@ -19,6 +20,13 @@ function absolute(base: string): string {
 const transportErrorMiddleware: Middleware = {
   onError({ error }) {
     return networkError(error);
+  },
+};
+
+/** Every answer says the server's time (server-clock.ts); a carried or a file's answer says none, or an old one. */
+const serverDateMiddleware: Middleware = {
+  onResponse({ response }) {
+    if (response.headers.get('content-type')?.startsWith('application/json')) noteServerDate(response);
   },
 };
 
@@ -47,5 +55,5 @@ export const backendClient = createClient<BackendPaths>({
 });
 
 for (const client of [appClient, backendClient] as const) {
-  client.use(csrfMiddleware, transportErrorMiddleware);
+  client.use(csrfMiddleware, transportErrorMiddleware, serverDateMiddleware);
 }

@@ -15,6 +15,7 @@ import {
   whatsappCampaignKeys,
   whatsappTemplateKeys,
 } from './keys';
+import { noteServerDate } from './server-clock';
 
 /*
  * The live channel's browser end (ARCHITECTURE.md "How data flows", 8): the store's events arrive on
@@ -101,6 +102,7 @@ export function followLiveEvents(storeId: number, onEvents: (events: LiveEvent[]
     });
     if (response.status === 401 || response.status === 403 || response.status === 404) return 'refused';
     if (!response.ok || !response.body) return 'failed';
+    noteServerDate(response);
     const parser = new EventStreamParser();
     const decoder = new TextDecoder();
     const reader = response.body.getReader();

@@ -186,6 +186,8 @@ describe('a production start', () => {
       });
       expect(sandbox.status).toBe(404);
       expect((await fetch(`${server.url}/sandbox/meta/graph/${META_API_VERSION}/me`)).status).toBe(404);
+      // Nobody moves a production server's clock.
+      expect((await fetch(`${server.url}/sandbox/clock/advance?seconds=60`, { method: 'POST' })).status).toBe(404);
       // The local outbox is gone: the address is just another page of the web app.
       expect(await (await fetch(`${server.url}/dev/mailbox`, { headers: { accept: 'text/html' } })).text()).not.toContain(
         'Correos enviados',

@@ -2,6 +2,7 @@ import type { operations as AppOperations } from '../../../shared/api/app.gen.ts
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { MetaError, MetaNoAnswerError } from '../../integrations/meta/errors.ts';
 import type { SentMessage } from '../../integrations/meta/whatsapp/messages.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { type MetaAccess, metaFailure } from '../../platform/connections/meta-connection.ts';
 import { whatsappClientOf } from '../../platform/connections/whatsapp-connection.ts';
 import type { Database } from '../../platform/database/db.ts';
@@ -76,6 +77,7 @@ interface OutgoingContent {
 /** The send's row, written before Meta is called: the same client id finds the first one. */
 async function outgoingRow(
   db: Database,
+  at: number,
   storeId: number,
   conversationId: number,
   clientId: string,
@@ -97,7 +99,7 @@ async function outgoingRow(
       clientId,
       content.text,
       userId,
-      new Date().toISOString(),
+      new Date(at).toISOString(),
       content.kind,
       content.payload === undefined ? null : JSON.stringify(content.payload),
       content.templateName ?? null,
@@ -140,8 +142,8 @@ async function earlierSend(db: Database, storeId: number, conversationId: number
   return earlier ? messageById(db, storeId, earlier.id) : null;
 }
 
-const windowOpen = (conversation: Conversation) =>
-  conversation.windowClosesAt !== null && Date.parse(conversation.windowClosesAt) > Date.now();
+const windowOpen = (conversation: Conversation, clock: Clock) =>
+  conversation.windowClosesAt !== null && Date.parse(conversation.windowClosesAt) > clock.now();
 
 /** Meta's `to`: the phone, or the business-scoped id of a person who hides it. */
 const recipientOf = (conversation: Conversation) => conversation.phone ?? conversation.waUserId;
@@ -153,15 +155,15 @@ type Deliver = (client: MetaUserClient, phoneNumberId: string, callbackData: str
  * kept on the message. A refusal for the closed window (Meta's clock, a late webhook) leaves nothing behind.
  */
 async function sendOutgoing(
-  context: { db: Database; meta: MetaAccess; storeId: number; userId: number },
+  context: { db: Database; meta: MetaAccess; clock: Clock; storeId: number; userId: number },
   conversation: Conversation,
   clientId: string,
   content: OutgoingContent,
   deliver: Deliver,
 ): Promise<ConversationMessage> {
-  const { db, meta, storeId, userId } = context;
+  const { db, meta, clock, storeId, userId } = context;
   const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
-  const row = await outgoingRow(db, storeId, conversation.id, clientId, content, userId);
+  const row = await outgoingRow(db, clock.now(), storeId, conversation.id, clientId, content, userId);
   if (row.inserted) {
     try {
       const sent = await deliver(client, phoneNumberId, chatCallback(row.id));
@@ -184,7 +186,7 @@ async function sendOutgoing(
   return (await messageById(db, storeId, Number(row.id)))!;
 }
 
-export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
+export const chatHandlers = (meta: MetaAccess, clock: Clock): Handlers<ChatOperations> => ({
   async listConversations(context) {
     const { storeId } = inStore(context);
     const { filter = 'all', campaignId, q, cursor, limit = PAGE_SIZE } = context.query;
@@ -225,8 +227,8 @@ export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
     const earlier = await earlierSend(context.db, storeId, conversation.id, clientId);
     if (earlier) return { status: 201, body: earlier };
     // The window is the server's rule: outside it nothing is sent.
-    if (!windowOpen(conversation)) throw windowClosed();
-    const sender = { db: context.db, meta, storeId, userId: signedIn(context).userId };
+    if (!windowOpen(conversation, clock)) throw windowClosed();
+    const sender = { db: context.db, meta, clock, storeId, userId: signedIn(context).userId };
     const message = await sendOutgoing(sender, conversation, clientId, { kind: 'text', text }, (client, phoneNumberId, callbackData) =>
       client.whatsapp.sendText(phoneNumberId, { to: recipientOf(conversation), body: text, callbackData }),
     );
@@ -253,7 +255,7 @@ export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
       payload: { templateId: template.id, values },
       templateName: template.name,
     };
-    const sender = { db, meta, storeId, userId: signedIn(context).userId };
+    const sender = { db, meta, clock, storeId, userId: signedIn(context).userId };
     const message = await sendOutgoing(sender, conversation, clientId, content, async (client, phoneNumberId, callbackData) =>
       client.whatsapp.sendTemplate(
         phoneNumberId,
@@ -270,7 +272,7 @@ export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
     const { clientId, name, caption } = context.query;
     const earlier = await earlierSend(db, storeId, conversation.id, clientId);
     if (earlier) return { status: 201, body: earlier };
-    if (!windowOpen(conversation)) throw windowClosed();
+    if (!windowOpen(conversation, clock)) throw windowClosed();
     const kind = await attachmentOf(context.body);
     const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
     const filename = name.trim() || name;
@@ -281,7 +283,7 @@ export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
       text,
       payload: { id: mediaId, mime_type: context.body.type, filename, bytes: context.body.size },
     };
-    const sender = { db, meta, storeId, userId: signedIn(context).userId };
+    const sender = { db, meta, clock, storeId, userId: signedIn(context).userId };
     const message = await sendOutgoing(sender, conversation, clientId, content, (whatsapp, number, callbackData) =>
       whatsapp.whatsapp.sendMedia(number, {
         to: recipientOf(conversation),
@@ -305,7 +307,7 @@ export const chatHandlers = (meta: MetaAccess): Handlers<ChatOperations> => ({
     );
     if (!target) throw new HttpError(404, 'message_not_found', messages.messageNotFound);
     if (target.direction !== 'inbound' || !target.wamid) throw new HttpError(409, 'reaction_not_allowed', messages.reactionNotAllowed);
-    if (!windowOpen(conversation)) throw windowClosed();
+    if (!windowOpen(conversation, clock)) throw windowClosed();
     const { emoji } = context.body;
     const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
     try {

@@ -8,5 +8,5 @@ export const chatFeature: ServerFeature = {
   name: 'chat',
   subscribers: () => [chatSubscriber()],
   // An attachment may weigh up to 100 MB (a document): received to disk, within its kind's limit.
-  start: ({ meta }) => ({ app: chatHandlers(meta), uploads: { sendConversationMedia: chatMediaUploads } }),
+  start: ({ meta, clock }) => ({ app: chatHandlers(meta, clock), uploads: { sendConversationMedia: chatMediaUploads } }),
 };

@@ -470,7 +470,7 @@ describe('status webhooks', () => {
 });
 
 describe('the HTTP controls', () => {
-  it('set a number’s throughput and a recipient, make a customer write, tap and stop, and list what was sent', async () => {
+  it('set a number’s throughput and a recipient, make a customer write, tap and stop, and list what was sent and read', async () => {
     const { meta, whatsapp } = await sandbox();
     const base = meta.url.replace(/\/graph$/, '');
     const post = (path: string, body?: object) =>
@@ -491,7 +491,12 @@ describe('the HTTP controls', () => {
       context: { id: sent.messageId },
       button: { payload: 'Detener promociones', text: 'Detener promociones' },
     };
-    expect((await post(`/whatsapp/phone-numbers/${PHONE}/customer-messages`, { from: '56922000002', message: tap })).status).toBe(200);
+    const written = await post(`/whatsapp/phone-numbers/${PHONE}/customer-messages`, { from: '56922000002', message: tap });
+    expect(written.status).toBe(200);
+    // The business reads it: Meta's read receipt is listed.
+    const { id: tapId } = (await written.json()) as { id: string };
+    await whatsapp.markRead(PHONE, tapId);
+    expect(await (await fetch(`${base}/whatsapp/read-receipts?phoneNumberId=${PHONE}`)).json()).toEqual({ count: 1, data: [tapId] });
     expect((await post(`/whatsapp/messages/${encodeURIComponent(sent.messageId)}/clicks`)).status).toBe(200);
     expect((await post(`/whatsapp/phone-numbers/${PHONE}/user-preferences`, { from: '56922000002', value: 'stop' })).status).toBe(200);
     expect((await post('/whatsapp/fail-sends?count=1&kind=error')).status).toBe(200);

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http, type RequestHandler } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { conversations } from '../../../../mocks/fixtures/chat';
@@ -7,6 +8,7 @@ import { sessionUsers } from '../../../../mocks/fixtures/session';
 import { type ChatStoreOptions, chatStore } from '../../../../mocks/handlers/chat';
 import { meAs } from '../../../../mocks/handlers/session';
 import { whatsappCampaignsStore } from '../../../../mocks/handlers/whatsapp-campaigns';
+import { noteServerDate } from '../../../../src/web/api/server-clock';
 import { ChatRoute } from '../../../../src/web/features/chat/routes/chat-route';
 import { Toaster } from '../../../../src/web/ui/toast';
 import { toaster } from '../../../../src/web/ui/toaster';
@@ -27,8 +29,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const renderChat = (route = '/chat', options: ChatStoreOptions = {}) => {
-  server.use(meAs(sessionUsers.admin), ...chatStore(options), ...whatsappCampaignsStore());
+/** `first` answer before the store's handlers. */
+const renderChat = (route = '/chat', options: ChatStoreOptions = {}, first: RequestHandler[] = []) => {
+  server.use(...first, meAs(sessionUsers.admin), ...chatStore(options), ...whatsappCampaignsStore());
   return renderWithApp(
     <>
       <Routes>
@@ -69,6 +72,22 @@ describe('ChatRoute', () => {
     await renderChat();
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Buscar por nombre o teléfono' }), 'Rodrigo');
     expect(await screen.findByText('No encontramos conversaciones para «Rodrigo»')).toBeTruthy();
+  });
+
+  it('counts the window on the server’s clock, not the device’s', async () => {
+    // The server says it is 19 hours later than this device thinks: Joaquín wrote 5.5 hours before the device's now.
+    const serverNow = new Date(Date.now() + 19 * 3_600_000).toUTCString();
+    const conversation = http.get('*/api/private/stores/:id/conversations/:conversationId', () =>
+      HttpResponse.json(conversations.joaquin, { headers: { date: serverNow } }),
+    );
+    try {
+      await renderChat(`/chat?c=${conversations.joaquin.id}`, {}, [conversation]);
+      expect(await screen.findByText('Ventana de 24 horas cerrada')).toBeTruthy();
+      expect(screen.queryByRole('textbox', { name: 'Mensaje' })).toBeNull();
+    } finally {
+      // The device's clock agrees with the server's again, for the tests after this one.
+      noteServerDate(new Response(null, { headers: { date: new Date().toUTCString() } }));
+    }
   });
 
   it('explains a closed window and offers approved templates instead of free text', async () => {

@@ -251,6 +251,11 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
         const data = whatsapp.sentMessages(request.query);
         return { count: data.length, data };
       });
+      // The customers' messages each number marked read (Meta's read receipts), oldest first.
+      scope.get<{ Querystring: { phoneNumberId?: string } }>('/whatsapp/read-receipts', async (request) => {
+        const data = whatsapp.readReceipts(request.query.phoneNumberId);
+        return { count: data.length, data };
+      });
       const control = async <T>(reply: FastifyReply, act: () => T) => {
         try {
           return await act();

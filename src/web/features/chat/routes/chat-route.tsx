@@ -5,7 +5,7 @@ import { attachmentKind, attachmentProblem } from '../../../../shared/chat-attac
 import { useCurrentStore } from '../../../api/current-store';
 import { ApiError, serverFieldErrorsOf } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
-import { useNow } from '../../../lib/use-now';
+import { useServerNow } from '../../../api/server-clock';
 import { toaster } from '../../../ui/toaster';
 import {
   type ConversationFilter,
@@ -93,7 +93,9 @@ export function ChatRoute() {
   const [outbox, setOutbox] = useState<OptimisticSend[]>([]);
   // The pill's count, for the conversation it was counted in.
   const [unseen, setUnseen] = useState({ conversationId: openId, count: 0 });
-  const now = useNow();
+  // The window is the server's rule, so the time left and the switch to templates follow the server's clock (as its
+  // answers say it), not this device's: the composer offers free text exactly while the server takes it.
+  const now = useServerNow();
   const chatWindow = chatWindowAt(conversation.data?.windowClosesAt ?? null, now);
   // The templates are asked for once the composer offers only them.
   const templates = useConversationTemplates(storeId, openId, conversation.data !== undefined && !chatWindow.open);
