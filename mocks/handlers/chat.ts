@@ -8,6 +8,7 @@ import {
   chatWindowClosedError,
   conversationNotFoundError,
   conversationsByCampaign,
+  mediaNotFoundError,
   messagesByConversation,
   metaFailure,
   metaSendError,
@@ -15,6 +16,7 @@ import {
   templatesFor,
   uploadFailedError,
 } from '../fixtures/chat';
+import { boletaPdf, poleraPhoto, stickerImage, videoStart, voiceNoteStart } from '../fixtures/chat-files';
 import { serverError } from '../fixtures/session';
 import { whatsappNotConnectedError } from '../fixtures/whatsapp-templates';
 import { appHttp } from './clients';
@@ -43,6 +45,10 @@ export interface ChatStoreOptions {
 }
 
 const fails = () => Response.json(serverError, { status: 500 });
+
+/** The bytes the store kept of a kind of file (mocks/fixtures/chat-files.ts). */
+const fileOf = (kind: ConversationMessage['kind']) =>
+  ({ image: poleraPhoto, sticker: stickerImage, video: videoStart, audio: voiceNoteStart })[kind as string] ?? boletaPdf;
 const PAGE_SIZE = 30;
 const digits = (value: string) => value.replace(/\D/g, '');
 
@@ -95,6 +101,7 @@ export function chatStore({
     reactions: [],
     templateName: null,
     templateMissing: false,
+    media: null,
     at: new Date().toISOString(),
   });
   /** The message joins the conversation, which is answered now. */
@@ -117,6 +124,21 @@ export function chatStore({
       const limit = Number(query.get('limit') ?? PAGE_SIZE);
       const page = found.slice(offset, offset + limit);
       return response(200).json({ conversations: page, nextCursor: offset + limit < found.length ? String(offset + limit) : null });
+    }),
+    appHttp.get('/private/stores/{id}/conversations/{conversationId}/messages/{messageId}/media', ({ params, response }) => {
+      const message = threads.current.get(Number(params.conversationId))?.find((each) => each.id === Number(params.messageId));
+      const media = message?.media;
+      if (!message || media?.state !== 'kept') return response.untyped(Response.json(mediaNotFoundError, { status: 404 }));
+      const file = fileOf(message.kind);
+      return response.untyped(
+        new Response(file.slice().buffer, {
+          headers: {
+            'content-type': message.kind === 'sticker' ? 'image/png' : media.mimeType,
+            'content-disposition':
+              message.kind === 'document' ? `attachment; filename*=UTF-8''${encodeURIComponent(media.fileName ?? '')}` : 'inline',
+          },
+        }),
+      );
     }),
     appHttp.get('/private/stores/{id}/conversations/unreadCount', async ({ response }) => {
       await wait('count');

@@ -7,11 +7,14 @@ import {
   conversations,
   conversationsByCampaign,
   failedAnswer,
+  mediaDownloading,
+  mediaFailed,
   messagesByConversation,
   outgoingMedia,
   templatesFor,
 } from '../../mocks/fixtures/chat';
 import { STORE_TIME_ZONE, sentCampaign, whatsappCampaignSummaries } from '../../mocks/fixtures/whatsapp-campaigns';
+import { chatHandlers } from '../../mocks/handlers/chat';
 import type { components } from '../../src/shared/api/app.gen';
 import { chatWindowAt, EMPTY_TEMPLATE_DRAFT, type TemplateDraft } from '../../src/web/features/chat/screens/chat-rules';
 import { ChatScreen, type ChatScreenProps } from '../../src/web/features/chat/screens/chat-screen';
@@ -110,7 +113,8 @@ const meta = {
   title: 'Screens/Chat/Chat',
   component: ChatScreen,
   args: { list, pane: null },
-  parameters: { visual: { viewport: 'laptop' } },
+  // The files customers sent are read from the server, as the screen's images do.
+  parameters: { visual: { viewport: 'laptop' }, msw: { handlers: chatHandlers } },
 } satisfies Meta<typeof ChatScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -195,8 +199,10 @@ export const AttachmentRefusedOnPhone: Story = onPhone<Story>(AttachmentRefused)
 
 /** The quick reactions open on a customer's message, the store's current one pressed. */
 export const ReactionPicker: Story = {
+  // Messages without files: a picture arriving under the open picker would move what the story is about.
   args: opened(conversations.camila, { reactions: { pickerFor: 1101, onPickerChange: fn(), onReact: fn() } }, [
-    ...(messagesByConversation[conversations.camila.id] ?? []).slice(-11, -8),
+    ...(messagesByConversation[conversations.camila.id] ?? []).slice(-11, -10),
+    ...(messagesByConversation[conversations.camila.id] ?? []).slice(-3, -1),
   ]),
 };
 export const ReactionPickerOnPhone: Story = onPhone<Story>(ReactionPicker);
@@ -275,11 +281,34 @@ export const NeverWroteOnPhone: Story = onPhone<Story>(NeverWrote);
 export const TemplateNoLongerExists: Story = { args: opened(conversations.francisca) };
 export const TemplateNoLongerExistsOnPhone: Story = onPhone<Story>(TemplateNoLongerExists);
 
-/** Each kind a customer sends: text with a reaction, media (not downloaded yet), location, contacts, replies, unsupported. */
+/**
+ * Each kind a customer sends: text with a reaction, the files the store kept (a photo and a sticker drawn, video and
+ * voice note in players, a document to download with its size), location, contacts, replies, unsupported.
+ */
 export const IncomingKinds: Story = {
   args: opened(conversations.camila, {}, (messagesByConversation[conversations.camila.id] ?? []).slice(-11)),
 };
 export const IncomingKindsOnPhone: Story = onPhone<Story>(IncomingKinds);
+
+/** The files a customer sent, kept: a video, a voice note, a document with its size, a sticker. */
+export const MediaKept: Story = {
+  args: opened(conversations.camila, {}, (messagesByConversation[conversations.camila.id] ?? []).slice(-10, -5)),
+};
+export const MediaKeptOnPhone: Story = onPhone<Story>(MediaKept);
+
+/** A photo the customer sent with its caption, kept: it opens full size in a new tab. */
+export const PhotoKept: Story = {
+  args: opened(conversations.camila, {}, (messagesByConversation[conversations.camila.id] ?? []).slice(-11, -9)),
+};
+export const PhotoKeptOnPhone: Story = onPhone<Story>(PhotoKept);
+
+/** Files a customer just sent, still downloading from WhatsApp. */
+export const MediaDownloading: Story = { args: opened(conversations.camila, {}, mediaDownloading) };
+export const MediaDownloadingOnPhone: Story = onPhone<Story>(MediaDownloading);
+
+/** Files the store could not keep, each saying why: gone from WhatsApp, WhatsApp not answering, damaged, disconnected. */
+export const MediaNotKept: Story = { args: opened(conversations.camila, {}, mediaFailed) };
+export const MediaNotKeptOnPhone: Story = onPhone<Story>(MediaNotKept);
 
 /** The store's messages: pending, sent, delivered, read, and a campaign's template. */
 export const DeliveryTicks: Story = { args: opened(conversations.joaquin) };

@@ -1740,6 +1740,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/stores/{id}/conversations/{conversationId}/messages/{messageId}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The file a customer sent in this message, as the store kept it (`ConversationMessage.media` state `kept`).
+         * @description The bytes Meta served, checked against the hash Meta gave, in the type Meta described (a type WhatsApp does
+         *     not name comes as application/octet-stream). An image, video, audio or sticker comes `inline`, a document as an
+         *     `attachment` with the name the customer gave it. Cached privately: a kept file never changes. 404
+         *     `media_not_found` for a message of another conversation, one without a file, or a file not kept (still
+         *     downloading, or failed).
+         */
+        get: operations["getConversationMessageMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/stores/{id}/conversations/{conversationId}/read": {
         parameters: {
             query?: never;
@@ -3277,8 +3307,36 @@ export interface components {
             templateName: string | null;
             /** @description A template message whose template the store no longer has (deleted since); false for every other message. */
             templateMissing: boolean;
+            /** @description The file of a customer's image, video, audio, document or sticker as the store keeps it; null for every other message. */
+            media: components["schemas"]["ConversationMessageMedia"] | null;
             /** Format: date-time */
             at: string;
+        };
+        /**
+         * @description pending: being downloaded from Meta (its address lasts minutes, so it is fetched as the message arrives); kept:
+         *     `getConversationMessageMedia` serves it; failed: it could not be kept (`failure` says why) and never will be.
+         * @enum {string}
+         */
+        ConversationMediaState: "pending" | "kept" | "failed";
+        /**
+         * @description gone: Meta no longer had the file (it keeps one 30 days); damaged: what Meta served never matched the file it
+         *     described; unavailable: Meta kept failing; disconnected: the store's WhatsApp could not be reached (not
+         *     connected, or its Meta connection needs renewing).
+         * @enum {string}
+         */
+        ConversationMediaFailure: "gone" | "damaged" | "unavailable" | "disconnected";
+        ConversationMessageMedia: {
+            state: components["schemas"]["ConversationMediaState"];
+            /** @description Where the browser reads the kept file: `getConversationMessageMedia`, under /api; null until it is kept. */
+            url: string | null;
+            /** @description The file's type, as Meta described it. */
+            mimeType: string;
+            /** @description A document's name as the customer sent it; null for the other kinds. */
+            fileName: string | null;
+            /** @description Its size in bytes once kept; null before. */
+            size: number | null;
+            /** @description Why a failed file could not be kept; null otherwise. */
+            failure: components["schemas"]["ConversationMediaFailure"] | null;
         };
         ConversationMessagePage: {
             messages: components["schemas"]["ConversationMessage"][];
@@ -6283,6 +6341,54 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             502: components["responses"]["BadGateway"];
+        };
+    };
+    getConversationMessageMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id. */
+                id: components["parameters"]["StoreId"];
+                /** @description The conversation's id. */
+                conversationId: components["parameters"]["ConversationId"];
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "video/mp4": string;
+                    "video/3gpp": string;
+                    "audio/aac": string;
+                    "audio/amr": string;
+                    "audio/mpeg": string;
+                    "audio/mp4": string;
+                    "audio/ogg": string;
+                    "application/pdf": string;
+                    "text/plain": string;
+                    "application/msword": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "application/vnd.ms-excel": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.ms-powerpoint": string;
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
         };
     };
     markConversationRead: {

@@ -35,6 +35,7 @@ export type OperationId =
   | 'getAdCampaign'
   | 'getAdCampaignInsights'
   | 'getConversation'
+  | 'getConversationMessageMedia'
   | 'getIntegrations'
   | 'getInvitation'
   | 'getMe'

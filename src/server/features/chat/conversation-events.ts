@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/database/db.ts';
 import { customersWithPhone } from '../../platform/store-data/audiences.ts';
 import type { StoreEventSubscriber, WhatsappInboundMessage, WhatsappStatusUpdate } from '../../platform/store-data/store-events.ts';
+import { recordIncomingMedia } from './media.ts';
 import { announceConversations, applyStatus, type ConversationMessageKind, lockWamid, previewOf, type StatusChange } from './repository.ts';
 
 /*
@@ -10,7 +11,8 @@ import { announceConversations, applyStatus, type ConversationMessageKind, lockW
  * deliver stays as a placeholder, so the unread count and the 24-hour window stay right; a customer imported or
  * changed later is linked then, and an erased one unlinked. Meta's statuses move the
  * chat's outgoing messages forward only; a status that comes before the send saved its wamid waits for it. Each
- * conversation that changed is announced on the live channel once per batch, so open inboxes read it again.
+ * conversation that changed is announced on the live channel once per batch, so open inboxes read it again. A
+ * customer's file is recorded pending and its download queued in the same transaction (media.ts).
  */
 
 export const CHAT_SUBSCRIBER = 'chat';
@@ -102,6 +104,8 @@ async function receive(tx: Queryable, storeId: number, message: WhatsappInboundM
   // Meta delivered it before: nothing changes.
   if (!inserted) return;
   changed.add(Number(conversation!.id));
+  if (MEDIA.has(kind) && payload)
+    await recordIncomingMedia(tx, storeId, { id: inserted.id, kind, payload: payload as Record<string, unknown> });
   await tx.query(
     `update chat_conversations
         set unread_count = unread_count + 1,

@@ -10,6 +10,7 @@ import { type Handlers, inStore, signedIn } from '../../platform/http/api.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { attachmentOf, uploadAttachment } from './attachments.ts';
 import { applyKeptStatuses, chatCallback } from './conversation-events.ts';
+import { keptMedia } from './media.ts';
 import { chatMessages as messages } from './messages.ts';
 import {
   announceConversations,
@@ -32,7 +33,7 @@ import { conversationTemplates, templateMessage, templateText, templateToSend } 
  * conversation's messages, newest first; reading one (Meta's read receipt for the customer's newest message); and
  * free text to the customer, only within 24 hours of their last message: the window is the server's rule, so a
  * message outside it is refused and nothing reaches Meta; an approved template at any time (templates.ts), the same
- * way. Every role of the store may use the chat (SPEC §2). A send
+ * way. A file a customer sent is served as the store kept it (media.ts). Every role of the store may use the chat (SPEC §2). A send
  * and a read are announced on the live channel, so the store's other tabs (and the sidebar's count) follow.
  */
 
@@ -48,6 +49,7 @@ type ChatOperations = Pick<
   | 'sendConversationMedia'
   | 'reactToConversationMessage'
   | 'markConversationRead'
+  | 'getConversationMessageMedia'
 >;
 
 const PAGE_SIZE = 30;
@@ -325,6 +327,13 @@ export const chatHandlers = (meta: MetaAccess, clock: Clock): Handlers<ChatOpera
       await announceConversations(tx, storeId, [conversation.id]);
     });
     return { status: 200, body: (await messageById(db, storeId, context.params.messageId))! };
+  },
+
+  async getConversationMessageMedia(context) {
+    const { storeId } = inStore(context);
+    const conversation = await conversationOr404(context.db, storeId, context.params.conversationId);
+    const { type, data, headers } = await keptMedia(context.db, storeId, conversation.id, context.params.messageId);
+    return { status: 200, file: { type: type as 'application/octet-stream', data }, headers };
   },
 
   async markConversationRead(context) {

@@ -16,6 +16,7 @@ export const chatMessages = {
   optedOut:
     'Este cliente pidió no recibir mensajes de marketing: no puedes enviarle plantillas de marketing. Elige una plantilla de utilidad. El mensaje no se envió.',
   templateValueMissing: 'Escribe el valor de esta variable: los datos del cliente no lo tienen.',
+  mediaNotFound: 'Este archivo no está disponible: aún se está descargando de WhatsApp o no se pudo guardar.',
   attachment: {
     invalidType:
       'WhatsApp no envía ese tipo de archivo. Adjunta una imagen JPG o PNG, un video MP4 o 3GP, un audio (AAC, AMR, MP3, M4A u OGG) o un documento (PDF, TXT, Word, Excel o PowerPoint).',

@@ -132,6 +132,7 @@ interface MessageRow {
   template_missing: boolean;
   at: Date;
   reactions: ConversationMessage['reactions'];
+  media: ConversationMessage['media'];
 }
 
 const MESSAGE_SELECT = `
@@ -141,7 +142,13 @@ const MESSAGE_SELECT = `
           and not exists (select 1 from whatsapp_templates t where t.store_id = m.store_id and t.name = m.template_name)) as template_missing,
          coalesce((select json_agg(json_build_object('emoji', r.emoji, 'from', r.direction) order by r.direction)
                      from chat_reactions r where r.store_id = m.store_id and r.target_wamid = m.wamid
-                     and r.emoji <> ''), '[]'::json) as reactions
+                     and r.emoji <> ''), '[]'::json) as reactions,
+         (select json_build_object('state', f.state, 'mimeType', f.mime_type, 'fileName', f.file_name, 'size', f.size,
+                                   'failure', f.failure,
+                                   'url', case when f.state = 'kept'
+                                               then format('/api/private/stores/%s/conversations/%s/messages/%s/media',
+                                                           m.store_id, m.conversation_id, m.id) end)
+            from chat_media f where f.message_id = m.id) as media
     from chat_messages m`;
 
 function messageOf(row: MessageRow): ConversationMessage {
@@ -164,6 +171,7 @@ function messageOf(row: MessageRow): ConversationMessage {
     reactions: row.reactions,
     templateName: row.template_name,
     templateMissing: row.template_missing,
+    media: row.media,
     at: row.at.toISOString(),
   };
 }

@@ -70,6 +70,17 @@ export interface GraphCaller {
   postJson(path: string, body: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
   /** Every page of a list edge, following its `after` cursor. */
   list<Raw, T>(path: string, params: Params, map: (raw: Raw) => T): Promise<T[]>;
+  /**
+   * A file at an address Meta gave (a WhatsApp media url), with the token as `Authorization: Bearer` and no proof
+   * (the address is signed); retried as reads are. Only Meta's hosts (or Graph's own, the sandbox) get the token.
+   */
+  download(url: string): Promise<DownloadedFile>;
+}
+
+/** A file as Meta served it. */
+export interface DownloadedFile {
+  contentType: string;
+  bytes: Buffer;
 }
 
 export interface AdsCalls {

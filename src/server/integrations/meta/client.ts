@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { type AdsCalls, createAdsCalls, type GraphCaller, type GraphFile, type Params } from './ads-client.ts';
+import { type AdsCalls, createAdsCalls, type DownloadedFile, type GraphCaller, type GraphFile, type Params } from './ads-client.ts';
 import {
   type MetaError,
   MetaNoAnswerError,
@@ -10,6 +10,7 @@ import {
   MetaThrottledError,
   MetaTokenError,
   MetaUnavailableError,
+  MetaUrlExpiredError,
 } from './errors.ts';
 import {
   AUDIENCE_BATCH_LIMIT,
@@ -293,6 +294,39 @@ class GraphConnection {
     }
   }
 
+  /** A file at an address Meta gave, retried as a read is; a refusal in Graph's words is mapped as Graph's are. */
+  async download(url: URL, token: string): Promise<DownloadedFile> {
+    for (let failed = 0; ; failed += 1) {
+      const outcome = await this.downloadOnce(url, token);
+      if ('bytes' in outcome) return outcome;
+      if (outcome.retry !== 'server' || failed >= this.settings.serverRetries) throw outcome.failure;
+      await this.settings.sleep(500 * 2 ** failed);
+    }
+  }
+
+  private async downloadOnce(url: URL, token: string): Promise<DownloadedFile | { failure: MetaError; retry: Retry }> {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    } catch (error) {
+      const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      return { failure: new MetaNoAnswerError(`Meta no respondió: ${reason}`, !refused(error), false), retry: 'server' };
+    }
+    const contentType = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+    if (response.ok) return { contentType, bytes: Buffer.from(await response.arrayBuffer()) };
+    const text = await response.text();
+    const graph =
+      contentType === 'application/json' && isObject(parseJson(text))
+        ? graphErrorOf((parseJson(text) as Record<string, unknown>).error)
+        : null;
+    if (graph) return failureOf(response.status, graph, null);
+    // Meta's CDN answers its own refusals in plain text: "URL signature expired" (403), or 404 for a file it has not.
+    if (response.status === 403 || response.status === 404 || response.status === 410)
+      return { failure: new MetaUrlExpiredError(`Meta ${response.status}: ${text.slice(0, 200)}`, response.status), retry: null };
+    if (response.status === 401) return { failure: new MetaTokenError(`Meta 401: ${text.slice(0, 200)}`, 401), retry: null };
+    return failureOf(response.status, null, null);
+  }
+
   private async pauseAtLimit() {
     const usage = this.usage;
     if (!usage || this.paused || !atLimit(usage)) return;
@@ -348,6 +382,23 @@ class GraphConnection {
     if (response.ok && !graph) return { body };
     return failureOf(response.status, graph, usage);
   }
+}
+
+/** Hosts whose file addresses may carry a person's token: Meta's CDNs, and Graph's own host (the sandbox). */
+const META_FILE_HOSTS = /(^|\.)(fbsbx\.com|facebook\.com|fbcdn\.net|whatsapp\.net)$/;
+
+/** The address, when it is one of Meta's (https) or on Graph's own host: a token never goes elsewhere. */
+function metaFileUrl(address: string, base: string): URL {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new MetaUnavailableError('Meta respondió una dirección de archivo no válida', 200);
+  }
+  const graph = new URL(base);
+  const ours = url.protocol === 'https:' && META_FILE_HOSTS.test(url.hostname);
+  if (!ours && url.origin !== graph.origin) throw new MetaUnavailableError(`Meta respondió una dirección fuera de Meta: ${url.host}`, 200);
+  return url;
 }
 
 const isFile = (value: Params[string]): value is GraphFile => typeof value !== 'string';
@@ -428,6 +479,7 @@ export function createMetaClient(options: MetaClientOptions): MetaAppClient {
         connection.send('POST', path, signed({}), accessToken, { json: body, once: true, ...writeOptions }),
       postBytes: (path, params, bytes, headers) =>
         connection.send('POST', path, signed(params), accessToken, { bytes: { data: bytes, headers } }),
+      download: (url) => connection.download(metaFileUrl(url, settings.base), accessToken),
     };
 
     return {

@@ -94,6 +94,19 @@ export class MetaNotFoundError extends MetaError {
   override name = 'MetaNotFoundError';
 }
 
+/**
+ * A file address Meta gave (a WhatsApp media url) no longer serves it: its minutes are over, or the file is gone.
+ * Graph gives a new address for the same id while it keeps the file.
+ */
+export class MetaUrlExpiredError extends MetaError {
+  override name = 'MetaUrlExpiredError';
+}
+
+/** The bytes a file address served are not the file Meta described (its sha256 or its size differ). */
+export class MetaFileMismatchError extends MetaError {
+  override name = 'MetaFileMismatchError';
+}
+
 /** Any other refusal of what we sent (code 100 invalid parameter, 2635 deprecated version…). */
 export class MetaRequestError extends MetaError {
   override name = 'MetaRequestError';

@@ -1,8 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { encode as encodeJpeg } from 'jpeg-js';
 import { expect } from 'vitest';
 import { createMetaClient, type MetaClientOptions, type MetaUserClient } from '../../../../src/server/integrations/meta/client.ts';
 import { SANDBOX_META_APP, SANDBOX_META_IDS, type StartedMetaSandbox } from '../../../../src/server/integrations/meta/sandbox/index.ts';
+import { samplePng } from '../../../../src/server/integrations/meta/sandbox/whatsapp-media.ts';
 import { META_API_VERSION, REQUIRED_PERMISSIONS } from '../../../../src/server/integrations/meta/types.ts';
 
 /** Who signs in at the sandbox's Facebook Login, for which app and way back, and which permissions they uncheck. */
@@ -54,29 +54,8 @@ export async function facebookLogin(submission: DialogSubmission): Promise<strin
 
 /* Media files built in memory: real headers, the smallest bodies that carry them. */
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid, all-black RGB PNG of the given size. */
-export function pngImage(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A valid, all-black RGB PNG of the given size (the sandbox's sample file, in black). */
+export const pngImage = (width: number, height: number): Buffer => samplePng(width, height, [0, 0, 0]);
 
 /** A whole baseline JPEG of one flat colour: its headers, its scan and its end marker. */
 export function jpegImage(width: number, height: number): Buffer {

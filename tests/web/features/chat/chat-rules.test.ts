@@ -27,6 +27,7 @@ const message = (id: number): ConversationMessage => ({
   reactions: [],
   templateName: null,
   templateMissing: false,
+  media: null,
   at: new Date(NOW + id * MINUTE).toISOString(),
 });
 

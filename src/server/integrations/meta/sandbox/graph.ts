@@ -23,6 +23,7 @@ import { targetingSearch } from './search.ts';
 import type { MetaSandboxStore, NodeType, SandboxNode } from './store.ts';
 import { settleTemplates } from './templates.ts';
 import { continueUpload, startUpload, uploadOffset } from './uploads.ts';
+import { mediaCall } from './whatsapp-media.ts';
 
 /*
  * The Graph API at `{prefix}/graph/{version}/…`: the token from the Authorization header (Bearer or
@@ -464,6 +465,11 @@ export function registerGraph(scope: FastifyInstance, context: GraphContext): vo
         (item) => item.key,
         (item) => item.row,
       );
+    }
+    if (!edge && store.media.has(id)) {
+      requirePermissions(viewer, ['whatsapp_business_messaging']);
+      const media = mediaCall(nodeContext, id, method);
+      if (media) return media;
     }
     const node: SandboxNode | undefined = id === 'me' ? { type: 'User', value: viewer.user } : store.nodes.get(id);
     if (!node || !definitionOf(node).visible(node.value, nodeContext)) throw unsupportedRequest(method, id);

@@ -23,6 +23,7 @@ import {
 } from './store.ts';
 import { rateTemplate, settleTemplates } from './templates.ts';
 import { ratePhoneNumber } from './whatsapp.ts';
+import { downloadMedia, MEDIA_DOWNLOAD_ROUTE, withCustomerMedia } from './whatsapp-media.ts';
 import { createWhatsAppWebhooks, type WhatsAppWebhookDelivery, type WhatsAppWebhookHabits } from './whatsapp-webhooks.ts';
 
 export const META_SANDBOX_PREFIX = '/sandbox/meta';
@@ -350,6 +351,17 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
         if (!image) return reply.callNotFound();
         return reply.type(image.contentType).header('cache-control', 'public, max-age=31536000, immutable').send(image.bytes);
       });
+      // And WhatsApp's media, at the url `GET /{media-id}` gives (whatsapp-media.ts).
+      scope.get<{ Querystring: Record<string, string | undefined> }>(MEDIA_DOWNLOAD_ROUTE, async (request, reply) => {
+        const answer = downloadMedia(store, { query: request.query, authorization: request.headers.authorization, now: now() }, auth);
+        reply.header('cache-control', 'private, no-cache, no-store, must-revalidate');
+        if ('bytes' in answer) return reply.type(answer.contentType).send(answer.bytes);
+        if (typeof answer.error === 'string') return reply.code(answer.status).type('text/plain; charset=utf-8').send(answer.error);
+        return reply
+          .code(answer.status)
+          .type('application/json; charset=UTF-8')
+          .send(JSON.stringify({ error: answer.error.body }));
+      });
     },
     { prefix: META_SANDBOX_PREFIX },
   );
@@ -440,7 +452,7 @@ export function registerMetaSandbox(app: FastifyInstance, options: MetaSandboxOp
     customerSends(phoneNumberId, from, message) {
       const phone = phoneOf(phoneNumberId);
       const sender = /^[A-Z]{2}\.\d+$/.test(from) ? from : waIdOrThrow(from);
-      const built = inboundMessage(store, sender, message, now());
+      const built = inboundMessage(store, sender, withCustomerMedia(store, phone.id, message, now()), now());
       if (built.contact.wa_id) recipientOf(store, built.contact.wa_id).lastInbound.set(phone.id, now());
       const value = { contacts: [built.contact], messages: [built.message] };
       queueMessagesChange(store, phone, now(), value);

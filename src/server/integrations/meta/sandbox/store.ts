@@ -106,13 +106,15 @@ export interface UploadSession {
   handle: string | null;
 }
 
-/** A file uploaded for a phone number's messages (`POST /{phone-number-id}/media`). */
+/** A file of a phone number's messages: uploaded (`POST /{phone-number-id}/media`) or sent by a customer. */
 export interface SandboxMedia {
   id: string;
   phoneNumberId: string;
   filename: string;
   contentType: string;
   bytes: Buffer;
+  /** When Meta took it, on the sandbox's clock: Meta keeps media 30 days. */
+  createdAt: number;
 }
 
 /** A change to send to the apps subscribed to a WhatsApp Business Account, when it happened. */

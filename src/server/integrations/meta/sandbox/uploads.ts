@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { enumParameter, GraphError, invalidParameter, requiredParameter, unsupportedRequest } from './errors.ts';
 import type { NodeContext, Viewer } from './nodes.ts';
 import type { MetaSandboxStore, SandboxPhoneNumber, UploadSession } from './store.ts';
+import { keepMedia } from './whatsapp-media.ts';
 
 /*
  * Files as WhatsApp takes them.
@@ -118,7 +119,5 @@ export function uploadMedia(phone: SandboxPhoneNumber, context: NodeContext): Re
   if (limit === undefined) throw enumParameter('type', Object.keys(MEDIA_LIMITS));
   if (file.bytes.length === 0 || file.bytes.length > limit)
     throw invalidParameter(`Param file must be a ${type} file of at most ${limit} bytes`);
-  const id = String(1_160_000_000_000_000 + store.media.size + 1);
-  store.media.set(id, { id, phoneNumberId: phone.id, filename: file.filename, contentType: type, bytes: file.bytes });
-  return { id };
+  return { id: keepMedia(store, { phoneNumberId: phone.id, filename: file.filename, contentType: type, bytes: file.bytes }, context.now) };
 }

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { GraphCaller } from '../ads-client.ts';
-import { MetaUnavailableError } from '../errors.ts';
+import { MetaFileMismatchError, MetaUnavailableError } from '../errors.ts';
 import { createWhatsAppMessageCalls, type WhatsAppMessageCalls } from './messages.ts';
 import {
   type GraphMessageTemplate,
@@ -63,6 +64,36 @@ export interface WhatsAppCalls extends WhatsAppMessageCalls {
   uploadHeaderSample(appId: string, file: WhatsAppFile): Promise<string>;
   /** A file for messages sent from the number (`POST /{phone-number-id}/media`): its media id. */
   uploadMedia(phoneNumberId: string, file: WhatsAppFile): Promise<string>;
+  /**
+   * A media's address and what it is (`GET /{media-id}`, only if it is the number's when `phoneNumberId` is given):
+   * the address serves the file for 5 minutes. MetaNotFoundError once Meta no longer has it (30 days, or deleted).
+   */
+  media(mediaId: string, options?: { phoneNumberId?: string }): Promise<WhatsAppMedia>;
+  /**
+   * The file at the media's address, checked against its sha256 and size (MetaFileMismatchError when they differ).
+   * MetaUrlExpiredError once the address's minutes are over: `media` gives a new one.
+   */
+  downloadMedia(media: WhatsAppMedia): Promise<WhatsAppFileData>;
+  /** Deletes the media from Meta (`DELETE /{media-id}`). */
+  deleteMedia(mediaId: string): Promise<void>;
+}
+
+/** A media as Graph describes it (`GET /{media-id}`). */
+export interface WhatsAppMedia {
+  id: string;
+  /** Where the file is, for 5 minutes, with the token. */
+  url: string;
+  mimeType: string;
+  /** The file's SHA-256, as Meta wrote it (hex, or base64 as its webhooks carry it). */
+  sha256: string;
+  /** Its size in bytes. */
+  fileSize: number;
+}
+
+/** A downloaded media's bytes, and its type as Meta described it. */
+export interface WhatsAppFileData {
+  mimeType: string;
+  bytes: Buffer;
 }
 
 /** A file to upload: its name, its media type (`image/jpeg`…) and its bytes. */
@@ -126,6 +157,13 @@ export const templateOf = (raw: GraphMessageTemplate): MessageTemplate => ({
 });
 
 const node = (id: string) => `/${encodeURIComponent(id)}`;
+
+/** Whether `digest` is the SHA-256 Meta wrote, in hex or in base64 (webhooks use one, the Media API the other). */
+function sameSha256(digest: Buffer, written: string): boolean {
+  const trimmed = written.trim();
+  if (/^[0-9a-f]{64}$/i.test(trimmed)) return digest.toString('hex') === trimmed.toLowerCase();
+  return digest.toString('base64').replace(/=+$/, '') === trimmed.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+}
 
 export function createWhatsAppCalls(graph: GraphCaller): WhatsAppCalls {
   return {
@@ -259,6 +297,28 @@ export function createWhatsAppCalls(graph: GraphCaller): WhatsAppCalls {
       });
       if (typeof body.id !== 'string' || !body.id) throw new MetaUnavailableError('Meta respondió sin id de media', 200);
       return body.id;
+    },
+
+    async media(mediaId, options = {}) {
+      const body = await graph.get(node(mediaId), options.phoneNumberId ? { phone_number_id: options.phoneNumberId } : {});
+      const fileSize = Number(body.file_size);
+      if (typeof body.url !== 'string' || !body.url || typeof body.sha256 !== 'string' || !Number.isSafeInteger(fileSize))
+        throw new MetaUnavailableError('Meta describió la media sin url, sha256 o tamaño', 200);
+      return { id: text(body.id) || mediaId, url: body.url, mimeType: text(body.mime_type), sha256: body.sha256, fileSize };
+    },
+
+    async downloadMedia(media) {
+      const file = await graph.download(media.url);
+      if (file.bytes.length !== media.fileSize)
+        throw new MetaFileMismatchError(`Meta sirvió ${file.bytes.length} bytes de ${media.fileSize}`, 200);
+      if (!sameSha256(createHash('sha256').update(file.bytes).digest(), media.sha256))
+        throw new MetaFileMismatchError('El sha256 del archivo no es el que Meta indicó', 200);
+      return { mimeType: media.mimeType || file.contentType, bytes: file.bytes };
+    },
+
+    async deleteMedia(mediaId) {
+      const body = await graph.delete(node(mediaId), {}, { idempotent: true });
+      if (body.success !== true) throw new MetaUnavailableError('Meta no confirmó el borrado de la media', 200);
     },
   };
 }

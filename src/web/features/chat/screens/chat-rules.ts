@@ -65,6 +65,7 @@ export function optimisticMessage(send: OptimisticSend, index: number): Conversa
     reactions: [],
     templateName: null,
     templateMissing: false,
+    media: null,
     at: send.at,
   };
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
-import { formatDateTime } from '../../../../shared/format';
+import { fileSize, formatDateTime } from '../../../../shared/format';
 import { IconButton } from '../../../ui/button';
 import { Icon } from '../../../ui/icons';
 
@@ -32,7 +32,7 @@ const bubbleIn = css({ bg: 'bg.surface', borderColor: 'border.default' });
 const bubbleOut = css({ bg: 'accent.subtle', borderColor: 'accent.muted' });
 const bubbleFailed = css({ borderColor: 'danger.border' });
 const label = css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted' });
-const placeholder = css({
+const placeholderStyle = {
   display: 'flex',
   alignItems: 'center',
   gap: '2',
@@ -43,7 +43,25 @@ const placeholder = css({
   color: 'fg.muted',
   fontSize: 'xs',
   '& svg': { w: 'icon', h: 'icon', flexShrink: '0' },
+} as const;
+const placeholder = css(placeholderStyle);
+const focusRing = { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: 'accent.focus', outlineOffset: '0.5' } as const;
+const picture = css({ display: 'block', borderRadius: 'md', overflow: 'hidden', _focusVisible: focusRing });
+// Meta gives no size for a file: a frame of fixed height keeps the conversation from moving as pictures arrive (and a
+// whole number of pixels keeps the pane's scroll, at its bottom, on whole pixels).
+const photo = css({ display: 'block', w: '64', maxW: 'full', h: '48', objectFit: 'cover', bg: 'bg.muted' });
+const stickerPicture = css({ display: 'block', w: '32', h: '32', objectFit: 'contain' });
+const player = css({ display: 'block', w: '64', maxW: 'full', h: '36', borderRadius: 'md', bg: 'bg.muted' });
+const audioPlayer = css({ display: 'block', w: '64', maxW: 'full', h: '14' });
+// A document is a placeholder that is a link.
+const documentLink = css(placeholderStyle, {
+  color: 'fg.default',
+  textDecoration: 'none',
+  '& svg': { w: 'icon', h: 'icon', flexShrink: '0', color: 'fg.muted' },
+  _hover: { textDecoration: 'underline' },
+  _focusVisible: focusRing,
 });
+const documentSize = css({ color: 'fg.muted' });
 const meta = css({ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '1', fontSize: 'xs', color: 'fg.muted' });
 const tick = css({ display: 'inline-flex', alignItems: 'center', '& svg': { w: '4', h: '4' } });
 const tickRead = css({ color: 'chat.link' });
@@ -84,7 +102,7 @@ const pickerEmoji = css({
   cursor: 'pointer',
   _hover: { bg: 'bg.muted' },
   _pressed: { bg: 'accent.subtle' },
-  _focusVisible: { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: 'accent.focus', outlineOffset: '0.5' },
+  _focusVisible: focusRing,
 });
 
 /** WhatsApp's own quick reactions. */
@@ -118,24 +136,70 @@ export function DeliveryTicks({ status }: { status: ConversationMessageStatus })
   );
 }
 
-/** What an incoming kind carries beyond its text, described: media is not downloaded yet, so a labelled placeholder. */
+/**
+ * A customer's file as the store kept it: an image or sticker drawn (opening full size in a new tab), video and audio
+ * in the browser's players (nothing loads until played), a document as a link with its name and size; while it
+ * downloads, or once it could not be kept, a note that says so. A file the store does not keep (its own attachments)
+ * stays a labelled placeholder.
+ */
+function MediaContent({ message, kind, kindLabel }: { message: ConversationMessage; kind: MediaKind; kindLabel: string }) {
+  const { t } = useTranslation('chat');
+  const { t: common } = useTranslation('common');
+  const media = message.media;
+  const fileName = media?.fileName ?? text(objectOf(message.payload).filename);
+  const named = fileName ? `${kindLabel}: ${fileName}` : kindLabel;
+  if (media?.state === 'kept' && media.url) {
+    const alt = text(message.text) ?? kindLabel;
+    if (kind === 'image' || kind === 'sticker')
+      return (
+        <a className={picture} href={media.url} target="_blank" rel="noopener" title={t('message.openMedia')}>
+          <img className={kind === 'sticker' ? stickerPicture : photo} src={media.url} alt={alt} />
+        </a>
+      );
+    if (kind === 'video') return <video className={player} src={media.url} controls preload="none" aria-label={named} />;
+    if (kind === 'audio') return <audio className={audioPlayer} src={media.url} controls preload="none" aria-label={named} />;
+    const size = media.size === null ? null : fileSize(media.size);
+    return (
+      <a className={documentLink} href={media.url} download={fileName ?? true}>
+        <Icon name="paperclip" />
+        <span>
+          <strong>{fileName ?? kindLabel}</strong>
+          {size ? (
+            <>
+              <br />
+              <span className={documentSize}>{common(`ui.fileUpload.size.${size.unit}`, { size: size.size })}</span>
+            </>
+          ) : null}
+        </span>
+      </a>
+    );
+  }
+  const [icon, note] =
+    media?.state === 'pending'
+      ? (['inbox', t('message.mediaDownloading')] as const)
+      : media?.state === 'failed'
+        ? (['warning', t(`message.mediaFailed.${media.failure ?? 'unavailable'}`)] as const)
+        : (['inbox', t('message.mediaNotShown')] as const);
+  return (
+    <span className={placeholder} role={media?.state === 'failed' ? 'note' : undefined}>
+      <Icon name={icon} />
+      <span>
+        <strong>{named}</strong>
+        <br />
+        {note}
+      </span>
+    </span>
+  );
+}
+
+/** What an incoming kind carries beyond its text: a file (MediaContent), a location, contacts, a reply's label. */
 function KindContent({ message }: { message: ConversationMessage }) {
   const { t } = useTranslation('chat');
   const payload = objectOf(message.payload);
   const { kind } = message;
   if (MEDIA_KINDS.includes(kind)) {
     const kindLabel = kind === 'audio' && payload.voice === true ? t('message.kind.voice') : t(`message.kind.${kind as MediaKind}`);
-    const fileName = text(payload.filename);
-    return (
-      <span className={placeholder}>
-        <Icon name="inbox" />
-        <span>
-          <strong>{fileName ? `${kindLabel}: ${fileName}` : kindLabel}</strong>
-          <br />
-          {t('message.mediaNotShown')}
-        </span>
-      </span>
-    );
+    return <MediaContent message={message} kind={kind as MediaKind} kindLabel={kindLabel} />;
   }
   if (kind === 'location') {
     const name = text(payload.name);
