@@ -1,4 +1,5 @@
 import type { components } from '../../../shared/api/app.gen.ts';
+import { ATTACHMENT_TYPES } from '../../../shared/chat-attachments.ts';
 import { MetaFileMismatchError, MetaNotFoundError, MetaPermissionError, MetaTokenError } from '../../integrations/meta/errors.ts';
 import { type MetaAccess, refuseDeadToken } from '../../platform/connections/meta-connection.ts';
 import { whatsappClientOf } from '../../platform/connections/whatsapp-connection.ts';
@@ -22,27 +23,8 @@ const ATTEMPTS = 6;
 
 type Failure = components['schemas']['ConversationMediaFailure'];
 
-/** The types the file is served as (the contract's list); any other goes as application/octet-stream. */
-const SERVED_TYPES = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'video/mp4',
-  'video/3gpp',
-  'audio/aac',
-  'audio/amr',
-  'audio/mpeg',
-  'audio/mp4',
-  'audio/ogg',
-  'application/pdf',
-  'text/plain',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.ms-powerpoint',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-]);
+/** The types the file is served as: those the chat attaches, and stickers' WebP; any other goes as application/octet-stream. */
+const SERVED_TYPES = new Set([...Object.keys(ATTACHMENT_TYPES), 'image/webp']);
 
 /** A customer's media message, recorded pending and its download queued, in the webhook's transaction. */
 export async function recordIncomingMedia(

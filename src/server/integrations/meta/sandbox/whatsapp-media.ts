@@ -26,7 +26,10 @@ const MEDIA_PATH = 'whatsapp_business/attachments/';
 
 /** Keeps a file for the number's messages: its new media id. */
 export function keepMedia(store: MetaSandboxStore, media: Omit<SandboxMedia, 'id' | 'createdAt'>, now: number): string {
-  const id = String(1_160_000_000_000_000 + store.media.size + 1);
+  // The next free id: a deleted file's leaves a gap, and a new file must never take a kept one's.
+  let next = store.media.size + 1;
+  while (store.media.has(String(1_160_000_000_000_000 + next))) next += 1;
+  const id = String(1_160_000_000_000_000 + next);
   store.media.set(id, { ...media, id, createdAt: now });
   return id;
 }
