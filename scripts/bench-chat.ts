@@ -16,8 +16,8 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
-import { choose, connectMeta, messagingCard, signIn } from '../tests/e2e/meta-login.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, SERVER_WAIT, startServer } from '../tests/e2e/server-process.ts';
+import { connectMeta, connectWhatsapp, signIn } from '../tests/e2e/meta-login.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from '../tests/e2e/server-process.ts';
 import { databaseUrlOf, onServer } from '../tests/scratch-database.ts';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '5000' } } });
@@ -116,18 +116,6 @@ if (missed.length > 0) {
   process.exitCode = 1;
 } else {
   console.log('Todos los objetivos se cumplen.');
-}
-
-/** The journeys' `connectWhatsapp`, without the test runner's waits: Tienda Demo's main number. */
-async function connectWhatsapp(page: Page): Promise<void> {
-  await messagingCard(page).getByRole('button', { name: 'Conectar WhatsApp' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('combobox', { name: 'Cuenta de WhatsApp Business (WhatsApp ID)' }).waitFor({ timeout: SERVER_WAIT });
-  await choose(page, 'Cuenta de WhatsApp Business (WhatsApp ID)', 'Tienda Demo');
-  await choose(page, 'Número de teléfono', /\+56 9 2345 6701/);
-  await dialog.getByText('Calidad: Alta').waitFor({ timeout: SERVER_WAIT });
-  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
-  await messagingCard(page).getByText('+56 9 2345 6701').waitFor({ timeout: SERVER_WAIT });
 }
 
 /**
