@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
 import { expect, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
-import { conversations } from '../../mocks/fixtures/chat';
+import { conversations, longConversation } from '../../mocks/fixtures/chat';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import { type ChatStoreOptions, chatStore } from '../../mocks/handlers/chat';
 import { meAs } from '../../mocks/handlers/session';
@@ -95,6 +95,35 @@ export const LoadsOlderMessages: Story = {
     await expect(canvas.queryByRole('button', { name: 'Cargar mensajes anteriores' })).toBeNull();
   },
 };
+
+/**
+ * A long conversation read back to its first message: each older page joins above while the message being read
+ * stays where it is, and the page holds only the messages near the view (240 read, far fewer in the page).
+ */
+export const LongConversation: Story = {
+  parameters: { route: `/chat?c=${conversations.camila.id}`, ...store({ messages: { [conversations.camila.id]: longConversation } }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = await canvas.findByRole('log');
+    await canvas.findByText(/^Mensaje 240:/);
+    const rows = () => [...log.querySelectorAll<HTMLElement>('[data-message-id]')];
+    const topOf = (row: HTMLElement) => row.getBoundingClientRect().top - log.getBoundingClientRect().top;
+    for (let read = 30; read < longConversation.length; read += 30) {
+      // Up to the button, as the merchant scrolls: the oldest message read is drawn there.
+      log.scrollTop = 0;
+      await waitFor(() => expect(log.querySelector('[data-message-spacer]')).toBeNull());
+      const reading = rows()[0];
+      if (!reading) throw new Error('No hay mensajes en la conversación.');
+      const before = topOf(reading);
+      await userEvent.click(canvas.getByRole('button', { name: 'Cargar mensajes anteriores' }));
+      await canvas.findByText(new RegExp(`^Mensaje ${longConversation.length - read}:`));
+      await waitFor(() => expect(topOf(reading)).toBeCloseTo(before, 0));
+    }
+    await expect(canvas.queryByRole('button', { name: 'Cargar mensajes anteriores' })).toBeNull();
+    await expect(rows().length).toBeLessThan(100);
+  },
+};
+export const LongConversationOnPhone: Story = onPhone<Story>(LongConversation);
 
 /** Nothing was sent (no WhatsApp connected): the toast says why, and what was written is back in the composer. */
 export const SendRefused: Story = {

@@ -4,9 +4,11 @@ import {
   chatWindowAt,
   isNearBottom,
   messagesInOrder,
+  messageWindow,
   missingValues,
   onNewerMessages,
   optimisticMessage,
+  spacerHeight,
   templateValues,
   valuesToSend,
 } from '../../../../src/web/features/chat/screens/chat-rules';
@@ -54,6 +56,29 @@ describe('newer messages', () => {
   it('count as read within a few lines of the bottom', () => {
     expect(isNearBottom({ scrollTop: 920, scrollHeight: 1500, clientHeight: 500 })).toBe(true);
     expect(isNearBottom({ scrollTop: 900, scrollHeight: 1500, clientHeight: 500 })).toBe(false);
+  });
+});
+
+describe('the messages a long conversation holds in the page', () => {
+  // Ten messages of 100 px with 10 px between: message i spans [110 i, 110 i + 100].
+  const heights = Array.from({ length: 10 }, () => 100);
+
+  it('are those within the overscan of the view, by each message’s height and the gaps', () => {
+    expect(messageWindow({ heights, gap: 10, viewTop: 440, viewBottom: 660, overscan: 0 })).toEqual({ start: 4, end: 7 });
+    expect(messageWindow({ heights, gap: 10, viewTop: 440, viewBottom: 660, overscan: 110 })).toEqual({ start: 3, end: 8 });
+  });
+
+  it('reach the oldest and the newest message at the ends, and keep the last one past the end', () => {
+    expect(messageWindow({ heights, gap: 10, viewTop: 0, viewBottom: 200, overscan: 500 })).toEqual({ start: 0, end: 7 });
+    expect(messageWindow({ heights, gap: 10, viewTop: 900, viewBottom: 1090, overscan: 100 })).toEqual({ start: 7, end: 10 });
+    expect(messageWindow({ heights, gap: 10, viewTop: 5000, viewBottom: 5200, overscan: 0 })).toEqual({ start: 9, end: 10 });
+    expect(messageWindow({ heights: [], gap: 10, viewTop: 0, viewBottom: 200, overscan: 0 })).toEqual({ start: 0, end: 0 });
+  });
+
+  it('leave spacers of the others’ heights and the gaps between them', () => {
+    expect(spacerHeight([100, 50, 70], 10, 0, 2)).toBe(160);
+    expect(spacerHeight([100, 50, 70], 10, 2, 3)).toBe(70);
+    expect(spacerHeight([100, 50, 70], 10, 1, 1)).toBe(0);
   });
 });
 

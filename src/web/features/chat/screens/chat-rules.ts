@@ -36,6 +36,58 @@ export function onNewerMessages({ nearBottom, ownSend }: { nearBottom: boolean; 
   return nearBottom || ownSend ? 'follow' : 'count';
 }
 
+/** A conversation longer than this keeps only the messages near the view in the page; a shorter one keeps all. */
+export const WINDOWED_FROM = 150;
+
+/** The height taken for a message never drawn, until one is: a line or two of text with its time. */
+export const ESTIMATED_MESSAGE_PX = 72;
+
+/** The messages `[start, end)` in the page; spacers of the rest's height stand above and below them. */
+export interface MessageWindow {
+  start: number;
+  end: number;
+}
+
+/**
+ * The messages within `overscan` pixels of the view (`viewTop` to `viewBottom`, from the first message's top),
+ * from each message's height in reading order and the gap between two.
+ */
+export function messageWindow({
+  heights,
+  gap,
+  viewTop,
+  viewBottom,
+  overscan,
+}: {
+  heights: readonly number[];
+  gap: number;
+  viewTop: number;
+  viewBottom: number;
+  overscan: number;
+}): MessageWindow {
+  let start = heights.length;
+  let end = heights.length;
+  let top = 0;
+  for (let index = 0; index < heights.length; index += 1) {
+    const bottom = top + (heights[index] ?? 0);
+    if (start === heights.length && bottom >= viewTop - overscan) start = index;
+    if (top > viewBottom + overscan) {
+      end = index;
+      break;
+    }
+    top = bottom + gap;
+  }
+  // Scrolled past the end (the list shrank): the last messages.
+  return start < end ? { start, end } : { start: Math.max(0, end - 1), end };
+}
+
+/** The height a spacer takes for messages `[from, to)`: theirs and the gaps between them (the list adds its own gap after it). */
+export function spacerHeight(heights: readonly number[], gap: number, from: number, to: number): number {
+  let height = 0;
+  for (let index = from; index < to; index += 1) height += heights[index] ?? 0;
+  return height + gap * Math.max(0, to - from - 1);
+}
+
 /** The messages of the pages read so far (newest page first, newest first in each) in reading order: oldest at top. */
 export function messagesInOrder(pages: readonly ConversationMessagePage[]): ConversationMessage[] {
   const seen = new Set<number>();

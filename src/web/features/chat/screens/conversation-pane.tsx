@@ -1,4 +1,4 @@
-import { type FormEvent, useLayoutEffect, useRef } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
@@ -12,8 +12,9 @@ import { Textarea } from '../../../ui/field';
 import { Icon } from '../../../ui/icons';
 import { LoadableView } from '../../../ui/loadable-view';
 import { SkeletonGroup } from '../../../ui/skeleton';
-import { type ChatWindow, isNearBottom, onNewerMessages } from './chat-rules';
+import { type ChatWindow, isNearBottom } from './chat-rules';
 import { MessageBubble } from './message-bubble';
+import { useMessageScroll } from './message-scroll';
 import { TemplateComposer, type TemplateComposerProps } from './template-composer';
 
 type Conversation = components['schemas']['Conversation'];
@@ -74,6 +75,8 @@ const list = css({
   position: 'relative',
   h: { base: 'md', lg: 'lg' },
   overflowY: 'auto',
+  // useMessageScroll keeps the place.
+  overflowAnchor: 'none',
   display: 'flex',
   flexDirection: 'column',
   gap: '2',
@@ -84,6 +87,7 @@ const list = css({
   '& > :first-child': { mt: 'auto' },
 });
 const older = css({ alignSelf: 'center' });
+const spacer = css({ flexShrink: '0' });
 const pillRow = css({ position: 'absolute', insetX: '0', bottom: '3', display: 'flex', justifyContent: 'center', pointerEvents: 'none' });
 const pill = css({ pointerEvents: 'auto', boxShadow: 'md' });
 const composer = css({ display: 'flex', flexDirection: 'column', gap: '2' });
@@ -129,9 +133,8 @@ interface MessageListProps
 }
 
 /**
- * The messages, oldest at top. It opens on the newest; newer ones that arrive are followed when the merchant was
- * reading the newest or sent one (`onNewerMessages`), else counted on a pill. Older pages join above without
- * moving what is on screen (the browser's scroll anchoring).
+ * The messages, oldest at top, and the pill that counts newer ones below the view; where the view stays and which
+ * messages the page holds is `useMessageScroll`'s.
  */
 function MessageList({
   messages,
@@ -147,26 +150,7 @@ function MessageList({
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const ref = useRef<HTMLDivElement>(null);
-  const nearBottom = useRef(true);
-  const newest = useRef<ConversationMessage | undefined>(undefined);
-  const toBottom = () => {
-    const element = ref.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  };
-
-  useLayoutEffect(() => {
-    const last = messages.at(-1);
-    const before = newest.current;
-    newest.current = last;
-    if (!last || last.id === before?.id) return;
-    const index = before ? messages.findIndex((message) => message.id === before.id) : -1;
-    // The first messages of the conversation, or the old newest one went (an optimistic send replaced): follow.
-    if (before === undefined || index === -1) return toBottom();
-    const added = messages.slice(index + 1);
-    const ownSend = added.some((message) => message.direction === 'outbound');
-    if (onNewerMessages({ nearBottom: nearBottom.current, ownSend }) === 'follow') toBottom();
-    else onUnseen(added.filter((message) => message.direction === 'inbound').length);
-  }, [messages, onUnseen]);
+  const shown = useMessageScroll(ref, messages, onUnseen);
 
   return (
     <div className={scrollArea}>
@@ -178,8 +162,8 @@ function MessageList({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
         tabIndex={0}
         onScroll={(event) => {
-          nearBottom.current = isNearBottom(event.currentTarget);
-          if (nearBottom.current && unseenCount > 0) onSeenAll();
+          if (unseenCount > 0 && isNearBottom(event.currentTarget)) onSeenAll();
+          shown.onScroll();
         }}
       >
         {hasOlder ? (
@@ -188,7 +172,8 @@ function MessageList({
           </Button>
         ) : null}
         {messages.length === 0 ? <p className={empty}>{t('pane.noMessages')}</p> : null}
-        {messages.map((message) => (
+        {shown.before > 0 ? <div className={spacer} style={{ height: shown.before }} data-message-spacer="" aria-hidden="true" /> : null}
+        {messages.slice(shown.start, shown.end).map((message) => (
           <MessageBubble
             key={message.id}
             message={message}
@@ -204,6 +189,7 @@ function MessageList({
             }
           />
         ))}
+        {shown.after > 0 ? <div className={spacer} style={{ height: shown.after }} aria-hidden="true" /> : null}
       </div>
       {unseenCount > 0 ? (
         <div className={pillRow}>
@@ -211,7 +197,7 @@ function MessageList({
             size="sm"
             className={pill}
             onClick={() => {
-              toBottom();
+              shown.toBottom();
               onSeenAll();
             }}
           >
