@@ -254,7 +254,7 @@ export const chatHandlers = (meta: MetaAccess, clock: Clock): Handlers<ChatOpera
     const content: OutgoingContent = {
       kind: 'template',
       text: templateText(template, values),
-      payload: { templateId: template.id, values },
+      payload: { templateId: Number(template.id), values },
       templateName: template.name,
     };
     const sender = { db, meta, clock, storeId, userId: signedIn(context).userId };

@@ -1,6 +1,7 @@
 import type { components } from '../../../shared/api/app.gen.ts';
 import type { Queryable } from '../../platform/database/db.ts';
 import { publishLive } from '../../platform/store-data/live.ts';
+import { storeHasTemplateNamed } from '../../platform/store-data/whatsapp-templates.ts';
 import { chatMessages as messages } from './messages.ts';
 
 /*
@@ -139,7 +140,7 @@ const MESSAGE_SELECT = `
   select m.id::float8 as id, m.direction, m.kind, m.body, m.payload, m.status, m.error_code, m.error_title, m.error_details,
          m.template_name, m.at,
          (m.kind = 'template' and m.template_name is not null
-          and not exists (select 1 from whatsapp_templates t where t.store_id = m.store_id and t.name = m.template_name)) as template_missing,
+          and not ${storeHasTemplateNamed('m.store_id', 'm.template_name')}) as template_missing,
          coalesce((select json_agg(json_build_object('emoji', r.emoji, 'from', r.direction) order by r.direction)
                      from chat_reactions r where r.store_id = m.store_id and r.target_wamid = m.wamid
                      and r.emoji <> ''), '[]'::json) as reactions,

@@ -8,11 +8,11 @@ import type { Database, Queryable } from '../../platform/database/db.ts';
 import type { JobWorker } from '../../platform/jobs/jobs.ts';
 import type { StoreEvents } from '../../platform/store-data/store-events.ts';
 import { recordWhatsappPreference } from '../../platform/store-data/whatsapp-preferences.ts';
+import { templateMediaContent } from '../../platform/store-data/whatsapp-templates.ts';
 import { OPT_OUT_CONFIRM_QUEUE } from './campaign-events.ts';
 import type { MessagePort, OutboxMessage, SendOutcome } from './campaign-message.ts';
 import type { CampaignRow } from './campaign-repository.ts';
 import { campaignMessages } from './messages.ts';
-import { mediaContent } from './repository.ts';
 
 /*
  * The outbox's way to Meta: the store's WhatsApp client (the sandbox's by default), each row as Meta's template
@@ -49,7 +49,7 @@ async function headerMediaId(db: Database, client: MetaUserClient, campaign: Cam
   );
   if (kept?.sending_media_id && kept.sending_media_at && Date.now() - kept.sending_media_at.getTime() < MEDIA_TTL_MS)
     return kept.sending_media_id;
-  const media = await mediaContent(db, campaign.store_id, Number(campaign.header_media_id));
+  const media = await templateMediaContent(db, campaign.store_id, Number(campaign.header_media_id));
   if (!media) return null;
   const id = await client.whatsapp.uploadMedia(phoneNumberId, {
     filename: media.name,
