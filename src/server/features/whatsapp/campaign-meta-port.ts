@@ -4,10 +4,8 @@ import { classifySendFailure, sendBackoffMs } from '../../integrations/meta/what
 import type { TemplateHeader, TemplateMessage } from '../../integrations/meta/whatsapp/messages.ts';
 import type { MetaAccess } from '../../platform/connections/meta-connection.ts';
 import { whatsappClientOf } from '../../platform/connections/whatsapp-connection.ts';
-import type { Database, Queryable } from '../../platform/database/db.ts';
+import type { Database } from '../../platform/database/db.ts';
 import type { JobWorker } from '../../platform/jobs/jobs.ts';
-import type { StoreEvents } from '../../platform/store-data/store-events.ts';
-import { recordWhatsappPreference } from '../../platform/store-data/whatsapp-preferences.ts';
 import { templateMediaContent } from '../../platform/store-data/whatsapp-templates.ts';
 import { OPT_OUT_CONFIRM_QUEUE } from './campaign-events.ts';
 import type { MessagePort, OutboxMessage, SendOutcome } from './campaign-message.ts';
@@ -134,11 +132,6 @@ export function metaMessagePort(db: Database, access: MetaAccess): MessagePort {
       }
     },
   };
-}
-
-/** A send Meta refused because the person stopped the business's marketing (131050): their consent is off here too. */
-export function recordSendOptOut(tx: Queryable, events: StoreEvents, storeId: number, phone: string): Promise<boolean> {
-  return recordWhatsappPreference(tx, events, storeId, { phone, optedOut: true, source: 'sendError', at: new Date() });
 }
 
 /** The answer to a customer who asked to stop: sent once, within the conversation they just opened. */

@@ -120,7 +120,7 @@ it(`sends each of ${RECIPIENTS} recipients exactly one message though the sender
   let crashes = 0;
   for (let round = 0; round < 200; round++) {
     try {
-      await sendCampaign(server.db, sender.life(), store, campaignId, async () => {});
+      await sendCampaign(server.db, sender.life(), store, campaignId, server.app.events);
     } catch (error) {
       if (!(error instanceof Crash)) throw error;
       crashes += 1;
