@@ -1,6 +1,11 @@
 import type { Queryable } from '../../platform/database/db.ts';
 import { customersWithPhone } from '../../platform/store-data/audiences.ts';
-import type { StoreEventSubscriber, WhatsappInboundMessage, WhatsappStatusUpdate } from '../../platform/store-data/store-events.ts';
+import type {
+  StoreEventDetails,
+  StoreEventSubscriber,
+  WhatsappInboundMessage,
+  WhatsappStatusUpdate,
+} from '../../platform/store-data/store-events.ts';
 import { recordIncomingMedia } from './media.ts';
 import { announceConversations, applyStatus, type ConversationMessageKind, lockWamid, previewOf, type StatusChange } from './repository.ts';
 
@@ -13,6 +18,10 @@ import { announceConversations, applyStatus, type ConversationMessageKind, lockW
  * chat's outgoing messages forward only; a status that comes before the send saved its wamid waits for it. Each
  * conversation that changed is announced on the live channel once per batch, so open inboxes read it again. A
  * customer's file is recorded pending and its download queued in the same transaction (media.ts).
+ *
+ * A campaign's message (the WhatsApp feature's `whatsapp_message_sent`) is kept by phone, for the list's "by campaign"
+ * filter, and becomes an outgoing template message of its phone's conversation; without one it waits, and the
+ * conversation the customer's reply opens begins with it. A campaign opens no conversation itself.
  */
 
 export const CHAT_SUBSCRIBER = 'chat';
@@ -67,11 +76,11 @@ async function applyReaction(tx: Queryable, storeId: number, message: WhatsappIn
      where chat_reactions.at <= excluded.at`,
     [storeId, target, emoji, message.at],
   );
-  const [reacted] = await tx.query<{ id: number }>(
+  const [reacted] = await tx.query<{ id: number | null }>(
     'select conversation_id::float8 as id from chat_messages where store_id = $1 and wamid = $2',
     [storeId, target],
   );
-  if (reacted) changed.add(reacted.id);
+  if (reacted?.id != null) changed.add(reacted.id);
 }
 
 /**
@@ -104,6 +113,14 @@ async function receive(tx: Queryable, storeId: number, message: WhatsappInboundM
   // Meta delivered it before: nothing changes.
   if (!inserted) return;
   changed.add(Number(conversation!.id));
+  // The campaign messages the customer got before the conversation was there: it begins with them (their ids come first).
+  if (message.phone)
+    await tx.query(
+      `update chat_messages m set conversation_id = $2
+         from chat_campaign_sends s
+        where s.store_id = $1 and s.phone = $3 and m.store_id = $1 and m.wamid = s.wamid and m.conversation_id is null`,
+      [storeId, conversation!.id, message.phone],
+    );
   if (MEDIA.has(kind) && payload)
     await recordIncomingMedia(tx, storeId, { id: inserted.id, kind, payload: payload as Record<string, unknown> });
   await tx.query(
@@ -126,9 +143,42 @@ const changeOf = (status: WhatsappStatusUpdate): StatusChange => {
 };
 
 /**
- * Meta's statuses for the chat's messages. A status for a wamid no chat message carries is kept while a send of the
- * store waits for Meta's answer (it may be that send's), and applied when the send saves its wamid; any other (a
- * campaign's) is not the chat's, and costs one lookup for the whole batch.
+ * A campaign's messages: each once however many times the event comes (its wamid), an outgoing template message of
+ * its phone's conversation, or of none yet. Statuses Meta gave before the event came are applied now.
+ */
+async function recordCampaignMessages(
+  tx: Queryable,
+  storeId: number,
+  sent: StoreEventDetails['whatsapp_message_sent'],
+  changed: Set<number>,
+): Promise<void> {
+  for (const message of sent.messages) {
+    const recorded = await tx.query(
+      `insert into chat_campaign_sends (store_id, wamid, campaign_id, phone, sent_at) values ($1, $2, $3, $4, $5)
+       on conflict do nothing returning 1`,
+      [storeId, message.wamid, sent.campaignId, message.phone, message.at],
+    );
+    if (recorded.length === 0) continue;
+    const [conversation] = await tx.query<{ id: number }>(
+      `select id::float8 as id from chat_conversations where store_id = $1 and phone = $2 order by last_message_at desc, id desc limit 1`,
+      [storeId, message.phone],
+    );
+    await tx.query(
+      `insert into chat_messages (store_id, conversation_id, direction, kind, body, wamid, status, template_name, at)
+       values ($1, $2, 'outbound', 'template', $3, $4, 'sent', $5, $6)
+       on conflict (store_id, wamid) do nothing`,
+      [storeId, conversation?.id ?? null, message.text, message.wamid, sent.templateName, message.at],
+    );
+    await lockWamid(tx, message.wamid);
+    await applyKeptStatuses(tx, storeId, message.wamid);
+    if (conversation) changed.add(conversation.id);
+  }
+}
+
+/**
+ * Meta's statuses for the chat's messages, the campaigns' included. A status for a wamid no chat message carries yet
+ * is kept (a chat send waiting for Meta's answer, or a campaign's message whose event has not come yet), and applied
+ * when the wamid lands; one that never lands is forgotten after a day.
  */
 async function applyStatuses(tx: Queryable, storeId: number, statuses: WhatsappStatusUpdate[], changed: Set<number>): Promise<void> {
   if (statuses.length === 0) return;
@@ -137,13 +187,7 @@ async function applyStatuses(tx: Queryable, storeId: number, statuses: WhatsappS
     [...new Set(statuses.map((status) => status.messageId))],
   ]);
   const ours = new Set(known.map((row) => row.wamid));
-  const [waiting] = await tx.query(
-    `select 1 from chat_messages where store_id = $1 and direction = 'outbound' and wamid is null and status = 'pending' limit 1`,
-    [storeId],
-  );
-  const sendWaiting = waiting !== undefined;
   for (const status of statuses) {
-    if (!ours.has(status.messageId) && !sendWaiting) continue;
     const change = changeOf(status);
     await lockWamid(tx, change.wamid);
     // The send named its message in the callback Meta echoes: its wamid is known from the status itself.
@@ -154,7 +198,7 @@ async function applyStatuses(tx: Queryable, storeId: number, statuses: WhatsappS
         sentAs,
         change.wamid,
       ]);
-    if (await applyStatus(tx, storeId, change, changed)) continue;
+    if ((sentAs || ours.has(change.wamid)) && (await applyStatus(tx, storeId, change, changed))) continue;
     await tx.query(
       `insert into chat_pending_statuses (store_id, wamid, status, error_code, error_title, error_details, at)
        values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
@@ -211,13 +255,14 @@ async function linkCustomers(tx: Queryable, storeId: number, customers: string[]
 export function chatSubscriber(): StoreEventSubscriber {
   return {
     name: CHAT_SUBSCRIBER,
-    kinds: ['whatsapp_messages_received', 'whatsapp_message_statuses', 'customers_touched', 'customer_erased'],
+    kinds: ['whatsapp_messages_received', 'whatsapp_message_sent', 'whatsapp_message_statuses', 'customers_touched', 'customer_erased'],
     batchSize: 200,
     async handle({ tx, storeId, events }) {
       const changed = new Set<number>();
       for (const event of events) {
         if (event.kind === 'whatsapp_messages_received')
           for (const message of event.detail.messages) await receive(tx, storeId, message, changed);
+        else if (event.kind === 'whatsapp_message_sent') await recordCampaignMessages(tx, storeId, event.detail, changed);
         else if (event.kind === 'customers_touched') await linkCustomers(tx, storeId, event.customers, changed);
         else if (event.kind === 'customer_erased') {
           const unlinked = await tx.query<{ id: number }>(
@@ -228,7 +273,7 @@ export function chatSubscriber(): StoreEventSubscriber {
           for (const row of unlinked) changed.add(row.id);
         }
       }
-      // After the batch's messages: a status never waits for a message of the same batch.
+      // After the batch's messages, received and sent: a status never waits for a message of the same batch.
       await applyStatuses(
         tx,
         storeId,

@@ -6,7 +6,8 @@ import { chatMessages as messages } from './messages.ts';
 
 /*
  * The chat's SQL: conversations (one per WhatsApp user of a store), their messages both ways, the reactions
- * on them by the target's wamid, and Meta's statuses that came before the send they are about saved its wamid.
+ * on them by the target's wamid, Meta's statuses that came before the send they are about saved its wamid, and
+ * the campaigns' sends by phone (chat_campaign_sends, from the WhatsApp feature's store events).
  */
 
 export type Conversation = components['schemas']['Conversation'];
@@ -91,8 +92,8 @@ export async function conversationPage(
                     when 'answered' then cv.last_message_direction = 'outbound' else true end
         and ($5::text is null or concat_ws(' ', c.first_name, c.last_name) ilike $5 or cv.profile_name ilike $5
              or ($6::text <> '' and (cv.phone like '%' || $6 || '%' or cv.wa_user_id like '%' || $6 || '%')))
-        and ($7::bigint is null or exists (select 1 from whatsapp_outbox w
-                                            where w.store_id = cv.store_id and w.campaign_id = $7 and w.phone = cv.phone))
+        and ($7::bigint is null or exists (select 1 from chat_campaign_sends s
+                                            where s.store_id = cv.store_id and s.campaign_id = $7 and s.phone = cv.phone))
       order by cv.last_message_at desc, cv.id desc
       limit $8`,
     [
@@ -219,7 +220,7 @@ export interface StatusChange {
  * conversation of a message that moved joins `moved`.
  */
 export async function applyStatus(tx: Queryable, storeId: number, change: StatusChange, moved?: Set<number>): Promise<boolean> {
-  const rows = await tx.query<{ conversation_id: number }>(
+  const rows = await tx.query<{ conversation_id: number | null }>(
     `with rank as (select s, array_position(array['pending', 'sent', 'delivered', 'read'], s) as r from unnest(array['pending', 'sent', 'delivered', 'read', 'failed']) as s)
      update chat_messages m
         set status = case when $3 = 'failed' then 'failed' else $3 end,
@@ -235,7 +236,8 @@ export async function applyStatus(tx: Queryable, storeId: number, change: Status
       returning m.conversation_id::float8 as conversation_id`,
     [storeId, change.wamid, change.status, change.error?.code ?? null, change.error?.title ?? null, change.error?.details ?? null],
   );
-  for (const row of rows) moved?.add(row.conversation_id);
+  // A campaign's message without a conversation yet moves too, and no conversation changes with it.
+  for (const row of rows) if (row.conversation_id !== null) moved?.add(row.conversation_id);
   if (rows.length > 0) return true;
   const [known] = await tx.query('select 1 from chat_messages where store_id = $1 and wamid = $2', [storeId, change.wamid]);
   return known !== undefined;
