@@ -144,7 +144,8 @@ const changeOf = (status: WhatsappStatusUpdate): StatusChange => {
 
 /**
  * A campaign's messages: each once however many times the event comes (its wamid), an outgoing template message of
- * its phone's conversation, or of none yet. Statuses Meta gave before the event came are applied now.
+ * its phone's conversation, or of none yet; all of an event's in two statements (a campaign may reach thousands).
+ * Statuses Meta gave before the event came are applied now.
  */
 async function recordCampaignMessages(
   tx: Queryable,
@@ -152,26 +153,35 @@ async function recordCampaignMessages(
   sent: StoreEventDetails['whatsapp_message_sent'],
   changed: Set<number>,
 ): Promise<void> {
-  for (const message of sent.messages) {
-    const recorded = await tx.query(
-      `insert into chat_campaign_sends (store_id, wamid, campaign_id, phone, sent_at) values ($1, $2, $3, $4, $5)
-       on conflict do nothing returning 1`,
-      [storeId, message.wamid, sent.campaignId, message.phone, message.at],
-    );
-    if (recorded.length === 0) continue;
-    const [conversation] = await tx.query<{ id: number }>(
-      `select id::float8 as id from chat_conversations where store_id = $1 and phone = $2 order by last_message_at desc, id desc limit 1`,
-      [storeId, message.phone],
-    );
-    await tx.query(
-      `insert into chat_messages (store_id, conversation_id, direction, kind, body, wamid, status, template_name, at)
-       values ($1, $2, 'outbound', 'template', $3, $4, 'sent', $5, $6)
-       on conflict (store_id, wamid) do nothing`,
-      [storeId, conversation?.id ?? null, message.text, message.wamid, sent.templateName, message.at],
-    );
-    await lockWamid(tx, message.wamid);
-    await applyKeptStatuses(tx, storeId, message.wamid);
-    if (conversation) changed.add(conversation.id);
+  if (sent.messages.length === 0) return;
+  const recorded = await tx.query<{ wamid: string; conversation_id: number | null }>(
+    `with message as (
+       select * from json_to_recordset($3::json) as m(phone text, wamid text, text text, at timestamptz)
+     ), kept as (
+       insert into chat_campaign_sends (store_id, wamid, campaign_id, phone, sent_at)
+       select $1, wamid, $2, phone, at from message
+       on conflict do nothing
+       returning wamid
+     )
+     insert into chat_messages (store_id, conversation_id, direction, kind, body, wamid, status, template_name, at)
+     select $1,
+            (select cv.id from chat_conversations cv where cv.store_id = $1 and cv.phone = m.phone
+              order by cv.last_message_at desc, cv.id desc limit 1),
+            'outbound', 'template', m.text, m.wamid, 'sent', $4, m.at
+       from message m join kept k on k.wamid = m.wamid
+     on conflict (store_id, wamid) do nothing
+     returning wamid, conversation_id::float8 as conversation_id`,
+    [storeId, sent.campaignId, JSON.stringify(sent.messages), sent.templateName],
+  );
+  for (const row of recorded) if (row.conversation_id !== null) changed.add(row.conversation_id);
+  if (recorded.length === 0) return;
+  const waiting = await tx.query<{ wamid: string }>(
+    'select distinct wamid from chat_pending_statuses where store_id = $1 and wamid = any($2::text[])',
+    [storeId, recorded.map((row) => row.wamid)],
+  );
+  for (const { wamid } of waiting) {
+    await lockWamid(tx, wamid);
+    await applyKeptStatuses(tx, storeId, wamid);
   }
 }
 

@@ -139,6 +139,40 @@ describe('a campaign in the chat', () => {
     expect(kept!.count).toBe(1);
   });
 
+  it('applies the statuses Meta gave before the message’s event came', async () => {
+    const at = new Date().toISOString();
+    const status = (name: 'delivered' | 'read') => ({
+      messageId: 'wamid.adelantado',
+      status: name,
+      at,
+      recipient: ANA.slice(1),
+      errors: [],
+      callback: null,
+    });
+    await server.db.transaction((tx) =>
+      server.app.events.record(tx, store, [
+        { kind: 'whatsapp_message_statuses', detail: { phoneNumberId: PHONE_NUMBER, statuses: [status('delivered'), status('read')] } },
+      ]),
+    );
+    await settle();
+    await server.db.transaction((tx) =>
+      server.app.events.record(tx, store, [
+        {
+          kind: 'whatsapp_message_sent',
+          customers: ['7001'],
+          detail: {
+            campaignId: String(campaignId),
+            templateName: 'ofertas_semana',
+            messages: [{ phone: ANA, wamid: 'wamid.adelantado', text: 'Llegó antes', at }],
+          },
+        },
+      ]),
+    );
+    await settle();
+    const ana = (await conversationOf(ANA))!;
+    expect((await messagesOf(ana.id)).find((message) => message.text === 'Llegó antes')).toMatchObject({ status: 'read' });
+  });
+
   it('lists the conversations of the customers a campaign reached from the chat’s own record of its sends', async () => {
     meta.sandbox.whatsapp.customerSends(PHONE_NUMBER, CARLA, { profileName: 'Carla', type: 'text', text: { body: 'Hola' } });
     await settle();
