@@ -334,7 +334,8 @@ export async function recordMessagesSent(
       kind: 'whatsapp_message_sent',
       customers: [...new Set(rows.map((row) => row.customer_external_id))],
       detail: {
-        campaignId: campaign.id,
+        // The database gives a bigint as a string (PostgreSQL) or a number (PGlite): the event says it one way.
+        campaignId: String(campaign.id),
         templateName: campaign.template_name,
         messages: rows.map((row) => ({
           phone: row.phone,
