@@ -7,7 +7,14 @@ import type {
   WhatsappStatusUpdate,
 } from '../../platform/store-data/store-events.ts';
 import { recordIncomingMedia } from './media.ts';
-import { announceConversations, applyStatus, type ConversationMessageKind, lockWamid, previewOf, type StatusChange } from './repository.ts';
+import {
+  announceConversations,
+  applyStatusChanges,
+  type ConversationMessageKind,
+  lockWamid,
+  previewOf,
+  type StatusChange,
+} from './repository.ts';
 
 /*
  * The chat from Meta's `messages` webhook, as store events (features meet only there): each message a customer
@@ -174,78 +181,92 @@ async function recordCampaignMessages(
     [storeId, sent.campaignId, JSON.stringify(sent.messages), sent.templateName],
   );
   for (const row of recorded) if (row.conversation_id !== null) changed.add(row.conversation_id);
-  if (recorded.length === 0) return;
-  const waiting = await tx.query<{ wamid: string }>(
-    'select distinct wamid from chat_pending_statuses where store_id = $1 and wamid = any($2::text[])',
-    [storeId, recorded.map((row) => row.wamid)],
-  );
-  for (const { wamid } of waiting) {
-    await lockWamid(tx, wamid);
-    await applyKeptStatuses(tx, storeId, wamid);
-  }
+  if (recorded.length > 0)
+    await applyKeptStatuses(
+      tx,
+      storeId,
+      recorded.map((row) => row.wamid),
+      changed,
+    );
 }
 
 /**
- * Meta's statuses for the chat's messages, the campaigns' included. A status for a wamid no chat message carries yet
- * is kept (a chat send waiting for Meta's answer, or a campaign's message whose event has not come yet), and applied
- * when the wamid lands; one that never lands is forgotten after a day.
+ * Meta's statuses for the chat's messages, the campaigns' included, in a few statements however many. A status for a
+ * wamid no chat message carries yet is kept (a chat send waiting for Meta's answer, or a campaign's message whose
+ * event has not come yet), and applied when the wamid lands; one that never lands is forgotten after a day.
  */
 async function applyStatuses(tx: Queryable, storeId: number, statuses: WhatsappStatusUpdate[], changed: Set<number>): Promise<void> {
   if (statuses.length === 0) return;
-  const known = await tx.query<{ wamid: string }>('select wamid from chat_messages where store_id = $1 and wamid = any($2::text[])', [
-    storeId,
-    [...new Set(statuses.map((status) => status.messageId))],
-  ]);
-  const ours = new Set(known.map((row) => row.wamid));
+  const changes = statuses.map(changeOf);
+  // While a chat send waits for Meta's answer it may save a wamid of these: each goes in turn with that send.
+  const [waiting] = await tx.query(
+    `select 1 from chat_messages where store_id = $1 and direction = 'outbound' and wamid is null and status = 'pending' limit 1`,
+    [storeId],
+  );
+  if (waiting) for (const wamid of [...new Set(changes.map((change) => change.wamid))].sort()) await lockWamid(tx, wamid);
+  // The send named its message in the callback Meta echoes: its wamid is known from the status itself.
   for (const status of statuses) {
-    const change = changeOf(status);
-    await lockWamid(tx, change.wamid);
-    // The send named its message in the callback Meta echoes: its wamid is known from the status itself.
     const sentAs = status.callback?.match(CALLBACK)?.[1];
     if (sentAs)
       await tx.query('update chat_messages set wamid = $3 where store_id = $1 and id = $2 and wamid is null', [
         storeId,
         sentAs,
-        change.wamid,
+        status.messageId,
       ]);
-    if ((sentAs || ours.has(change.wamid)) && (await applyStatus(tx, storeId, change, changed))) continue;
+  }
+  const known = await applyStatusChanges(tx, storeId, changes, changed);
+  const kept = changes.filter((change) => !known.has(change.wamid));
+  if (kept.length > 0)
     await tx.query(
       `insert into chat_pending_statuses (store_id, wamid, status, error_code, error_title, error_details, at)
-       values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
+       select $1, k.wamid, k.status, k.error_code, k.error_title, k.error_details, k.at
+         from json_to_recordset($2::json) as k(wamid text, status text, error_code integer, error_title text, error_details text, at timestamptz)
+       on conflict do nothing`,
       [
         storeId,
-        change.wamid,
-        change.status,
-        change.error?.code ?? null,
-        change.error?.title ?? null,
-        change.error?.details ?? null,
-        change.at,
+        JSON.stringify(
+          kept.map((change) => ({
+            wamid: change.wamid,
+            status: change.status,
+            error_code: change.error?.code ?? null,
+            error_title: change.error?.title ?? null,
+            error_details: change.error?.details ?? null,
+            at: change.at,
+          })),
+        ),
       ],
     );
-  }
 }
 
-/** The statuses kept for a wamid the send has just saved, applied in Meta's order; the caller holds the wamid's lock. */
-export async function applyKeptStatuses(tx: Queryable, storeId: number, wamid: string): Promise<void> {
+/**
+ * The statuses kept for wamids that have just landed (a send saved its wamid, a campaign's messages came), applied in
+ * Meta's order; a send's caller holds its wamid's lock.
+ */
+export async function applyKeptStatuses(tx: Queryable, storeId: number, wamids: string[], moved?: Set<number>): Promise<void> {
   const kept = await tx.query<{
+    wamid: string;
     status: StatusChange['status'];
     error_code: number | null;
     error_title: string | null;
     error_details: string | null;
     at: Date;
   }>(
-    `delete from chat_pending_statuses where store_id = $1 and wamid = $2
-     returning status, error_code, error_title, error_details, at`,
-    [storeId, wamid],
+    `delete from chat_pending_statuses where store_id = $1 and wamid = any($2::text[])
+     returning wamid, status, error_code, error_title, error_details, at`,
+    [storeId, wamids],
   );
   kept.sort((a, b) => a.at.getTime() - b.at.getTime());
-  for (const row of kept)
-    await applyStatus(tx, storeId, {
-      wamid,
+  await applyStatusChanges(
+    tx,
+    storeId,
+    kept.map((row) => ({
+      wamid: row.wamid,
       status: row.status,
       at: row.at.toISOString(),
       error: row.error_code === null ? null : { code: row.error_code, title: row.error_title ?? '', details: row.error_details },
-    });
+    })),
+    moved,
+  );
 }
 
 /** Customers imported or changed after they wrote: each conversation follows the customer with its phone. */

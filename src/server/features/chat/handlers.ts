@@ -115,7 +115,7 @@ async function recordSent(db: Database, storeId: number, conversationId: number,
   await db.transaction(async (tx) => {
     await lockWamid(tx, wamid);
     await tx.query(`update chat_messages set wamid = $3 where store_id = $1 and id = $2`, [storeId, messageId, wamid]);
-    await applyKeptStatuses(tx, storeId, wamid);
+    await applyKeptStatuses(tx, storeId, [wamid]);
     await tx.query(
       `update chat_conversations c
           set last_message_id = m.id, last_message_at = greatest(c.last_message_at, m.at),
