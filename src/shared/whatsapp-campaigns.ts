@@ -329,3 +329,13 @@ export function variableValues(
 export function filledText(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{([a-z][a-z0-9_]*)\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
+
+/** The text a template message shows (the chat's, the campaign's): its text header's and its body's, values in place. */
+export function templateMessageText(
+  template: { headerFormat: string; headerText: string | null; body: string },
+  values: Record<string, string>,
+): string {
+  const header = template.headerFormat === 'TEXT' && template.headerText ? filledText(template.headerText, values) : null;
+  const body = filledText(template.body, values);
+  return header ? `${header}\n\n${body}` : body;
+}

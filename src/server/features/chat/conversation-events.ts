@@ -1,8 +1,20 @@
 import type { Queryable } from '../../platform/database/db.ts';
 import { customersWithPhone } from '../../platform/store-data/audiences.ts';
-import type { StoreEventSubscriber, WhatsappInboundMessage, WhatsappStatusUpdate } from '../../platform/store-data/store-events.ts';
+import type {
+  StoreEventDetails,
+  StoreEventSubscriber,
+  WhatsappInboundMessage,
+  WhatsappStatusUpdate,
+} from '../../platform/store-data/store-events.ts';
 import { recordIncomingMedia } from './media.ts';
-import { announceConversations, applyStatus, type ConversationMessageKind, lockWamid, previewOf, type StatusChange } from './repository.ts';
+import {
+  announceConversations,
+  applyStatusChanges,
+  type ConversationMessageKind,
+  lockWamid,
+  previewOf,
+  type StatusChange,
+} from './repository.ts';
 
 /*
  * The chat from Meta's `messages` webhook, as store events (features meet only there): each message a customer
@@ -13,6 +25,10 @@ import { announceConversations, applyStatus, type ConversationMessageKind, lockW
  * chat's outgoing messages forward only; a status that comes before the send saved its wamid waits for it. Each
  * conversation that changed is announced on the live channel once per batch, so open inboxes read it again. A
  * customer's file is recorded pending and its download queued in the same transaction (media.ts).
+ *
+ * A campaign's message (the WhatsApp feature's `whatsapp_message_sent`) is kept by phone, for the list's "by campaign"
+ * filter, and becomes an outgoing template message of its phone's conversation; without one it waits, and the
+ * conversation the customer's reply opens begins with it. A campaign opens no conversation itself.
  */
 
 export const CHAT_SUBSCRIBER = 'chat';
@@ -67,11 +83,11 @@ async function applyReaction(tx: Queryable, storeId: number, message: WhatsappIn
      where chat_reactions.at <= excluded.at`,
     [storeId, target, emoji, message.at],
   );
-  const [reacted] = await tx.query<{ id: number }>(
+  const [reacted] = await tx.query<{ id: number | null }>(
     'select conversation_id::float8 as id from chat_messages where store_id = $1 and wamid = $2',
     [storeId, target],
   );
-  if (reacted) changed.add(reacted.id);
+  if (reacted?.id != null) changed.add(reacted.id);
 }
 
 /**
@@ -104,6 +120,14 @@ async function receive(tx: Queryable, storeId: number, message: WhatsappInboundM
   // Meta delivered it before: nothing changes.
   if (!inserted) return;
   changed.add(Number(conversation!.id));
+  // The campaign messages the customer got before the conversation was there: it begins with them (their ids come first).
+  if (message.phone)
+    await tx.query(
+      `update chat_messages m set conversation_id = $2
+         from chat_campaign_sends s
+        where s.store_id = $1 and s.phone = $3 and m.store_id = $1 and m.wamid = s.wamid and m.conversation_id is null`,
+      [storeId, conversation!.id, message.phone],
+    );
   if (MEDIA.has(kind) && payload)
     await recordIncomingMedia(tx, storeId, { id: inserted.id, kind, payload: payload as Record<string, unknown> });
   await tx.query(
@@ -126,72 +150,123 @@ const changeOf = (status: WhatsappStatusUpdate): StatusChange => {
 };
 
 /**
- * Meta's statuses for the chat's messages. A status for a wamid no chat message carries is kept while a send of the
- * store waits for Meta's answer (it may be that send's), and applied when the send saves its wamid; any other (a
- * campaign's) is not the chat's, and costs one lookup for the whole batch.
+ * A campaign's messages: each once however many times the event comes (its wamid), an outgoing template message of
+ * its phone's conversation, or of none yet; all of an event's in two statements (a campaign may reach thousands).
+ * Statuses Meta gave before the event came are applied now.
+ */
+async function recordCampaignMessages(
+  tx: Queryable,
+  storeId: number,
+  sent: StoreEventDetails['whatsapp_message_sent'],
+  changed: Set<number>,
+): Promise<void> {
+  if (sent.messages.length === 0) return;
+  const recorded = await tx.query<{ wamid: string; conversation_id: number | null }>(
+    `with message as (
+       select * from json_to_recordset($3::json) as m(phone text, wamid text, text text, at timestamptz)
+     ), kept as (
+       insert into chat_campaign_sends (store_id, wamid, campaign_id, phone, sent_at)
+       select $1, wamid, $2, phone, at from message
+       on conflict do nothing
+       returning wamid
+     )
+     insert into chat_messages (store_id, conversation_id, direction, kind, body, wamid, status, template_name, at)
+     select $1,
+            (select cv.id from chat_conversations cv where cv.store_id = $1 and cv.phone = m.phone
+              order by cv.last_message_at desc, cv.id desc limit 1),
+            'outbound', 'template', m.text, m.wamid, 'sent', $4, m.at
+       from message m join kept k on k.wamid = m.wamid
+     on conflict (store_id, wamid) do nothing
+     returning wamid, conversation_id::float8 as conversation_id`,
+    [storeId, sent.campaignId, JSON.stringify(sent.messages), sent.templateName],
+  );
+  for (const row of recorded) if (row.conversation_id !== null) changed.add(row.conversation_id);
+  if (recorded.length > 0)
+    await applyKeptStatuses(
+      tx,
+      storeId,
+      recorded.map((row) => row.wamid),
+      changed,
+    );
+}
+
+/**
+ * Meta's statuses for the chat's messages, the campaigns' included, in a few statements however many. A status for a
+ * wamid no chat message carries yet is kept (a chat send waiting for Meta's answer, or a campaign's message whose
+ * event has not come yet), and applied when the wamid lands; one that never lands is forgotten after a day.
  */
 async function applyStatuses(tx: Queryable, storeId: number, statuses: WhatsappStatusUpdate[], changed: Set<number>): Promise<void> {
   if (statuses.length === 0) return;
-  const known = await tx.query<{ wamid: string }>('select wamid from chat_messages where store_id = $1 and wamid = any($2::text[])', [
-    storeId,
-    [...new Set(statuses.map((status) => status.messageId))],
-  ]);
-  const ours = new Set(known.map((row) => row.wamid));
+  const changes = statuses.map(changeOf);
+  // While a chat send waits for Meta's answer it may save a wamid of these: each goes in turn with that send.
   const [waiting] = await tx.query(
     `select 1 from chat_messages where store_id = $1 and direction = 'outbound' and wamid is null and status = 'pending' limit 1`,
     [storeId],
   );
-  const sendWaiting = waiting !== undefined;
+  if (waiting) for (const wamid of [...new Set(changes.map((change) => change.wamid))].sort()) await lockWamid(tx, wamid);
+  // The send named its message in the callback Meta echoes: its wamid is known from the status itself.
   for (const status of statuses) {
-    if (!ours.has(status.messageId) && !sendWaiting) continue;
-    const change = changeOf(status);
-    await lockWamid(tx, change.wamid);
-    // The send named its message in the callback Meta echoes: its wamid is known from the status itself.
     const sentAs = status.callback?.match(CALLBACK)?.[1];
     if (sentAs)
       await tx.query('update chat_messages set wamid = $3 where store_id = $1 and id = $2 and wamid is null', [
         storeId,
         sentAs,
-        change.wamid,
+        status.messageId,
       ]);
-    if (await applyStatus(tx, storeId, change, changed)) continue;
+  }
+  const known = await applyStatusChanges(tx, storeId, changes, changed);
+  const kept = changes.filter((change) => !known.has(change.wamid));
+  if (kept.length > 0)
     await tx.query(
       `insert into chat_pending_statuses (store_id, wamid, status, error_code, error_title, error_details, at)
-       values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
+       select $1, k.wamid, k.status, k.error_code, k.error_title, k.error_details, k.at
+         from json_to_recordset($2::json) as k(wamid text, status text, error_code integer, error_title text, error_details text, at timestamptz)
+       on conflict do nothing`,
       [
         storeId,
-        change.wamid,
-        change.status,
-        change.error?.code ?? null,
-        change.error?.title ?? null,
-        change.error?.details ?? null,
-        change.at,
+        JSON.stringify(
+          kept.map((change) => ({
+            wamid: change.wamid,
+            status: change.status,
+            error_code: change.error?.code ?? null,
+            error_title: change.error?.title ?? null,
+            error_details: change.error?.details ?? null,
+            at: change.at,
+          })),
+        ),
       ],
     );
-  }
 }
 
-/** The statuses kept for a wamid the send has just saved, applied in Meta's order; the caller holds the wamid's lock. */
-export async function applyKeptStatuses(tx: Queryable, storeId: number, wamid: string): Promise<void> {
+/**
+ * The statuses kept for wamids that have just landed (a send saved its wamid, a campaign's messages came), applied in
+ * Meta's order; a send's caller holds its wamid's lock.
+ */
+export async function applyKeptStatuses(tx: Queryable, storeId: number, wamids: string[], moved?: Set<number>): Promise<void> {
   const kept = await tx.query<{
+    wamid: string;
     status: StatusChange['status'];
     error_code: number | null;
     error_title: string | null;
     error_details: string | null;
     at: Date;
   }>(
-    `delete from chat_pending_statuses where store_id = $1 and wamid = $2
-     returning status, error_code, error_title, error_details, at`,
-    [storeId, wamid],
+    `delete from chat_pending_statuses where store_id = $1 and wamid = any($2::text[])
+     returning wamid, status, error_code, error_title, error_details, at`,
+    [storeId, wamids],
   );
   kept.sort((a, b) => a.at.getTime() - b.at.getTime());
-  for (const row of kept)
-    await applyStatus(tx, storeId, {
-      wamid,
+  await applyStatusChanges(
+    tx,
+    storeId,
+    kept.map((row) => ({
+      wamid: row.wamid,
       status: row.status,
       at: row.at.toISOString(),
       error: row.error_code === null ? null : { code: row.error_code, title: row.error_title ?? '', details: row.error_details },
-    });
+    })),
+    moved,
+  );
 }
 
 /** Customers imported or changed after they wrote: each conversation follows the customer with its phone. */
@@ -211,13 +286,14 @@ async function linkCustomers(tx: Queryable, storeId: number, customers: string[]
 export function chatSubscriber(): StoreEventSubscriber {
   return {
     name: CHAT_SUBSCRIBER,
-    kinds: ['whatsapp_messages_received', 'whatsapp_message_statuses', 'customers_touched', 'customer_erased'],
+    kinds: ['whatsapp_messages_received', 'whatsapp_message_sent', 'whatsapp_message_statuses', 'customers_touched', 'customer_erased'],
     batchSize: 200,
     async handle({ tx, storeId, events }) {
       const changed = new Set<number>();
       for (const event of events) {
         if (event.kind === 'whatsapp_messages_received')
           for (const message of event.detail.messages) await receive(tx, storeId, message, changed);
+        else if (event.kind === 'whatsapp_message_sent') await recordCampaignMessages(tx, storeId, event.detail, changed);
         else if (event.kind === 'customers_touched') await linkCustomers(tx, storeId, event.customers, changed);
         else if (event.kind === 'customer_erased') {
           const unlinked = await tx.query<{ id: number }>(
@@ -228,7 +304,7 @@ export function chatSubscriber(): StoreEventSubscriber {
           for (const row of unlinked) changed.add(row.id);
         }
       }
-      // After the batch's messages: a status never waits for a message of the same batch.
+      // After the batch's messages, received and sent: a status never waits for a message of the same batch.
       await applyStatuses(
         tx,
         storeId,

@@ -115,7 +115,7 @@ async function recordSent(db: Database, storeId: number, conversationId: number,
   await db.transaction(async (tx) => {
     await lockWamid(tx, wamid);
     await tx.query(`update chat_messages set wamid = $3 where store_id = $1 and id = $2`, [storeId, messageId, wamid]);
-    await applyKeptStatuses(tx, storeId, wamid);
+    await applyKeptStatuses(tx, storeId, [wamid]);
     await tx.query(
       `update chat_conversations c
           set last_message_id = m.id, last_message_at = greatest(c.last_message_at, m.at),
@@ -254,7 +254,7 @@ export const chatHandlers = (meta: MetaAccess, clock: Clock): Handlers<ChatOpera
     const content: OutgoingContent = {
       kind: 'template',
       text: templateText(template, values),
-      payload: { templateId: template.id, values },
+      payload: { templateId: Number(template.id), values },
       templateName: template.name,
     };
     const sender = { db, meta, clock, storeId, userId: signedIn(context).userId };

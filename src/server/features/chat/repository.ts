@@ -1,11 +1,13 @@
 import type { components } from '../../../shared/api/app.gen.ts';
 import type { Queryable } from '../../platform/database/db.ts';
 import { publishLive } from '../../platform/store-data/live.ts';
+import { storeHasTemplateNamed } from '../../platform/store-data/whatsapp-templates.ts';
 import { chatMessages as messages } from './messages.ts';
 
 /*
  * The chat's SQL: conversations (one per WhatsApp user of a store), their messages both ways, the reactions
- * on them by the target's wamid, and Meta's statuses that came before the send they are about saved its wamid.
+ * on them by the target's wamid, Meta's statuses that came before the send they are about saved its wamid, and
+ * the campaigns' sends by phone (chat_campaign_sends, from the WhatsApp feature's store events).
  */
 
 export type Conversation = components['schemas']['Conversation'];
@@ -90,8 +92,8 @@ export async function conversationPage(
                     when 'answered' then cv.last_message_direction = 'outbound' else true end
         and ($5::text is null or concat_ws(' ', c.first_name, c.last_name) ilike $5 or cv.profile_name ilike $5
              or ($6::text <> '' and (cv.phone like '%' || $6 || '%' or cv.wa_user_id like '%' || $6 || '%')))
-        and ($7::bigint is null or exists (select 1 from whatsapp_outbox w
-                                            where w.store_id = cv.store_id and w.campaign_id = $7 and w.phone = cv.phone))
+        and ($7::bigint is null or exists (select 1 from chat_campaign_sends s
+                                            where s.store_id = cv.store_id and s.campaign_id = $7 and s.phone = cv.phone))
       order by cv.last_message_at desc, cv.id desc
       limit $8`,
     [
@@ -139,7 +141,7 @@ const MESSAGE_SELECT = `
   select m.id::float8 as id, m.direction, m.kind, m.body, m.payload, m.status, m.error_code, m.error_title, m.error_details,
          m.template_name, m.at,
          (m.kind = 'template' and m.template_name is not null
-          and not exists (select 1 from whatsapp_templates t where t.store_id = m.store_id and t.name = m.template_name)) as template_missing,
+          and not ${storeHasTemplateNamed('m.store_id', 'm.template_name')}) as template_missing,
          coalesce((select json_agg(json_build_object('emoji', r.emoji, 'from', r.direction) order by r.direction)
                      from chat_reactions r where r.store_id = m.store_id and r.target_wamid = m.wamid
                      and r.emoji <> ''), '[]'::json) as reactions,
@@ -212,32 +214,70 @@ export interface StatusChange {
   error: { code: number; title: string; details: string | null } | null;
 }
 
+type MessageStatus = NonNullable<ConversationMessage['status']>;
+const RANK: Record<Exclude<MessageStatus, 'failed'>, number> = { pending: 0, sent: 1, delivered: 2, read: 3 };
+
 /**
- * Moves an outgoing message forward only (pending < sent < delivered < read); a failure counts only while the
- * message was not delivered, and a delivery or a read after a failure wins. Whether a message had that wamid; the
- * conversation of a message that moved joins `moved`.
+ * Where a status takes an outgoing message: forward only (pending < sent < delivered < read); a failure counts only
+ * while the message was not delivered, and a delivery or a read after a failure wins. Null when it changes nothing.
  */
-export async function applyStatus(tx: Queryable, storeId: number, change: StatusChange, moved?: Set<number>): Promise<boolean> {
-  const rows = await tx.query<{ conversation_id: number }>(
-    `with rank as (select s, array_position(array['pending', 'sent', 'delivered', 'read'], s) as r from unnest(array['pending', 'sent', 'delivered', 'read', 'failed']) as s)
-     update chat_messages m
-        set status = case when $3 = 'failed' then 'failed' else $3 end,
-            error_code = case when $3 = 'failed' then $4::int end,
-            error_title = case when $3 = 'failed' then $5 end,
-            error_details = case when $3 = 'failed' then $6 end
-       from rank current, rank next
-      where m.store_id = $1 and m.wamid = $2 and m.direction = 'outbound'
-        and current.s = m.status and next.s = $3
-        and case when $3 = 'failed' then m.status in ('pending', 'sent')
-                 when m.status = 'failed' then $3 in ('delivered', 'read')
-                 else next.r > current.r end
-      returning m.conversation_id::float8 as conversation_id`,
-    [storeId, change.wamid, change.status, change.error?.code ?? null, change.error?.title ?? null, change.error?.details ?? null],
+export function statusAfter(current: MessageStatus, next: StatusChange['status']): MessageStatus | null {
+  if (next === 'failed') return current === 'pending' || current === 'sent' ? 'failed' : null;
+  if (current === 'failed') return next === 'delivered' || next === 'read' ? next : null;
+  return RANK[next] > RANK[current] ? next : null;
+}
+
+/**
+ * Applies statuses to the outgoing messages with their wamids, each message's in the order given, in two statements
+ * however many (a campaign's come by thousands). The wamids that are a message's; the conversation of a message that
+ * moved joins `moved` (a campaign's message without a conversation yet moves too, and no conversation with it).
+ */
+export async function applyStatusChanges(
+  tx: Queryable,
+  storeId: number,
+  changes: StatusChange[],
+  moved?: Set<number>,
+): Promise<Set<string>> {
+  if (changes.length === 0) return new Set();
+  const rows = await tx.query<{
+    id: string;
+    wamid: string;
+    direction: 'inbound' | 'outbound';
+    status: MessageStatus | null;
+    error_code: number | null;
+    error_title: string | null;
+    error_details: string | null;
+    conversation_id: number | null;
+  }>(
+    `select id::text, wamid, direction, status, error_code, error_title, error_details, conversation_id::float8 as conversation_id
+       from chat_messages where store_id = $1 and wamid = any($2::text[]) for update`,
+    [storeId, [...new Set(changes.map((change) => change.wamid))]],
   );
-  for (const row of rows) moved?.add(row.conversation_id);
-  if (rows.length > 0) return true;
-  const [known] = await tx.query('select 1 from chat_messages where store_id = $1 and wamid = $2', [storeId, change.wamid]);
-  return known !== undefined;
+  const byWamid = new Map(rows.map((row) => [row.wamid, { ...row, moved: false }]));
+  for (const change of changes) {
+    const message = byWamid.get(change.wamid);
+    if (message?.direction !== 'outbound' || message.status === null) continue;
+    const status = statusAfter(message.status, change.status);
+    if (status === null) continue;
+    const error = status === 'failed' ? change.error : null;
+    Object.assign(message, {
+      status,
+      error_code: error?.code ?? null,
+      error_title: error?.title ?? null,
+      error_details: error?.details ?? null,
+    });
+    message.moved = true;
+  }
+  const changed = [...byWamid.values()].filter((message) => message.moved);
+  if (changed.length > 0)
+    await tx.query(
+      `update chat_messages m set status = c.status, error_code = c.error_code, error_title = c.error_title, error_details = c.error_details
+         from json_to_recordset($2::json) as c(id bigint, status text, error_code integer, error_title text, error_details text)
+        where m.store_id = $1 and m.id = c.id`,
+      [storeId, JSON.stringify(changed)],
+    );
+  for (const message of changed) if (message.conversation_id !== null) moved?.add(message.conversation_id);
+  return new Set(byWamid.keys());
 }
 
 /** Tells the store's open tabs that these conversations changed (the live channel); last in the writer's transaction. */

@@ -1,43 +1,28 @@
 import type { components } from '../../../shared/api/app.gen.ts';
-import { filledText } from '../../../shared/whatsapp-campaigns.ts';
+import { templateMessageText } from '../../../shared/whatsapp-campaigns.ts';
 import { buttonSuffixes, variablesIn } from '../../../shared/whatsapp-templates.ts';
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import type { TemplateHeader, TemplateMessage } from '../../integrations/meta/whatsapp/messages.ts';
 import type { Queryable } from '../../platform/database/db.ts';
 import { errors, HttpError } from '../../platform/http/errors.ts';
+import {
+  storeTemplate,
+  storeTemplates,
+  templateMediaContent,
+  type WhatsappTemplateRow,
+} from '../../platform/store-data/whatsapp-templates.ts';
 import { chatMessages as messages } from './messages.ts';
 import type { Conversation } from './repository.ts';
 
 /*
- * Templates from the chat: the store's approved templates (the WhatsApp feature's table, read as the inbox reads
- * its outbox and opt-outs), each variable filled from the conversation's customer where their data says it, the
+ * Templates from the chat: the store's approved templates (store data the WhatsApp feature writes, read through
+ * platform's whatsapp-templates.ts), each variable filled from the conversation's customer where their data says it, the
  * rest typed by the merchant. A customer who stopped the store's marketing is offered no marketing template, and
  * the server refuses one.
  */
 
 type ConversationTemplate = components['schemas']['ConversationTemplate'];
-type Variable = components['schemas']['WhatsappTemplateVariable'];
-type Button = components['schemas']['WhatsappTemplateButton'];
 type Category = components['schemas']['WhatsappTemplateCategory'];
-type HeaderFormat = components['schemas']['WhatsappTemplateHeaderFormat'];
-
-export interface ChatTemplateRow {
-  id: number;
-  name: string;
-  category: Category;
-  status: components['schemas']['WhatsappTemplateStatus'];
-  header_format: HeaderFormat;
-  header_text: string | null;
-  header_media_id: string | null;
-  body: string;
-  footer: string | null;
-  variables: Variable[];
-  buttons: Button[];
-}
-
-const TEMPLATE_SELECT = `select id::float8 as id, name, category, status, header_format, header_text, header_media_id::text,
-                                body, footer, variables, buttons
-                           from whatsapp_templates`;
 
 export const templateNotFound = () => new HttpError(404, 'template_not_found', messages.templateNotFound);
 const templateNotApproved = () => new HttpError(409, 'template_not_approved', messages.templateNotApproved);
@@ -64,13 +49,10 @@ const blockOf = (category: Category, conversation: Conversation): ConversationTe
 
 /** The approved templates the conversation's customer can be offered, with their customer values. */
 export async function conversationTemplates(db: Queryable, storeId: number, conversation: Conversation): Promise<ConversationTemplate[]> {
-  const rows = await db.query<ChatTemplateRow>(
-    `${TEMPLATE_SELECT} where store_id = $1 and status = 'APPROVED' order by updated_at desc, id desc`,
-    [storeId],
-  );
+  const rows = await storeTemplates(db, storeId, 'APPROVED');
   const values = await customerValues(db, storeId, conversation);
   return rows.map((row) => ({
-    id: row.id,
+    id: Number(row.id),
     name: row.name,
     category: row.category,
     headerFormat: row.header_format,
@@ -90,8 +72,8 @@ export async function templateToSend(
   conversation: Conversation,
   templateId: number,
   typed: Record<string, string>,
-): Promise<{ template: ChatTemplateRow; values: Record<string, string> }> {
-  const [template] = await db.query<ChatTemplateRow>(`${TEMPLATE_SELECT} where store_id = $1 and id = $2`, [storeId, templateId]);
+): Promise<{ template: WhatsappTemplateRow; values: Record<string, string> }> {
+  const template = await storeTemplate(db, storeId, templateId);
   if (!template) throw templateNotFound();
   if (template.status !== 'APPROVED') throw templateNotApproved();
   if (blockOf(template.category, conversation)) throw optedOut();
@@ -109,10 +91,8 @@ export async function templateToSend(
 }
 
 /** The text the conversation shows of a template message: its header's and body's text with the values in place. */
-export function templateText(template: ChatTemplateRow, values: Record<string, string>): string {
-  const header = template.header_format === 'TEXT' && template.header_text ? filledText(template.header_text, values) : null;
-  const body = filledText(template.body, values);
-  return header ? `${header}\n\n${body}` : body;
+export function templateText(template: WhatsappTemplateRow, values: Record<string, string>): string {
+  return templateMessageText({ headerFormat: template.header_format, headerText: template.header_text, body: template.body }, values);
 }
 
 /** A media header's file, uploaded to the number for this message; null for a template without one. */
@@ -120,16 +100,11 @@ async function headerMedia(
   db: Queryable,
   client: MetaUserClient,
   phoneNumberId: string,
-  template: ChatTemplateRow,
+  template: WhatsappTemplateRow,
 ): Promise<TemplateHeader | undefined> {
   const format = template.header_format;
   if (format !== 'IMAGE' && format !== 'VIDEO' && format !== 'DOCUMENT') return undefined;
-  const [media] = template.header_media_id
-    ? await db.query<{ name: string; mime_type: string; content: Buffer }>(
-        'select name, mime_type, content from whatsapp_template_media where id = $1',
-        [template.header_media_id],
-      )
-    : [];
+  const media = template.header_media_id ? await templateMediaContent(db, template.store_id, template.header_media_id) : null;
   // Without its file Meta refuses the message, and says why in the failed message.
   if (!media) return undefined;
   const id = await client.whatsapp.uploadMedia(phoneNumberId, {
@@ -145,7 +120,7 @@ export async function templateMessage(
   db: Queryable,
   client: MetaUserClient,
   phoneNumberId: string,
-  send: { to: string; template: ChatTemplateRow; values: Record<string, string>; callbackData: string },
+  send: { to: string; template: WhatsappTemplateRow; values: Record<string, string>; callbackData: string },
 ): Promise<TemplateMessage> {
   const { template, values } = send;
   const named = (text: string) => Object.fromEntries(variablesIn(text).map((name) => [name, values[name] ?? '']));

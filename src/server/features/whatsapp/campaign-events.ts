@@ -11,15 +11,17 @@ import type {
   WhatsappStatusUpdate,
 } from '../../platform/store-data/store-events.ts';
 import { recordWhatsappPreference } from '../../platform/store-data/whatsapp-preferences.ts';
-import { type CampaignRow, campaignRows } from './campaign-repository.ts';
+import { type CampaignRow, campaignRow, campaignRows } from './campaign-repository.ts';
 import {
   addOutboxRows,
   announceCampaign,
   CAMPAIGN_SUBSCRIBER,
   finishIfDone,
   pauseCampaigns,
+  recordMessagesSent,
   requestSending,
   resumeCampaigns,
+  type SentRow,
 } from './campaign-sender.ts';
 
 /*
@@ -35,8 +37,16 @@ export const OPT_OUT_CONFIRM_QUEUE = 'whatsapp-opt-out-confirm';
 /** Meta's code for a person who stopped the business's marketing messages. */
 const STOPPED_MARKETING = 131050;
 
-/** Meta's statuses, merged per message: each row takes the furthest state any of them reached. */
-async function applyStatuses(tx: Queryable, storeId: number, statuses: WhatsappStatusUpdate[]): Promise<Set<string>> {
+/**
+ * Meta's statuses, merged per message: each row takes the furthest state any of them reached. A row in doubt that a
+ * status settles as sent is told as sent (`whatsapp_message_sent`), as the sender tells those Meta's answer settles.
+ */
+async function applyStatuses(
+  tx: Queryable,
+  events: Pick<StoreEvents, 'record'>,
+  storeId: number,
+  statuses: WhatsappStatusUpdate[],
+): Promise<Set<string>> {
   const byMessage = new Map<
     string,
     {
@@ -71,16 +81,16 @@ async function applyStatuses(tx: Queryable, storeId: number, statuses: WhatsappS
   if (byMessage.size === 0) return new Set();
   // A failure counts only while the message was not delivered (Meta may still report one after a delivery). A row is
   // found by its message id, or, while in doubt, by its callback: two lookups, each on its own index.
-  const rows = await tx.query<{ campaign_id: string }>(
+  const rows = await tx.query<Omit<SentRow, 'sent_at'> & { campaign_id: string; settled: boolean; sent_at: Date | null }>(
     `with s as (
        select * from json_to_recordset($2::json)
          as s(wamid text, callback text, sent timestamptz, delivered timestamptz, read timestamptz, failed timestamptz, error jsonb)
      ), found as (
-       select w.id, s.wamid from s join whatsapp_outbox w on w.wamid = s.wamid
+       select w.id, s.wamid, false as settled from s join whatsapp_outbox w on w.wamid = s.wamid
        union all
-       select w.id, s.wamid from s join whatsapp_outbox w on w.callback = s.callback where w.wamid is null
+       select w.id, s.wamid, true from s join whatsapp_outbox w on w.callback = s.callback where w.wamid is null
      ), moved as (
-       select w.id, s.wamid,
+       select w.id, s.wamid, f.settled,
               coalesce(w.sent_at, s.sent, s.delivered, s.read) as sent_at,
               coalesce(w.delivered_at, s.delivered) as delivered_at,
               coalesce(w.read_at, s.read) as read_at,
@@ -96,9 +106,21 @@ async function applyStatuses(tx: Queryable, storeId: number, statuses: WhatsappS
                           when m.failed_at is not null then 'failed' when m.sent_at is not null then 'sent' else w.status end
        from moved m
       where w.id = m.id
-      returning w.campaign_id::text`,
+      returning w.campaign_id::text, m.settled, w.customer_external_id::text, w.phone, w.params, w.wamid, w.sent_at`,
     [storeId, JSON.stringify([...byMessage.values()])],
   );
+  // A failure alone settles no message as sent.
+  const settled = rows.flatMap((row) => (row.settled && row.sent_at ? [{ ...row, sent_at: row.sent_at }] : []));
+  for (const campaignId of new Set(settled.map((row) => row.campaign_id))) {
+    const campaign = await campaignRow(tx, storeId, campaignId);
+    if (campaign)
+      await recordMessagesSent(
+        tx,
+        events,
+        campaign,
+        settled.filter((row) => row.campaign_id === campaignId),
+      );
+  }
   return new Set(rows.map((row) => row.campaign_id));
 }
 
@@ -296,7 +318,7 @@ export function campaignSubscriber(events: StoreEvents): StoreEventSubscriber {
       let timeZone: string | null = null;
       // Meta sends a status a change: the batch's are applied at once, in one statement.
       const statuses = batch.flatMap((event) => (event.kind === 'whatsapp_message_statuses' ? event.detail.statuses : []));
-      add(await applyStatuses(tx, storeId, statuses));
+      add(await applyStatuses(tx, events, storeId, statuses));
       await optOutRefused(tx, events, storeId, statuses);
       for (const event of batch) {
         switch (event.kind) {

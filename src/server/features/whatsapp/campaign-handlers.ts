@@ -18,6 +18,7 @@ import { errors } from '../../platform/http/errors.ts';
 import { whatsappAudienceCounts } from '../../platform/store-data/audiences.ts';
 import { publishLive } from '../../platform/store-data/live.ts';
 import { storeTimeZone } from '../../platform/store-data/store-calendar.ts';
+import { storeTemplate } from '../../platform/store-data/whatsapp-templates.ts';
 import { audienceSample, messagingAllowance } from './campaign-audience.ts';
 import {
   campaignMedia,
@@ -34,7 +35,7 @@ import {
 import { scheduleCampaignStart } from './campaign-sender.ts';
 import { FORMAT_OF_KIND } from './media.ts';
 import { campaignMessages as messages } from './messages.ts';
-import { mediaOf, type TemplateRow, templateRow } from './repository.ts';
+import { mediaOf, type TemplateRow } from './repository.ts';
 
 /*
  * WhatsApp campaigns (SPEC §2, §3, §4, §5): the list with each state and its figures, the audience a campaign
@@ -85,7 +86,7 @@ async function checkedCampaign(db: Queryable, storeId: number, body: WhatsappCam
   const problems: { field: string; message: string }[] = [];
   const problem = (field: string, message: string) => problems.push({ field, message });
 
-  const template = await templateRow(db, storeId, input.templateId);
+  const template = await storeTemplate(db, storeId, input.templateId);
   if (!template) problem('templateId', messages.templateNotFound);
   else
     for (const issue of templateIssues(input, {
@@ -189,7 +190,7 @@ export const whatsappCampaignHandlers = (): Handlers<CampaignOperations> => ({
     const { db } = context;
     const connection = await connectedOr409(db, storeId);
     const { templateId, segmentId, event } = context.query;
-    const template = await templateRow(db, storeId, templateId);
+    const template = await storeTemplate(db, storeId, templateId);
     if (!template) throw errors.invalidRequest([{ field: 'templateId', message: messages.templateNotFound }]);
     if (segmentId !== undefined && !(await segmentNamed(db, storeId, segmentId)))
       throw errors.invalidRequest([{ field: 'segmentId', message: messages.segmentNotFound }]);

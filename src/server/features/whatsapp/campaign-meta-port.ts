@@ -4,15 +4,13 @@ import { classifySendFailure, sendBackoffMs } from '../../integrations/meta/what
 import type { TemplateHeader, TemplateMessage } from '../../integrations/meta/whatsapp/messages.ts';
 import type { MetaAccess } from '../../platform/connections/meta-connection.ts';
 import { whatsappClientOf } from '../../platform/connections/whatsapp-connection.ts';
-import type { Database, Queryable } from '../../platform/database/db.ts';
+import type { Database } from '../../platform/database/db.ts';
 import type { JobWorker } from '../../platform/jobs/jobs.ts';
-import type { StoreEvents } from '../../platform/store-data/store-events.ts';
-import { recordWhatsappPreference } from '../../platform/store-data/whatsapp-preferences.ts';
+import { templateMediaContent } from '../../platform/store-data/whatsapp-templates.ts';
 import { OPT_OUT_CONFIRM_QUEUE } from './campaign-events.ts';
 import type { MessagePort, OutboxMessage, SendOutcome } from './campaign-message.ts';
 import type { CampaignRow } from './campaign-repository.ts';
 import { campaignMessages } from './messages.ts';
-import { mediaContent } from './repository.ts';
 
 /*
  * The outbox's way to Meta: the store's WhatsApp client (the sandbox's by default), each row as Meta's template
@@ -49,7 +47,7 @@ async function headerMediaId(db: Database, client: MetaUserClient, campaign: Cam
   );
   if (kept?.sending_media_id && kept.sending_media_at && Date.now() - kept.sending_media_at.getTime() < MEDIA_TTL_MS)
     return kept.sending_media_id;
-  const media = await mediaContent(db, campaign.store_id, Number(campaign.header_media_id));
+  const media = await templateMediaContent(db, campaign.store_id, Number(campaign.header_media_id));
   if (!media) return null;
   const id = await client.whatsapp.uploadMedia(phoneNumberId, {
     filename: media.name,
@@ -134,11 +132,6 @@ export function metaMessagePort(db: Database, access: MetaAccess): MessagePort {
       }
     },
   };
-}
-
-/** A send Meta refused because the person stopped the business's marketing (131050): their consent is off here too. */
-export function recordSendOptOut(tx: Queryable, events: StoreEvents, storeId: number, phone: string): Promise<boolean> {
-  return recordWhatsappPreference(tx, events, storeId, { phone, optedOut: true, source: 'sendError', at: new Date() });
 }
 
 /** The answer to a customer who asked to stop: sent once, within the conversation they just opened. */

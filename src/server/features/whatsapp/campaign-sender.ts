@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { variableValues } from '../../../shared/whatsapp-campaigns.ts';
+import { templateMessageText, variableValues } from '../../../shared/whatsapp-campaigns.ts';
 import { buttonSuffixes } from '../../../shared/whatsapp-templates.ts';
 import type { Config } from '../../platform/config.ts';
 import { whatsappConnectionOf } from '../../platform/connections/whatsapp-connection.ts';
@@ -8,7 +8,8 @@ import type { Database, Queryable } from '../../platform/database/db.ts';
 import { enqueue, type JobContext, type JobWorker } from '../../platform/jobs/jobs.ts';
 import { type WhatsappRecipient, whatsappReachable, whatsappRecipients } from '../../platform/store-data/audiences.ts';
 import { publishLive } from '../../platform/store-data/live.ts';
-import { eventsWaitingFor } from '../../platform/store-data/store-events.ts';
+import { eventsWaitingFor, type StoreEvents } from '../../platform/store-data/store-events.ts';
+import { recordWhatsappPreference } from '../../platform/store-data/whatsapp-preferences.ts';
 import { messagingAllowance, productsOf } from './campaign-audience.ts';
 import type { MessagePort, SendOutcome } from './campaign-message.ts';
 import { type CampaignRow, campaignRow, type WhatsappCampaignContent } from './campaign-repository.ts';
@@ -20,7 +21,7 @@ import { type CampaignRow, campaignRow, type WhatsappCampaignContent } from './c
  * by campaign, customer and trigger), and an automated campaign adds a row per triggering event. Send jobs, in any
  * number of server processes, claim due rows in batches (FOR UPDATE SKIP LOCKED), each claim committed with its own
  * callback before the call to Meta, which echoes it in the message's statuses (`biz_opaque_callback_data`). Meta's
- * answer records the message id; a row claimed without one (the process died during the call, or the call's
+ * answer records the message id, with the `whatsapp_message_sent` store event of what each customer got; a row claimed without one (the process died during the call, or the call's
  * answer was lost) is in doubt: Meta's first status for it carries its callback and settles it as sent, and when no
  * status came within `reconcileAfterMs` Meta never took it, so it goes back to pending and is sent again. That time
  * counts while we can hear Meta: from the claim, and from the sweeping process's start (Meta delivers again what
@@ -310,28 +311,68 @@ async function slowDown(db: Queryable, phoneNumberId: string, ms: number): Promi
   );
 }
 
+/** An outbox row Meta took, with its message id and when. */
+export interface SentRow {
+  customer_external_id: string;
+  phone: string;
+  params: OutboxParams;
+  wamid: string;
+  sent_at: Date;
+}
+
+/** Tells the store what each customer of these rows got (`whatsapp_message_sent`), in the transaction that recorded their wamids. */
+export async function recordMessagesSent(
+  tx: Queryable,
+  events: Pick<StoreEvents, 'record'>,
+  campaign: CampaignRow,
+  rows: SentRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const { header, body } = campaign.content;
+  await events.record(tx, campaign.store_id, [
+    {
+      kind: 'whatsapp_message_sent',
+      customers: [...new Set(rows.map((row) => row.customer_external_id))],
+      detail: {
+        // The database gives a bigint as a string (PostgreSQL) or a number (PGlite): the event says it one way.
+        campaignId: String(campaign.id),
+        templateName: campaign.template_name,
+        messages: rows.map((row) => ({
+          phone: row.phone,
+          wamid: row.wamid,
+          text: templateMessageText({ headerFormat: header.format, headerText: header.text, body }, row.params.values),
+          at: row.sent_at.toISOString(),
+        })),
+      },
+    },
+  ]);
+}
+
 /** What one claimed row's call came to, written back in one statement for the batch. */
 async function recordOutcomes(
   db: Database,
-  storeId: number,
+  events: Pick<StoreEvents, 'record'>,
   campaign: CampaignRow,
   phoneNumberId: string,
   outcomes: { row: ClaimedRow; outcome: SendOutcome }[],
-  onOptOut: (tx: Queryable, phone: string) => Promise<unknown>,
 ): Promise<{ pause: 'templatePaused' | 'templateDisabled' | null }> {
+  const storeId = campaign.store_id;
   let pause: 'templatePaused' | 'templateDisabled' | null = null;
   await db.transaction(async (tx) => {
     const sent = outcomes.flatMap(({ row, outcome }) =>
       outcome.kind === 'sent' ? [{ id: row.id, callback: row.callback, wamid: outcome.wamid }] : [],
     );
-    if (sent.length > 0)
-      await tx.query(
+    if (sent.length > 0) {
+      const recorded = await tx.query<SentRow>(
         `update whatsapp_outbox w set wamid = coalesce(w.wamid, s.wamid), sent_at = coalesce(w.sent_at, now()), updated_at = now(),
                 status = case when w.status = 'sending' then 'sent' else w.status end
            from json_to_recordset($1::json) as s(id bigint, callback text, wamid text)
-          where w.id = s.id and w.callback = s.callback`,
+          where w.id = s.id and w.callback = s.callback
+          returning w.customer_external_id::text, w.phone, w.params, w.wamid, w.sent_at`,
         [JSON.stringify(sent)],
       );
+      await recordMessagesSent(tx, events, campaign, recorded);
+    }
     const again = outcomes.flatMap(({ row, outcome }) =>
       outcome.kind === 'retry' || outcome.kind === 'templatePaused' || outcome.kind === 'templateDisabled'
         ? [{ id: row.id, callback: row.callback, wait_ms: outcome.kind === 'retry' ? outcome.afterMs : 0, keep: outcome.kind !== 'retry' }]
@@ -356,7 +397,10 @@ async function recordOutcomes(
           where w.id = s.id and w.callback = s.callback and w.status = 'sending'`,
         [JSON.stringify(failed)],
       );
-    for (const { row, outcome } of outcomes) if (outcome.kind === 'failed' && outcome.optedOut) await onOptOut(tx, row.phone);
+    // Meta refused it because the person stopped the business's marketing (131050): their consent is off here too.
+    for (const { row, outcome } of outcomes)
+      if (outcome.kind === 'failed' && outcome.optedOut)
+        await recordWhatsappPreference(tx, events, storeId, { phone: row.phone, optedOut: true, source: 'sendError', at: new Date() });
     if (outcomes.some(({ outcome }) => outcome.kind === 'retry' && outcome.throttled)) await slowDown(tx, phoneNumberId, 1000);
     pause = outcomes.some(({ outcome }) => outcome.kind === 'templateDisabled')
       ? 'templateDisabled'
@@ -389,7 +433,7 @@ export async function sendCampaign(
   port: MessagePort,
   storeId: number,
   campaignId: number,
-  onOptOut: (tx: Queryable, storeId: number, phone: string) => Promise<unknown>,
+  events: Pick<StoreEvents, 'record'>,
   context?: JobContext,
 ): Promise<void> {
   const sliceEnds = Date.now() + SEND_SLICE_MS;
@@ -425,7 +469,7 @@ export async function sendCampaign(
         return { row, outcome: await port.send(campaign, phoneNumberId, row) };
       }),
     );
-    const { pause } = await recordOutcomes(db, storeId, campaign, phoneNumberId, outcomes, (tx, phone) => onOptOut(tx, storeId, phone));
+    const { pause } = await recordOutcomes(db, events, campaign, phoneNumberId, outcomes);
     if (pause) return;
     recorded = true;
   }
@@ -473,14 +517,14 @@ export function registerSenderJobs(
   db: Database,
   port: MessagePort,
   options: SenderOptions,
-  onOptOut: (tx: Queryable, storeId: number, phone: string) => Promise<unknown>,
+  events: Pick<StoreEvents, 'record'>,
 ): void {
   jobs.register<{ storeId: number; campaignId: number }>(CAMPAIGN_START_QUEUE, {
     handler: (job) => startCampaign(db, job.payload.storeId, job.payload.campaignId),
   });
   jobs.register<{ storeId: number; campaignId: number; shard: number }>(CAMPAIGN_SEND_QUEUE, {
     leaseSeconds: 120,
-    handler: (job, context) => sendCampaign(db, port, job.payload.storeId, job.payload.campaignId, onOptOut, context),
+    handler: (job, context) => sendCampaign(db, port, job.payload.storeId, job.payload.campaignId, events, context),
   });
   const upSince = Date.now();
   jobs.register(OUTBOX_SWEEP_QUEUE, {

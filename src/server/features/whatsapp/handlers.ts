@@ -11,6 +11,7 @@ import { type Handlers, inStore } from '../../platform/http/api.ts';
 import { errors, HttpError } from '../../platform/http/errors.ts';
 import { publishLive } from '../../platform/store-data/live.ts';
 import { shopDomainOf } from '../../platform/store-data/shop.ts';
+import { storeTemplate, storeTemplateNamed, storeTemplates, templateMediaContent } from '../../platform/store-data/whatsapp-templates.ts';
 import { FORMAT_OF_KIND, keepTemplateMedia } from './media.ts';
 import { whatsappMessages as messages } from './messages.ts';
 import { metaComponentsOf, statusOfMeta } from './meta-template.ts';
@@ -19,13 +20,9 @@ import {
   editingOf,
   insertTemplate,
   type MetaState,
-  mediaContent,
   summaryOf,
   type TemplateRow,
-  templateNamed,
   templateOf,
-  templateRow,
-  templateSummaries,
   updateTemplateContent,
 } from './repository.ts';
 import { recordTemplateDeleted } from './template-status.ts';
@@ -62,7 +59,7 @@ function checkedInput(body: WhatsappTemplateInput): WhatsappTemplateInput {
 async function checkedHeaderFile(db: Queryable, storeId: number, input: WhatsappTemplateInput) {
   const { header } = input;
   if (header.format === 'NONE' || header.format === 'TEXT' || header.mediaId === null) return null;
-  const media = await mediaContent(db, storeId, header.mediaId);
+  const media = await templateMediaContent(db, storeId, header.mediaId);
   if (!media) throw errors.invalidRequest([{ field: 'header.mediaId', message: messages.mediaNotFound }]);
   if (FORMAT_OF_KIND[media.kind] !== header.format)
     throw errors.invalidRequest([{ field: 'header.mediaId', message: messages.mediaWrongKind }]);
@@ -130,7 +127,7 @@ function stateAfterSending(status: string, now: Date): MetaState {
 }
 
 async function rowOr404(db: Queryable, storeId: number, templateId: number, lock = false): Promise<TemplateRow> {
-  const row = await templateRow(db, storeId, templateId, lock);
+  const row = await storeTemplate(db, storeId, templateId, lock);
   if (!row) throw errors.notFound();
   return row;
 }
@@ -144,7 +141,7 @@ export const whatsappTemplateHandlers = (access: MetaAccess): Handlers<TemplateO
     // Without a connection the list leads to Integrations first (no call to Meta is made here).
     await whatsappClientOf(context.db, access, storeId);
     const now = new Date();
-    const rows = await templateSummaries(context.db, storeId);
+    const rows = await storeTemplates(context.db, storeId);
     return { status: 200, body: { templates: rows.map((row) => summaryOf(row, now)) } };
   },
 
@@ -159,7 +156,7 @@ export const whatsappTemplateHandlers = (access: MetaAccess): Handlers<TemplateO
     const { db } = context;
     const input = checkedInput(context.body);
     const { wabaId, client } = await whatsappClientOf(db, access, storeId);
-    if (await templateNamed(db, storeId, input.name))
+    if (await storeTemplateNamed(db, storeId, input.name))
       throw new HttpError(409, 'template_name_taken', messages.nameTaken, [{ field: 'name', message: messages.nameTaken }]);
     let created: { id: string; status: string };
     try {
@@ -254,7 +251,7 @@ export const whatsappTemplateHandlers = (access: MetaAccess): Handlers<TemplateO
 
   async getWhatsappTemplateMedia(context) {
     const { storeId } = inStore(context);
-    const media = await mediaContent(context.db, storeId, context.params.mediaId);
+    const media = await templateMediaContent(context.db, storeId, context.params.mediaId);
     if (!media) throw errors.notFound();
     return {
       status: 200,

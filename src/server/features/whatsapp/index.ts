@@ -1,7 +1,7 @@
 import type { ServerFeature } from '../../platform/feature.ts';
 import { campaignSubscriber } from './campaign-events.ts';
 import { whatsappCampaignHandlers } from './campaign-handlers.ts';
-import { metaMessagePort, recordSendOptOut, registerOptOutConfirmation } from './campaign-meta-port.ts';
+import { metaMessagePort, registerOptOutConfirmation } from './campaign-meta-port.ts';
 import { registerSenderJobs, scheduleOutboxSweep } from './campaign-sender.ts';
 import { whatsappTemplateHandlers } from './handlers.ts';
 import { templateMediaUploads } from './media.ts';
@@ -14,7 +14,7 @@ export const whatsappFeature: ServerFeature = {
   start: ({ db, jobs, meta, events, config }) => {
     registerTemplateSyncJobs(jobs, db, meta, events);
     const port = metaMessagePort(db, meta);
-    registerSenderJobs(jobs, db, port, config.whatsappSending, (tx, storeId, phone) => recordSendOptOut(tx, events, storeId, phone));
+    registerSenderJobs(jobs, db, port, config.whatsappSending, events);
     registerOptOutConfirmation(jobs, db, meta);
     return {
       app: { ...whatsappTemplateHandlers(meta), ...whatsappCampaignHandlers() },

@@ -1,6 +1,7 @@
 import type { components } from '../../../shared/api/app.gen.ts';
 import { approvedEditBlockedUntil, type WhatsappTemplateInput, type WhatsappTemplateStatus } from '../../../shared/whatsapp-templates.ts';
 import type { Queryable } from '../../platform/database/db.ts';
+import type { WhatsappTemplateMediaRow, WhatsappTemplateRow } from '../../platform/store-data/whatsapp-templates.ts';
 
 /* Every SQL statement of the WhatsApp templates, as named functions. */
 
@@ -12,39 +13,8 @@ type RejectionReason = components['schemas']['WhatsappTemplateRejectionReason'];
 type Quality = components['schemas']['WhatsappTemplateQuality'];
 export type MediaKind = WhatsappTemplateMedia['kind'];
 
-export interface TemplateRow {
-  id: string;
-  store_id: number;
-  name: string;
-  description: string | null;
-  category: WhatsappTemplate['category'];
-  status: WhatsappTemplateStatus;
-  rejection_reason: RejectionReason | null;
-  rejection_detail: string | null;
-  paused_until: Date | null;
-  quality: Quality;
-  header_format: WhatsappTemplate['headerFormat'];
-  header_text: string | null;
-  header_media_id: string | null;
-  body: string;
-  footer: string | null;
-  variables: WhatsappTemplate['variables'];
-  buttons: WhatsappTemplate['buttons'];
-  waba_id: string;
-  meta_template_id: string;
-  meta_changed_at: Date;
-  edited_at: Date[];
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface MediaRow {
-  id: string;
-  kind: MediaKind;
-  name: string;
-  mime_type: WhatsappTemplateMedia['mimeType'];
-  bytes: string;
-}
+export type TemplateRow = WhatsappTemplateRow;
+export type MediaRow = WhatsappTemplateMediaRow;
 
 /** Where the browser reads a header's file back (same origin). */
 export const mediaUrl = (storeId: number, mediaId: string | number) => `/api/private/stores/${storeId}/whatsappTemplateMedia/${mediaId}`;
@@ -89,23 +59,6 @@ export function summaryOf(row: TemplateRow, now: Date): WhatsappTemplateSummary 
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
-}
-
-export async function templateSummaries(db: Queryable, storeId: number): Promise<TemplateRow[]> {
-  return db.query<TemplateRow>(`select * from whatsapp_templates where store_id = $1 order by updated_at desc, id desc`, [storeId]);
-}
-
-export async function templateRow(db: Queryable, storeId: number, templateId: number, lock = false): Promise<TemplateRow | null> {
-  const [row] = await db.query<TemplateRow>(
-    `select * from whatsapp_templates where store_id = $1 and id = $2${lock ? ' for update' : ''}`,
-    [storeId, templateId],
-  );
-  return row ?? null;
-}
-
-export async function templateNamed(db: Queryable, storeId: number, name: string): Promise<TemplateRow | null> {
-  const [row] = await db.query<TemplateRow>(`select * from whatsapp_templates where store_id = $1 and name = $2`, [storeId, name]);
-  return row ?? null;
 }
 
 /** The store's templates in one WhatsApp Business Account, by Meta's id (the sync and the webhook). */
@@ -280,12 +233,4 @@ export async function insertMedia(
     [storeId, media.kind, media.name, media.mimeType, media.content.length, media.content],
   );
   return row!;
-}
-
-export async function mediaContent(db: Queryable, storeId: number, mediaId: number): Promise<(MediaRow & { content: Uint8Array }) | null> {
-  const [row] = await db.query<MediaRow & { content: Uint8Array }>(
-    `select id::text, kind, name, mime_type, bytes::text, content from whatsapp_template_media where store_id = $1 and id = $2`,
-    [storeId, mediaId],
-  );
-  return row ?? null;
 }

@@ -77,6 +77,11 @@ export interface StoreEventDetails {
   whatsapp_marketing_preference: { phone: string; optedOut: boolean; source: WhatsappPreferenceSource; at: string };
   /** Taps on the links of the store's marketing messages (Meta's click events), by the tracking token sent with each. */
   whatsapp_link_clicks: { phoneNumberId: string; clicks: WhatsappLinkClick[] };
+  /**
+   * Messages of a campaign Meta took (the campaign's sender recorded their wamids), as their customers got them;
+   * the event's customers are their recipients. The same message may come twice.
+   */
+  whatsapp_message_sent: { campaignId: string; templateName: string; messages: WhatsappSentMessage[] };
 }
 
 /** Meta's status of one message, in its terms (`statuses[]` of the `messages` webhook). */
@@ -123,6 +128,18 @@ export interface WhatsappInboundMessage {
 }
 
 export type WhatsappPreferenceSource = 'reply' | 'meta' | 'sendError';
+
+/** One message the store's number sent, as its customer got it. */
+export interface WhatsappSentMessage {
+  /** E.164. */
+  phone: string;
+  /** Meta's id for it. */
+  wamid: string;
+  /** Its text: the template's text header and body with this message's values in place. */
+  text: string;
+  /** ISO instant Meta took it. */
+  at: string;
+}
 
 export interface WhatsappLinkClick {
   /** The tracking token the message was sent with; null when Meta's event carried none. */

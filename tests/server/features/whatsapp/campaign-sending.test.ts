@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedMetaSandbox } from '../../../../src/server/integrations/meta/sandbox/index.ts';
+import type { StoreEventDetails } from '../../../../src/server/platform/store-data/store-events.ts';
 import { type Caller, signIn, type TestServer } from '../../support/harness.ts';
 import { startServerWithMeta } from '../../support/meta-harness.ts';
 import {
@@ -116,6 +117,22 @@ describe('a unique campaign', () => {
       messagesRead: 20,
       messagesFailed: 0,
     });
+    // The store is told what each customer got, in their own words, once per message Meta took.
+    const told = await server.db.query<{ customers: string[]; detail: StoreEventDetails['whatsapp_message_sent'] }>(
+      `select customers::text[] as customers, detail from store_events where store_id = $1 and kind = 'whatsapp_message_sent'`,
+      [store],
+    );
+    const messages = told.flatMap((event) => event.detail.messages);
+    expect(told.every((event) => event.detail.campaignId === String(campaignId))).toBe(true);
+    expect(messages.map((message) => message.wamid).sort()).toEqual(
+      Array.from({ length: 20 }, (_, index) => sentTo(phoneOf(index))[0]!.id).sort(),
+    );
+    expect(messages.find((message) => message.phone === phoneOf(3))).toMatchObject({
+      text: expect.stringContaining('Clienta3'),
+      at: expect.any(String),
+    });
+    expect(messages.some((message) => message.text.includes('{{'))).toBe(false);
+    expect(new Set(told.flatMap((event) => event.customers)).size).toBe(20);
   });
 
   it('lists its chats, read and unread', async () => {

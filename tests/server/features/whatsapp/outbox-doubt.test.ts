@@ -45,7 +45,7 @@ beforeAll(async () => {
   campaignId = created.json().id;
   await server.db.query('delete from jobs');
   await startCampaign(server.db, store, campaignId);
-  await sendCampaign(server.db, silentPort, store, campaignId, async () => {});
+  await sendCampaign(server.db, silentPort, store, campaignId, server.app.events);
   await server.db.query(`delete from jobs where queue = 'whatsapp-campaign-send'`);
 });
 afterAll(async () => {
