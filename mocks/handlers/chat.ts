@@ -8,6 +8,7 @@ import {
   chatWindowClosedError,
   conversationNotFoundError,
   conversationsByCampaign,
+  kept,
   mediaNotFoundError,
   messagesByConversation,
   metaFailure,
@@ -83,6 +84,8 @@ export function chatStore({
 }: ChatStoreOptions = {}) {
   const inbox = mockState(() => initial.map((each) => ({ ...each })));
   const threads = mockState(() => new Map(Object.entries(initialMessages).map(([id, list]) => [Number(id), [...list]])));
+  /** The bytes of the files the store sent, by message id. */
+  const sentFiles = mockState(() => new Map<number, Uint8Array>());
   const wait = async (call: Call) => {
     if (pending.includes(call)) await delay('infinite');
   };
@@ -129,7 +132,7 @@ export function chatStore({
       const message = threads.current.get(Number(params.conversationId))?.find((each) => each.id === Number(params.messageId));
       const media = message?.media;
       if (!message || media?.state !== 'kept') return response.untyped(Response.json(mediaNotFoundError, { status: 404 }));
-      const file = fileOf(message.kind);
+      const file = sentFiles.current.get(message.id) ?? fileOf(message.kind);
       return response.untyped(
         new Response(file.slice().buffer, {
           headers: {
@@ -222,17 +225,22 @@ export function chatStore({
       if (conversation.windowClosesAt === null || Date.parse(conversation.windowClosesAt) <= Date.now())
         return response(409).json(chatWindowClosedError);
       const type = request.headers.get('content-type') ?? '';
-      const size = (await request.arrayBuffer()).byteLength;
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      const size = bytes.byteLength;
       const kind = attachmentKind(type);
       if (!kind || attachmentProblem({ type, size })) return response(400).json(attachmentRefusal);
       if (uploadFails) return response(502).json(uploadFailedError);
       const name = query.get('name') ?? '';
+      const message = outgoing(sendFails);
       const sent: ConversationMessage = {
-        ...outgoing(sendFails),
+        ...message,
         kind,
         text: kind === 'audio' ? null : query.get('caption'),
         payload: { id: `media-${nextId()}`, mime_type: type, filename: name, bytes: size },
+        // Kept as it went, as the server keeps it.
+        media: kept(conversation.id, message.id, { mimeType: type, fileName: kind === 'document' ? name : null, size }),
       };
+      sentFiles.current.set(message.id, bytes);
       add(conversation, sent);
       if (sendFails === 'meta') return response(502).json(metaSendError);
       return response(201).json(sent);

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { expect, waitFor, within } from 'storybook/test';
 import { onPhone } from '../../.storybook/visual-parameters';
 import { conversations, longConversation } from '../../mocks/fixtures/chat';
+import { poleraPhoto } from '../../mocks/fixtures/chat-files';
 import { sessionUsers } from '../../mocks/fixtures/session';
 import { type ChatStoreOptions, chatStore } from '../../mocks/handlers/chat';
 import { meAs } from '../../mocks/handlers/session';
@@ -85,14 +86,29 @@ export const SendError: Story = {
 };
 export const SendErrorOnPhone: Story = onPhone<Story>(SendError);
 
-/** A long conversation: the older page joins above. */
+/** Up to the top of the conversation, where the older page's button is, as the merchant scrolls; the list sees it. */
+async function scrollToTop(log: HTMLElement) {
+  log.scrollTop = 0;
+  // The scroll is told before the next frame's callbacks.
+  for (let frame = 0; frame < 2; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+}
+
+const topIn = (log: HTMLElement, row: HTMLElement) => row.getBoundingClientRect().top - log.getBoundingClientRect().top;
+
+/** A long conversation: the older page joins above, and the message being read stays where it was. */
 export const LoadsOlderMessages: Story = {
   parameters: { route: `/chat?c=${conversations.camila.id}` },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    const log = await canvas.findByRole('log');
+    await scrollToTop(log);
+    const reading = log.querySelector<HTMLElement>('[data-message-id]');
+    if (!reading) throw new Error('No hay mensajes en la conversación.');
+    const before = topIn(log, reading);
     await userEvent.click(await canvas.findByRole('button', { name: 'Cargar mensajes anteriores' }));
     await expect(await canvas.findByText('Consulta 1 sobre mi pedido.')).toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: 'Cargar mensajes anteriores' })).toBeNull();
+    await waitFor(() => expect(topIn(log, reading)).toBeCloseTo(before, 0));
   },
 };
 
@@ -107,17 +123,16 @@ export const LongConversation: Story = {
     const log = await canvas.findByRole('log');
     await canvas.findByText(/^Mensaje 240:/);
     const rows = () => [...log.querySelectorAll<HTMLElement>('[data-message-id]')];
-    const topOf = (row: HTMLElement) => row.getBoundingClientRect().top - log.getBoundingClientRect().top;
     for (let read = 30; read < longConversation.length; read += 30) {
-      // Up to the button, as the merchant scrolls: the oldest message read is drawn there.
-      log.scrollTop = 0;
+      // The oldest message read is drawn at the top.
+      await scrollToTop(log);
       await waitFor(() => expect(log.querySelector('[data-message-spacer]')).toBeNull());
       const reading = rows()[0];
       if (!reading) throw new Error('No hay mensajes en la conversación.');
-      const before = topOf(reading);
+      const before = topIn(log, reading);
       await userEvent.click(canvas.getByRole('button', { name: 'Cargar mensajes anteriores' }));
       await canvas.findByText(new RegExp(`^Mensaje ${longConversation.length - read}:`));
-      await waitFor(() => expect(topOf(reading)).toBeCloseTo(before, 0));
+      await waitFor(() => expect(topIn(log, reading)).toBeCloseTo(before, 0));
     }
     await expect(canvas.queryByRole('button', { name: 'Cargar mensajes anteriores' })).toBeNull();
     await expect(rows().length).toBeLessThan(100);
@@ -164,17 +179,23 @@ export const TemplateGone: Story = {
   },
 };
 
-/** A photo attached and sent with its caption: it joins the conversation. */
+/** A photo attached and sent with its caption: it joins the conversation, kept as it went. */
 export const SendsAttachment: Story = {
   parameters: { route: `/chat?c=${conversations.joaquin.id}` },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const photo = new File([new Uint8Array(2048)], 'polera-talla-m.jpg', { type: 'image/jpeg' });
+    const photo = new File([poleraPhoto], 'polera-talla-m.png', { type: 'image/png' });
     await userEvent.upload(await canvas.findByLabelText('Archivo para adjuntar'), photo);
-    await expect(await canvas.findByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeVisible();
+    await expect(await canvas.findByText('Imagen: polera-talla-m.png (1,2 KB)')).toBeVisible();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Texto bajo el archivo (opcional)' }), 'Así queda en talla M{Enter}');
     await expect(await within(canvas.getByRole('log')).findByText('Así queda en talla M')).toBeVisible();
-    await waitFor(() => expect(canvas.queryByText('Imagen: polera-talla-m.jpg (2 KB)')).toBeNull());
+    await waitFor(() => expect(canvas.queryByText('Imagen: polera-talla-m.png (1,2 KB)')).toBeNull());
+    // Kept as it went: the photo itself shows in the conversation.
+    await waitFor(() =>
+      expect(
+        within(canvas.getByRole('log')).getByRole<HTMLImageElement>('img', { name: 'Así queda en talla M' }).naturalWidth,
+      ).toBeGreaterThan(0),
+    );
   },
 };
 export const SendsAttachmentOnPhone: Story = onPhone<Story>(SendsAttachment);

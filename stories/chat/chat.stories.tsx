@@ -14,7 +14,7 @@ import {
   templatesFor,
 } from '../../mocks/fixtures/chat';
 import { STORE_TIME_ZONE, sentCampaign, whatsappCampaignSummaries } from '../../mocks/fixtures/whatsapp-campaigns';
-import { chatHandlers } from '../../mocks/handlers/chat';
+import { chatHandlers, chatStore } from '../../mocks/handlers/chat';
 import type { components } from '../../src/shared/api/app.gen';
 import { chatWindowAt, EMPTY_TEMPLATE_DRAFT, type TemplateDraft } from '../../src/web/features/chat/screens/chat-rules';
 import { ChatScreen, type ChatScreenProps } from '../../src/web/features/chat/screens/chat-screen';
@@ -207,8 +207,12 @@ export const ReactionPicker: Story = {
 };
 export const ReactionPickerOnPhone: Story = onPhone<Story>(ReactionPicker);
 
-/** The store's files in the conversation: an image with its caption, a document, a voice note. */
-export const OutgoingAttachments: Story = { args: opened(conversations.joaquin, {}, outgoingMedia) };
+/** The store's files in the conversation, kept as they went: an image with its caption, a document, a voice note. */
+export const OutgoingAttachments: Story = {
+  args: opened(conversations.joaquin, {}, outgoingMedia),
+  // The files served as the store keeps them.
+  parameters: { msw: { handlers: chatStore({ messages: { [conversations.joaquin.id]: outgoingMedia } }) } },
+};
 export const OutgoingAttachmentsOnPhone: Story = onPhone<Story>(OutgoingAttachments);
 
 /** The window closed: only approved templates, to choose from. */

@@ -1,4 +1,4 @@
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentKind, attachmentKind } from '../../../shared/chat-attachments.ts';
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { refuseDeadToken } from '../../platform/connections/meta-connection.ts';
@@ -62,12 +62,12 @@ export async function attachmentOf(file: UploadedFile): Promise<AttachmentKind> 
 export async function uploadAttachment(
   db: Queryable,
   storeId: number,
-  upload: { client: MetaUserClient; phoneNumberId: string; file: UploadedFile; name: string },
+  upload: { client: MetaUserClient; phoneNumberId: string; type: string; name: string; content: Buffer },
 ): Promise<string> {
-  const { client, phoneNumberId, file, name } = upload;
+  const { client, phoneNumberId, type, name, content } = upload;
   try {
-    const data = new Blob([new Uint8Array(await readFile(file.path))], { type: file.type });
-    return await client.whatsapp.uploadMedia(phoneNumberId, { filename: name, type: file.type, data });
+    const data = new Blob([new Uint8Array(content)], { type });
+    return await client.whatsapp.uploadMedia(phoneNumberId, { filename: name, type, data });
   } catch (error) {
     await refuseDeadToken(db, storeId, error);
     throw new HttpError(502, 'chat_upload_failed', messages.uploadFailed);

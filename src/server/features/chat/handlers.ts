@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { operations as AppOperations } from '../../../shared/api/app.gen.ts';
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import { MetaError, MetaNoAnswerError } from '../../integrations/meta/errors.ts';
@@ -10,7 +11,7 @@ import { type Handlers, inStore, signedIn } from '../../platform/http/api.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { attachmentOf, uploadAttachment } from './attachments.ts';
 import { applyKeptStatuses, chatCallback } from './conversation-events.ts';
-import { keptMedia } from './media.ts';
+import { keepSentMedia, keptMedia } from './media.ts';
 import { chatMessages as messages } from './messages.ts';
 import {
   announceConversations,
@@ -162,11 +163,13 @@ async function sendOutgoing(
   clientId: string,
   content: OutgoingContent,
   deliver: Deliver,
+  keep?: (messageId: number) => Promise<void>,
 ): Promise<ConversationMessage> {
   const { db, meta, clock, storeId, userId } = context;
   const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
   const row = await outgoingRow(db, clock.now(), storeId, conversation.id, clientId, content, userId);
   if (row.inserted) {
+    await keep?.(Number(row.id));
     try {
       const sent = await deliver(client, phoneNumberId, chatCallback(row.id));
       await recordSent(db, storeId, conversation.id, row.id, sent.messageId, previewOf(content.kind, content.text));
@@ -278,23 +281,31 @@ export const chatHandlers = (meta: MetaAccess, clock: Clock): Handlers<ChatOpera
     const kind = await attachmentOf(context.body);
     const { client, phoneNumberId } = await whatsappClientOf(db, meta, storeId);
     const filename = name.trim() || name;
-    const mediaId = await uploadAttachment(db, storeId, { client, phoneNumberId, file: context.body, name: filename });
+    const { type } = context.body;
+    const bytes = await readFile(context.body.path);
+    const mediaId = await uploadAttachment(db, storeId, { client, phoneNumberId, type, name: filename, content: bytes });
     const text = kind === 'audio' ? null : (caption ?? null);
     const content: OutgoingContent = {
       kind,
       text,
-      payload: { id: mediaId, mime_type: context.body.type, filename, bytes: context.body.size },
+      payload: { id: mediaId, mime_type: type, filename, bytes: context.body.size },
     };
     const sender = { db, meta, clock, storeId, userId: signedIn(context).userId };
-    const message = await sendOutgoing(sender, conversation, clientId, content, (whatsapp, number, callbackData) =>
-      whatsapp.whatsapp.sendMedia(number, {
-        to: recipientOf(conversation),
-        type: kind,
-        mediaId,
-        ...(text ? { caption: text } : {}),
-        ...(kind === 'document' ? { filename } : {}),
-        callbackData,
-      }),
+    const message = await sendOutgoing(
+      sender,
+      conversation,
+      clientId,
+      content,
+      (whatsapp, number, callbackData) =>
+        whatsapp.whatsapp.sendMedia(number, {
+          to: recipientOf(conversation),
+          type: kind,
+          mediaId,
+          ...(text ? { caption: text } : {}),
+          ...(kind === 'document' ? { filename } : {}),
+          callbackData,
+        }),
+      (messageId) => keepSentMedia(db, storeId, messageId, { mediaId, kind, mimeType: type, name: filename, content: bytes }),
     );
     return { status: 201, body: message };
   },

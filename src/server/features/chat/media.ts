@@ -10,12 +10,13 @@ import { chatMessages as messages } from './messages.ts';
 import { announceConversations } from './repository.ts';
 
 /*
- * The files customers send (issue 43). Meta's webhook names a media id; the address Meta gives for it serves the file
+ * The files customers send. Meta's webhook names a media id; the address Meta gives for it serves the file
  * for 5 minutes, and Meta keeps the file 30 days. So each image, video, audio, document or sticker is recorded
  * pending with its message, and a durable job asks Meta for a fresh address and downloads the file at once, checked
  * against Meta's hash and size, into chat_media. An address that aged out, Meta's trouble or bytes that do not match
  * are tried again (each try asks for a new address); a file Meta no longer has, or a store whose WhatsApp cannot be
- * reached, ends failed with the reason, and the conversation says the file could not be kept.
+ * reached, ends failed with the reason, and the conversation says the file could not be kept. The store's own
+ * attachments are kept as they are sent.
  */
 
 export const CHAT_MEDIA_QUEUE = 'chat-media';
@@ -46,6 +47,24 @@ export async function recordIncomingMedia(
     CHAT_MEDIA_QUEUE,
     { storeId, messageId: Number(message.id) },
     { singletonKey: `message:${message.id}`, maxAttempts: ATTEMPTS },
+  );
+}
+
+/**
+ * A file the store sends, kept with its message before it goes (the merchant sees it as they see a customer's); the
+ * upload already checked it (attachments.ts).
+ */
+export async function keepSentMedia(
+  db: Queryable,
+  storeId: number,
+  messageId: number,
+  file: { mediaId: string; kind: string; mimeType: string; name: string; content: Buffer },
+): Promise<void> {
+  await db.query(
+    `insert into chat_media (message_id, store_id, media_id, mime_type, file_name, size, content, state, kept_at)
+     values ($1, $2, $3, $4, $5, $6, $7, 'kept', now())
+     on conflict (message_id) do nothing`,
+    [messageId, storeId, file.mediaId, file.mimeType, file.kind === 'document' ? file.name : null, file.content.length, file.content],
   );
 }
 

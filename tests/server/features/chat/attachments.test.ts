@@ -9,7 +9,7 @@ import { settleWhatsapp, startWhatsappStore, WHATSAPP_PHONE_NUMBER } from '../..
 /*
  * Attachments in the chat, through the Meta sandbox: within the 24-hour window a file of a type WhatsApp sends and
  * within its kind's limit is uploaded to the number's media and sent as that kind of message, which joins the
- * conversation and moves with Meta's statuses; another type, a larger file, bytes that are not what their type says,
+ * conversation, kept as it went, and moves with Meta's statuses; another type, a larger file, bytes that are not what their type says,
  * a closed window, or Meta not taking the upload each answer in Spanish, and nothing is sent.
  */
 
@@ -76,6 +76,12 @@ describe('attachments', () => {
       payload: { mime_type: 'image/png', filename: 'polera.png', bytes: image.bytes.length },
     });
     expect((await attach(ana.id, image, { clientId })).json().id).toBe(sent.json().id);
+    // Kept as it went, and served to the store as a customer's file is.
+    expect(sent.json().media).toMatchObject({ state: 'kept', mimeType: 'image/png', size: image.bytes.length, fileName: null });
+    const file = await server.app.inject({ method: 'GET', url: sent.json().media.url, cookies: owner.cookies, headers: owner.headers });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(image.bytes)).toBe(true);
 
     const [message] = sentTo(ANA);
     expect(sentTo(ANA)).toHaveLength(1);
@@ -98,6 +104,12 @@ describe('attachments', () => {
     const document = await attach(ana.id, { type: 'application/pdf', bytes: pdf, name: 'boleta-10234.pdf', caption: 'Tu boleta' });
     expect(document.statusCode).toBe(201);
     expect(sentTo(ANA).at(-1)).toMatchObject({ type: 'document', payload: { filename: 'boleta-10234.pdf', caption: 'Tu boleta' } });
+    expect(document.json().media).toMatchObject({
+      state: 'kept',
+      mimeType: 'application/pdf',
+      fileName: 'boleta-10234.pdf',
+      size: pdf.length,
+    });
 
     pairLimitPasses();
     const audio = await attach(ana.id, { type: 'audio/ogg', bytes: Buffer.from('OggS-not-checked'), name: 'nota.ogg', caption: 'Escucha' });
@@ -126,20 +138,20 @@ describe('attachments', () => {
   it('says when Meta did not take the upload, and keeps nothing', async () => {
     pairLimitPasses();
     const before = sentTo(ANA).length;
-    const [counted] = await server.db.query<{ count: number }>(
-      'select count(*)::int as count from chat_messages where conversation_id = $1',
-      [ana.id],
-    );
+    const counts = () =>
+      server.db.query<{ messages: number; files: number }>(
+        `select (select count(*)::int from chat_messages where conversation_id = $1) as messages,
+                (select count(*)::int from chat_media where store_id = $2) as files`,
+        [ana.id, store],
+      );
+    const [counted] = await counts();
     meta.sandbox.failNext(1, 400, { message: 'Invalid parameter', code: 100 }, {}, { method: 'POST', path: /\/media$/ });
     const failed = await attach(ana.id, { type: 'image/png', bytes: pngImage(800, 600), name: 'polera.png' });
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toMatchObject({ code: 'chat_upload_failed', message: expect.stringContaining('subir el archivo') });
     expect(sentTo(ANA)).toHaveLength(before);
-    const [after] = await server.db.query<{ count: number }>(
-      'select count(*)::int as count from chat_messages where conversation_id = $1',
-      [ana.id],
-    );
-    expect(after!.count).toBe(counted!.count);
+    const [after] = await counts();
+    expect(after).toEqual(counted);
   });
 
   it('refuses a file once the window is closed, uploading nothing', async () => {

@@ -104,16 +104,19 @@ export function useMessageScroll(
     }
     const rows = [...list.querySelectorAll<HTMLElement>(ROW)];
     for (const row of rows) measured.current.heights.set(Number(row.dataset.messageId), row.getBoundingClientRect().height);
-    // Where the first message is: the top spacer's place while older ones are out of the page.
-    const origin = list.querySelector<HTMLElement>(`:scope > [data-message-spacer], ${ROW}`);
-    if (!origin) return;
-    const viewTop = list.scrollTop - origin.offsetTop;
     const heights = heightsOf(all);
     const { gap } = measured.current;
+    const indexOf = (row: HTMLElement | undefined) => (row ? all.findIndex((message) => message.id === Number(row.dataset.messageId)) : -1);
+    // The view's top where the heights place it: from the first message drawn, so that what is drawn stays in the
+    // window even when the heights above it are estimates that the page's spacer does not match yet.
+    const first = rows[0];
+    const firstIndex = indexOf(first);
+    if (!first || firstIndex === -1) return;
+    const firstTop = firstIndex === 0 ? 0 : spacerHeight(heights, gap, 0, firstIndex) + gap;
+    const viewTop = firstTop + list.scrollTop - first.offsetTop;
     const around = (screens: number) =>
       messageWindow({ heights, gap, viewTop, viewBottom: viewTop + list.clientHeight, overscan: list.clientHeight * screens });
-    const indexOf = (row: HTMLElement | undefined) => (row ? all.findIndex((message) => message.id === Number(row.dataset.messageId)) : -1);
-    let start = Math.max(0, indexOf(rows[0]));
+    let start = firstIndex;
     let end = indexOf(rows.at(-1)) + 1;
     // Two screens either side, placed again only once the view comes within one of an edge, or the page holds
     // more than three: while scrolling, most frames draw no message.
