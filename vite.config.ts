@@ -27,6 +27,30 @@ const { ROUTES } = (
   })
 ).module;
 
+/**
+ * What the dashboard draws first, where every sign-in lands: its route, its top screens and the parts they are made of,
+ * with the API layer's and the formatters' modules the entry does not load. One chunk instead of a dozen of a few
+ * hundred bytes to two KB, each a request of its own that a phone's six connections take in turn. Other pages share
+ * most of these parts.
+ */
+const DASHBOARD_TOP = [
+  'src/shared/format/',
+  'src/shared/whatsapp-connection.',
+  'src/web/api/',
+  'src/web/features/dashboard/(routes|api)/',
+  'src/web/features/dashboard/screens/(dashboard-screen|range-figures|active-campaigns-section|whatsapp-campaigns-section|campaign-cards|missing-investment-note|sync-line|layout).',
+  'src/web/features/whatsapp/(routes/dashboard-campaigns|api/not-connected).',
+  'src/web/(ui|ui/parts|styled-system/recipes)/(skeleton|page-header|card|segmented-control|kpi|progress-bar|badge|loadable-view).',
+  'src/web/ui/(lazy-chart|lazy-date-range-picker|date-range-trigger|preloadable|staged|chart/frame|parts/chart|parts/date-range-trigger|parts/date-range-picker-style).',
+  'src/web/styled-system/recipes/(chart|date-range-picker).',
+  'src/web/app/first-steps/first-steps(-guide)?.',
+  'node_modules/(@zag-js/progress|@ark-ui/react/dist/components/progress)/',
+];
+
+/** Paths as a module id matches them: a dot is a dot, a slash either slash. */
+const pathPattern = (paths: readonly string[]) =>
+  new RegExp(paths.map((path) => path.replaceAll('.', '\\.').replaceAll('/', '[\\\\/]')).join('|'));
+
 /** A page's own text groups: those every page loads come with the app's code. */
 const ownTexts = (namespaces: readonly string[]) =>
   namespaces.filter((namespace) => !(BASE_NAMESPACES as readonly string[]).includes(namespace));
@@ -235,23 +259,15 @@ export default defineConfig({
             // Everything else the entry page loads comes in the entry's own chunk (named after it):
             // three scripts to start a page, not fourteen, each a round trip on a phone's six connections.
             { name: 'index', tags: ['$initial'], test: /./ },
-            // The groups below take what the entry does not load. The API layer's other modules: one chunk, not one per module.
-            { name: 'api', test: /src[\\/]web[\\/]api[\\/]/ },
+            // The groups below take what the entry does not load.
             // Ark's and zag's shared runtime (the machines' core, DOM helpers, React glue) serves every
             // component: one chunk, not a dozen slices of a few hundred bytes, each a request of its own.
             {
               name: 'ark-runtime',
               test: /node_modules[\\/](@zag-js[\\/](core|utils|types|anatomy|dom-query|react)|@ark-ui[\\/]react[\\/]dist[\\/](utils|providers|components[\\/]factory|_virtual))/,
             },
-            // The formatters (numbers, dates, lists), likewise.
-            { name: 'format', test: /src[\\/]shared[\\/]format[\\/]/ },
-            // What the dashboard draws first (where every sign-in lands): its top screens and the parts
-            // they are made of, in one chunk instead of ten of one or two KB, each a request of its own
-            // that a phone's six connections take in turn. Other pages share most of these parts.
-            {
-              name: 'dashboard-top',
-              test: /src[\\/]web[\\/]((ui|ui[\\/]parts|styled-system[\\/]recipes)[\\/](skeleton|page-header|card|segmented-control|kpi|progress-bar)\.|ui[\\/](lazy-chart|preloadable|staged|chart[\\/]frame|parts[\\/]chart)\.|styled-system[\\/]recipes[\\/]chart\.|app[\\/]first-steps[\\/]first-steps(-guide)?\.|features[\\/]dashboard[\\/]screens[\\/](dashboard-screen|range-figures|active-campaigns-section|sync-line|layout)\.)|node_modules[\\/](@zag-js[\\/]progress|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]progress)[\\/]/,
-            },
+            // What the dashboard draws first (where every sign-in lands), in one chunk (DASHBOARD_TOP).
+            { name: 'dashboard-top', test: pathPattern(DASHBOARD_TOP) },
             // Its text groups, likewise: one file. The pages that share some of them load the rest too.
             { name: 'dashboard-texts', test: new RegExp(`i18n[\\\\/]es[\\\\/](${DASHBOARD_TEXTS.join('|')})\\.json$`) },
           ],

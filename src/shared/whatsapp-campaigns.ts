@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { components } from './api/app.gen';
 import { formatClp } from './format/number';
 import { CONTROL_CHARACTER } from './text-rules';
+import { WHATSAPP_NOT_CONNECTED } from './whatsapp-connection';
 import type { WhatsappTemplateButton, WhatsappTemplateCategory, WhatsappTemplateVariable } from './whatsapp-templates';
 
 /*
@@ -131,9 +132,9 @@ export const WHATSAPP_CAMPAIGN_ERRORS = {
 } as const;
 export type WhatsappCampaignErrorKey = (typeof WHATSAPP_CAMPAIGN_ERRORS)[keyof typeof WHATSAPP_CAMPAIGN_ERRORS];
 
-/** The contract's error codes for a campaign (beyond the template feature's `whatsapp_not_connected`). */
+/** The contract's error codes for a campaign. */
 export const WHATSAPP_CAMPAIGN_ERROR_CODES = {
-  notConnected: 'whatsapp_not_connected',
+  notConnected: WHATSAPP_NOT_CONNECTED,
 } as const;
 
 /** Why a variable needs a text the campaign writes: a free text, or a value the event does not carry. */

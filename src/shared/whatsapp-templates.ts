@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { components } from './api/app.gen';
 import { UPLOAD_MAX_BYTES } from './constants';
 import { CONTROL_CHARACTER } from './text-rules';
+import { WHATSAPP_NOT_CONNECTED } from './whatsapp-connection';
 
 /*
  * SPEC §5's template rules with Meta's limits, for the template form and the server alike. The messages
@@ -137,7 +138,7 @@ export const WHATSAPP_TEMPLATE_ERROR_CODES = {
   invalidPhoneNumber: 'invalid_phone_number',
   notEditable: 'template_not_editable',
   refused: 'template_refused',
-  notConnected: 'whatsapp_not_connected',
+  notConnected: WHATSAPP_NOT_CONNECTED,
 } as const;
 
 const E = WHATSAPP_TEMPLATE_ERRORS;

@@ -97,9 +97,7 @@ const topIn = (log: HTMLElement, row: HTMLElement) => row.getBoundingClientRect(
 
 /** A long conversation: the older page joins above, and the message being read stays where it was. */
 export const LoadsOlderMessages: Story = {
-  // The play checks the place to the half pixel. No picture: on a busy CI machine the picture taken after the play
-  // showed the conversation's newest messages, a cause not yet found; the phone's long conversation keeps one.
-  parameters: { route: `/chat?c=${conversations.camila.id}`, visual: false },
+  parameters: { route: `/chat?c=${conversations.camila.id}` },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const log = await canvas.findByRole('log');
@@ -119,12 +117,7 @@ export const LoadsOlderMessages: Story = {
  * stays where it is, and the page holds only the messages near the view (240 read, far fewer in the page).
  */
 export const LongConversation: Story = {
-  // As LoadsOlderMessages: the play checks the place; the picture is the phone's.
-  parameters: {
-    route: `/chat?c=${conversations.camila.id}`,
-    ...store({ messages: { [conversations.camila.id]: longConversation } }),
-    visual: false,
-  },
+  parameters: { route: `/chat?c=${conversations.camila.id}`, ...store({ messages: { [conversations.camila.id]: longConversation } }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const log = await canvas.findByRole('log');

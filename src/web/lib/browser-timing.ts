@@ -12,13 +12,21 @@ export function whenIdle(callback: () => void, timeoutMs = 1000): () => void {
   return () => clearTimeout(handle);
 }
 
-/** Runs `callback` once the browser has painted its next frame; returns a cancel. */
-export function afterPaint(callback: () => void): () => void {
+/**
+ * Runs `callback` once the browser has painted its next `frames` frames; returns a cancel. A frame painted is
+ * handed to the screen a moment later: waiting one more frame means the one before is on screen.
+ */
+export function afterPaint(callback: () => void, frames = 1): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let frame = 0;
+  let left = frames;
   // A frame's callbacks run before its paint; a task queued from one runs after it.
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(callback, 0);
-  });
+  const onFrame = () => {
+    left -= 1;
+    if (left > 0) frame = requestAnimationFrame(onFrame);
+    else timer = setTimeout(callback, 0);
+  };
+  frame = requestAnimationFrame(onFrame);
   return () => {
     cancelAnimationFrame(frame);
     clearTimeout(timer);

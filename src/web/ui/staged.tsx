@@ -8,7 +8,7 @@ const contents = css({ display: 'contents' });
 export interface StagedProps {
   children: ReactNode;
   /**
-   * Called once, when the browser is idle after drawing what was on screen as the parts started (the
+   * Called once, when the browser is idle after showing what was on screen as the parts started (the
    * top of the page): the time to fetch what the parts need, so that it does not compete with that.
    */
   onStart?: () => void;
@@ -25,9 +25,21 @@ export function Staged({ children, onStart }: StagedProps) {
   const parts = Children.toArray(children);
   const [shown, setShown] = useState(0);
   const started = useRef(onStart);
-  useEffect(() => whenIdle(() => started.current?.()), []);
   useEffect(() => {
-    if (shown < parts.length) return afterPaint(() => startTransition(() => setShown(shown + 1)));
+    let cancelIdle: (() => void) | undefined;
+    // Not before the top of the page is on screen (the frame after it was painted): the code fetched would hold it back.
+    const cancelFrames = afterPaint(() => {
+      cancelIdle = whenIdle(() => started.current?.());
+    }, 2);
+    return () => {
+      cancelFrames();
+      cancelIdle?.();
+    };
+  }, []);
+  useEffect(() => {
+    // The first part waits until the top of the page is on screen, not only painted: what the parts load (their
+    // charts' and tooltips' code) then never holds back the page's first picture.
+    if (shown < parts.length) return afterPaint(() => startTransition(() => setShown(shown + 1)), shown === 0 ? 2 : 1);
   }, [shown, parts.length]);
   return (
     <div className={contents} aria-busy={shown < parts.length}>

@@ -1,3 +1,4 @@
+import { WHATSAPP_NOT_CONNECTED } from '../../../shared/whatsapp-connection.ts';
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import type { Queryable } from '../database/db.ts';
 import { HttpError } from '../http/errors.ts';
@@ -21,7 +22,7 @@ export interface WhatsappConnection {
   phoneNumberId: string;
 }
 
-export const whatsappNotConnected = () => new HttpError(409, 'whatsapp_not_connected', whatsappConnectionMessages.notConnected);
+export const whatsappNotConnected = () => new HttpError(409, WHATSAPP_NOT_CONNECTED, whatsappConnectionMessages.notConnected);
 
 /** The store's chosen account and number, or null before the messaging form is saved. */
 export async function whatsappConnectionOf(db: Queryable, storeId: number): Promise<WhatsappConnection | null> {

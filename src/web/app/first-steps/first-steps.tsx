@@ -60,8 +60,9 @@ export function FirstSteps({ currentYear, onSetInvestment, children }: FirstStep
     });
   const expected = [canConnect, canChoosePlan, canInvest, canInvite].filter(Boolean).length;
   const ready = expected > 0 && steps.length === expected;
-  // What it holds back is the heavy part of the page: drawn in the background once the answer is in.
-  const released = useDeferredValue(settled, false);
+  // What it holds back is the heavy part of the page: drawn in the background once an answer it waited for is in.
+  // Answers the page carried are in at once: the guide is then drawn with the page's first frame, as its largest text.
+  const released = useDeferredValue(settled);
   const shown = released && ready && (askedFor || steps.some((step) => !step.done));
 
   // Reached from the help menu: the guide comes into view and takes the focus, as a jump to an anchor does.
