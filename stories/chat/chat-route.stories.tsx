@@ -93,9 +93,31 @@ async function scrollToTop(log: HTMLElement) {
   for (let frame = 0; frame < 2; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
-const topIn = (log: HTMLElement, row: HTMLElement) => row.getBoundingClientRect().top - log.getBoundingClientRect().top;
+/** Where a message starts in the list's view; found by id, as the page draws a message anew when its window moves. */
+function topIn(log: HTMLElement, row: HTMLElement): number {
+  const drawn = log.querySelector(`[data-message-id="${row.dataset.messageId}"]`);
+  if (!drawn) throw new Error(`El mensaje ${row.dataset.messageId} no está en la página.`);
+  return drawn.getBoundingClientRect().top - log.getBoundingClientRect().top;
+}
 
-/** A long conversation: the older page joins above, and the message being read stays where it was. */
+/**
+ * Squeezes the page narrow a moment and gives it back its width, as a window resized (or a full-page picture) does:
+ * the messages wrap onto more lines, then fewer, and the view is pulled up to the end of the shorter content.
+ */
+async function squeezeAMoment(canvasElement: HTMLElement) {
+  const frames = async (count: number) => {
+    for (let frame = 0; frame < count; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+  };
+  canvasElement.style.width = '160px';
+  await frames(2);
+  canvasElement.style.width = '';
+  await frames(2);
+}
+
+/**
+ * A long conversation: the older page joins above, and the message being read stays where it was, also once the page
+ * was squeezed narrow a moment.
+ */
 export const LoadsOlderMessages: Story = {
   parameters: { route: `/chat?c=${conversations.camila.id}` },
   play: async ({ canvasElement }) => {
@@ -109,12 +131,15 @@ export const LoadsOlderMessages: Story = {
     await expect(await canvas.findByText('Consulta 1 sobre mi pedido.')).toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: 'Cargar mensajes anteriores' })).toBeNull();
     await waitFor(() => expect(topIn(log, reading)).toBeCloseTo(before, 0));
+    await squeezeAMoment(canvasElement);
+    await waitFor(() => expect(topIn(log, reading)).toBeCloseTo(before, 0));
   },
 };
 
 /**
  * A long conversation read back to its first message: each older page joins above while the message being read
- * stays where it is, and the page holds only the messages near the view (240 read, far fewer in the page).
+ * stays where it is (a narrower page a moment too), and the page holds only the messages near the view (240 read,
+ * far fewer in the page).
  */
 export const LongConversation: Story = {
   parameters: { route: `/chat?c=${conversations.camila.id}`, ...store({ messages: { [conversations.camila.id]: longConversation } }) },
@@ -133,6 +158,11 @@ export const LongConversation: Story = {
       await userEvent.click(canvas.getByRole('button', { name: 'Cargar mensajes anteriores' }));
       await canvas.findByText(new RegExp(`^Mensaje ${longConversation.length - read}:`));
       await waitFor(() => expect(topIn(log, reading)).toBeCloseTo(before, 0));
+      // Once the page holds only the messages near the view, a narrower page a moment keeps the place too.
+      if (read === 180) {
+        await squeezeAMoment(canvasElement);
+        await waitFor(() => expect(topIn(log, reading)).toBeCloseTo(before, 0));
+      }
     }
     await expect(canvas.queryByRole('button', { name: 'Cargar mensajes anteriores' })).toBeNull();
     await expect(rows().length).toBeLessThan(100);

@@ -60,6 +60,8 @@ export function useMessageScroll(
   const nearBottom = useRef(true);
   const atBottom = useRef(true);
   const seenScrollTop = useRef(0);
+  /** The list's size when the place was last seen: a different one means a layout not settled yet. */
+  const seenSize = useRef({ width: 0, height: 0 });
   const place = useRef<Place | null>(null);
   const measured = useRef({ heights: new Map<number, number>(), width: 0, gap: 0 });
   const [held, setHeld] = useState<HeldMessages>({ topId: null, bottomId: null, before: 0, after: 0 });
@@ -73,6 +75,7 @@ export function useMessageScroll(
     nearBottom.current = isNearBottom(list);
     atBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < 1;
     seenScrollTop.current = list.scrollTop;
+    seenSize.current = { width: list.clientWidth, height: list.clientHeight };
     place.current = placeOf(list);
   }, [listRef]);
 
@@ -142,15 +145,19 @@ export function useMessageScroll(
     (follow: boolean) => {
       const list = listRef.current;
       if (!list) return;
+      // The browser pulled the view up to the end of content that got shorter (wider, its messages wrap less): that is
+      // no move of the merchant's, and the place is found again.
+      const clamped = list.scrollTop < seenScrollTop.current && list.scrollTop >= list.scrollHeight - list.clientHeight - 1;
       // The view moved since it was last seen (focus brought a button into view, or a scroll not yet told): it stands.
-      const moved = Math.abs(list.scrollTop - seenScrollTop.current) >= 1;
+      const moved = !clamped && Math.abs(list.scrollTop - seenScrollTop.current) >= 1;
       // At the very bottom, the view stays there whatever grows (a reaction's picker opening on the last message).
       if (follow || (atBottom.current && !moved)) list.scrollTop = list.scrollHeight;
       else if (place.current && !moved) {
         const { id, offset } = place.current;
         const row = list.querySelector<HTMLElement>(`:scope > [data-message-id="${id}"]`);
-        const drift = row ? offsetOf(list, row) - offset : 0;
-        if (Math.abs(drift) >= 0.5) list.scrollTop += drift;
+        // Where the view was, moved as much as what is above the message grew or shrank.
+        const target = seenScrollTop.current + (row ? offsetOf(list, row) - offset : 0);
+        if (Math.abs(list.scrollTop - target) >= 0.5) list.scrollTop = target;
       }
       placeWindow();
       remember();
@@ -191,16 +198,19 @@ export function useMessageScroll(
     return () => resized.disconnect();
   }, [listRef, settle]);
 
-  // Scrolling: the place is the merchant's now; the window follows at most once a frame.
+  // Scrolling: the place is the merchant's now; the window follows at most once a frame. A scroll the browser tells
+  // after a new size and before the size is reported (it does) is the new layout's, not a move: the place is kept first.
   const frame = useRef(0);
   const onScroll = useCallback(() => {
-    remember();
+    const list = listRef.current;
+    if (list && (list.clientWidth !== seenSize.current.width || list.clientHeight !== seenSize.current.height)) settle(false);
+    else remember();
     if (frame.current !== 0) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = 0;
       placeWindow();
     });
-  }, [remember, placeWindow]);
+  }, [listRef, settle, remember, placeWindow]);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   if (!windowed) return { start: 0, end: messages.length, before: 0, after: 0, onScroll, toBottom };
