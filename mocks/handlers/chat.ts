@@ -104,6 +104,7 @@ export function chatStore({
     reactions: [],
     templateName: null,
     templateMissing: false,
+    campaignId: null,
     media: null,
     at: new Date().toISOString(),
   });

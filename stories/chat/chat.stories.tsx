@@ -104,6 +104,7 @@ const opened = (
     onSeenAll: fn(),
     onBack: fn(),
     timeZone: STORE_TIME_ZONE,
+    campaignNames: Object.fromEntries(whatsappCampaignSummaries.map(({ id, name }) => [id, name])),
     ...pane,
   },
 });

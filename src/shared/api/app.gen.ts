@@ -3307,6 +3307,8 @@ export interface components {
             templateName: string | null;
             /** @description A template message whose template the store no longer has (deleted since); false for every other message. */
             templateMissing: boolean;
+            /** @description The WhatsApp campaign that sent it (`listWhatsappCampaigns` names it); null for every other message. */
+            campaignId: number | null;
             /** @description The file of a customer's image, video, audio, document or sticker as the store keeps it; null for every other message. */
             media: components["schemas"]["ConversationMessageMedia"] | null;
             /** Format: date-time */

@@ -132,6 +132,7 @@ interface MessageRow {
   error_details: string | null;
   template_name: string | null;
   template_missing: boolean;
+  campaign_id: number | null;
   at: Date;
   reactions: ConversationMessage['reactions'];
   media: ConversationMessage['media'];
@@ -142,6 +143,7 @@ const MESSAGE_SELECT = `
          m.template_name, m.at,
          (m.kind = 'template' and m.template_name is not null
           and not ${storeHasTemplateNamed('m.store_id', 'm.template_name')}) as template_missing,
+         (select s.campaign_id::float8 from chat_campaign_sends s where s.store_id = m.store_id and s.wamid = m.wamid) as campaign_id,
          coalesce((select json_agg(json_build_object('emoji', r.emoji, 'from', r.direction) order by r.direction)
                      from chat_reactions r where r.store_id = m.store_id and r.target_wamid = m.wamid
                      and r.emoji <> ''), '[]'::json) as reactions,
@@ -173,6 +175,7 @@ function messageOf(row: MessageRow): ConversationMessage {
     reactions: row.reactions,
     templateName: row.template_name,
     templateMissing: row.template_missing,
+    campaignId: row.campaign_id,
     media: row.media,
     at: row.at.toISOString(),
   };

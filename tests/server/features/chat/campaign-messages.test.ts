@@ -89,6 +89,7 @@ describe('a campaign in the chat', () => {
       text: GREETING('Ana'),
       templateName: 'ofertas_semana',
       templateMissing: false,
+      campaignId,
       status: 'read',
       error: null,
     });

@@ -136,6 +136,18 @@ describe('templates from the chat', () => {
     expect((await screen.findAllByText('La plantilla que elegiste ya no existe. Elige otra.')).length).toBeGreaterThan(0);
   });
 
+  it('names the campaign a message came from, and says a campaign sent it once the store no longer has the campaign', async () => {
+    await renderChat(`/chat?c=${conversations.joaquin.id}`);
+    expect(await screen.findByText('Campaña «Recordatorio de carro abandonado»')).toBeTruthy();
+    cleanup();
+    const noCampaigns = http.get('*/private/stores/:id/whatsappCampaigns', () =>
+      HttpResponse.json({ campaigns: [], timeZone: 'America/Santiago' }),
+    );
+    await renderChat(`/chat?c=${conversations.joaquin.id}`, {}, [noCampaigns]);
+    expect(await screen.findByText('Enviado por una campaña')).toBeTruthy();
+    expect(screen.queryByText(/^Campaña «/)).toBeNull();
+  });
+
   it('says of a message whose template no longer exists', async () => {
     await renderChat(`/chat?c=${conversations.francisca.id}`);
     expect(await screen.findByText('La plantilla usada ya no existe.')).toBeTruthy();

@@ -29,6 +29,7 @@ const message = (id: number): ConversationMessage => ({
   reactions: [],
   templateName: null,
   templateMissing: false,
+  campaignId: null,
   media: null,
   at: new Date(NOW + id * MINUTE).toISOString(),
 });

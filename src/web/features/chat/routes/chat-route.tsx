@@ -84,6 +84,11 @@ export function ChatRoute() {
   const conversations = useConversations(storeId, { filter, campaignId, q });
   const campaigns = useChatCampaigns(storeId);
   const timeZone = campaigns.data?.timeZone;
+  // The same object while the list stays: the messages are not all drawn again for it.
+  const campaignNames = useMemo(
+    () => Object.fromEntries((campaigns.data?.campaigns ?? []).map((each) => [each.id, each.name])),
+    [campaigns.data],
+  );
 
   const conversation = useConversation(storeId, openId);
   const messages = useConversationMessages(storeId, openId);
@@ -306,6 +311,7 @@ export function ChatRoute() {
               onSeenAll,
               onBack: () => open(null),
               timeZone,
+              campaignNames,
             }
       }
     />

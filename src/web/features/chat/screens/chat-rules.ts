@@ -117,6 +117,7 @@ export function optimisticMessage(send: OptimisticSend, index: number): Conversa
     reactions: [],
     templateName: null,
     templateMissing: false,
+    campaignId: null,
     media: null,
     at: send.at,
   };

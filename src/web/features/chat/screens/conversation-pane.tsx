@@ -61,6 +61,8 @@ export interface ConversationPaneProps {
   /** Back to the list (phones, where the list and the conversation are one column). */
   onBack: () => void;
   timeZone?: string | undefined;
+  /** The store's WhatsApp campaigns' names by id, for the messages they sent; a campaign not in it goes unnamed. */
+  campaignNames?: Readonly<Record<number, string>>;
 }
 
 const root = css({ display: 'flex', flexDirection: 'column', minW: '0', gap: '3' });
@@ -126,7 +128,7 @@ function useTimeLeft(window: ChatWindow): string {
 interface MessageListProps
   extends Pick<
     ConversationPaneProps,
-    'hasOlder' | 'loadingOlder' | 'onLoadOlder' | 'unseenCount' | 'onUnseen' | 'onSeenAll' | 'timeZone' | 'reactions'
+    'hasOlder' | 'loadingOlder' | 'onLoadOlder' | 'unseenCount' | 'onUnseen' | 'onSeenAll' | 'timeZone' | 'campaignNames' | 'reactions'
   > {
   messages: readonly ConversationMessage[];
   label: string;
@@ -146,6 +148,7 @@ function MessageList({
   onUnseen,
   onSeenAll,
   timeZone,
+  campaignNames,
   reactions,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
@@ -178,6 +181,7 @@ function MessageList({
             key={message.id}
             message={message}
             timeZone={timeZone}
+            campaignName={message.campaignId === null ? undefined : campaignNames?.[message.campaignId]}
             reaction={
               reactions && message.direction === 'inbound' && message.id > 0
                 ? {
@@ -235,6 +239,7 @@ export function ConversationPane({
   onSeenAll,
   onBack,
   timeZone,
+  campaignNames,
 }: ConversationPaneProps) {
   const { t } = useTranslation('chat');
   const timeLeft = useTimeLeft(window);
@@ -278,6 +283,7 @@ export function ConversationPane({
                     onUnseen={onUnseen}
                     onSeenAll={onSeenAll}
                     timeZone={timeZone}
+                    campaignNames={campaignNames}
                     reactions={window.open ? reactions : null}
                   />
                 )}

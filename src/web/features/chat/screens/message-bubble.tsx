@@ -273,6 +273,8 @@ export interface MessageBubbleProps {
   message: ConversationMessage;
   /** The store's time zone, for the message's time. */
   timeZone?: string | undefined;
+  /** The name of the campaign that sent it, when one did and the store still has it. */
+  campaignName?: string | undefined;
   /** A customer's message the store may react to now (within the window); absent otherwise. */
   reaction?: {
     /** The quick reactions are shown. */
@@ -284,7 +286,7 @@ export interface MessageBubbleProps {
 }
 
 /** One message of the conversation: what it says or carries, its time, and for the store's, its delivery. */
-function Bubble({ message, timeZone, reaction: reacting }: MessageBubbleProps) {
+function Bubble({ message, timeZone, campaignName, reaction: reacting }: MessageBubbleProps) {
   const { t } = useTranslation('chat');
   const outbound = message.direction === 'outbound';
   // A media's caption, a location's name and the rest are in the kind's content; text is what was written or tapped.
@@ -293,6 +295,9 @@ function Bubble({ message, timeZone, reaction: reacting }: MessageBubbleProps) {
     <div className={cx(row, outbound ? rowOut : rowIn)} data-message-id={message.id}>
       <div className={bubbleLine}>
         <div className={cx(bubble, outbound ? bubbleOut : bubbleIn, message.status === 'failed' && bubbleFailed)}>
+          {message.campaignId !== null ? (
+            <span className={label}>{campaignName ? t('message.campaign', { name: campaignName }) : t('message.campaignUnnamed')}</span>
+          ) : null}
           {message.kind === 'template' && message.templateName ? (
             <span className={label}>{t('message.template', { name: message.templateName })}</span>
           ) : null}
@@ -370,6 +375,7 @@ export const MessageBubble = memo(
   (before, after) =>
     before.message === after.message &&
     before.timeZone === after.timeZone &&
+    before.campaignName === after.campaignName &&
     (before.reaction === undefined) === (after.reaction === undefined) &&
     before.reaction?.open === after.reaction?.open,
 );
