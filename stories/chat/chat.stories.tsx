@@ -286,6 +286,10 @@ export const NeverWroteOnPhone: Story = onPhone<Story>(NeverWrote);
 export const TemplateNoLongerExists: Story = { args: opened(conversations.francisca) };
 export const TemplateNoLongerExistsOnPhone: Story = onPhone<Story>(TemplateNoLongerExists);
 
+/** A campaign's message whose campaign the store no longer has: it says a campaign sent it. */
+export const CampaignNoLongerExists: Story = { args: opened(conversations.francisca, { campaignNames: {} }) };
+export const CampaignNoLongerExistsOnPhone: Story = onPhone<Story>(CampaignNoLongerExists);
+
 /**
  * Each kind a customer sends: text with a reaction, the files the store kept (a photo and a sticker drawn, video and
  * voice note in players, a document to download with its size), location, contacts, replies, unsupported.

@@ -1,5 +1,5 @@
 import type { components } from '../../../shared/api/app.gen.ts';
-import { ATTACHMENT_TYPES } from '../../../shared/chat-attachments.ts';
+import { ATTACHMENT_TYPES, type AttachmentKind } from '../../../shared/chat-attachments.ts';
 import { MetaFileMismatchError, MetaNotFoundError, MetaPermissionError, MetaTokenError } from '../../integrations/meta/errors.ts';
 import { type MetaAccess, refuseDeadToken } from '../../platform/connections/meta-connection.ts';
 import { whatsappClientOf } from '../../platform/connections/whatsapp-connection.ts';
@@ -58,7 +58,7 @@ export async function keepSentMedia(
   db: Queryable,
   storeId: number,
   messageId: number,
-  file: { mediaId: string; kind: string; mimeType: string; name: string; content: Buffer },
+  file: { mediaId: string; kind: AttachmentKind; mimeType: string; name: string; content: Buffer },
 ): Promise<void> {
   await db.query(
     `insert into chat_media (message_id, store_id, media_id, mime_type, file_name, size, content, state, kept_at)
