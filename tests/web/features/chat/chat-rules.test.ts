@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../../../src/shared/api/app.gen';
 import {
   chatWindowAt,
+  heightsAtWidth,
   isNearBottom,
+  KEPT_WIDTHS,
   messagesInOrder,
   messageWindow,
   missingValues,
@@ -80,6 +82,19 @@ describe('the messages a long conversation holds in the page', () => {
     expect(spacerHeight([100, 50, 70], 10, 0, 2)).toBe(160);
     expect(spacerHeight([100, 50, 70], 10, 2, 3)).toBe(70);
     expect(spacerHeight([100, 50, 70], 10, 1, 1)).toBe(0);
+  });
+
+  it('keep the heights measured at a width, for the last widths, so a width seen again finds them', () => {
+    const byWidth = new Map<number, Map<number, number>>();
+    heightsAtWidth(byWidth, 800).set(1, 82);
+    // A moment narrower, where the messages wrap onto more lines, then back.
+    heightsAtWidth(byWidth, 160).set(1, 310);
+    expect(heightsAtWidth(byWidth, 800).get(1)).toBe(82);
+    expect(heightsAtWidth(byWidth, 160).get(1)).toBe(310);
+    // A window dragged through many widths forgets the ones least recently seen, not the one just used.
+    for (let width = 900; width < 900 + KEPT_WIDTHS; width += 1) heightsAtWidth(byWidth, width);
+    expect([...byWidth.keys()]).toEqual(Array.from({ length: KEPT_WIDTHS }, (_, index) => 900 + index));
+    expect(heightsAtWidth(byWidth, 800).size).toBe(0);
   });
 });
 

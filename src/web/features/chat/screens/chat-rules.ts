@@ -88,6 +88,27 @@ export function spacerHeight(heights: readonly number[], gap: number, from: numb
   return height + gap * Math.max(0, to - from - 1);
 }
 
+/** How many list widths keep their messages' heights. */
+export const KEPT_WIDTHS = 4;
+
+/**
+ * The heights measured at `width` (by message id), kept for the last `KEPT_WIDTHS` widths: a width seen again (a phone
+ * turned back, a window resized back, a full-page picture's moment at another size) finds what was measured there, so
+ * the spacers stay exact and nothing above the view moves. Measuring anew would take the average for every message
+ * read but no longer in the page.
+ */
+export function heightsAtWidth(byWidth: Map<number, Map<number, number>>, width: number): Map<number, number> {
+  const heights = byWidth.get(width) ?? new Map<number, number>();
+  // Newest width last, so the first is the one to forget.
+  byWidth.delete(width);
+  byWidth.set(width, heights);
+  for (const oldest of byWidth.keys()) {
+    if (byWidth.size <= KEPT_WIDTHS) break;
+    byWidth.delete(oldest);
+  }
+  return heights;
+}
+
 /** The messages of the pages read so far (newest page first, newest first in each) in reading order: oldest at top. */
 export function messagesInOrder(pages: readonly ConversationMessagePage[]): ConversationMessage[] {
   const seen = new Set<number>();

@@ -1,6 +1,14 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { components } from '../../../../shared/api/app.gen';
-import { ESTIMATED_MESSAGE_PX, isNearBottom, messageWindow, onNewerMessages, spacerHeight, WINDOWED_FROM } from './chat-rules';
+import {
+  ESTIMATED_MESSAGE_PX,
+  heightsAtWidth,
+  isNearBottom,
+  messageWindow,
+  onNewerMessages,
+  spacerHeight,
+  WINDOWED_FROM,
+} from './chat-rules';
 
 type ConversationMessage = components['schemas']['ConversationMessage'];
 
@@ -47,9 +55,10 @@ function placeOf(list: HTMLElement): Place | null {
  *   page's button is, and two anchors would move the view twice.
  * - A long conversation holds only the messages within two screens of the view, with spacers of the others' height:
  *   at 5,000 messages every older page and every new message otherwise lays all of them out again, seconds on a
- *   phone. A message's height is taken each time it is drawn, so a spacer is exact for what was read; one never
- *   drawn counts as the average until it is. The edges are kept by id, so pages joining above and messages below
- *   keep the same messages in the page; an edge at the oldest or newest message follows what joins there.
+ *   phone. A message's height is taken each time it is drawn and kept by the list's width, so a spacer is exact for
+ *   what was read at that width, also after a moment at another; one never drawn counts as the average until it is.
+ *   The edges are kept by id, so pages joining above and messages below keep the same messages in the page; an edge
+ *   at the oldest or newest message follows what joins there.
  */
 export function useMessageScroll(
   listRef: RefObject<HTMLDivElement | null>,
@@ -63,7 +72,7 @@ export function useMessageScroll(
   /** The list's size when the place was last seen: a different one means a layout not settled yet. */
   const seenSize = useRef({ width: 0, height: 0 });
   const place = useRef<Place | null>(null);
-  const measured = useRef({ heights: new Map<number, number>(), width: 0, gap: 0 });
+  const measured = useRef({ byWidth: new Map<number, Map<number, number>>(), heights: new Map<number, number>(), width: 0, gap: 0 });
   const [held, setHeld] = useState<HeldMessages>({ topId: null, bottomId: null, before: 0, after: 0 });
   /** The messages of the last render, for what runs outside one (scrolling, resizing). */
   const latest = useRef(messages);
@@ -99,9 +108,9 @@ export function useMessageScroll(
     const list = listRef.current;
     const all = latest.current;
     if (!list || all.length <= WINDOWED_FROM) return;
-    // A new width wraps every message anew: what was measured no longer holds.
+    // A new width wraps every message anew: its own heights hold, as measured when the list last had it.
     if (list.clientWidth !== measured.current.width) {
-      measured.current.heights.clear();
+      measured.current.heights = heightsAtWidth(measured.current.byWidth, list.clientWidth);
       measured.current.width = list.clientWidth;
       measured.current.gap = Number.parseFloat(getComputedStyle(list).rowGap) || 0;
     }
@@ -155,8 +164,9 @@ export function useMessageScroll(
       else if (place.current && !moved) {
         const { id, offset } = place.current;
         const row = list.querySelector<HTMLElement>(`:scope > [data-message-id="${id}"]`);
-        // Where the view was, moved as much as what is above the message grew or shrank.
-        const target = seenScrollTop.current + (row ? offsetOf(list, row) - offset : 0);
+        // Where the view was, moved as much as what is above the message grew or shrank; in whole pixels, as a view
+        // between two draws the icons a fraction off their text.
+        const target = Math.round(seenScrollTop.current + (row ? offsetOf(list, row) - offset : 0));
         if (Math.abs(list.scrollTop - target) >= 0.5) list.scrollTop = target;
       }
       placeWindow();
