@@ -158,10 +158,13 @@ export const LongConversation: Story = {
       await userEvent.click(canvas.getByRole('button', { name: 'Cargar mensajes anteriores' }));
       await canvas.findByText(new RegExp(`^Mensaje ${longConversation.length - read}:`));
       await waitFor(() => expect(topIn(log, reading)).toBeCloseTo(before, 0));
-      // Once the page holds only the messages near the view, a narrower page a moment keeps the place too.
+      // Once the page holds only the messages near the view, a narrower page a moment keeps the place too, and the
+      // spacers their heights: what was measured at this width still holds.
       if (read === 180) {
+        const height = log.scrollHeight;
         await squeezeAMoment(canvasElement);
         await waitFor(() => expect(topIn(log, reading)).toBeCloseTo(before, 0));
+        await expect(log.scrollHeight).toBe(height);
       }
     }
     await expect(canvas.queryByRole('button', { name: 'Cargar mensajes anteriores' })).toBeNull();
