@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { attachmentKind, attachmentProblem } from '../../../../shared/chat-attachments';
+import { WHATSAPP_NOT_CONNECTED } from '../../../../shared/whatsapp-connection';
 import { useCurrentStore } from '../../../api/current-store';
 import { ApiError, serverFieldErrorsOf } from '../../../api/errors';
 import { type Loadable, loadableOf } from '../../../api/loadable';
@@ -50,7 +51,7 @@ function useDebounced<T>(value: T, ms: number): T {
 /** The server's refusals of a send, in the merchant's words. */
 const SEND_REFUSALS = {
   chat_window_closed: 'errors.windowClosed',
-  whatsapp_not_connected: 'errors.notConnected',
+  [WHATSAPP_NOT_CONNECTED]: 'errors.notConnected',
   chat_opted_out: 'errors.optedOut',
   template_not_found: 'errors.templateNotFound',
   template_not_approved: 'errors.templateNotApproved',
