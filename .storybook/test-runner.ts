@@ -170,6 +170,34 @@ async function checkAccessibility(page: Page, storyId: string, a11y: A11yParamet
   throw new Error(formatViolations(storyId, blocking));
 }
 
+/** Below this width Chromium's audio player chooses which of its parts to show from the sizes it had before. */
+const minAudioPlayerPx = 212;
+
+/**
+ * Chromium draws its own media players on its own timers, which nothing here can wait for: a video's player turns a
+ * loading wheel for a while after it appears, even with nothing to load, and an audio player narrower than
+ * `minAudioPlayerPx` shows its duration or not depending on the sizes it went through. A picture with either depends
+ * on timing, so a story may show neither.
+ */
+async function checkMediaPlayers(page: Page, storyId: string): Promise<void> {
+  const players = await page.evaluate(() => ({
+    videos: document.querySelectorAll('video').length,
+    audioWidths: Array.from(document.querySelectorAll('audio[controls]'), (audio) => audio.getBoundingClientRect().width),
+  }));
+  if (players.videos > 0) {
+    throw new Error(
+      `Story "${storyId}" shows a video player: Chromium turns its loading wheel for a while, so the picture depends on timing.`,
+    );
+  }
+  const narrow = players.audioWidths.filter((width) => width > 0 && width < minAudioPlayerPx);
+  if (narrow.length > 0) {
+    throw new Error(
+      `Story "${storyId}" shows an audio player ${narrow[0]} px wide: below ${minAudioPlayerPx} px Chromium shows its duration ` +
+        'or not depending on the sizes it had before, so the picture depends on timing.',
+    );
+  }
+}
+
 const capture = (page: Page) => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
 
 /**
@@ -347,6 +375,7 @@ const config: TestRunnerConfig = {
     }
 
     if (visual === false) return;
+    await checkMediaPlayers(page, context.id);
     const image = await pictureToCompare(page, context.id);
     await compareWithBaseline(image, context.id);
     if (process.env.STORIES_TWICE === '1') await checkSecondRender(page, context.id, visual, image);

@@ -305,6 +305,12 @@ export const MediaKept: Story = {
 };
 export const MediaKeptOnPhone: Story = onPhone<Story>(MediaKept);
 
+/** A video the customer sent, kept: a frame to play it, and nothing loads until the merchant does. */
+export const VideoKept: Story = {
+  args: opened(conversations.camila, {}, (messagesByConversation[conversations.camila.id] ?? []).slice(-9, -8)),
+};
+export const VideoKeptOnPhone: Story = onPhone<Story>(VideoKept);
+
 /** A photo the customer sent with its caption, kept: it opens full size in a new tab. */
 export const PhotoKept: Story = {
   args: opened(conversations.camila, {}, (messagesByConversation[conversations.camila.id] ?? []).slice(-11, -9)),

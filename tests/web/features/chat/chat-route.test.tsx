@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { conversations } from '../../../../mocks/fixtures/chat';
+import { conversations, messagesByConversation } from '../../../../mocks/fixtures/chat';
 import { sessionUsers } from '../../../../mocks/fixtures/session';
 import { type ChatStoreOptions, chatStore } from '../../../../mocks/handlers/chat';
 import { meAs } from '../../../../mocks/handlers/session';
@@ -174,6 +174,20 @@ describe('attachments', () => {
     expect(screen.queryByText(/polera-talla-m\.jpg/)).toBeNull();
     fireEvent.change(await fileInput(), { target: { files: [photo(10, 'image/gif', 'animada.gif')] } });
     expect((await screen.findByRole('alert')).textContent).toMatch(/^WhatsApp no envía ese tipo de archivo/);
+  });
+
+  it('draws a customer’s video as a frame to play: its player, and its file, come once the merchant plays it', async () => {
+    await renderChat(`/chat?c=${conversations.camila.id}`);
+    const log = within(await screen.findByRole('log'));
+    const play = await log.findByRole('button', { name: 'Reproducir (Video)' });
+    expect(log.queryByLabelText('Video')).toBeNull();
+    await userEvent.click(play);
+    const video = log.getByLabelText('Video');
+    expect(video.tagName).toBe('VIDEO');
+    const kept = messagesByConversation[conversations.camila.id]?.find((message) => message.kind === 'video')?.media;
+    expect(video.getAttribute('src')).toBe(kept?.url);
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(log.queryByRole('button', { name: 'Reproducir (Video)' })).toBeNull();
   });
 
   it('says when WhatsApp did not take the upload, and keeps the file to try again', async () => {

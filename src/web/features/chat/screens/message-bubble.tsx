@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import type { components } from '../../../../shared/api/app.gen';
@@ -53,6 +53,22 @@ const picture = css({ display: 'block', borderRadius: 'md', overflow: 'hidden', 
 const photo = css({ display: 'block', w: '64', maxW: 'full', h: '48', objectFit: 'cover', bg: 'bg.muted' });
 const stickerPicture = css({ display: 'block', w: '32', h: '32', objectFit: 'contain' });
 const player = css({ display: 'block', w: '64', maxW: 'full', h: '36', borderRadius: 'md', bg: 'bg.muted' });
+// A video not played yet: a frame of the player's size with a play button, as WhatsApp draws one without its picture.
+const videoFrame = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  w: '64',
+  maxW: 'full',
+  h: '36',
+  borderRadius: 'md',
+  bg: 'fg.default',
+  color: 'bg.surface',
+  cursor: 'pointer',
+  '& svg': { w: '10', h: '10', fill: '[currentColor]' },
+  _hover: { opacity: '0.9' },
+  _focusVisible: focusRing,
+});
 const audioPlayer = css({ display: 'block', w: '64', maxW: 'full', h: '14' });
 // A document is a placeholder that is a link.
 const documentLink = css(placeholderStyle, {
@@ -80,7 +96,10 @@ const reaction = css({
   borderColor: 'border.default',
 });
 const srOnly = css({ srOnly: true });
-const bubbleLine = css({ display: 'flex', alignItems: 'center', gap: '1', maxW: 'full', minW: '0' });
+// The line spans the conversation, so that a bubble's share (5/6, 3/4) is of the conversation's width: in a line as wide as
+// its bubble, the share was of the bubble's own content, and every bubble came out narrower than what it holds.
+const bubbleLine = css({ display: 'flex', alignItems: 'center', gap: '1', w: 'full', minW: '0' });
+const bubbleLineOut = css({ justifyContent: 'flex-end' });
 const picker = css({
   display: 'flex',
   flexWrap: 'wrap',
@@ -138,8 +157,27 @@ export function DeliveryTicks({ status }: { status: ConversationMessageStatus })
 }
 
 /**
+ * A video, drawn as a frame with a play button until the merchant plays it; the browser's player then takes its place,
+ * plays and holds the focus. Nothing loads before, and no player sits idle in the conversation: Chromium's shows a
+ * spinning wheel for a while on each one it draws, even with nothing to load.
+ */
+// One function for every player: React calls it when the player appears, not on each render.
+const focusPlayer = (video: HTMLVideoElement | null) => video?.focus();
+
+function VideoPlayer({ url, label }: { url: string; label: string }) {
+  const { t } = useTranslation('chat');
+  const [playing, setPlaying] = useState(false);
+  if (playing) return <video ref={focusPlayer} className={player} src={url} controls autoPlay aria-label={label} />;
+  return (
+    <button type="button" className={videoFrame} onClick={() => setPlaying(true)} aria-label={t('message.playVideo', { name: label })}>
+      <Icon name="play" />
+    </button>
+  );
+}
+
+/**
  * A customer's file as the store kept it: an image or sticker drawn (opening full size in a new tab), video and audio
- * in the browser's players (nothing loads until played), a document as a link with its name and size; while it
+ * in players (nothing loads until played), a document as a link with its name and size; while it
  * downloads, or once it could not be kept, a note that says so. A file the store does not keep (its own attachments)
  * stays a labelled placeholder.
  */
@@ -157,7 +195,7 @@ function MediaContent({ message, kind, kindLabel }: { message: ConversationMessa
           <img className={kind === 'sticker' ? stickerPicture : photo} src={media.url} alt={alt} />
         </a>
       );
-    if (kind === 'video') return <video className={player} src={media.url} controls preload="none" aria-label={named} />;
+    if (kind === 'video') return <VideoPlayer url={media.url} label={named} />;
     if (kind === 'audio') return <audio className={audioPlayer} src={media.url} controls preload="none" aria-label={named} />;
     const size = media.size === null ? null : fileSize(media.size);
     return (
@@ -293,7 +331,7 @@ function Bubble({ message, timeZone, campaignName, reaction: reacting }: Message
   const body = text(message.text);
   return (
     <div className={cx(row, outbound ? rowOut : rowIn)} data-message-id={message.id}>
-      <div className={bubbleLine}>
+      <div className={cx(bubbleLine, outbound && bubbleLineOut)}>
         <div className={cx(bubble, outbound ? bubbleOut : bubbleIn, message.status === 'failed' && bubbleFailed)}>
           {message.campaignId !== null ? (
             <span className={label}>{campaignName ? t('message.campaign', { name: campaignName }) : t('message.campaignUnnamed')}</span>
