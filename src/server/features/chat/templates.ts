@@ -3,14 +3,10 @@ import { templateMessageText } from '../../../shared/whatsapp-campaigns.ts';
 import { buttonSuffixes, variablesIn } from '../../../shared/whatsapp-templates.ts';
 import type { MetaUserClient } from '../../integrations/meta/client.ts';
 import type { TemplateHeader, TemplateMessage } from '../../integrations/meta/whatsapp/messages.ts';
+import { uploadedHeaderMedia } from '../../platform/connections/whatsapp-header-media.ts';
 import type { Queryable } from '../../platform/database/db.ts';
 import { errors, HttpError } from '../../platform/http/errors.ts';
-import {
-  storeTemplate,
-  storeTemplates,
-  templateMediaContent,
-  type WhatsappTemplateRow,
-} from '../../platform/store-data/whatsapp-templates.ts';
+import { storeTemplate, storeTemplates, type WhatsappTemplateRow } from '../../platform/store-data/whatsapp-templates.ts';
 import { chatMessages as messages } from './messages.ts';
 import type { Conversation } from './repository.ts';
 
@@ -95,7 +91,7 @@ export function templateText(template: WhatsappTemplateRow, values: Record<strin
   return templateMessageText({ headerFormat: template.header_format, headerText: template.header_text, body: template.body }, values);
 }
 
-/** A media header's file, uploaded to the number for this message; null for a template without one. */
+/** A media header as Meta's message names it, its file uploaded to the number once; undefined for a template without one. */
 async function headerMedia(
   db: Queryable,
   client: MetaUserClient,
@@ -104,14 +100,11 @@ async function headerMedia(
 ): Promise<TemplateHeader | undefined> {
   const format = template.header_format;
   if (format !== 'IMAGE' && format !== 'VIDEO' && format !== 'DOCUMENT') return undefined;
-  const media = template.header_media_id ? await templateMediaContent(db, template.store_id, template.header_media_id) : null;
+  const id = template.header_media_id
+    ? await uploadedHeaderMedia(db, client, { storeId: template.store_id, mediaId: template.header_media_id, phoneNumberId })
+    : null;
   // Without its file Meta refuses the message, and says why in the failed message.
-  if (!media) return undefined;
-  const id = await client.whatsapp.uploadMedia(phoneNumberId, {
-    filename: media.name,
-    type: media.mime_type,
-    data: new Blob([new Uint8Array(media.content)], { type: media.mime_type }),
-  });
+  if (!id) return undefined;
   return { type: format.toLowerCase() as 'image' | 'video' | 'document', id };
 }
 

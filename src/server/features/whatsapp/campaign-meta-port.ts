@@ -4,9 +4,9 @@ import { classifySendFailure, sendBackoffMs } from '../../integrations/meta/what
 import type { TemplateHeader, TemplateMessage } from '../../integrations/meta/whatsapp/messages.ts';
 import type { MetaAccess } from '../../platform/connections/meta-connection.ts';
 import { whatsappClientOf } from '../../platform/connections/whatsapp-connection.ts';
+import { uploadedHeaderMedia } from '../../platform/connections/whatsapp-header-media.ts';
 import type { Database } from '../../platform/database/db.ts';
 import type { JobWorker } from '../../platform/jobs/jobs.ts';
-import { templateMediaContent } from '../../platform/store-data/whatsapp-templates.ts';
 import { OPT_OUT_CONFIRM_QUEUE } from './campaign-events.ts';
 import type { MessagePort, OutboxMessage, SendOutcome } from './campaign-message.ts';
 import type { CampaignRow } from './campaign-repository.ts';
@@ -21,8 +21,6 @@ import { campaignMessages } from './messages.ts';
 const CLIENT_TTL_MS = 60_000;
 /** Meta's messages per second for a number: 80 by default, 1,000 once Meta raised its throughput (`HIGH`). */
 const THROUGHPUT = { STANDARD: 80, HIGH: 1000 } as const;
-/** Meta keeps an uploaded file 30 days; a day less leaves room. */
-const MEDIA_TTL_MS = 29 * 24 * 60 * 60 * 1000;
 const THROTTLED_CODES = new Set([130429, 80007, 4]);
 
 function cached<T>(ttlMs: number, load: (key: string) => Promise<T>) {
@@ -36,26 +34,6 @@ function cached<T>(ttlMs: number, load: (key: string) => Promise<T>) {
     entries.set(key, { at: Date.now(), value });
     return value;
   };
-}
-
-/** The header's file as uploaded to the number, uploaded once per campaign (and again when Meta's copy expires). */
-async function headerMediaId(db: Database, client: MetaUserClient, campaign: CampaignRow, phoneNumberId: string): Promise<string | null> {
-  if (campaign.header_media_id === null) return null;
-  const [kept] = await db.query<{ sending_media_id: string | null; sending_media_at: Date | null }>(
-    'select sending_media_id, sending_media_at from whatsapp_campaigns where id = $1',
-    [campaign.id],
-  );
-  if (kept?.sending_media_id && kept.sending_media_at && Date.now() - kept.sending_media_at.getTime() < MEDIA_TTL_MS)
-    return kept.sending_media_id;
-  const media = await templateMediaContent(db, campaign.store_id, Number(campaign.header_media_id));
-  if (!media) return null;
-  const id = await client.whatsapp.uploadMedia(phoneNumberId, {
-    filename: media.name,
-    type: media.mime_type,
-    data: new Blob([new Uint8Array(media.content)], { type: media.mime_type }),
-  });
-  await db.query('update whatsapp_campaigns set sending_media_id = $2, sending_media_at = now() where id = $1', [campaign.id, id]);
-  return id;
 }
 
 /** A row of the outbox as Meta's template message. */
@@ -112,7 +90,10 @@ export function metaMessagePort(db: Database, access: MetaAccess): MessagePort {
       let mediaId: string | null;
       try {
         ({ client } = await clientOf(String(campaign.store_id)));
-        mediaId = await headerMediaId(db, client, campaign, phoneNumberId);
+        mediaId =
+          campaign.header_media_id === null
+            ? null
+            : await uploadedHeaderMedia(db, client, { storeId: campaign.store_id, mediaId: campaign.header_media_id, phoneNumberId });
       } catch {
         // The connection or the header's upload failed: nothing was sent; the row waits a minute.
         return { kind: 'retry', afterMs: 60_000, throttled: false };

@@ -38,8 +38,6 @@ export interface CampaignRow {
   pause_reason: WhatsappCampaign['pauseReason'];
   paused_until: Date | null;
   resume_status: WhatsappCampaignStatus | null;
-  sending_media_id: string | null;
-  sending_media_at: Date | null;
   deferred_until: Date | null;
   created_at: Date;
   sent_at: Date | null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedMetaSandbox } from '../../../../src/server/integrations/meta/sandbox/index.ts';
 import type { components } from '../../../../src/shared/api/app.gen.ts';
+import { pngImage } from '../../integrations/meta/testing.ts';
 import { addStore, type Caller, signIn, type TestServer } from '../../support/harness.ts';
 import { approvedTemplate, settleWhatsapp, startWhatsappStore, WHATSAPP_PHONE_NUMBER } from '../../support/whatsapp-harness.ts';
 
@@ -206,5 +207,41 @@ describe('templates from the chat', () => {
     ])
       expect((await call('POST', chatPath(`/${bruno.id}/templateMessages`), payload)).statusCode).toBe(400);
     expect((await sendTemplate(999_999, utilityId)).statusCode).toBe(404);
+  });
+
+  it('uploads a template’s header image to the number once, names that upload in every message, and again once Meta’s copy nears its 30 days', async () => {
+    const uploaded = await server.app.inject({
+      method: 'POST',
+      url: `/api/private/stores/${store}/whatsappTemplateMedia?name=retiro.png`,
+      cookies: owner.cookies,
+      headers: { ...owner.headers, 'content-type': 'image/png' },
+      payload: pngImage(800, 418),
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const withImage = await approvedTemplate({ meta, server }, owner, store, {
+      name: 'retiro_con_foto',
+      category: 'UTILITY',
+      header: { format: 'IMAGE', text: null, mediaId: uploaded.json().id },
+      body: 'Tu pedido ya está listo para retiro.',
+      variables: [],
+    });
+    const headerOf = (phone: string) =>
+      sentTo(phone)
+        .filter((message) => message.type === 'template')
+        .at(-1)?.parameters['header.image'];
+    const uploads = () => meta.sandbox.store.media.size;
+
+    pairLimitPasses();
+    const before = uploads();
+    for (const phone of [ANA, BRUNO]) expect((await sendTemplate((await conversationOf(phone)).id, withImage)).statusCode).toBe(201);
+    expect(uploads()).toBe(before + 1);
+    expect(headerOf(ANA)).toEqual(expect.any(String));
+    expect(headerOf(BRUNO)).toBe(headerOf(ANA));
+
+    await server.db.query(`update whatsapp_media_uploads set uploaded_at = uploaded_at - interval '29 days'`);
+    pairLimitPasses();
+    expect((await sendTemplate((await conversationOf(ANA)).id, withImage)).statusCode).toBe(201);
+    expect(uploads()).toBe(before + 2);
+    expect(headerOf(ANA)).not.toBe(headerOf(BRUNO));
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedMetaSandbox } from '../../../../src/server/integrations/meta/sandbox/index.ts';
 import type { StoreEventDetails } from '../../../../src/server/platform/store-data/store-events.ts';
+import { pngImage } from '../../integrations/meta/testing.ts';
 import { type Caller, signIn, type TestServer } from '../../support/harness.ts';
 import { startServerWithMeta } from '../../support/meta-harness.ts';
 import {
@@ -238,5 +239,41 @@ describe('an automated cart campaign', () => {
     expect(sentTo(phoneOf(BUYER - 7_000_000))).toHaveLength(0);
     const detail = (await call('GET', `${campaignsPath()}/${campaign.json().id}`)).json();
     expect(detail).toMatchObject({ status: 'active', metrics: { recipients: 1, messagesSent: 1 } });
+  });
+});
+
+describe('campaigns with a header image', () => {
+  it('upload the image to the number once, and every message of every campaign names that upload', async () => {
+    const uploaded = await server.app.inject({
+      method: 'POST',
+      url: `/api/private/stores/${store}/whatsappTemplateMedia?name=verano.png`,
+      cookies: owner.cookies,
+      headers: { ...owner.headers, 'content-type': 'image/png' },
+      payload: pngImage(800, 418),
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const mediaId = Number(uploaded.json().id);
+    const withImage = await approvedTemplate({ meta, server }, owner, store, {
+      name: 'verano_con_foto',
+      header: { format: 'IMAGE', text: null, mediaId },
+      body: 'Hola {{client_first_name}}, llegó la colección de verano a Tienda Demo.',
+    });
+    const headersSent = () =>
+      Array.from({ length: 20 }, (_, index) => sentTo(phoneOf(index)).at(-1))
+        .filter((message) => message?.template?.name === 'verano_con_foto')
+        .map((message) => message!.parameters['header.image']);
+    const uploads = meta.sandbox.store.media.size;
+
+    for (const name of ['Verano con foto', 'Verano con foto, segunda vuelta']) {
+      await timePasses(7_000);
+      const created = await call('POST', campaignsPath(), { ...uniqueCampaignNow(name, withImage, segmentId), headerMediaId: mediaId });
+      expect(created.statusCode).toBe(201);
+      await settle();
+      expect((await call('GET', `${campaignsPath()}/${created.json().id}`)).json()).toMatchObject({ status: 'sent' });
+      const headers = headersSent();
+      expect(headers.length).toBeGreaterThan(10);
+      expect(new Set(headers).size).toBe(1);
+    }
+    expect(meta.sandbox.store.media.size).toBe(uploads + 1);
   });
 });
