@@ -3,18 +3,34 @@ import type { Queryable } from '../database/db.ts';
 import { templateMediaContent } from '../store-data/whatsapp-templates.ts';
 
 /** Meta keeps an uploaded file 30 days; a day less leaves room for the messages sent with it. */
-export const HEADER_UPLOAD_TTL_MS = 29 * 24 * 60 * 60 * 1000;
+const HEADER_UPLOAD_TTL_MS = 29 * 24 * 60 * 60 * 1000;
+
+/** A header's file (the store's) and the number it goes from. */
+interface HeaderUpload {
+  storeId: number;
+  mediaId: number | string;
+  phoneNumberId: string;
+}
+
+/** Uploads on their way in this process: a campaign's first messages go out together, and share one. */
+const inFlight = new Map<string, Promise<string | null>>();
 
 /**
  * A template header's file as uploaded to the number that sends it: uploaded once, then named by every message with
  * that header (the chat's templates and every campaign's) until Meta's copy nears its 30 days. Null when the store no
- * longer has the file. Two sends at once may both upload; the last one's upload is kept, and both are valid.
+ * longer has the file. Sends at once in one process share one upload; two server processes may upload once each, and
+ * both uploads are valid (the last one is kept).
  */
-export async function uploadedHeaderMedia(
-  db: Queryable,
-  client: MetaUserClient,
-  upload: { storeId: number; mediaId: number | string; phoneNumberId: string },
-): Promise<string | null> {
+export function uploadedHeaderMedia(db: Queryable, client: MetaUserClient, upload: HeaderUpload): Promise<string | null> {
+  const key = `${upload.storeId}:${upload.mediaId}:${upload.phoneNumberId}`;
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const result = keptOrUploaded(db, client, upload).finally(() => inFlight.delete(key));
+  inFlight.set(key, result);
+  return result;
+}
+
+async function keptOrUploaded(db: Queryable, client: MetaUserClient, upload: HeaderUpload): Promise<string | null> {
   const { storeId, mediaId, phoneNumberId } = upload;
   const [kept] = await db.query<{ meta_media_id: string; uploaded_at: Date }>(
     `select u.meta_media_id, u.uploaded_at from whatsapp_media_uploads u

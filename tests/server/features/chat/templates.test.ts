@@ -209,7 +209,7 @@ describe('templates from the chat', () => {
     expect((await sendTemplate(999_999, utilityId)).statusCode).toBe(404);
   });
 
-  it('uploads a template’s header image to the number once, names that upload in every message, and again once Meta’s copy nears its 30 days', async () => {
+  it('uploads a template’s header image to the number once, for sends at once too, names that upload in every message, and again once Meta’s copy nears its 30 days', async () => {
     const uploaded = await server.app.inject({
       method: 'POST',
       url: `/api/private/stores/${store}/whatsappTemplateMedia?name=retiro.png`,
@@ -233,7 +233,10 @@ describe('templates from the chat', () => {
 
     pairLimitPasses();
     const before = uploads();
-    for (const phone of [ANA, BRUNO]) expect((await sendTemplate((await conversationOf(phone)).id, withImage)).statusCode).toBe(201);
+    // Both at once: they share one upload.
+    const conversations = await Promise.all([ANA, BRUNO].map(conversationOf));
+    const sent = await Promise.all(conversations.map((conversation) => sendTemplate(conversation.id, withImage)));
+    expect(sent.map((response) => response.statusCode)).toEqual([201, 201]);
     expect(uploads()).toBe(before + 1);
     expect(headerOf(ANA)).toEqual(expect.any(String));
     expect(headerOf(BRUNO)).toBe(headerOf(ANA));
