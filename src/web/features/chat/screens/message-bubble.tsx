@@ -156,14 +156,14 @@ export function DeliveryTicks({ status }: { status: ConversationMessageStatus })
   );
 }
 
+// One function for every player: React calls it when the player appears, not on each render.
+const focusPlayer = (video: HTMLVideoElement | null) => video?.focus();
+
 /**
  * A video, drawn as a frame with a play button until the merchant plays it; the browser's player then takes its place,
  * plays and holds the focus. Nothing loads before, and no player sits idle in the conversation: Chromium's shows a
  * spinning wheel for a while on each one it draws, even with nothing to load.
  */
-// One function for every player: React calls it when the player appears, not on each render.
-const focusPlayer = (video: HTMLVideoElement | null) => video?.focus();
-
 function VideoPlayer({ url, label }: { url: string; label: string }) {
   const { t } = useTranslation('chat');
   const [playing, setPlaying] = useState(false);
