@@ -29,7 +29,7 @@ const paths = {
   mail: 'M3 6h18v12H3V6ZM3 6l9 7 9-7',
   store: 'M4 9l1.5-5h13L20 9M4 9v11h16V9M4 9h16M10 20v-5h4v5',
   checklist: 'M9 6h11M9 12h11M9 18h11M4 6l1 1 2-2M4 12l1 1 2-2M4 18l1 1 2-2',
-  // The chat's composer.
+  // The chat's messages and composer.
   play: 'M7 4.5v15l12-7.5-12-7.5Z',
   paperclip: 'M21 11.5l-8.5 8.5a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3L15 7.5',
   smile: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM8.5 14a4 4 0 0 0 7 0M9 9.5h.01M15 9.5h.01',

@@ -3,6 +3,7 @@ import { WHATSAPP_WEBHOOK_PATH } from '../../../src/server/features/integrations
 import { TEMPLATE_SYNC_QUEUE } from '../../../src/server/features/whatsapp/template-status.ts';
 import { SANDBOX_META_IDS } from '../../../src/server/integrations/meta/sandbox/index.ts';
 import { enqueue } from '../../../src/server/platform/jobs/jobs.ts';
+import { pngImage } from '../integrations/meta/testing.ts';
 import { type Caller, signIn } from './harness.ts';
 import { connectMeta, type MetaTestServer, startServerWithMeta } from './meta-harness.ts';
 
@@ -79,6 +80,19 @@ export async function approvedTemplate(
   await enqueue(context.server.db, TEMPLATE_SYNC_QUEUE, { storeId: store });
   while ((await context.server.app.jobs.drain()) > 0) {}
   return created.json().id;
+}
+
+/** A header image kept for the store's templates, as the template form uploads it; its id. */
+export async function templateImage(server: MetaTestServer['server'], owner: Caller, store: number, name: string): Promise<number> {
+  const uploaded = await server.app.inject({
+    method: 'POST',
+    url: `/api/private/stores/${store}/whatsappTemplateMedia?name=${name}`,
+    cookies: owner.cookies,
+    headers: { ...owner.headers, 'content-type': 'image/png' },
+    payload: pngImage(800, 418),
+  });
+  expect(uploaded.statusCode).toBe(201);
+  return Number(uploaded.json().id);
 }
 
 export interface SegmentCustomer {

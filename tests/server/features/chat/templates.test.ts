@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedMetaSandbox } from '../../../../src/server/integrations/meta/sandbox/index.ts';
 import type { components } from '../../../../src/shared/api/app.gen.ts';
-import { pngImage } from '../../integrations/meta/testing.ts';
 import { addStore, type Caller, signIn, type TestServer } from '../../support/harness.ts';
-import { approvedTemplate, settleWhatsapp, startWhatsappStore, WHATSAPP_PHONE_NUMBER } from '../../support/whatsapp-harness.ts';
+import {
+  approvedTemplate,
+  settleWhatsapp,
+  startWhatsappStore,
+  templateImage,
+  WHATSAPP_PHONE_NUMBER,
+} from '../../support/whatsapp-harness.ts';
 
 /*
  * Templates from the chat, through the Meta sandbox: the approved templates a conversation is offered, their
@@ -210,18 +215,11 @@ describe('templates from the chat', () => {
   });
 
   it('uploads a template’s header image to the number once, for sends at once too, names that upload in every message, and again once Meta’s copy nears its 30 days', async () => {
-    const uploaded = await server.app.inject({
-      method: 'POST',
-      url: `/api/private/stores/${store}/whatsappTemplateMedia?name=retiro.png`,
-      cookies: owner.cookies,
-      headers: { ...owner.headers, 'content-type': 'image/png' },
-      payload: pngImage(800, 418),
-    });
-    expect(uploaded.statusCode).toBe(201);
+    const mediaId = await templateImage(server, owner, store, 'retiro.png');
     const withImage = await approvedTemplate({ meta, server }, owner, store, {
       name: 'retiro_con_foto',
       category: 'UTILITY',
-      header: { format: 'IMAGE', text: null, mediaId: uploaded.json().id },
+      header: { format: 'IMAGE', text: null, mediaId },
       body: 'Tu pedido ya está listo para retiro.',
       variables: [],
     });

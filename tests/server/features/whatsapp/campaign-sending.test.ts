@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedMetaSandbox } from '../../../../src/server/integrations/meta/sandbox/index.ts';
 import type { StoreEventDetails } from '../../../../src/server/platform/store-data/store-events.ts';
-import { pngImage } from '../../integrations/meta/testing.ts';
 import { type Caller, signIn, type TestServer } from '../../support/harness.ts';
 import { startServerWithMeta } from '../../support/meta-harness.ts';
 import {
@@ -9,6 +8,7 @@ import {
   connectWhatsapp,
   receiveWhatsappWebhooks,
   settleWhatsapp,
+  templateImage,
   uniqueCampaignNow,
   WHATSAPP_PHONE_NUMBER,
   whatsappSegment,
@@ -244,15 +244,7 @@ describe('an automated cart campaign', () => {
 
 describe('campaigns with a header image', () => {
   it('upload the image to the number once, and every message of every campaign names that upload', async () => {
-    const uploaded = await server.app.inject({
-      method: 'POST',
-      url: `/api/private/stores/${store}/whatsappTemplateMedia?name=verano.png`,
-      cookies: owner.cookies,
-      headers: { ...owner.headers, 'content-type': 'image/png' },
-      payload: pngImage(800, 418),
-    });
-    expect(uploaded.statusCode).toBe(201);
-    const mediaId = Number(uploaded.json().id);
+    const mediaId = await templateImage(server, owner, store, 'verano.png');
     const withImage = await approvedTemplate({ meta, server }, owner, store, {
       name: 'verano_con_foto',
       header: { format: 'IMAGE', text: null, mediaId },

@@ -52,16 +52,13 @@ const picture = css({ display: 'block', borderRadius: 'md', overflow: 'hidden', 
 // whole number of pixels keeps the pane's scroll, at its bottom, on whole pixels).
 const photo = css({ display: 'block', w: '64', maxW: 'full', h: '48', objectFit: 'cover', bg: 'bg.muted' });
 const stickerPicture = css({ display: 'block', w: '32', h: '32', objectFit: 'contain' });
-const player = css({ display: 'block', w: '64', maxW: 'full', h: '36', borderRadius: 'md', bg: 'bg.muted' });
+const playerBox = { w: '64', maxW: 'full', h: '36', borderRadius: 'md' } as const;
+const player = css(playerBox, { display: 'block', bg: 'bg.muted' });
 // A video not played yet: a frame of the player's size with a play button, as WhatsApp draws one without its picture.
-const videoFrame = css({
+const videoFrame = css(playerBox, {
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
-  w: '64',
-  maxW: 'full',
-  h: '36',
-  borderRadius: 'md',
   bg: 'fg.default',
   color: 'bg.surface',
   cursor: 'pointer',
